@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const empty = z.object({}).strict();
+export const ok = z.object({}).strict();
+/** Timestamps travel as ISO-8601 UTC strings. */
+export const isoDate = z.iso.datetime({ offset: true });
+export const yesNo = z.union([z.literal(0), z.literal(1)]);
+/** Shop group type, accepting the string forms '1' and '2' too (SPEC §3). */
+export const shopGroupType = z
+  .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')])
+  .transform((v) => Number(v) as 1 | 2);
+export const money = z.object({
+  /** Integer minor units (cents, fen). */
+  amount: z.number().int(),
+  currency: z.enum(['CNY', 'USD']),
+});

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../define-endpoint';
+import { empty, isoDate, yesNo } from './common';
+
+export const userInfo = z.object({
+  userId: z.number().int(),
+  username: z.string().nullable(),
+  /** Masked for display, e.g. `j***@example.com`. */
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** Membership expiry; null when the user never had one. */
+  expireTime: isoDate.nullable(),
+  /** Plan type of the active membership: 1 standard, 2 lite; null without one. */
+  planType: z.union([z.literal(1), z.literal(2)]).nullable(),
+  yearlyPaidUser: yesNo,
+  benefitsExpireTime: isoDate.nullable(),
+  isKol: yesNo,
+  inviteCode: z.string(),
+  hasPassword: z.boolean(),
+  createdAt: isoDate,
+  /** Server time, so that countdowns need not trust the device clock. */
+  serverTime: isoDate,
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const systemUserInfo = defineEndpoint({
+  path: '/api/system/system_user_info',
+  auth: 'session',
+  params: empty,
+  data: userInfo,
+  summary: 'The current user: account, membership and programme flags.',
+});
+
+const download = z.object({ url: z.string(), version: z.string() });
+
+export const clientConfig = z.object({
+  downloads: z.object({
+    ios: z.object({ appStoreUrl: z.string(), version: z.string() }),
+    android: z.object({ apkUrl: z.string(), adFreeApkUrl: z.string(), version: z.string() }),
+    mac: z.object({ appStoreUrl: z.string(), pkgUrl: z.string(), version: z.string() }),
+    windows: download,
+  }),
+});
+export type ClientConfig = z.infer<typeof clientConfig>;
+
+export const systemClientConfig = defineEndpoint({
+  path: '/api/system/system_client_config',
+  auth: 'public',
+  params: empty,
+  data: clientConfig,
+  summary: 'Client downloads: links and versions per platform.',
+});
+
+const link = z.object({ key: z.string(), href: z.string() });
+
+export const displayConfig = z.object({
+  features: z.object({ groupBuy: z.boolean(), cryptoPay: z.boolean() }),
+  /** The only host on which the chat-support widget loads, and its script. */
+  supportWidget: z.object({ host: z.string(), scriptUrl: z.string() }),
+  trialMinutes: z.number().int(),
+  inviteTrialMinutes: z.number().int(),
+  inviteBonusPercent: z.number(),
+  liteToStandardPercent: z.number(),
+  codeCooldownSeconds: z.number().int(),
+  links: z.object({
+    /** The header's 'more' menu: blog, status, GitHub mirrors. */
+    more: z.array(link),
+    /** The footer's help centre: FAQ, announcements, student discount, plans. */
+    help: z.array(link),
+    affiliateContact: z.string(),
+    supportEmail: z.string(),
+  }),
+});
+export type DisplayConfig = z.infer<typeof displayConfig>;
+
+export const systemDisplayConfig = defineEndpoint({
+  path: '/api/system/system_display_config',
+  auth: 'public',
+  params: empty,
+  data: displayConfig,
+  summary: 'What the site shows: feature switches, links, trial and bonus figures.',
+});
+
+export const systemRedeemCode = defineEndpoint({
+  path: '/api/system/system_redeem_code',
+  auth: 'session',
+  params: z.object({ code: z.string().trim().min(1) }),
+  data: z.object({ expireTime: isoDate }),
+  summary: 'Redeem a code for membership time.',
+  plannedIn: 'issue 3',
+});
+
+export const systemAffiliate = defineEndpoint({
+  path: '/api/system/system_affiliate',
+  auth: 'public',
+  params: empty,
+  data: z.object({ contactUrl: z.string() }),
+  summary: 'Affiliate programme contact.',
+  plannedIn: 'issue 4',
+});
+
+export const benefit = z.object({ account: z.string(), password: z.string(), link: z.string() });
+
+export const systemBenefits = defineEndpoint({
+  path: '/api/system/system_benefits',
+  auth: 'public',
+  params: empty,
+  data: z.object({ items: z.array(z.object({ title: z.string(), description: z.string() })) }),
+  summary: 'The benefits of a yearly plan, as marketing copy.',
+  plannedIn: 'issue 5',
+});
+
+export const systemUserBenefits = defineEndpoint({
+  path: '/api/system/system_user_benefits',
+  auth: 'session',
+  params: empty,
+  data: z.object({ items: z.array(benefit) }),
+  summary: "The current user's benefits (yearly-paid users with unexpired benefits).",
+  plannedIn: 'issue 5',
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../define-endpoint';
+import { CodeChannel, CodePurpose } from '../enums';
+import {
+  accountField,
+  emailField,
+  inviteCodeField,
+  passwordField,
+  phoneField,
+  usernameField,
+  verificationCodeField,
+} from '../validation';
+import { empty, isoDate, ok } from './common';
+
+/** Every login and registration answers with this; the session token is in the `pragma` header. */
+export const sessionStarted = z.object({ userId: z.number().int() });
+
+const channelTarget = z.discriminatedUnion('channel', [
+  z.object({ channel: z.literal(CodeChannel.EMAIL), target: emailField }),
+  z.object({ channel: z.literal(CodeChannel.PHONE), target: phoneField }),
+]);
+
+export const userLogin = defineEndpoint({
+  path: '/api/user/user_login',
+  auth: 'public',
+  params: z.object({ account: accountField, password: z.string().min(1).max(128) }),
+  data: sessionStarted,
+  summary: 'Log in by username, e-mail or phone with the password.',
+});
+
+export const registerTypeUsername = defineEndpoint({
+  path: '/api/user/register_type_username',
+  auth: 'public',
+  params: z.object({
+    username: usernameField,
+    password: passwordField,
+    inviteCode: inviteCodeField.optional(),
+  }),
+  data: sessionStarted,
+  summary: 'Register with a username and a password.',
+});
+
+export const registerTypeNormal = defineEndpoint({
+  path: '/api/user/register_type_normal',
+  auth: 'public',
+  params: z.intersection(
+    channelTarget,
+    z.object({
+      code: verificationCodeField,
+      password: passwordField,
+      inviteCode: inviteCodeField.optional(),
+    }),
+  ),
+  data: sessionStarted,
+  summary: 'Register with an e-mail address or phone number, its verification code and a password.',
+});
+
+export const registerTypeDeviceid = defineEndpoint({
+  path: '/api/user/register_type_deviceid',
+  auth: 'public',
+  params: z.object({ inviteCode: inviteCodeField.optional() }),
+  data: sessionStarted,
+  summary:
+    'The apps: register (or log back in) the device in the deviceId header as a password-less account.',
+});
+
+export const userSendCode = defineEndpoint({
+  path: '/api/user/user_send_code',
+  auth: 'public',
+  params: z.intersection(
+    channelTarget,
+    z.object({ purpose: z.enum([CodePurpose.REGISTER, CodePurpose.RESET_PASSWORD]) }),
+  ),
+  data: z.object({
+    /** Seconds before another code may be requested; drives the SPA countdown. */
+    cooldownSeconds: z.number().int(),
+    expiresInSeconds: z.number().int(),
+  }),
+  summary: 'Send a 6-digit verification code by e-mail or SMS.',
+});
+
+export const userResetPassword = defineEndpoint({
+  path: '/api/user/user_reset_password',
+  auth: 'public',
+  params: z.intersection(
+    channelTarget,
+    z.object({ code: verificationCodeField, password: passwordField }),
+  ),
+  data: ok,
+  summary: 'Set a new password with a code sent to the e-mail or phone; ends every session.',
+});
+
+export const userLogout = defineEndpoint({
+  path: '/api/user/user_logout',
+  auth: 'session',
+  params: empty,
+  data: ok,
+  summary: 'End the current session.',
+});
+
+export const userDeleteAccount = defineEndpoint({
+  path: '/api/user/user_delete_account',
+  auth: 'session',
+  params: z.object({
+    /** Must be true: deletion is permanent. */
+    confirm: z.literal(true),
+    /** Required when the account has a password. */
+    password: z.string().max(128).optional(),
+  }),
+  data: ok,
+  summary:
+    'Delete the account permanently: sessions revoked, personal data erased, orders kept anonymised.',
+});
+
+export const device = z.object({
+  id: z.number().int(),
+  deviceType: z.union([z.literal(0), z.literal(1)]),
+  deviceId: z.string(),
+  os: z.string(),
+  osVersion: z.string(),
+  deviceName: z.string(),
+  lastSeenAt: isoDate,
+  current: z.boolean(),
+});
+
+export const userGetDeviceList = defineEndpoint({
+  path: '/api/user/user_get_device_list',
+  auth: 'session',
+  params: empty,
+  data: z.object({ devices: z.array(device), maxDevices: z.number().int() }),
+  summary: "The user's devices and the plan's device limit.",
+  plannedIn: 'issue 5',
+});
+
+export const userUnbindDevice = defineEndpoint({
+  path: '/api/user/user_unbind_device',
+  auth: 'session',
+  params: z.object({ id: z.number().int() }),
+  data: ok,
+  summary: 'Remove a device and end its sessions.',
+  plannedIn: 'issue 5',
+});

@@ -1,0 +1,162 @@
+/**
+ * The error catalogue. Every failure the server answers with, and every message the SPA shows for a
+ * failure of its own (SPEC §5, §8), has a stable numeric code here with its en and zh_CN text.
+ * `docs/errors.md` is generated from this file.
+ */
+import type { ApiLanguage } from './enums';
+
+interface ErrorEntry {
+  readonly code: number;
+  readonly en: string;
+  readonly zh_CN: string;
+}
+
+const entry = (code: number, en: string, zh_CN: string): ErrorEntry => ({ code, en, zh_CN });
+
+export const Errors = {
+  // --- protocol (1xxx) ---
+  BAD_REQUEST: entry(1000, 'Please check your input', '请检查您的输入'),
+  SIGNATURE_INVALID: entry(1001, 'Invalid request signature.', '请求签名无效。'),
+  SIGNATURE_EXPIRED: entry(
+    1002,
+    'Request expired. Please check your device clock and try again.',
+    '请求已过期，请检查设备时间后重试。',
+  ),
+  SIGNATURE_REPLAYED: entry(1003, 'Duplicate request.', '重复的请求。'),
+  PLATFORM_INVALID: entry(1004, 'Unsupported platform.', '不支持的平台。'),
+  RATE_LIMITED: entry(
+    1005,
+    'Too many requests. Please try again later.',
+    '请求过于频繁，请稍后再试。',
+  ),
+  PAYLOAD_TOO_LARGE: entry(1006, 'Request too large.', '请求内容过大。'),
+  ENDPOINT_NOT_FOUND: entry(1007, 'Unknown API.', '未知的接口。'),
+  INTERNAL: entry(1099, 'Server error. Please try again later.', '服务器错误，请稍后再试。'),
+  UNAUTHORIZED: entry(401, 'Please log in first.', '请先登录。'),
+
+  // --- client-side (15xx): shown by the SPA, never sent by the server ---
+  NETWORK_ERROR: entry(1500, 'Network error. Please try again later.', '网络错误，请稍后再试。'),
+  AGREEMENT_REQUIRED: entry(
+    1501,
+    'Please agree to the User Agreement and Privacy Policy',
+    '请阅读并同意用户协议和隐私政策',
+  ),
+
+  // --- accounts (2xxx) ---
+  INVALID_CREDENTIALS: entry(2001, 'Incorrect account or password.', '账号或密码错误。'),
+  USERNAME_UNAVAILABLE: entry(2002, 'This username is not available.', '该用户名不可用。'),
+  CODE_INVALID: entry(2004, 'Invalid or expired verification code.', '验证码错误或已过期。'),
+  CODE_TOO_MANY_ATTEMPTS: entry(
+    2005,
+    'Too many wrong attempts. Please request a new code.',
+    '错误次数过多，请重新获取验证码。',
+  ),
+  CODE_COOLDOWN: entry(2006, 'Please wait before requesting another code.', '请稍后再获取验证码。'),
+  CODE_DAILY_LIMIT: entry(
+    2007,
+    'Too many codes requested today. Please try again tomorrow.',
+    '今日获取验证码次数过多，请明天再试。',
+  ),
+  PASSWORD_TOO_SHORT: entry(
+    2008,
+    'Password must be at least 8 characters',
+    '密码至少需要 8 个字符',
+  ),
+  PASSWORD_TOO_LONG: entry(2009, 'Password must be at most 128 characters', '密码最多 128 个字符'),
+  INVALID_EMAIL: entry(2010, 'Invalid email address', '邮箱地址无效'),
+  INVALID_PHONE: entry(2011, 'Invalid phone number', '手机号码无效'),
+  INVALID_USERNAME: entry(
+    2012,
+    'Username must be 3 to 32 letters, digits or underscores, starting with a letter.',
+    '用户名须为 3 到 32 位字母、数字或下划线，并以字母开头。',
+  ),
+  INVITE_CODE_INVALID: entry(2013, 'Invalid invite code.', '邀请码无效。'),
+  ACCOUNT_DISABLED: entry(
+    2014,
+    'This account has been disabled. Please contact support.',
+    '该账号已被停用，请联系客服。',
+  ),
+  DEVICE_ID_INVALID: entry(
+    2015,
+    'Device ID error. Please retry or contact support.',
+    '设备ID错误，请重试或联系客服',
+  ),
+  DELETE_CONFIRMATION_REQUIRED: entry(
+    2016,
+    'Please confirm that you want to delete your account permanently.',
+    '请确认永久删除您的账号。',
+  ),
+  PASSWORD_INCORRECT: entry(2017, 'Incorrect password.', '密码错误。'),
+  REQUIRED_USERNAME: entry(2020, 'Please enter your username', '请输入用户名'),
+  REQUIRED_ACCOUNT: entry(
+    2021,
+    'Please enter your username, email or phone',
+    '请输入用户名、邮箱或手机号',
+  ),
+  REQUIRED_EMAIL: entry(2022, 'Please enter your email', '请输入邮箱'),
+  REQUIRED_PHONE: entry(2023, 'Please enter your phone number', '请输入手机号'),
+  REQUIRED_PASSWORD: entry(2024, 'Please enter your password', '请输入密码'),
+  REQUIRED_CODE: entry(2025, 'Please enter the verification code', '请输入验证码'),
+  PASSWORDS_DIFFER: entry(2026, 'The two passwords do not match', '两次输入的密码不一致'),
+
+  // --- store (3xxx) ---
+  INVALID_PRODUCT_ID: entry(3001, 'Invalid product ID.', '无效的商品ID。'),
+  REQUIRED_PROMO_CODE: entry(3002, 'Please enter a promo code', '请输入优惠码'),
+  REQUIRED_REDEEM_CODE: entry(3003, 'Please enter a redeem code', '请输入兑换码'),
+  PAYMENT_NOT_DETECTED: entry(
+    3004,
+    "If your payment went through but wasn't detected, please contact support.",
+    '如果您已付款但未到账，请联系客服。',
+  ),
+
+  // --- group buy (4xxx) ---
+  GROUP_CREATOR_NOT_PAID: entry(
+    4001,
+    'The group creator has not paid yet.',
+    '团长尚未付款，暂时无法加入。',
+  ),
+  GROUP_ALREADY_JOINED: entry(4002, 'You have already joined this group.', '您已加入该拼团。'),
+  GROUP_FULL: entry(4003, 'This group is full.', '该拼团人数已满。'),
+
+  // --- crypto (5xxx) ---
+  CRYPTO_DETAILS_FAILED: entry(5001, 'Failed to get payment details.', '获取支付信息失败。'),
+  CRYPTO_TX_FAILED: entry(5002, 'Transaction failed.', '交易失败。'),
+  CRYPTO_INSUFFICIENT_BALANCE: entry(5003, 'Insufficient balance.', '余额不足。'),
+  CRYPTO_UNSUPPORTED: entry(5004, 'Unsupported network or token.', '不支持的网络或代币。'),
+  CRYPTO_WALLET_NOT_CONNECTED: entry(5005, 'Wallet not connected.', '钱包未连接。'),
+  CRYPTO_SWITCH_NETWORK: entry(
+    5006,
+    'Please switch your wallet to the required network.',
+    '请将钱包切换到所需网络。',
+  ),
+  CRYPTO_CONNECT_FAILED: entry(
+    5007,
+    'Wallet connection failed. Please disconnect and retry.',
+    '钱包连接失败，请断开后重试。',
+  ),
+  CRYPTO_WALLET_NOT_FOUND: entry(5008, 'Wallet not found.', '未找到钱包。'),
+
+  // --- account area (6xxx) ---
+  THIRD_PARTY_IMPORT_FAILED: entry(
+    6001,
+    'Import failed. Please copy the subscription link and add it manually.',
+    '导入失败，请复制订阅链接手动添加。',
+  ),
+} as const;
+
+export type ErrorKey = keyof typeof Errors;
+export type ErrorCode = (typeof Errors)[ErrorKey]['code'];
+
+const byCode = new Map<number, ErrorEntry>(Object.values(Errors).map((e) => [e.code, e]));
+
+/** The text of an error code in a language; unknown codes fall back to the generic error. */
+export function errorMessage(code: number, language: ApiLanguage): string {
+  const found = byCode.get(code) ?? Errors.INTERNAL;
+  return found[language];
+}
+
+export function isKnownErrorCode(code: number): boolean {
+  return byCode.has(code);
+}
+
+export const SUCCESS_CODE = 200;

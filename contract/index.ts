@@ -1,0 +1,44 @@
+/** The endpoint catalogue: every call of the API, by name. */
+import * as payment from './endpoints/payment';
+import * as system from './endpoints/system';
+import * as user from './endpoints/user';
+import type { Endpoint } from './define-endpoint';
+
+export const endpoints = {
+  systemUserInfo: system.systemUserInfo,
+  systemClientConfig: system.systemClientConfig,
+  systemDisplayConfig: system.systemDisplayConfig,
+  systemRedeemCode: system.systemRedeemCode,
+  systemAffiliate: system.systemAffiliate,
+  systemBenefits: system.systemBenefits,
+  systemUserBenefits: system.systemUserBenefits,
+  userLogin: user.userLogin,
+  registerTypeUsername: user.registerTypeUsername,
+  registerTypeNormal: user.registerTypeNormal,
+  registerTypeDeviceid: user.registerTypeDeviceid,
+  userSendCode: user.userSendCode,
+  userResetPassword: user.userResetPassword,
+  userLogout: user.userLogout,
+  userDeleteAccount: user.userDeleteAccount,
+  userGetDeviceList: user.userGetDeviceList,
+  userUnbindDevice: user.userUnbindDevice,
+  paymentShop: payment.paymentShop,
+  paymentPurchase: payment.paymentPurchase,
+  paymentCoupon: payment.paymentCoupon,
+  paymentOrder: payment.paymentOrder,
+  paymentJointPurchase: payment.paymentJointPurchase,
+  paymentJointJoinForPay: payment.paymentJointJoinForPay,
+  paymentJointJoin: payment.paymentJointJoin,
+  paymentJointPurchaseCreated: payment.paymentJointPurchaseCreated,
+  paymentJointPurchaseParticipated: payment.paymentJointPurchaseParticipated,
+  paymentJointOrder: payment.paymentJointOrder,
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+
+export * from './define-endpoint';
+export * from './enums';
+export * from './errors';
+export * from './protocol';
+export * from './validation';
+export type { UserInfo, ClientConfig, DisplayConfig } from './endpoints/system';

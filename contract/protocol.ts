@@ -1,0 +1,66 @@
+/** The wire protocol of DESIGN §2, as constants both sides import. */
+
+export const API_VERSION_PREFIX = '/v4';
+/** DEV and TEST builds of the SPA call this prefix; the server answers both. */
+export const API_TEST_PREFIX = '/v4/test';
+
+export const NONCE_LENGTH = 8;
+export const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A signature's timestamp must lie within this many seconds of the server's clock. */
+export const SIGNATURE_WINDOW_SECONDS = 300;
+
+export const HEADER = {
+  authorization: 'authorization',
+  platform: 'platform',
+  language: 'language',
+  deviceId: 'deviceid',
+  /** A fresh session token comes back in this response header. */
+  pragma: 'pragma',
+} as const;
+
+/** The pragma token of these calls is kept as the register token (sessionStorage), SPEC §4. */
+export const REGISTER_TYPE_PATHS = [
+  '/api/user/register_type_normal',
+  '/api/user/register_type_username',
+  '/api/user/register_type_deviceid',
+] as const;
+
+/** A 401 from these calls does not redirect to /login: they are the login itself. */
+export const LOGIN_TYPE_PATHS = [
+  '/api/user/user_login',
+  ...REGISTER_TYPE_PATHS,
+  '/api/user/user_send_code',
+  '/api/user/user_reset_password',
+] as const;
+
+export const STORAGE_KEYS = {
+  token: 'token',
+  registerToken: 'registerToken',
+  language: 'language',
+  registerSource: 'registerSource',
+  deviceId: 'deviceId',
+  model: 'model',
+  appVersion: 'appVersion',
+} as const;
+
+export const COOKIE = {
+  token: 'token',
+  tokenDays: 30,
+  otherDays: 7,
+} as const;
+
+/** The web client's device id when the browser has none of its own (SPEC §3). */
+export const DEFAULT_WEB_DEVICE_ID = 'web-00000000-0000-4000-8000-000000000000';
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Verification codes (issue 2): shared by the server and the SPA countdown. */
+export const CODE = {
+  length: 6,
+  ttlSeconds: 600,
+  maxAttempts: 5,
+  resendCooldownSeconds: 60,
+} as const;
+
+export const PASSWORD = { minLength: 8, maxLength: 128 } as const;

@@ -1,0 +1,75 @@
+/**
+ * Field rules shared by the SPA forms and the server. Each schema carries the catalogue code of its
+ * failure as the zod issue message, so a failure is a code until it is shown to a person.
+ */
+import { z } from 'zod';
+import { Errors } from './errors';
+import { CODE, PASSWORD } from './protocol';
+
+const code = (e: { code: number }) => String(e.code);
+
+/** Local part, @, domain, top-level part of at least two letters (SPEC §5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+/** Mainland China mobile numbers, or any number in E.164 form (+ and 7 to 15 digits). */
+export const PHONE_PATTERN = /^(?:1[3-9]\d{9}|\+[1-9]\d{6,14})$/;
+export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{2,31}$/;
+export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
+
+export const emailField = z
+  .string(code(Errors.REQUIRED_EMAIL))
+  .trim()
+  .min(1, code(Errors.REQUIRED_EMAIL))
+  .max(254, code(Errors.INVALID_EMAIL))
+  .regex(EMAIL_PATTERN, code(Errors.INVALID_EMAIL));
+
+export const phoneField = z
+  .string(code(Errors.REQUIRED_PHONE))
+  .trim()
+  .min(1, code(Errors.REQUIRED_PHONE))
+  .regex(PHONE_PATTERN, code(Errors.INVALID_PHONE));
+
+export const usernameField = z
+  .string(code(Errors.REQUIRED_USERNAME))
+  .trim()
+  .min(1, code(Errors.REQUIRED_USERNAME))
+  .regex(USERNAME_PATTERN, code(Errors.INVALID_USERNAME));
+
+export const passwordField = z
+  .string(code(Errors.REQUIRED_PASSWORD))
+  .min(1, code(Errors.REQUIRED_PASSWORD))
+  .min(PASSWORD.minLength, code(Errors.PASSWORD_TOO_SHORT))
+  .max(PASSWORD.maxLength, code(Errors.PASSWORD_TOO_LONG));
+
+export const verificationCodeField = z
+  .string(code(Errors.REQUIRED_CODE))
+  .trim()
+  .min(1, code(Errors.REQUIRED_CODE))
+  .regex(new RegExp(`^\\d{${CODE.length}}$`), code(Errors.CODE_INVALID));
+
+export const inviteCodeField = z
+  .string()
+  .trim()
+  .regex(INVITE_CODE_PATTERN, code(Errors.INVITE_CODE_INVALID));
+
+/** Login identifier: a username, an e-mail address or a phone number. */
+export const accountField = z
+  .string(code(Errors.REQUIRED_ACCOUNT))
+  .trim()
+  .min(1, code(Errors.REQUIRED_ACCOUNT))
+  .max(254, code(Errors.BAD_REQUEST));
+
+/** Normalises a phone number to E.164 (mainland numbers get +86). */
+export function normalisePhone(phone: string): string {
+  const trimmed = phone.trim();
+  return trimmed.startsWith('+') ? trimmed : `+86${trimmed}`;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The first catalogue code of a failed parse (zod issue messages hold codes, see above). */
+export function firstErrorCode(error: z.ZodError): number {
+  const first = Number(error.issues[0]?.message);
+  return Number.isInteger(first) && first > 0 ? first : Errors.BAD_REQUEST.code;
+}
