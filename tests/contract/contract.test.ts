@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  endpoints,
+  Errors,
+  errorMessage,
+  firstErrorCode,
+  LOGIN_TYPE_PATHS,
+  REGISTER_TYPE_PATHS,
+} from '../../contract';
+import { emailField, passwordField, phoneField, usernameField } from '../../contract/validation';
+import { registerTypeNormal, userSendCode } from '../../contract/endpoints/user';
+import { renderApiDoc, renderErrorsDoc } from '../../scripts/generate-docs';
+
+const spec = readFileSync(new URL('../../../shared/SPEC.md', import.meta.url), 'utf8');
+
+describe('endpoint catalogue', () => {
+  const paths = Object.values(endpoints).map((e) => e.path);
+
+  it('names every path in the DESIGN §2 style, once', () => {
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of paths)
+      expect(path).toMatch(/^\/api\/([a-z]+)\/(\1_[a-z_]+|register_type_[a-z]+)$/);
+  });
+
+  it('lists every path of SPEC §7', () => {
+    const section = spec.slice(spec.indexOf('## 7.'), spec.indexOf('## 8.'));
+    const specPaths = [...section.matchAll(/\/api\/[a-z]+\/[a-z_]+/g)].map((m) => m[0]);
+    expect(specPaths.length).toBeGreaterThan(15);
+    for (const path of specPaths) expect(paths).toContain(path);
+  });
+
+  it('knows the register-type and login-type paths', () => {
+    for (const path of [...REGISTER_TYPE_PATHS, ...LOGIN_TYPE_PATHS]) expect(paths).toContain(path);
+  });
+});
+
+describe('error catalogue', () => {
+  const entries = Object.values(Errors);
+
+  it('gives every error a unique code and both languages', () => {
+    const codes = entries.map((e) => e.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const e of entries) {
+      expect(e.en.trim()).not.toBe('');
+      expect(e.zh_CN).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it('holds every message SPEC §5 and §8 quote', () => {
+    const quoted = [
+      'Password must be at least 8 characters',
+      'Invalid phone number',
+      'Invalid email address',
+      'Please check your input',
+      'Please agree to the User Agreement and Privacy Policy',
+      'Invalid product ID.',
+      'Network error. Please try again later.',
+      "If your payment went through but wasn't detected, please contact support.",
+    ];
+    for (const text of quoted) expect(spec).toContain(text);
+    for (const text of quoted) expect(entries.map((e) => e.en)).toContain(text);
+  });
+
+  it('falls back to the generic error for an unknown code', () => {
+    expect(errorMessage(999_999, 'en')).toBe(Errors.INTERNAL.en);
+    expect(errorMessage(Errors.INVALID_EMAIL.code, 'zh_CN')).toBe(Errors.INVALID_EMAIL.zh_CN);
+  });
+});
+
+describe('field rules speak in error codes', () => {
+  const codeOf = (
+    schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } },
+    value: unknown,
+  ) => {
+    const result = schema.safeParse(value);
+    if (result.success) return 'ok';
+    return firstErrorCode(result.error as Parameters<typeof firstErrorCode>[0]);
+  };
+
+  it('checks e-mail addresses as SPEC §5 says', () => {
+    expect(codeOf(emailField, '')).toBe(Errors.REQUIRED_EMAIL.code);
+    expect(codeOf(emailField, 'a@b.c')).toBe(Errors.INVALID_EMAIL.code);
+    expect(codeOf(emailField, 'no-at.example.com')).toBe(Errors.INVALID_EMAIL.code);
+    expect(codeOf(emailField, 'user@example.com')).toBe('ok');
+  });
+
+  it('checks passwords, phones and usernames', () => {
+    expect(codeOf(passwordField, '')).toBe(Errors.REQUIRED_PASSWORD.code);
+    expect(codeOf(passwordField, '1234567')).toBe(Errors.PASSWORD_TOO_SHORT.code);
+    expect(codeOf(passwordField, '12345678')).toBe('ok');
+    expect(codeOf(passwordField, 'x'.repeat(129))).toBe(Errors.PASSWORD_TOO_LONG.code);
+    expect(codeOf(phoneField, '12345')).toBe(Errors.INVALID_PHONE.code);
+    expect(codeOf(phoneField, '13800138000')).toBe('ok');
+    expect(codeOf(phoneField, '+447700900123')).toBe('ok');
+    expect(codeOf(usernameField, '1abc')).toBe(Errors.INVALID_USERNAME.code);
+    expect(codeOf(usernameField, 'alice_01')).toBe('ok');
+  });
+
+  it('binds a code request to a channel and a purpose', () => {
+    expect(
+      userSendCode.params.safeParse({
+        channel: 'email',
+        target: 'a@example.com',
+        purpose: 'register',
+      }).success,
+    ).toBe(true);
+    expect(
+      userSendCode.params.safeParse({
+        channel: 'phone',
+        target: 'a@example.com',
+        purpose: 'register',
+      }).success,
+    ).toBe(false);
+    expect(
+      userSendCode.params.safeParse({ channel: 'email', target: 'a@example.com', purpose: 'other' })
+        .success,
+    ).toBe(false);
+    expect(
+      registerTypeNormal.params.safeParse({
+        channel: 'email',
+        target: 'a@example.com',
+        code: '12345',
+        password: 'password1',
+      }).success,
+    ).toBe(false);
+  });
+});
+
+describe('generated docs', () => {
+  it('are up to date with the contract', () => {
+    expect(readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8')).toBe(
+      renderApiDoc(),
+    );
+    expect(readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8')).toBe(
+      renderErrorsDoc(),
+    );
+  });
+});
