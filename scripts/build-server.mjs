@@ -1,0 +1,24 @@
+/**
+ * Bundles the API server into one ESM file, dist/server/main.mjs. npm packages stay external (they
+ * are installed next to it and some ship native code); our own modules, contract/ included, are
+ * inlined so the server starts without tsx. Last step of `npm run build`, so it writes the stamp.
+ */
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import process from 'node:process';
+import { ROOT, SERVER_BUNDLE, writeStamp } from './build-freshness.mjs';
+
+await build({
+  absWorkingDir: ROOT,
+  entryPoints: [join(ROOT, 'server/main.ts')],
+  outfile: SERVER_BUNDLE,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+}).catch(() => process.exit(1));
+
+writeStamp();
