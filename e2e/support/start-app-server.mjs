@@ -1,0 +1,52 @@
+/**
+ * Playwright's webServer: the one built app every e2e test shares. Builds only when the sources
+ * changed (the same check as `npm start`), then runs the bundled server on a fresh data directory,
+ * in DEV (the dev outbox is on) with the demo data seeded.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import process from 'node:process';
+import { ROOT, SERVER_BUNDLE, staleReason } from '../../scripts/build-freshness.mjs';
+
+const port = process.env.E2E_PORT ?? '18100';
+// A fixed path per port, wiped at every start: fresh data each run and nothing left behind to leak.
+const dataDir = join(tmpdir(), `kestrel-e2e-${port}`);
+
+const reason = staleReason();
+if (reason) {
+  process.stdout.write(`e2e: building (${reason})\n`);
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+rmSync(dataDir, { recursive: true, force: true });
+
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_ENV: 'DEV',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    // Every test browser and helper calls from 127.0.0.1; the caps themselves are proven by the
+    // server tests, here they would only make the suite's outcome depend on how many tests ran.
+    RATE_LIMIT_API_PER_MINUTE: '100000',
+    RATE_LIMIT_CODES_PER_TARGET_PER_DAY: '1000',
+    RATE_LIMIT_CODES_PER_IP_PER_DAY: '100000',
+  },
+});
+
+function stop(signal) {
+  server.kill(signal);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+server.on('exit', (code, signal) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 0 : 1));
+});

@@ -1,0 +1,59 @@
+import { defineConfig } from '@playwright/test';
+import type { E2eOptions } from './e2e/support/fixtures';
+
+const PORT = Number(process.env.E2E_PORT ?? 18100);
+const baseURL = `http://127.0.0.1:${PORT}`;
+const CI = Boolean(process.env.CI);
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const MOBILE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+export default defineConfig<E2eOptions>({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  // Two cores: one worker per core; each test makes its own user, so tests never share state.
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: CI,
+  // A flaky test is a bug to fix, not to retry away.
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+  },
+  projects: [
+    { name: 'en-390', use: { viewport: MOBILE, locale: 'en-US', language: 'en' } },
+    { name: 'en-1440', use: { viewport: DESKTOP, locale: 'en-US', language: 'en' } },
+    { name: 'zh-390', use: { viewport: MOBILE, locale: 'zh-CN', language: 'zh-CN' } },
+    { name: 'zh-1440', use: { viewport: DESKTOP, locale: 'zh-CN', language: 'zh-CN' } },
+  ],
+  webServer: {
+    command: 'node e2e/support/start-app-server.mjs',
+    url: `${baseURL}/v4/public-keys`,
+    env: { E2E_PORT: String(PORT) },
+    // A cold `npm run build` on two busy cores takes minutes.
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});
