@@ -1,0 +1,36 @@
+import { Errors } from '../../contract';
+
+/**
+ * What a machine keeps of a failed actor: the contract's error code and, for the codes that carry
+ * some, the `data` of the response envelope. Machines speak in codes; the SPA translates them.
+ */
+export interface MachineError {
+  readonly code: number;
+  readonly data: unknown;
+}
+
+function hasNumericCode(value: unknown): value is { code: number; data?: unknown } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'code' in value &&
+    typeof (value as { code: unknown }).code === 'number'
+  );
+}
+
+/**
+ * Actors reject with an object whose numeric `code` is a contract error code (the SPA's API error
+ * does). Anything else is a fault of ours, not of the user's input, so it counts as the generic
+ * server error rather than being guessed at.
+ */
+export function toMachineError(error: unknown): MachineError {
+  if (hasNumericCode(error)) return { code: error.code, data: error.data };
+  return { code: Errors.INTERNAL.code, data: undefined };
+}
+
+/** The error an actor placeholder rejects with, so that a forgotten `provide` fails loudly. */
+export function notProvided(machineId: string, name: string): Error {
+  return new Error(
+    `${machineId}: the "${name}" implementation must be provided with machine.provide(...)`,
+  );
+}
