@@ -4,7 +4,8 @@
  * inlined so the server starts without tsx. Last step of `npm run build`, so it writes the stamp.
  */
 import { build } from 'esbuild';
-import { join } from 'node:path';
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import process from 'node:process';
 import { ROOT, SERVER_BUNDLE, writeStamp } from './build-freshness.mjs';
 
@@ -20,5 +21,11 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 }).catch(() => process.exit(1));
+
+// The SQL migrations are read at start-up; beside the bundle, dist/server runs from any directory.
+const migrations = join(ROOT, 'server/db/migrations');
+const bundledMigrations = join(dirname(SERVER_BUNDLE), 'db/migrations');
+rmSync(bundledMigrations, { recursive: true, force: true });
+if (existsSync(migrations)) cpSync(migrations, bundledMigrations, { recursive: true });
 
 writeStamp();

@@ -1,0 +1,174 @@
+/**
+ * DESIGN §7 bundle budgets, measured the way a visitor pays for them: each route is opened in
+ * headless Chromium against the built app, and every JavaScript file the page requests is counted
+ * at its gzipped size (gzip -9 of the file in dist/client, independent of the server's encoding).
+ *
+ * - "initial": the JS requested before the `load` event, what the page needs to paint (budget:
+ *   160 KB on the home page, DESIGN §7).
+ * - "settled": all JS requested by the time the network is idle, i.e. including what the page
+ *   loads right after painting (forms, the signing layer), reported for information.
+ * - Each lazy chunk (every JS file but the entry) against 30 KB; 60 KB for the crypto-pay page.
+ *
+ * Figures, not a test: always exits 0 unless the measurement itself fails.
+ */
+/* global window -- evaluated in the page by addInitScript. */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import process from 'node:process';
+import { URL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { ROOT } from '../scripts/build-freshness.mjs';
+import { serveBuiltApp } from './serve-built-app.mjs';
+
+const PORT = 18101;
+const KB = 1024;
+const HOME_BUDGET = 160 * KB;
+const CHUNK_BUDGET = 30 * KB;
+const CRYPTO_CHUNK_BUDGET = 60 * KB;
+const ASSETS = join(ROOT, 'dist/client/assets');
+
+const ROUTES = [
+  '/',
+  '/login',
+  '/register',
+  '/resetpassword',
+  '/pricing',
+  '/group-buying',
+  '/crypto-pay/1',
+  '/purchased',
+  '/download',
+  '/download/tips',
+  '/download/smart_links',
+  '/affiliate',
+  '/faq',
+  '/clause/terms',
+  '/apple-help',
+  '/trial',
+  '/loading',
+  '/user/profile',
+  '/user/device',
+  '/user/reward',
+  '/user/kol',
+  '/user/group-buying',
+  '/user/benefits',
+  '/user/third-party-client',
+  '/no-such-page',
+];
+
+const gzSizes = new Map();
+function gzSize(file) {
+  if (!gzSizes.has(file)) {
+    gzSizes.set(file, gzipSync(readFileSync(join(ASSETS, file)), { level: 9 }).length);
+  }
+  return gzSizes.get(file);
+}
+
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+const pad = (text, width) => String(text).padEnd(width);
+
+async function demoToken(origin) {
+  const { ApiClientForBench } = await import('./bench-api-client.mjs');
+  return new ApiClientForBench(origin).login('demo', 'demo-pass-2026');
+}
+
+async function measureRoute(browser, origin, route, token) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  if (token) {
+    await context.addInitScript((value) => window.localStorage.setItem('token', value), token);
+  }
+  const page = await context.newPage();
+  const requested = [];
+  let loaded = false;
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (
+      url.origin === origin &&
+      url.pathname.startsWith('/assets/') &&
+      url.pathname.endsWith('.js')
+    ) {
+      requested.push({ file: url.pathname.slice('/assets/'.length), beforeLoad: !loaded });
+    }
+  });
+  page.on('load', () => {
+    loaded = true;
+  });
+  await page.goto(`${origin}${route}`, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  const landedOn = new URL(page.url()).pathname;
+  await context.close();
+  const initial = [...new Set(requested.filter((r) => r.beforeLoad).map((r) => r.file))];
+  const settled = [...new Set(requested.map((r) => r.file))];
+  const sum = (files) => files.reduce((total, file) => total + gzSize(file), 0);
+  return { route, landedOn, initial: sum(initial), settled: sum(settled), files: settled };
+}
+
+const { origin, stop } = await serveBuiltApp(PORT);
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+try {
+  const token = await demoToken(origin).catch((error) => {
+    process.stderr.write(
+      `bench: demo login failed (${error.message}); /user pages measured logged out\n`,
+    );
+    return null;
+  });
+  const results = [];
+  for (const route of ROUTES) {
+    results.push(
+      await measureRoute(browser, origin, route, route.startsWith('/user') ? token : null),
+    );
+  }
+
+  process.stdout.write('\nInitial JavaScript per route (gzip -9, 390 px viewport)\n');
+  process.stdout.write(`${pad('route', 28)}${pad('initial', 12)}${pad('settled', 12)}verdict\n`);
+  for (const r of results) {
+    const landed = r.landedOn === r.route ? '' : ` (landed on ${r.landedOn})`;
+    const verdict =
+      r.route === '/' ? (r.initial <= HOME_BUDGET ? 'PASS' : 'OVER') + ' (<= 160 KB)' : '';
+    process.stdout.write(
+      `${pad(r.route, 28)}${pad(kb(r.initial), 12)}${pad(kb(r.settled), 12)}${verdict}${landed}\n`,
+    );
+  }
+
+  // The entry chunk is the one index.html loads; every other JS file is a lazy chunk.
+  const indexHtml = readFileSync(join(ROOT, 'dist/client/index.html'), 'utf8');
+  const entries = new Set(
+    [...indexHtml.matchAll(/\/assets\/([^"']+\.js)/g)].map((match) => match[1]),
+  );
+  const cryptoFiles = new Set(results.find((r) => r.route.startsWith('/crypto-pay'))?.files ?? []);
+  const otherFiles = new Set(
+    results.filter((r) => !r.route.startsWith('/crypto-pay')).flatMap((r) => r.files),
+  );
+  process.stdout.write('\nJavaScript chunks (gzip -9)\n');
+  process.stdout.write(`${pad('chunk', 48)}${pad('size', 12)}verdict\n`);
+  let over = 0;
+  const chunks = readdirSync(ASSETS)
+    .filter((file) => file.endsWith('.js'))
+    .sort((a, b) => gzSize(b) - gzSize(a));
+  for (const file of chunks) {
+    if (entries.has(file)) {
+      process.stdout.write(
+        `${pad(file, 48)}${pad(kb(gzSize(file)), 12)}entry (counted in the home figure)\n`,
+      );
+      continue;
+    }
+    const cryptoOnly = cryptoFiles.has(file) && !otherFiles.has(file);
+    const budget = cryptoOnly ? CRYPTO_CHUNK_BUDGET : CHUNK_BUDGET;
+    const ok = gzSize(file) <= budget;
+    if (!ok) over++;
+    process.stdout.write(
+      `${pad(file, 48)}${pad(kb(gzSize(file)), 12)}${ok ? 'PASS' : 'OVER'} (<= ${budget / KB} KB${cryptoOnly ? ', crypto-pay' : ''})\n`,
+    );
+  }
+  const home = results.find((r) => r.route === '/');
+  process.stdout.write(
+    `\nbundle: home initial ${kb(home.initial)} (${home.initial <= HOME_BUDGET ? 'PASS' : 'OVER'}), ` +
+      `${chunks.length - entries.size} lazy chunks, ${over} over budget\n`,
+  );
+} finally {
+  await browser.close();
+  await stop();
+}

@@ -1,0 +1,60 @@
+/**
+ * Starts the built app for a benchmark on a fresh data directory and resolves once it answers.
+ * Used by bench/bundle.mjs; the caller stops it with `stop()`.
+ */
+/* global fetch -- Node 20's built-in fetch; eslint.config.js declares no Node globals. */
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import process from 'node:process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ROOT, SERVER_BUNDLE, staleReason } from '../scripts/build-freshness.mjs';
+
+export function buildIfStale() {
+  const reason = staleReason();
+  if (!reason) return;
+  process.stderr.write(`bench: building (${reason})\n`);
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+export async function serveBuiltApp(port, extraEnv = {}) {
+  buildIfStale();
+  const dataDir = join(tmpdir(), `kestrel-bench-${port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_ENV: 'DEV',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${origin}/v4/public-keys`);
+      if (res.ok) return { origin, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  await stop();
+  throw new Error('the server did not answer within 60 s');
+}
