@@ -1,0 +1,123 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { Errors } from '../../contract';
+import { notProvided, toMachineError } from '../shared/machine-error';
+import { DEFAULT_COOLDOWN_SECONDS, TICK_MS } from './verification-code.constants';
+import type {
+  SendCodeParams,
+  SendCodeResult,
+  VerificationCodeContext,
+  VerificationCodeEvent,
+  VerificationCodeInput,
+} from './verification-code.types';
+
+/** Seconds the server asked to wait in a CODE_COOLDOWN refusal, when it said. */
+function cooldownOf(data: unknown): number | undefined {
+  if (typeof data !== 'object' || data === null || !('cooldownSeconds' in data)) return undefined;
+  const seconds = (data as { cooldownSeconds: unknown }).cooldownSeconds;
+  return typeof seconds === 'number' && Number.isInteger(seconds) && seconds >= 0
+    ? seconds
+    : undefined;
+}
+
+/**
+ * The "Send code" button of the register and reset-password forms. The server owns the cooldown;
+ * the countdown only mirrors the number it sends back, so a reload cannot shorten it.
+ * `sendCode` (the API call) must be provided by the SPA with `machine.provide(...)`.
+ */
+export const verificationCodeMachine = setup({
+  types: {
+    context: {} as VerificationCodeContext,
+    events: {} as VerificationCodeEvent,
+    input: {} as VerificationCodeInput | undefined,
+  },
+  actors: {
+    sendCode: fromPromise<SendCodeResult, SendCodeParams>(() =>
+      Promise.reject(notProvided('verificationCode', 'sendCode')),
+    ),
+  },
+  delays: {
+    TICK: TICK_MS,
+  },
+  actions: {
+    startCountdown: assign((_, params: { seconds: number }) => ({
+      remaining: params.seconds,
+      errorCode: null,
+    })),
+    tick: assign(({ context }) => ({ remaining: Math.max(0, context.remaining - 1) })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({
+      errorCode: toMachineError(params.error).code,
+    })),
+    clearFailure: assign({ errorCode: null }),
+    // The server refused because a code was sent recently: count down what it says is left.
+    countRefusedCooldown: assign(({ context }, params: { error: unknown }) => {
+      const error = toMachineError(params.error);
+      return {
+        errorCode: error.code,
+        remaining: cooldownOf(error.data) ?? context.cooldownSeconds,
+      };
+    }),
+  },
+  guards: {
+    isCooldownRefusal: (_, params: { error: unknown }) =>
+      toMachineError(params.error).code === Errors.CODE_COOLDOWN.code,
+    isCountdownOver: ({ context }) => context.remaining <= 0,
+  },
+}).createMachine({
+  id: 'verificationCode',
+  context: ({ input }) => ({
+    remaining: 0,
+    cooldownSeconds: input?.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS,
+    errorCode: null,
+  }),
+  initial: 'idle',
+  states: {
+    // Why: a code may be requested; the button is enabled and shows the last failure, if any.
+    idle: {
+      on: {
+        SEND: { target: 'sending', actions: 'clearFailure' },
+      },
+    },
+    // Why: one request at a time; a second click while the first is in flight would send twice.
+    sending: {
+      invoke: {
+        id: 'sendCode',
+        src: 'sendCode',
+        input: ({ event }) => {
+          assertEvent(event, 'SEND');
+          return event.params;
+        },
+        onDone: {
+          target: 'counting',
+          actions: {
+            type: 'startCountdown',
+            params: ({ event }) => ({ seconds: event.output.cooldownSeconds }),
+          },
+        },
+        onError: [
+          {
+            guard: { type: 'isCooldownRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'counting',
+            actions: {
+              type: 'countRefusedCooldown',
+              params: ({ event }) => ({ error: event.error }),
+            },
+          },
+          {
+            target: 'idle',
+            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    // Why: the server would refuse a resend now; the disabled button shows the seconds left.
+    counting: {
+      // A finished wait makes an earlier "please wait" refusal moot.
+      always: { guard: 'isCountdownOver', target: 'idle', actions: 'clearFailure' },
+      after: {
+        TICK: { target: 'counting', reenter: true, actions: 'tick' },
+      },
+    },
+  },
+});
+
+export type VerificationCodeMachine = typeof verificationCodeMachine;
