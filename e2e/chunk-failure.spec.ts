@@ -1,0 +1,53 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+/** The JS files the shell needs, so that the test can fail exactly the page's own chunks. */
+async function shellScripts(page: Page): Promise<Set<string>> {
+  const files = new Set<string>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) files.add(pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  // The catalogue prefetch starts 1.5 s after load (SPEC §9); let it finish too.
+  await page.waitForTimeout(2_000);
+  await page.waitForLoadState('networkidle');
+  return files;
+}
+
+test('a page chunk that fails to load reloads once, then shows the error screen', async ({
+  page,
+  i18n,
+}) => {
+  const shell = await shellScripts(page);
+
+  let documentLoads = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documentLoads++;
+  });
+  const aborted = new Set<string>();
+  await page.route('**/assets/*.js', async (route) => {
+    const { pathname } = new URL(route.request().url());
+    if (shell.has(pathname)) return route.continue();
+    aborted.add(pathname);
+    return route.abort('failed');
+  });
+
+  await page.goto('/faq');
+
+  await expect(
+    page.getByRole('heading', { name: i18n.t('Oops! An error occurred') }),
+  ).toBeVisible();
+  await expect(page.getByText(i18n.t('Try refreshing the page or contact support.'))).toBeVisible();
+  expect(aborted.size).toBeGreaterThan(0);
+  // The goto itself, then exactly one automatic reload.
+  expect(documentLoads).toBe(2);
+
+  // Once the file is reachable again (the new deployment is live), Reload recovers.
+  await page.unroute('**/assets/*.js');
+  await page.getByRole('button', { name: i18n.t('Reload') }).click();
+  await expect(page.getByRole('heading', { name: i18n.t('Oops! An error occurred') })).toBeHidden();
+  await expect(page).toHaveURL(/\/faq$/);
+  expect(documentLoads).toBe(3);
+});

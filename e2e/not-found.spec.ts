@@ -1,0 +1,19 @@
+import { expect, test } from './support/fixtures';
+
+test('an unknown address shows the 404 page, whose button goes back home', async ({
+  page,
+  i18n,
+}) => {
+  await page.goto('/no-such-page/at-all');
+
+  await expect(
+    page.getByRole('heading', { level: 1, name: i18n.t("Sorry, we couldn't find that page.") }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/no-such-page\/at-all$/);
+
+  await page.getByRole('link', { name: i18n.t('Back to home') }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(
+    i18n.t("Sorry, we couldn't find that page."),
+  );
+});
