@@ -1,0 +1,298 @@
+/**
+ * The account endpoints: register (username, e-mail/phone + code, device), login, codes, reset,
+ * logout, delete, user info. Enumeration rules are in docs/accounts.md.
+ */
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { CODE, CodePurpose, type ApiLanguage, type CodeChannel } from '../../contract';
+import { isUniqueViolation, violatedConstraint, type Db } from '../db/database';
+import { invites, outbox, sessions, users, verificationCodes } from '../db/schema';
+import { messageText, type MessageKind } from '../messaging/message-texts';
+import type { MessageDelivery } from '../messaging/delivery';
+import { fail } from '../protocol/api-error';
+import { requireAuth, type Handlers } from '../protocol/api-context';
+import {
+  classifyAccount,
+  generateInviteCode,
+  identifierCondition,
+  isUsableDeviceId,
+  maskEmail,
+  maskPhone,
+  normaliseTarget,
+} from './account-identifiers';
+import type { PasswordHasher } from './password-hasher';
+import { revokeAllSessions, revokeSession, type UserRow } from './sessions';
+import { checkCode, consumeCode, generateCode, issueCode, withdrawCode, type IssueLimits } from './verification-codes';
+
+export interface AccountDeps {
+  readonly db: Db;
+  readonly hasher: PasswordHasher;
+  readonly delivery: MessageDelivery;
+  readonly codeLimits: IssueLimits;
+}
+
+type NewUser = Omit<typeof users.$inferInsert, 'id' | 'inviteCode'>;
+const INVITE_CODE_ATTEMPTS = 5;
+
+const live = isNull(users.deletedAt);
+
+async function findInviter(db: Db, inviteCode: string | undefined): Promise<number | null> {
+  if (inviteCode === undefined) return null;
+  const [inviter] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.inviteCode, inviteCode.toUpperCase()), live));
+  if (!inviter) throw fail('INVITE_CODE_INVALID');
+  return inviter.id;
+}
+
+/**
+ * Inserts a user with a fresh invite code, retrying on the rare code collision. Other unique
+ * violations (username, e-mail, phone, device) propagate for the caller to translate.
+ */
+async function insertUser(db: Db, values: NewUser, inviterId: number | null, inviteCode?: string): Promise<UserRow> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ ...values, invitedBy: inviterId, inviteCode: generateInviteCode() })
+          .returning();
+        if (inviterId !== null && inviteCode !== undefined) {
+          await tx.insert(invites).values({ inviterId, inviteeId: user!.id, inviteCode: inviteCode.toUpperCase() });
+        }
+        return user!;
+      });
+    } catch (error) {
+      const inviteCodeTaken = violatedConstraint(error) === 'users_invite_code_key';
+      if (!inviteCodeTaken || attempt >= INVITE_CODE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+function codeFailure(reason: 'invalid' | 'too_many_attempts') {
+  return fail(reason === 'too_many_attempts' ? 'CODE_TOO_MANY_ATTEMPTS' : 'CODE_INVALID');
+}
+
+export function createAccountHandlers(deps: AccountDeps): Handlers {
+  const { db, hasher, delivery, codeLimits } = deps;
+
+  async function accountExists(channel: CodeChannel, target: string): Promise<boolean> {
+    const column = channel === 'email' ? users.email : users.phone;
+    const rows = await db.select({ id: users.id }).from(users).where(and(eq(column, target), live));
+    return rows.length > 0;
+  }
+
+  async function send(
+    kind: MessageKind,
+    channel: CodeChannel,
+    to: string,
+    purpose: CodePurpose,
+    code: string | null,
+    language: ApiLanguage,
+  ) {
+    const text = messageText(kind, code, language, channel);
+    await delivery.deliver({ channel, to, purpose, code, language, ...text });
+  }
+
+  return {
+    async registerTypeUsername(params, context) {
+      const inviterId = await findInviter(db, params.inviteCode);
+      const taken = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${params.username.toLowerCase()}`);
+      // Usernames are public handles: saying "taken" reveals nothing a profile link would not.
+      if (taken.length > 0) throw fail('USERNAME_UNAVAILABLE');
+      const passwordHash = await hasher.hash(params.password);
+      let user: UserRow;
+      try {
+        user = await insertUser(db, { username: params.username, passwordHash }, inviterId, params.inviteCode);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fail('USERNAME_UNAVAILABLE');
+        throw error;
+      }
+      await context.startSession(user.id);
+      return { userId: user.id };
+    },
+
+    async registerTypeNormal(params, context) {
+      const target = normaliseTarget(params.channel, params.target);
+      const check = await checkCode(db, CodePurpose.REGISTER, target, params.code);
+      if (!check.ok) throw codeFailure(check.reason);
+      const inviterId = await findInviter(db, params.inviteCode);
+      const passwordHash = await hasher.hash(params.password);
+      let user: UserRow;
+      try {
+        user = await db.transaction(async (tx) => {
+          if (!(await consumeCode(tx, check.id))) throw fail('CODE_INVALID');
+          const contact = params.channel === 'email' ? { email: target } : { phone: target };
+          return insertUser(tx, { ...contact, passwordHash }, inviterId, params.inviteCode);
+        });
+      } catch (error) {
+        // The address got an account between the code and now: the code is spent either way.
+        if (isUniqueViolation(error)) throw fail('CODE_INVALID');
+        throw error;
+      }
+      await context.startSession(user.id);
+      return { userId: user.id };
+    },
+
+    async registerTypeDeviceid(params, context) {
+      const deviceId = context.deviceId;
+      if (!isUsableDeviceId(deviceId)) throw fail('DEVICE_ID_INVALID');
+      const findDevice = () => db.select().from(users).where(and(eq(users.deviceId, deviceId), live));
+      let [user] = await findDevice();
+      if (!user) {
+        const inviterId = await findInviter(db, params.inviteCode);
+        try {
+          user = await insertUser(db, { deviceId }, inviterId, params.inviteCode);
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          // The same device registered twice at once: both calls log into the one account.
+          [user] = await findDevice();
+          if (!user) throw error;
+        }
+      }
+      if (user.disabled) throw fail('ACCOUNT_DISABLED');
+      await context.startSession(user.id);
+      return { userId: user.id };
+    },
+
+    async userLogin(params, context) {
+      const identifier = classifyAccount(params.account);
+      const [user] = await db.select().from(users).where(and(identifierCondition(identifier), live));
+      // Unknown account and password-less device account cost one argon2 verify like a real one.
+      if (!user?.passwordHash) {
+        await hasher.verifyDummy(params.password);
+        throw fail('INVALID_CREDENTIALS');
+      }
+      if (!(await hasher.verify(user.passwordHash, params.password))) throw fail('INVALID_CREDENTIALS');
+      // Only someone who knows the password learns that the account is disabled.
+      if (user.disabled) throw fail('ACCOUNT_DISABLED');
+      await context.startSession(user.id);
+      return { userId: user.id };
+    },
+
+    async userSendCode(params, context) {
+      const target = normaliseTarget(params.channel, params.target);
+      const exists = await accountExists(params.channel, target);
+      const register = params.purpose === CodePurpose.REGISTER;
+      // Register to a known address and reset of an unknown one get a notice instead of a code;
+      // the answer is identical, so the caller cannot tell which happened.
+      const usable = register ? !exists : exists;
+      const kind: MessageKind = register
+        ? usable
+          ? 'register_code'
+          : 'register_existing'
+        : usable
+          ? 'reset_code'
+          : 'reset_unknown';
+      const code = generateCode();
+      const issued = await issueCode(
+        db,
+        {
+          purpose: params.purpose,
+          channel: params.channel,
+          target,
+          ip: context.ip,
+          kind: usable ? 'code' : 'notice',
+          code,
+        },
+        codeLimits,
+      );
+      if (!issued.ok) {
+        if (issued.reason === 'cooldown') throw fail('CODE_COOLDOWN', { cooldownSeconds: issued.retryAfterSeconds });
+        throw fail('CODE_DAILY_LIMIT');
+      }
+      try {
+        await send(kind, params.channel, target, params.purpose, usable ? code : null, context.language);
+      } catch (error) {
+        // Undelivered: forget the code so the cooldown and the caps do not hold the user back.
+        await withdrawCode(db, issued.id);
+        throw error;
+      }
+      return { cooldownSeconds: CODE.resendCooldownSeconds, expiresInSeconds: CODE.ttlSeconds };
+    },
+
+    async userResetPassword(params) {
+      const target = normaliseTarget(params.channel, params.target);
+      const check = await checkCode(db, CodePurpose.RESET_PASSWORD, target, params.code);
+      if (!check.ok) throw codeFailure(check.reason);
+      const passwordHash = await hasher.hash(params.password);
+      const column = params.channel === 'email' ? users.email : users.phone;
+      await db.transaction(async (tx) => {
+        if (!(await consumeCode(tx, check.id))) throw fail('CODE_INVALID');
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: sql`now()` })
+          .where(and(eq(column, target), live))
+          .returning({ id: users.id });
+        // Deleted since the code was sent: nothing to reset, and the code is spent.
+        if (!user) throw fail('CODE_INVALID');
+        await revokeAllSessions(tx, user.id);
+      });
+      return {};
+    },
+
+    async userLogout(_params, context) {
+      await revokeSession(db, requireAuth(context).sessionId);
+      return {};
+    },
+
+    async userDeleteAccount(params, context) {
+      const { user } = requireAuth(context);
+      if (user.passwordHash) {
+        if (!params.password) throw fail('REQUIRED_PASSWORD');
+        if (!(await hasher.verify(user.passwordHash, params.password))) throw fail('PASSWORD_INCORRECT');
+      }
+      const targets = [user.email, user.phone].filter((t): t is string => t !== null);
+      await db.transaction(async (tx) => {
+        // The row stays so that orders and invites keep pointing at an (anonymous) id.
+        await tx
+          .update(users)
+          .set({
+            username: null,
+            email: null,
+            phone: null,
+            deviceId: null,
+            passwordHash: null,
+            inviteCode: null,
+            deletedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, user.id));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: sql`coalesce(${sessions.revokedAt}, now())`, ip: null, deviceId: null })
+          .where(eq(sessions.userId, user.id));
+        if (targets.length > 0) {
+          const byTarget = or(...targets.map((t) => eq(verificationCodes.target, t)));
+          await tx.delete(verificationCodes).where(byTarget);
+          await tx.delete(outbox).where(or(...targets.map((t) => eq(outbox.recipient, t))));
+        }
+      });
+      return {};
+    },
+
+    async systemUserInfo(_params, context) {
+      const { user } = requireAuth(context);
+      const serverTime = new Date();
+      const active = user.expireTime !== null && user.expireTime > serverTime;
+      return {
+        userId: user.id,
+        username: user.username,
+        email: maskEmail(user.email),
+        phone: maskPhone(user.phone),
+        expireTime: user.expireTime?.toISOString() ?? null,
+        planType: active && (user.planType === 1 || user.planType === 2) ? user.planType : null,
+        yearlyPaidUser: user.yearlyPaid ? 1 : 0,
+        benefitsExpireTime: user.benefitsExpireTime?.toISOString() ?? null,
+        isKol: user.isKol ? 1 : 0,
+        inviteCode: user.inviteCode ?? '',
+        hasPassword: user.passwordHash !== null,
+        createdAt: user.createdAt.toISOString(),
+        serverTime: serverTime.toISOString(),
+      };
+    },
+  };
+}

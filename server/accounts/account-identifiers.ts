@@ -1,0 +1,71 @@
+/** How the server reads the identifiers people type: e-mail, phone, username, device id, invite code. */
+import { randomInt } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_WEB_DEVICE_ID,
+  normaliseEmail,
+  normalisePhone,
+  PHONE_PATTERN,
+  type CodeChannel,
+} from '../../contract';
+import { users } from '../db/schema';
+
+export type Identifier =
+  | { readonly kind: 'email'; readonly value: string }
+  | { readonly kind: 'phone'; readonly value: string }
+  | { readonly kind: 'username'; readonly value: string };
+
+/** Usernames never contain '@' and start with a letter, so the three kinds cannot be confused. */
+export function classifyAccount(account: string): Identifier {
+  const trimmed = account.trim();
+  if (trimmed.includes('@')) return { kind: 'email', value: normaliseEmail(trimmed) };
+  if (PHONE_PATTERN.test(trimmed)) return { kind: 'phone', value: normalisePhone(trimmed) };
+  return { kind: 'username', value: trimmed.toLowerCase() };
+}
+
+export function normaliseTarget(channel: CodeChannel, target: string): string {
+  return channel === 'email' ? normaliseEmail(target) : normalisePhone(target);
+}
+
+export function identifierCondition(identifier: Identifier): SQL {
+  switch (identifier.kind) {
+    case 'email':
+      return sql`${users.email} = ${identifier.value}`;
+    case 'phone':
+      return sql`${users.phone} = ${identifier.value}`;
+    case 'username':
+      return sql`lower(${users.username}) = ${identifier.value}`;
+  }
+}
+
+/** App device ids: UUIDs, Android ids, hex or base64url strings; never the web placeholder. */
+const DEVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
+
+export function isUsableDeviceId(deviceId: string | null): deviceId is string {
+  return deviceId !== null && deviceId !== DEFAULT_WEB_DEVICE_ID && DEVICE_ID_PATTERN.test(deviceId);
+}
+
+/** Unambiguous characters: an invite code is read aloud and typed from screenshots. */
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const INVITE_LENGTH = 8;
+
+export function generateInviteCode(): string {
+  let code = '';
+  for (let i = 0; i < INVITE_LENGTH; i += 1) code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
+  return code;
+}
+
+/** `j***@example.com`: enough for the owner to recognise, useless to a shoulder-surfer. */
+export function maskEmail(email: string | null): string | null {
+  if (!email) return null;
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/** `+86138****5678`: country code and prefix, then the last four digits. */
+export function maskPhone(phone: string | null): string | null {
+  if (!phone) return null;
+  if (phone.length < 9) return `***${phone.slice(-2)}`;
+  return `${phone.slice(0, phone.length - 8)}****${phone.slice(-4)}`;
+}

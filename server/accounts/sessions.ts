@@ -1,0 +1,77 @@
+/**
+ * Sessions: 256-bit random bearer tokens. Only their SHA-256 is stored, so a database leak yields no
+ * usable token; revocation marks the row.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { sessions, users } from '../db/schema';
+
+export const SESSION_TTL_DAYS = 30;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface Authenticated {
+  readonly sessionId: number;
+  readonly user: UserRow;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The raw token from `Authorization`, with or without the `Bearer ` prefix; undefined when malformed. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return TOKEN_PATTERN.test(token) ? token : undefined;
+}
+
+export interface SessionOrigin {
+  readonly platform: string;
+  readonly deviceId: string | null;
+  readonly ip: string;
+}
+
+export async function createSession(db: Db, userId: number, origin: SessionOrigin): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    platform: origin.platform,
+    deviceId: origin.deviceId,
+    ip: origin.ip,
+    expiresAt: sql`now() + make_interval(days => ${SESSION_TTL_DAYS})`,
+  });
+  return token;
+}
+
+export async function authenticate(db: Db, token: string): Promise<Authenticated | undefined> {
+  const rows = await db
+    .select({ sessionId: sessions.id, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+        eq(users.disabled, false),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,176 @@
+/**
+ * Verification codes: 6 CSPRNG digits, bound to one purpose and one target, stored as a salted HMAC,
+ * single use, 10 minutes, at most CODE.maxAttempts guesses. Attempts are counted by one conditional
+ * UPDATE, so parallel guesses cannot exceed the limit: PostgreSQL re-checks `attempts < max` on the
+ * row's newest version for each of them.
+ */
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { CODE, type CodeChannel, type CodePurpose } from '../../contract';
+import { rowsOf, type Db } from '../db/database';
+import { verificationCodes } from '../db/schema';
+
+export type CodeKind = 'code' | 'notice';
+
+export function generateCode(): string {
+  return String(randomInt(0, 10 ** CODE.length)).padStart(CODE.length, '0');
+}
+
+function digest(salt: string, code: string): string {
+  return createHmac('sha256', salt).update(code).digest('base64url');
+}
+
+export function hashCode(code: string): string {
+  const salt = randomBytes(16).toString('base64url');
+  return `${salt}$${digest(salt, code)}`;
+}
+
+export function codeMatches(stored: string, code: string): boolean {
+  const [salt, expected] = stored.split('$');
+  if (!salt || !expected) return false;
+  const actual = Buffer.from(digest(salt, code));
+  const wanted = Buffer.from(expected);
+  return actual.length === wanted.length && timingSafeEqual(actual, wanted);
+}
+
+export interface IssueLimits {
+  readonly perTargetPerDay: number;
+  readonly perIpPerDay: number;
+}
+
+export type IssueResult =
+  | { readonly ok: true; readonly id: number }
+  | { readonly ok: false; readonly reason: 'cooldown'; readonly retryAfterSeconds: number }
+  | { readonly ok: false; readonly reason: 'daily_limit' };
+
+export interface IssueRequest {
+  readonly purpose: CodePurpose;
+  readonly channel: CodeChannel;
+  readonly target: string;
+  readonly ip: string;
+  readonly kind: CodeKind;
+  /** The code to store; a notice stores the hash of a code nobody ever sees. */
+  readonly code: string;
+}
+
+/**
+ * Records a new code after the cooldown and the daily caps allow it. A per-target advisory lock makes
+ * the check-then-insert atomic across processes. Older live codes of the same purpose die.
+ */
+export async function issueCode(db: Db, request: IssueRequest, limits: IssueLimits): Promise<IssueResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`code:${request.target}`}))`);
+    const [latest] = rowsOf<{ age: number | string }>(
+      await tx.execute(
+        sql`SELECT extract(epoch FROM now() - created_at) AS age FROM verification_codes
+            WHERE target = ${request.target} ORDER BY created_at DESC, id DESC LIMIT 1`,
+      ),
+    );
+    const age = latest ? Number(latest.age) : Infinity;
+    if (age < CODE.resendCooldownSeconds) {
+      return {
+        ok: false,
+        reason: 'cooldown',
+        retryAfterSeconds: Math.max(1, Math.ceil(CODE.resendCooldownSeconds - age)),
+      } as const;
+    }
+    const [counts] = rowsOf<{ by_target: number | string; by_ip: number | string }>(
+      await tx.execute(
+        sql`SELECT
+              (SELECT count(*) FROM verification_codes WHERE target = ${request.target}
+                 AND created_at > now() - interval '1 day') AS by_target,
+              (SELECT count(*) FROM verification_codes WHERE ip = ${request.ip}
+                 AND created_at > now() - interval '1 day') AS by_ip`,
+      ),
+    );
+    if (Number(counts?.by_target ?? 0) >= limits.perTargetPerDay || Number(counts?.by_ip ?? 0) >= limits.perIpPerDay) {
+      return { ok: false, reason: 'daily_limit' } as const;
+    }
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: sql`now()` })
+      .where(
+        and(
+          eq(verificationCodes.target, request.target),
+          eq(verificationCodes.purpose, request.purpose),
+          isNull(verificationCodes.consumedAt),
+        ),
+      );
+    const [row] = await tx
+      .insert(verificationCodes)
+      .values({
+        purpose: request.purpose,
+        channel: request.channel,
+        target: request.target,
+        kind: request.kind,
+        codeHash: hashCode(request.code),
+        ip: request.ip,
+        expiresAt: sql`now() + make_interval(secs => ${CODE.ttlSeconds})`,
+      })
+      .returning({ id: verificationCodes.id });
+    return { ok: true, id: row!.id } as const;
+  });
+}
+
+/** A code that could not be delivered must not count towards the cooldown or the caps. */
+export async function withdrawCode(db: Db, id: number): Promise<void> {
+  await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
+}
+
+export type CheckResult =
+  | { readonly ok: true; readonly id: number }
+  | { readonly ok: false; readonly reason: 'invalid' | 'too_many_attempts' };
+
+/**
+ * Spends one attempt on the newest code of purpose+target and compares. Does not consume the code:
+ * `consumeCode` does that in the same transaction as the change the code authorises.
+ */
+export async function checkCode(db: Db, purpose: CodePurpose, target: string, code: string): Promise<CheckResult> {
+  const newest = db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target)))
+    .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+    .limit(1);
+  const [row] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, sql`(${newest})`),
+        lt(verificationCodes.attempts, CODE.maxAttempts),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({
+      id: verificationCodes.id,
+      kind: verificationCodes.kind,
+      codeHash: verificationCodes.codeHash,
+      attempts: verificationCodes.attempts,
+    });
+  if (!row) {
+    const [latest] = await newest.then((r) =>
+      r[0]
+        ? db
+            .select({ attempts: verificationCodes.attempts, consumedAt: verificationCodes.consumedAt })
+            .from(verificationCodes)
+            .where(eq(verificationCodes.id, r[0].id))
+        : [],
+    );
+    const exhausted = latest !== undefined && latest.consumedAt === null && latest.attempts >= CODE.maxAttempts;
+    return { ok: false, reason: exhausted ? 'too_many_attempts' : 'invalid' };
+  }
+  if (row.kind === 'code' && codeMatches(row.codeHash, code)) return { ok: true, id: row.id };
+  return { ok: false, reason: row.attempts >= CODE.maxAttempts ? 'too_many_attempts' : 'invalid' };
+}
+
+/** True when this caller used the code; false when a concurrent request used it first. */
+export async function consumeCode(db: Db, id: number): Promise<boolean> {
+  const used = await db
+    .update(verificationCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return used.length === 1;
+}

@@ -1,0 +1,38 @@
+/** The listener: builds the app, listens, prints where and how to log in, stops cleanly on signals. */
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { DEMO_USER } from './db/seed';
+
+const config = loadConfig();
+const app = await buildApp(config);
+
+if (!app.kestrel.spaBuilt) {
+  app.log.warn(`No SPA build in ${config.staticDir} (index.html missing): pages answer 503 until \`npm run build\`.`);
+}
+
+const address = await app.listen({ port: config.port, host: config.host });
+const shown = config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${config.port}` : address;
+const lines = [`Kestrel VPN is running at ${shown} (${config.appEnv}, ${app.kestrel.database.kind})`];
+if (config.seedDemo) {
+  lines.push(`Demo login: ${DEMO_USER.username} / ${DEMO_USER.password} (or ${DEMO_USER.email})`);
+}
+if (config.appEnv !== 'PROD') lines.push(`Dev outbox (codes sent by e-mail and SMS): ${shown}/dev/outbox`);
+console.log(lines.join('\n'));
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal} received, closing`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error(error);
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,0 +1,76 @@
+/**
+ * The texts of every message the server sends, in the caller's language, with the brand name.
+ */
+import { CODE, type ApiLanguage, type CodeChannel } from '../../contract';
+
+export type MessageKind = 'register_code' | 'register_existing' | 'reset_code' | 'reset_unknown';
+
+const BRAND: Record<ApiLanguage, string> = { en: 'Kestrel VPN', zh_CN: '红隼 VPN' };
+const MINUTES = CODE.ttlSeconds / 60;
+
+interface Text {
+  readonly subject: string;
+  readonly text: string;
+}
+
+function english(kind: MessageKind, code: string | null, brand: string): Text {
+  switch (kind) {
+    case 'register_code':
+      return {
+        subject: `${brand} verification code: ${code}`,
+        text: `Your ${brand} verification code is ${code}. It expires in ${MINUTES} minutes and can be used once. If you did not ask for it, ignore this message.`,
+      };
+    case 'register_existing':
+      return {
+        subject: `${brand}: you already have an account`,
+        text: `Someone tried to register a ${brand} account with this address, but you already have one. Log in, or reset your password if you have forgotten it. If this was not you, ignore this message.`,
+      };
+    case 'reset_code':
+      return {
+        subject: `${brand} password reset code: ${code}`,
+        text: `Your ${brand} password reset code is ${code}. It expires in ${MINUTES} minutes and can be used once. If you did not ask for it, ignore this message: your password stays unchanged.`,
+      };
+    case 'reset_unknown':
+      return {
+        subject: `${brand} password reset`,
+        text: `Someone asked to reset the ${brand} password for this address, but no account uses it. If this was not you, ignore this message.`,
+      };
+  }
+}
+
+function chinese(kind: MessageKind, code: string | null, brand: string): Text {
+  switch (kind) {
+    case 'register_code':
+      return {
+        subject: `${brand} 验证码：${code}`,
+        text: `您的${brand}验证码是 ${code}，${MINUTES} 分钟内有效，仅可使用一次。如非本人操作，请忽略本消息。`,
+      };
+    case 'register_existing':
+      return {
+        subject: `${brand}：您已有账号`,
+        text: `有人尝试用此地址注册${brand}账号，但您已经有账号了。请直接登录；如忘记密码，可以重置密码。如非本人操作，请忽略本消息。`,
+      };
+    case 'reset_code':
+      return {
+        subject: `${brand} 重置密码验证码：${code}`,
+        text: `您的${brand}重置密码验证码是 ${code}，${MINUTES} 分钟内有效，仅可使用一次。如非本人操作，请忽略本消息，您的密码不会改变。`,
+      };
+    case 'reset_unknown':
+      return {
+        subject: `${brand} 重置密码`,
+        text: `有人请求重置此地址的${brand}密码，但没有账号使用此地址。如非本人操作，请忽略本消息。`,
+      };
+  }
+}
+
+export function messageText(
+  kind: MessageKind,
+  code: string | null,
+  language: ApiLanguage,
+  channel: CodeChannel,
+): Text {
+  const brand = BRAND[language];
+  const text = language === 'zh_CN' ? chinese(kind, code, brand) : english(kind, code, brand);
+  // An SMS has no subject line; prefix the brand as carriers expect.
+  return channel === 'phone' ? { subject: '', text: `【${brand}】${text.text}` } : text;
+}

@@ -1,0 +1,137 @@
+/**
+ * Registers `POST /v4/api/<group>/<group>_<action>` and its `/v4/test` twin for every endpoint of the
+ * catalogue. Order per request: rate limit and body cap (before any RSA work), platform, signature,
+ * nonce, session, params, handler, response check.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  API_PLATFORMS,
+  API_TEST_PREFIX,
+  API_VERSION_PREFIX,
+  AppEnv,
+  endpoints,
+  firstErrorCode,
+  HEADER,
+  MAX_BODY_BYTES,
+  SIGNATURE_WINDOW_SECONDS,
+  type ApiPlatform,
+  type Endpoint,
+  type EndpointName,
+} from '../../contract';
+import { authenticate, createSession, tokenFromHeader, type Authenticated } from '../accounts/sessions';
+import type { Db } from '../db/database';
+import { ApiError, fail, languageOf } from './api-error';
+import type { ApiContext, Handlers } from './api-context';
+import { success } from './envelope';
+import type { NonceStore } from './nonce-store';
+import type { PlatformKeys } from './rsa-keys';
+import { decryptSignature } from './signature';
+
+export interface ApiRouteDeps {
+  readonly db: Db;
+  readonly keys: PlatformKeys;
+  readonly nonces: NonceStore;
+  readonly handlers: Handlers;
+  readonly appEnv: AppEnv;
+  readonly rateLimitPerMinute: number;
+  readonly now: () => number;
+}
+
+type AnyHandler = (params: unknown, context: ApiContext) => Promise<unknown>;
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function isApiPlatform(value: string | undefined): value is ApiPlatform {
+  return (API_PLATFORMS as readonly string[]).includes(value ?? '');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * zod reports `confirm: z.literal(true)` as a generic issue; deletion deserves its own message.
+ */
+function preValidate(name: EndpointName, params: Record<string, unknown>): void {
+  if (name === 'userDeleteAccount' && params.confirm !== true) throw fail('DELETE_CONFIRMATION_REQUIRED');
+}
+
+export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): void {
+  const { db, keys, nonces, handlers, appEnv, now } = deps;
+  const checkResponses = appEnv !== AppEnv.PROD;
+  const routeOptions = {
+    bodyLimit: MAX_BODY_BYTES,
+    config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: 60_000 } },
+  };
+
+  const serve = (name: EndpointName, endpoint: Endpoint, handler: AnyHandler | undefined) =>
+    async function handle(request: FastifyRequest, reply: FastifyReply) {
+      reply.header('cache-control', 'no-store');
+      // Not built yet: answer before spending an RSA operation on it.
+      if (!handler) throw fail('ENDPOINT_NOT_FOUND');
+      const platform = headerValue(request, HEADER.platform)?.trim().toLowerCase();
+      if (!isApiPlatform(platform)) throw fail('PLATFORM_INVALID');
+      const body = isRecord(request.body) ? request.body : {};
+      const signature = decryptSignature(body.signature, keys[platform].privateKey, now());
+      if (!signature.ok) throw fail(signature.reason === 'expired' ? 'SIGNATURE_EXPIRED' : 'SIGNATURE_INVALID');
+      const { nonce, timestamp } = signature.payload;
+      const ttlSeconds = (timestamp + SIGNATURE_WINDOW_SECONDS * 1000 - now()) / 1000 + 1;
+      if (!(await nonces.claim(`${platform}:${nonce}:${timestamp}`, ttlSeconds))) throw fail('SIGNATURE_REPLAYED');
+
+      let auth: Authenticated | undefined;
+      if (endpoint.auth !== 'public') {
+        const token = tokenFromHeader(headerValue(request, HEADER.authorization));
+        auth = token ? await authenticate(db, token) : undefined;
+        if (!auth && endpoint.auth === 'session') throw fail('UNAUTHORIZED');
+      }
+
+      const { signature: _signature, ...rawParams } = body;
+      preValidate(name, rawParams);
+      const parsed = endpoint.params.safeParse(rawParams);
+      if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
+
+      const deviceId = headerValue(request, HEADER.deviceId)?.trim() || null;
+      const context: ApiContext = {
+        language: languageOf(request.headers[HEADER.language]),
+        platform,
+        ip: request.ip,
+        deviceId,
+        auth,
+        async startSession(userId) {
+          const token = await createSession(db, userId, { platform, deviceId, ip: request.ip });
+          reply.header(HEADER.pragma, token);
+        },
+      };
+      const data = await handler(parsed.data, context);
+      if (checkResponses) {
+        const checked = endpoint.data.safeParse(data);
+        if (!checked.success) {
+          request.log.error({ endpoint: endpoint.path, issues: checked.error.issues }, 'response drifted from the contract');
+          throw fail('INTERNAL');
+        }
+      }
+      return success(data);
+    };
+
+  for (const [name, endpoint] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
+    const handler = handlers[name] as AnyHandler | undefined;
+    if (endpoint.plannedIn === undefined && !handler) {
+      throw new Error(`${endpoint.path} is in the catalogue as implemented but has no handler`);
+    }
+    const route = serve(name, endpoint, endpoint.plannedIn === undefined ? handler : undefined);
+    for (const prefix of [API_VERSION_PREFIX, API_TEST_PREFIX]) {
+      app.post(`${prefix}${endpoint.path}`, routeOptions, route);
+    }
+  }
+
+  const unknown = async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.code(404);
+    throw new ApiError(fail('ENDPOINT_NOT_FOUND').code, 404);
+  };
+  for (const prefix of [API_VERSION_PREFIX, API_TEST_PREFIX]) {
+    app.all(`${prefix}/api/*`, routeOptions, unknown);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Security headers for every response: a CSP that allows only this origin (plus the support widget's
+ * origin), no framing, nosniff, a strict referrer policy, and HSTS everywhere but on local hosts,
+ * where it would pin a developer's browser to https://localhost.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+export function isLocalHost(hostHeader: string | undefined): boolean {
+  if (!hostHeader) return true;
+  const host = hostHeader.startsWith('[') ? hostHeader.slice(0, hostHeader.indexOf(']') + 1) : hostHeader.split(':')[0]!;
+  return LOCAL_HOSTS.has(host.toLowerCase()) || host.endsWith('.localhost');
+}
+
+function originOf(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, widgetScriptUrl: string | undefined): Promise<void> {
+  const widget = originOf(widgetScriptUrl);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...widget],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...widget],
+        frameSrc: ["'self'", ...widget],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isLocalHost(request.headers.host)) reply.header('strict-transport-security', HSTS);
+    return payload;
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * Serves the built SPA (vite's dist/client) with history fallback: any GET/HEAD that is not an API,
+ * dev or file path gets index.html, so deep links survive a reload. Hashed files under /assets/ are
+ * cached for a year; index.html is revalidated every time so a deploy is picked up at once.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_VERSION_PREFIX } from '../../contract';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=3600';
+
+function cacheControlFor(path: string): string {
+  const normalised = path.replaceAll('\\', '/');
+  if (normalised.endsWith('/index.html') || normalised.endsWith('.html')) return 'no-cache';
+  if (normalised.includes('/assets/')) return IMMUTABLE;
+  return SHORT;
+}
+
+/** True for paths a browser navigates to (no file extension, not API or dev tooling). */
+export function isHistoryPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '/';
+  if (path === API_VERSION_PREFIX || path.startsWith(`${API_VERSION_PREFIX}/`) || path.startsWith('/dev/')) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
+export function spaIsBuilt(staticDir: string): boolean {
+  return existsSync(join(staticDir, 'index.html'));
+}
+
+export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
+  const built = spaIsBuilt(staticDir);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: ['index.html'],
+      cacheControl: false,
+      dotfiles: 'ignore',
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', cacheControlFor(path));
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && isHistoryPath(request.url);
+    if (isPage && built) return reply.sendFile('index.html');
+    if (isPage) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send(`The SPA is not built: ${staticDir}/index.html is missing. Run \`npm run build\` (npm start does it).`);
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+}

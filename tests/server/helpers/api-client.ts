@@ -1,0 +1,123 @@
+/**
+ * A client that signs like the SPA: PKCS#1 v1.5 encryption of {nonce,timestamp} with the platform's
+ * public key from /v4/public-keys (Node still allows PKCS#1 v1.5 *encryption*; jsencrypt is
+ * byte-compatible, see signature.test.ts). Reads verification codes from the dev outbox.
+ */
+import { constants, publicEncrypt, randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  API_VERSION_PREFIX,
+  NONCE_ALPHABET,
+  NONCE_LENGTH,
+  type ApiLanguage,
+  type ApiPlatform,
+} from '../../../contract';
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  status: string;
+  data: T;
+}
+
+export interface CallOptions {
+  token?: string;
+  platform?: string;
+  language?: ApiLanguage;
+  deviceId?: string;
+  /** Replaces the computed signature (garbage, replays, ...). */
+  signature?: unknown;
+  /** Signs with this timestamp instead of now. */
+  timestamp?: number;
+  /** Signs with this platform's key while sending `platform` (wrong-key tests). */
+  signWith?: ApiPlatform;
+  prefix?: string;
+  ip?: string;
+}
+
+export interface CallResult<T = unknown> {
+  httpStatus: number;
+  body: Envelope<T>;
+  headers: Record<string, string | string[] | number | undefined>;
+  signature: string;
+}
+
+export interface OutboxMessage {
+  id: number;
+  channel: string;
+  to: string;
+  purpose: string;
+  code: string | null;
+  subject: string;
+  text: string;
+  sentAt: string;
+}
+
+export function randomNonce(): string {
+  let nonce = '';
+  for (let i = 0; i < NONCE_LENGTH; i += 1) nonce += NONCE_ALPHABET[randomInt(NONCE_ALPHABET.length)];
+  return nonce;
+}
+
+export function signWithPem(publicPem: string, payload: string): string {
+  return publicEncrypt({ key: publicPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(payload)).toString(
+    'base64',
+  );
+}
+
+export interface ApiClient {
+  publicKeys(): Promise<Record<ApiPlatform, string>>;
+  sign(platform: ApiPlatform, timestamp?: number, nonce?: string): Promise<string>;
+  call<T = unknown>(path: string, params?: Record<string, unknown>, options?: CallOptions): Promise<CallResult<T>>;
+  outbox(to: string): Promise<OutboxMessage[]>;
+  latestCode(to: string): Promise<string>;
+}
+
+export function createApiClient(app: FastifyInstance): ApiClient {
+  let keys: Record<ApiPlatform, string> | undefined;
+  const client: ApiClient = {
+    async publicKeys() {
+      if (!keys) {
+        const response = await app.inject({ method: 'GET', url: `${API_VERSION_PREFIX}/public-keys` });
+        keys = (response.json() as { keys: Record<ApiPlatform, string> }).keys;
+      }
+      return keys;
+    },
+    async sign(platform, timestamp = Date.now(), nonce = randomNonce()) {
+      const pem = (await client.publicKeys())[platform];
+      return signWithPem(pem, JSON.stringify({ nonce, timestamp }));
+    },
+    async call<T>(path: string, params: Record<string, unknown> = {}, options: CallOptions = {}) {
+      const platform = options.platform ?? 'windows';
+      const signingPlatform = options.signWith ?? (platform as ApiPlatform);
+      const signature =
+        'signature' in options ? options.signature : await client.sign(signingPlatform, options.timestamp);
+      const headers: Record<string, string> = { platform, language: options.language ?? 'en' };
+      if (options.token !== undefined) headers.authorization = options.token;
+      if (options.deviceId !== undefined) headers.deviceid = options.deviceId;
+      const response = await app.inject({
+        method: 'POST',
+        url: `${options.prefix ?? API_VERSION_PREFIX}${path}`,
+        headers,
+        payload: { signature, ...params },
+        ...(options.ip ? { remoteAddress: options.ip } : {}),
+      });
+      return {
+        httpStatus: response.statusCode,
+        body: response.json() as Envelope<T>,
+        headers: response.headers,
+        signature: String(signature),
+      };
+    },
+    async outbox(to) {
+      const response = await app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(to)}` });
+      return (response.json() as { messages: OutboxMessage[] }).messages;
+    },
+    async latestCode(to) {
+      const [latest] = await client.outbox(to);
+      if (!latest?.code) throw new Error(`no code in the outbox for ${to}`);
+      return latest.code;
+    },
+  };
+  return client;
+}

@@ -1,0 +1,56 @@
+/**
+ * Builds the real app for a test file: a temp DATA_DIR, the shared test keys, a database of the given
+ * variant, APP_ENV=TEST, and a signing client that behaves like the SPA.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOverrides } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { createApiClient, type ApiClient } from './api-client';
+import type { DbVariant } from './test-databases';
+import { testPrivateKeys } from './test-keys';
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly api: ApiClient;
+  readonly dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(
+  variant: DbVariant,
+  options: { env?: Record<string, string>; overrides?: AppOverrides } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kestrel-server-test-'));
+  const database = await variant.create();
+  const keys = testPrivateKeys();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    APP_ENV: 'TEST',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: join(dataDir, 'no-spa'),
+    RATE_LIMIT_API_PER_MINUTE: '1000000',
+    RATE_LIMIT_CODES_PER_IP_PER_DAY: '1000000',
+    RSA_PRIVATE_KEY_IOS: keys.ios,
+    RSA_PRIVATE_KEY_ANDROID: keys.android,
+    RSA_PRIVATE_KEY_MAC: keys.mac,
+    RSA_PRIVATE_KEY_WINDOWS: keys.windows,
+    ...options.env,
+  });
+  const app = await buildApp(config, options.overrides);
+  await app.ready();
+  return {
+    app,
+    api: createApiClient(app),
+    dataDir,
+    async close() {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

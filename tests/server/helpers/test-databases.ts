@@ -1,0 +1,86 @@
+/**
+ * Every server suite runs on PGlite and on PostgreSQL (DESIGN §3: PGlite serialises queries, so only
+ * PostgreSQL proves a race is handled). Each test file gets a fresh PostgreSQL database, dropped after.
+ * Outside CI a missing PostgreSQL skips that variant with a loud warning; in CI it fails the run.
+ */
+import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import postgres from 'postgres';
+
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const inCi = process.env.CI === 'true';
+
+export interface DbVariant {
+  readonly name: 'pglite' | 'postgres';
+  /** Creates the database for one test file; returns its URL and how to drop it. */
+  create(): Promise<{ url: string; drop: () => Promise<void> }>;
+}
+
+async function canConnect(): Promise<boolean> {
+  const sql = postgres(PG_ADMIN_URL, { max: 1, connect_timeout: 3, onnotice: () => undefined });
+  try {
+    await sql`SELECT 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+function tryStartPostgres(): void {
+  try {
+    const version = readdirSync('/etc/postgresql')[0];
+    if (!version) return;
+    execSync(`pg_ctlcluster --skip-systemctl-redirect ${version} main start`, { stdio: 'ignore', timeout: 30_000 });
+  } catch {
+    // Not startable here (no cluster, no permission): reported by the caller.
+  }
+}
+
+let available: Promise<boolean> | undefined;
+
+export function postgresAvailable(): Promise<boolean> {
+  available ??= (async () => {
+    if (await canConnect()) return true;
+    tryStartPostgres();
+    if (await canConnect()) return true;
+    if (inCi) throw new Error(`PostgreSQL is required in CI but unreachable at ${PG_ADMIN_URL}`);
+    console.warn(
+      `\n!!!!!!!!\n!! PostgreSQL unreachable at ${PG_ADMIN_URL}: SKIPPING the PostgreSQL variant of the server suites.\n!! Race proofs ran on PGlite only, which serialises queries. Start PostgreSQL and re-run.\n!!!!!!!!\n`,
+    );
+    return false;
+  })();
+  return available;
+}
+
+const pglite: DbVariant = {
+  name: 'pglite',
+  create: async () => ({ url: 'memory://', drop: async () => undefined }),
+};
+
+const postgresVariant: DbVariant = {
+  name: 'postgres',
+  async create() {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => undefined });
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      async drop() {
+        const sql = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => undefined });
+        await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await sql.end();
+      },
+    };
+  },
+};
+
+/** The variants this machine can run: PGlite always, PostgreSQL when reachable (always in CI). */
+export async function databaseVariants(): Promise<DbVariant[]> {
+  return (await postgresAvailable()) ? [pglite, postgresVariant] : [pglite];
+}
