@@ -7,7 +7,6 @@ import type {
   SendCodeResult,
   VerificationCodeContext,
   VerificationCodeEvent,
-  VerificationCodeInput,
 } from './verification-code.types';
 
 /** Seconds the server asked to wait in a CODE_COOLDOWN refusal, when it said. */
@@ -28,7 +27,6 @@ export const verificationCodeMachine = setup({
   types: {
     context: {} as VerificationCodeContext,
     events: {} as VerificationCodeEvent,
-    input: {} as VerificationCodeInput | undefined,
   },
   actors: {
     sendCode: fromPromise<SendCodeResult, SendCodeParams>(() =>
@@ -49,11 +47,11 @@ export const verificationCodeMachine = setup({
     })),
     clearFailure: assign({ errorCode: null }),
     // The server refused because a code was sent recently: count down what it says is left.
-    countRefusedCooldown: assign(({ context }, params: { error: unknown }) => {
+    countRefusedCooldown: assign((_, params: { error: unknown }) => {
       const error = toMachineError(params.error);
       return {
         errorCode: error.code,
-        remaining: cooldownOf(error.data) ?? context.cooldownSeconds,
+        remaining: cooldownOf(error.data) ?? DEFAULT_COOLDOWN_SECONDS,
       };
     }),
   },
@@ -64,11 +62,7 @@ export const verificationCodeMachine = setup({
   },
 }).createMachine({
   id: 'verificationCode',
-  context: ({ input }) => ({
-    remaining: 0,
-    cooldownSeconds: input?.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS,
-    errorCode: null,
-  }),
+  context: { remaining: 0, errorCode: null },
   initial: 'idle',
   states: {
     // Why: a code may be requested; the button is enabled and shows the last failure, if any.

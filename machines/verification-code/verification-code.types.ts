@@ -5,16 +5,9 @@ export type SendCodeParams = ParamsOf<typeof endpoints.userSendCode>;
 /** What it answers: the cooldown to count down and the code's lifetime. */
 export type SendCodeResult = DataOf<typeof endpoints.userSendCode>;
 
-export interface VerificationCodeInput {
-  /** The fallback cooldown (e.g. `codeCooldownSeconds` of the display config). */
-  readonly cooldownSeconds?: number;
-}
-
 export interface VerificationCodeContext {
   /** Seconds left before another code may be requested; 0 outside `counting`. */
   readonly remaining: number;
-  /** The cooldown assumed when a refusal does not say; from input, else the contract's. */
-  readonly cooldownSeconds: number;
   /** The contract error code of the last failed send, or null. */
   readonly errorCode: number | null;
 }

@@ -50,7 +50,7 @@ describe('session machine, graph', () => {
           step.state.value === 'loggedOut' &&
           path.steps[index - 1]?.state.value !== 'loggedOut' &&
           !(
-            step.event.type === 'xstate.error.actor.fetchUserInfo' &&
+            (step.event.type as string) === 'xstate.error.actor.fetchUserInfo' &&
             (step.event as { error?: { code?: number } }).error?.code !== Errors.UNAUTHORIZED.code
           ),
       );
