@@ -1,0 +1,44 @@
+/** Shortcuts for suites that need a logged-in user. */
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { ApiClient } from './api-client';
+
+export const PASSWORD = 'correct-horse-42';
+
+export function uniqueName(prefix = 'user'): string {
+  return `${prefix}_${randomBytes(5).toString('hex')}`;
+}
+
+export function uniqueEmail(prefix = 'someone'): string {
+  return `${prefix}.${randomBytes(5).toString('hex')}@mail.example`;
+}
+
+export interface Registered {
+  readonly userId: number;
+  readonly token: string;
+  readonly username: string;
+}
+
+export async function registerByUsername(api: ApiClient, username = uniqueName()): Promise<Registered> {
+  const { body, headers } = await api.call<{ userId: number }>('/api/user/register_type_username', {
+    username,
+    password: PASSWORD,
+  });
+  expect(body.code, body.msg).toBe(200);
+  expect(headers.pragma).toBeTypeOf('string');
+  return { userId: body.data.userId, token: String(headers.pragma), username };
+}
+
+export async function registerByEmail(api: ApiClient, email = uniqueEmail()): Promise<Registered & { email: string }> {
+  const sent = await api.call('/api/user/user_send_code', { channel: 'email', target: email, purpose: 'register' });
+  expect(sent.body.code, sent.body.msg).toBe(200);
+  const code = await api.latestCode(email);
+  const { body, headers } = await api.call<{ userId: number }>('/api/user/register_type_normal', {
+    channel: 'email',
+    target: email,
+    code,
+    password: PASSWORD,
+  });
+  expect(body.code, body.msg).toBe(200);
+  return { userId: body.data.userId, token: String(headers.pragma), username: '', email };
+}
