@@ -1,0 +1,72 @@
+import { Suspense, lazy, useEffect } from 'react';
+import { Outlet, useLocation, useRouterState } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Toaster } from '../../components/ui/toaster';
+import { prefetchCatalog, shouldPrefetchCatalog } from '../../lib/queries/catalog';
+import { PREFETCH_DELAY_MS } from '../../lib/query-client';
+import { loadSupportWidget } from '../support-widget';
+import { isDebugRequested } from '../debug/debug-flag';
+import { Footer } from './footer';
+import { Header } from './header';
+import { useDisplayConfig } from './use-display-config';
+import './root-layout.css';
+
+const DebugConsole = lazy(() => import('../debug/debug-console'));
+
+/** SPEC §9: on the selling pages, the goods list and configs are fetched 1.5 s after load. */
+function useCatalogPrefetch() {
+  const queryClient = useQueryClient();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  useEffect(() => {
+    if (!shouldPrefetchCatalog(pathname)) return;
+    const timer = setTimeout(() => prefetchCatalog(queryClient), PREFETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [pathname, queryClient]);
+}
+
+function PendingBar() {
+  const { t } = useLingui();
+  const loading = useRouterState({ select: (state) => state.status === 'pending' });
+  return loading ? (
+    <div className="route-progress" role="progressbar" aria-label={t`Loading`} />
+  ) : null;
+}
+
+export function PagePending() {
+  return (
+    <div className="page-pending" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">
+        <Trans>Loading</Trans>
+      </span>
+    </div>
+  );
+}
+
+export function RootLayout() {
+  useCatalogPrefetch();
+  const config = useDisplayConfig();
+  useEffect(() => {
+    if (config) loadSupportWidget(config.supportWidget, window.location.host);
+  }, [config]);
+
+  return (
+    <div className="app-shell">
+      <PendingBar />
+      <Header />
+      <div id="main" className="app-main">
+        <Suspense fallback={<PagePending />}>
+          <Outlet />
+        </Suspense>
+      </div>
+      <Footer />
+      <Toaster />
+      {isDebugRequested() && (
+        <Suspense fallback={null}>
+          <DebugConsole />
+        </Suspense>
+      )}
+    </div>
+  );
+}

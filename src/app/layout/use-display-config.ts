@@ -1,0 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { displayConfigQuery } from '../../lib/queries/catalog';
+
+export function useDisplayConfig() {
+  return useQuery(displayConfigQuery()).data;
+}

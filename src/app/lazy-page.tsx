@@ -1,0 +1,52 @@
+import { createElement, type ComponentType, type ReactElement } from 'react';
+import { ChunkLoadError, onChunkFailure, onChunkLoaded, type FlagStore } from '../lib/chunk-reload';
+import { getSessionFlag, setSessionFlag } from '../lib/storage';
+
+const sessionFlags: FlagStore = { get: getSessionFlag, set: setSessionFlag };
+
+type PageModule = { default: ComponentType };
+
+export type LazyPage = (() => ReactElement) & { preload: () => Promise<void> };
+
+/**
+ * A route component loaded on demand. The router calls `preload` while it resolves the route (and
+ * on hover intent), so the page is usually ready before it renders; a failure is only acted on at
+ * render time, where reloading is what the visitor asked for by opening the page.
+ */
+export function lazyPage(chunk: string, importer: () => Promise<PageModule>): LazyPage {
+  let component: ComponentType | undefined;
+  let failure: unknown;
+  let pending: Promise<void> | undefined;
+
+  const preload = (): Promise<void> => {
+    if (component) return Promise.resolve();
+    pending ??= importer().then(
+      (mod) => {
+        component = mod.default;
+        failure = undefined;
+        onChunkLoaded(sessionFlags, chunk);
+      },
+      (error: unknown) => {
+        failure = error;
+        pending = undefined;
+      },
+    );
+    return pending;
+  };
+
+  function Lazy(): ReactElement {
+    if (component) return createElement(component);
+    if (failure !== undefined) {
+      const error = failure;
+      if (onChunkFailure(sessionFlags, chunk) === 'reload') {
+        window.location.reload();
+        // Suspend until the document goes away.
+        throw new Promise<never>(() => {});
+      }
+      throw new ChunkLoadError(chunk, error);
+    }
+    throw preload();
+  }
+  Lazy.displayName = `LazyPage(${chunk})`;
+  return Object.assign(Lazy, { preload });
+}

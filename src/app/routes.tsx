@@ -1,0 +1,192 @@
+import {
+  createRootRouteWithContext,
+  createRoute,
+  notFound,
+  redirect,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { safeRedirect } from '../lib/redirect';
+import { isLoggedIn, settledSession, type SessionActor } from '../lib/session/session';
+import { ErrorScreen } from '../components/error-screen';
+import { NotFoundPage } from '../components/not-found-page';
+import { RootLayout } from './layout/root-layout';
+import { lazyPage, type LazyPage } from './lazy-page';
+import { CLAUSE_NAMES } from './clause-names';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  session: SessionActor;
+}
+
+function RouteError({ error }: ErrorComponentProps) {
+  return <ErrorScreen error={error} />;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteError,
+});
+
+const page = <const P extends string>(path: P, component: LazyPage) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component });
+
+const redirectSearch = (search: Record<string, unknown>): { redirect?: string } =>
+  typeof search.redirect === 'string' ? { redirect: search.redirect } : {};
+
+/**
+ * The login-access guard (SPEC §2): a logged-in visitor has nothing to do on the login, register or
+ * reset pages and goes on to `?redirect` (same-origin paths only) or the profile.
+ */
+const guestRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'guest',
+  validateSearch: redirectSearch,
+  beforeLoad: async ({ context, search }) => {
+    const snapshot = await settledSession(context.session);
+    if (isLoggedIn(snapshot))
+      throw redirect({ href: safeRedirect(search.redirect), replace: true });
+  },
+});
+
+const guestPage = <const P extends string>(path: P, component: LazyPage) =>
+  createRoute({ getParentRoute: () => guestRoute, path, component });
+
+/** The user-auth guard (SPEC §6): /user/* needs a session, else /login with the way back. */
+const userRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/user',
+  beforeLoad: async ({ context, location }) => {
+    const snapshot = await settledSession(context.session);
+    if (!isLoggedIn(snapshot)) {
+      throw redirect({
+        to: '/login',
+        search: { redirect: `${location.pathname}${location.searchStr}` },
+        replace: true,
+      });
+    }
+  },
+  component: lazyPage('account-layout', () => import('../features/account/account-layout')),
+});
+
+const userIndexRoute = createRoute({
+  getParentRoute: () => userRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/user/profile', replace: true });
+  },
+});
+
+const userPage = <const P extends string>(path: P, component: LazyPage) =>
+  createRoute({ getParentRoute: () => userRoute, path, component });
+
+const clauseRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/clause/$name',
+  beforeLoad: ({ params }) => {
+    if (!(CLAUSE_NAMES as readonly string[]).includes(params.name)) throw notFound();
+  },
+  component: lazyPage('clause', () => import('../pages/clause.page')),
+});
+
+export const routeTree = rootRoute.addChildren([
+  page(
+    '/',
+    lazyPage('home', () => import('../features/home/home-page')),
+  ),
+  guestRoute.addChildren([
+    guestPage(
+      '/login',
+      lazyPage('login', () => import('../features/auth/login-page')),
+    ),
+    guestPage(
+      '/register',
+      lazyPage('register', () => import('../features/auth/register-page')),
+    ),
+    guestPage(
+      '/resetpassword',
+      lazyPage('reset-password', () => import('../features/auth/reset-password-page')),
+    ),
+  ]),
+  page(
+    '/pricing',
+    lazyPage('pricing', () => import('../pages/pricing.page')),
+  ),
+  page(
+    '/group-buying',
+    lazyPage('group-buying', () => import('../pages/group-buying.page')),
+  ),
+  page(
+    '/crypto-pay/$productId',
+    lazyPage('crypto-pay', () => import('../pages/crypto-pay.page')),
+  ),
+  page(
+    '/purchased',
+    lazyPage('purchased', () => import('../pages/purchased.page')),
+  ),
+  page(
+    '/download',
+    lazyPage('download', () => import('../pages/download.page')),
+  ),
+  page(
+    '/download/tips',
+    lazyPage('download-tips', () => import('../pages/download-tips.page')),
+  ),
+  page(
+    '/download/smart_links',
+    lazyPage('smart-links', () => import('../pages/smart-links.page')),
+  ),
+  page(
+    '/affiliate',
+    lazyPage('affiliate', () => import('../pages/affiliate.page')),
+  ),
+  page(
+    '/faq',
+    lazyPage('faq', () => import('../pages/faq.page')),
+  ),
+  clauseRoute,
+  page(
+    '/apple-help',
+    lazyPage('apple-help', () => import('../pages/apple-help.page')),
+  ),
+  page(
+    '/trial',
+    lazyPage('trial', () => import('../pages/trial.page')),
+  ),
+  page(
+    '/loading',
+    lazyPage('loading', () => import('../pages/loading.page')),
+  ),
+  userRoute.addChildren([
+    userIndexRoute,
+    userPage(
+      '/profile',
+      lazyPage('profile', () => import('../features/account/profile-page')),
+    ),
+    userPage(
+      '/device',
+      lazyPage('devices', () => import('../pages/user-device.page')),
+    ),
+    userPage(
+      '/reward',
+      lazyPage('reward', () => import('../pages/user-reward.page')),
+    ),
+    userPage(
+      '/kol',
+      lazyPage('kol', () => import('../pages/user-kol.page')),
+    ),
+    userPage(
+      '/group-buying',
+      lazyPage('user-group-buying', () => import('../pages/user-group-buying.page')),
+    ),
+    userPage(
+      '/benefits',
+      lazyPage('benefits', () => import('../pages/user-benefits.page')),
+    ),
+    userPage(
+      '/third-party-client',
+      lazyPage('third-party-client', () => import('../pages/user-third-party-client.page')),
+    ),
+  ]),
+]);

@@ -1,0 +1,38 @@
+import { createRoot } from 'react-dom/client';
+import { activateLocale } from '../i18n/i18n';
+import { chooseLocale } from '../i18n/locale';
+import { appEnv } from '../lib/env';
+import { createQueryClient } from '../lib/query-client';
+import { createSession } from '../lib/session/session';
+import { getStoredLanguage } from '../lib/storage';
+import { warmApi } from '../lib/load-api';
+import { onUnauthorizedRedirect } from './unauthorized';
+import { isAdCrawler } from './ad-crawler';
+import { absorbQueryParams } from './query-params';
+import { captureErrors } from './debug/error-log';
+import { startSentry } from './sentry';
+import { createAppRouter } from './router';
+import { App } from './app';
+
+/** Start-up in the order of issue 2 §4; returns false when nothing is rendered (ad crawlers). */
+export async function start(container: HTMLElement): Promise<boolean> {
+  if (isAdCrawler(navigator.userAgent)) return false;
+  captureErrors();
+
+  const cleanUrl = absorbQueryParams(window.location.href);
+  if (cleanUrl !== null) window.history.replaceState(window.history.state, '', cleanUrl);
+
+  await activateLocale(chooseLocale(getStoredLanguage(), navigator.languages ?? []));
+
+  const queryClient = createQueryClient();
+  const session = createSession(queryClient);
+  const router = createAppRouter(queryClient, session);
+  onUnauthorizedRedirect(router, session);
+
+  createRoot(container).render(<App queryClient={queryClient} session={session} router={router} />);
+
+  // What the first paint does not need comes right after it.
+  requestAnimationFrame(() => setTimeout(warmApi, 0));
+  startSentry(appEnv, import.meta.env.VITE_SENTRY_DSN);
+  return true;
+}

@@ -1,0 +1,24 @@
+import { Link } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import './status-screen.css';
+
+export function NotFoundPage() {
+  return (
+    <main className="status-screen">
+      <div>
+        <p className="status-screen__code" aria-hidden="true">
+          404
+        </p>
+        <h1 className="status-screen__title">
+          <Trans>Sorry, we couldn't find that page.</Trans>
+        </h1>
+        <p className="status-screen__text">
+          <Trans>The link may be broken or the page may have moved.</Trans>
+        </p>
+        <Link to="/" className="btn btn-primary">
+          <Trans>Back to home</Trans>
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,164 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { waitFor } from 'xstate';
+import { ShopGroupType } from '../../../contract/enums';
+import { clearAuthToken } from '../../lib/storage';
+import { useSession, useSessionState } from '../../lib/session/session-context';
+import { DeleteAccountDialog } from './delete-account-dialog';
+
+function useDateFormat() {
+  const { i18n } = useLingui();
+  return (iso: string) =>
+    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long' }).format(new Date(iso));
+}
+
+export default function ProfilePage() {
+  const user = useSessionState((s) => s.context.user);
+  const session = useSession();
+  const navigate = useNavigate();
+  const formatDate = useDateFormat();
+  const [deleting, setDeleting] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+
+  const closeDialog = useCallback(() => {
+    setDeleting(false);
+    deleteButton.current?.focus();
+  }, []);
+
+  const onDeleted = useCallback(async () => {
+    // The server has revoked the token: forget it first so logging out asks nobody.
+    clearAuthToken();
+    session.send({ type: 'LOGOUT' });
+    await waitFor(session, (s) => s.matches('loggedOut'));
+    await navigate({ to: '/', replace: true });
+  }, [navigate, session]);
+
+  if (!user) return null;
+  const now = Date.parse(user.serverTime);
+  const active = user.expireTime !== null && Date.parse(user.expireTime) > now;
+  const endedOn = user.expireTime ? formatDate(user.expireTime) : null;
+
+  return (
+    <main className="profile">
+      <h1 className="page-title">
+        <Trans>Profile</Trans>
+      </h1>
+      <section className="card profile-card" aria-labelledby="profile-account">
+        <h2 id="profile-account" className="profile-card__title">
+          <Trans>Account</Trans>
+        </h2>
+        <dl className="profile-list">
+          <dt>
+            <Trans>User ID</Trans>
+          </dt>
+          <dd>{user.userId}</dd>
+          {user.username && (
+            <>
+              <dt>
+                <Trans>Username</Trans>
+              </dt>
+              <dd>{user.username}</dd>
+            </>
+          )}
+          {user.email && (
+            <>
+              <dt>
+                <Trans>Email</Trans>
+              </dt>
+              <dd>{user.email}</dd>
+            </>
+          )}
+          {user.phone && (
+            <>
+              <dt>
+                <Trans>Phone</Trans>
+              </dt>
+              <dd>{user.phone}</dd>
+            </>
+          )}
+          <dt>
+            <Trans>Invite code</Trans>
+          </dt>
+          <dd>{user.inviteCode}</dd>
+          <dt>
+            <Trans>Member since</Trans>
+          </dt>
+          <dd>{formatDate(user.createdAt)}</dd>
+        </dl>
+      </section>
+
+      <section className="card profile-card" aria-labelledby="profile-membership">
+        <h2 id="profile-membership" className="profile-card__title">
+          <Trans>Membership</Trans>
+        </h2>
+        {active && user.expireTime ? (
+          <dl className="profile-list">
+            <dt>
+              <Trans>Plan</Trans>
+            </dt>
+            <dd>
+              <span className="badge">
+                {user.planType === ShopGroupType.LITE ? (
+                  <Trans>Lite</Trans>
+                ) : (
+                  <Trans>Standard</Trans>
+                )}
+              </span>
+            </dd>
+            <dt>
+              <Trans>Expiry date</Trans>
+            </dt>
+            <dd>{formatDate(user.expireTime)}</dd>
+          </dl>
+        ) : (
+          <>
+            <p className="profile-empty">
+              <span className="badge badge--muted">
+                <Trans>No active membership</Trans>
+              </span>
+            </p>
+            {endedOn && (
+              <p className="field__hint">
+                <Trans>Your last membership ended on {endedOn}.</Trans>
+              </p>
+            )}
+            <p style={{ marginTop: 'var(--sp-3)' }}>
+              <Link to="/pricing" className="btn btn-primary">
+                <Trans>See plans</Trans>
+              </Link>
+            </p>
+          </>
+        )}
+      </section>
+
+      <section className="card profile-card danger-zone" aria-labelledby="profile-delete">
+        <h2 id="profile-delete" className="profile-card__title">
+          <Trans>Delete account</Trans>
+        </h2>
+        <p>
+          <Trans>
+            Deleting your account is permanent. Your personal data is erased; order records are kept
+            without your name for accounting.
+          </Trans>
+        </p>
+        <button
+          ref={deleteButton}
+          type="button"
+          className="btn btn-danger"
+          onClick={() => setDeleting(true)}
+        >
+          <Trans>Delete account</Trans>
+        </button>
+      </section>
+
+      {deleting && (
+        <DeleteAccountDialog
+          hasPassword={user.hasPassword}
+          onClose={closeDialog}
+          onDeleted={onDeleted}
+        />
+      )}
+    </main>
+  );
+}

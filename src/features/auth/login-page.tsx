@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Errors } from '../../../contract/errors';
+import { accountField, passwordField } from '../../../contract/validation';
+import { AgreementField } from '../../components/ui/agreement-field';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { TextField } from '../../components/ui/text-field';
+import { useErrorText } from '../../i18n/use-error-text';
+import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { login } from './api/auth-calls';
+import { AuthCard } from './auth-card';
+import { useAfterLogin } from './use-after-login';
+
+type Field = 'account' | 'password' | 'agreement';
+
+export default function LoginPage() {
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  const afterLogin = useAfterLogin();
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = collectErrors<Field>({
+      account: fieldError(accountField, account),
+      password: fieldError(passwordField, password),
+      agreement: agreed ? null : Errors.AGREEMENT_REQUIRED.code,
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    try {
+      await login({ account: account.trim(), password });
+      await afterLogin();
+    } catch {
+      // The API client has shown the server's message; the form stays as it was.
+      setPending(false);
+    }
+  };
+
+  const err = (field: Field) => (errors[field] ? errorText(errors[field]) : null);
+
+  return (
+    <AuthCard
+      title={<Trans>Log in</Trans>}
+      subtitle={<Trans>Welcome back. Log in with your username, email or phone.</Trans>}
+      footer={
+        <>
+          <span>
+            <Trans>
+              No account yet? <Link to="/register">Register</Link>
+            </Trans>
+          </span>
+          <Link to="/resetpassword">
+            <Trans>Forgot password?</Trans>
+          </Link>
+        </>
+      }
+    >
+      <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField
+          label={<Trans>Username, email or phone</Trans>}
+          value={account}
+          onChange={setAccount}
+          error={err('account')}
+          autoComplete="username"
+          placeholder={t`Username, email or phone`}
+        />
+        <TextField
+          label={<Trans>Password</Trans>}
+          type="password"
+          value={password}
+          onChange={setPassword}
+          error={err('password')}
+          autoComplete="current-password"
+        />
+        <AgreementField checked={agreed} onChange={setAgreed} error={err('agreement')} />
+        <SubmitButton pending={pending}>
+          <Trans>Log in</Trans>
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,192 @@
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CodeChannel, CodePurpose } from '../../../contract/enums';
+import { Errors } from '../../../contract/errors';
+import {
+  emailField,
+  inviteCodeField,
+  passwordField,
+  phoneField,
+  usernameField,
+  verificationCodeField,
+} from '../../../contract/validation';
+import { AgreementField } from '../../components/ui/agreement-field';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { TextField } from '../../components/ui/text-field';
+import { useErrorText } from '../../i18n/use-error-text';
+import { getCookie } from '../../lib/storage';
+import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { registerByUsername, registerWithCode } from './api/auth-calls';
+import { AuthCard } from './auth-card';
+import { ChannelTabs } from './channel-tabs';
+import { SendCodeButton } from './send-code-button';
+import { useAfterLogin } from './use-after-login';
+
+type Method = 'username' | 'email' | 'phone';
+type Field = 'target' | 'code' | 'password' | 'inviteCode' | 'agreement';
+
+/** `?invite=` or `?code=` reached a cookie at start-up (query parameters become cookies). */
+function initialInviteCode(): string {
+  return getCookie('invite') ?? getCookie('code') ?? '';
+}
+
+export default function RegisterPage() {
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  const afterLogin = useAfterLogin();
+  const panelId = useId();
+  const [method, setMethod] = useState<Method>('username');
+  const [target, setTarget] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [inviteCode, setInviteCode] = useState(initialInviteCode);
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [sendError, setSendError] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const targetRule =
+    method === 'username' ? usernameField : method === 'email' ? emailField : phoneField;
+
+  const switchMethod = (next: Method) => {
+    setMethod(next);
+    setTarget('');
+    setCode('');
+    setErrors({});
+  };
+
+  const prepareSend = useCallback(() => {
+    const problem = fieldError(method === 'email' ? emailField : phoneField, target);
+    setErrors((current) => ({ ...current, target: problem ?? undefined }));
+    if (problem !== null) return null;
+    return method === 'email'
+      ? { channel: CodeChannel.EMAIL, target: target.trim(), purpose: CodePurpose.REGISTER }
+      : { channel: CodeChannel.PHONE, target: target.trim(), purpose: CodePurpose.REGISTER };
+  }, [method, target]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invite = inviteCode.trim();
+    const found = collectErrors<Field>({
+      target: fieldError(targetRule, target),
+      code: method === 'username' ? null : fieldError(verificationCodeField, code),
+      password: fieldError(passwordField, password),
+      inviteCode: invite ? fieldError(inviteCodeField, invite) : null,
+      agreement: agreed ? null : Errors.AGREEMENT_REQUIRED.code,
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    const invitePart = invite ? { inviteCode: invite } : {};
+    try {
+      if (method === 'username') {
+        await registerByUsername({ username: target.trim(), password, ...invitePart });
+      } else {
+        await registerWithCode({
+          ...(method === 'email'
+            ? { channel: CodeChannel.EMAIL, target: target.trim() }
+            : { channel: CodeChannel.PHONE, target: target.trim() }),
+          code: code.trim(),
+          password,
+          ...invitePart,
+        });
+      }
+      await afterLogin();
+    } catch {
+      setPending(false);
+    }
+  };
+
+  const err = (field: Field) => (errors[field] ? errorText(errors[field]) : null);
+  const targetLabel =
+    method === 'username' ? (
+      <Trans>Username</Trans>
+    ) : method === 'email' ? (
+      <Trans>Email</Trans>
+    ) : (
+      <Trans>Phone number</Trans>
+    );
+
+  return (
+    <AuthCard
+      title={<Trans>Create your account</Trans>}
+      subtitle={<Trans>One account for every device. It takes less than a minute.</Trans>}
+      footer={
+        <span>
+          <Trans>
+            Already have an account? <Link to="/login">Log in</Link>
+          </Trans>
+        </span>
+      }
+    >
+      <ChannelTabs
+        label={t`Register with`}
+        panelId={panelId}
+        value={method}
+        onChange={switchMethod}
+        options={[
+          { key: 'username', label: <Trans>Username</Trans> },
+          { key: 'email', label: <Trans>Email</Trans> },
+          { key: 'phone', label: <Trans>Phone</Trans> },
+        ]}
+      />
+      <form
+        id={panelId}
+        role="tabpanel"
+        className="auth-form"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+      >
+        <TextField
+          key={method}
+          label={targetLabel}
+          value={target}
+          onChange={setTarget}
+          error={err('target')}
+          type={method === 'email' ? 'email' : method === 'phone' ? 'tel' : 'text'}
+          autoComplete={method === 'email' ? 'email' : method === 'phone' ? 'tel' : 'username'}
+          hint={
+            method === 'username' ? (
+              <Trans>3 to 32 letters, digits or underscores, starting with a letter.</Trans>
+            ) : method === 'phone' ? (
+              <Trans>Mainland numbers as they are; others with + and the country code.</Trans>
+            ) : undefined
+          }
+        />
+        {method !== 'username' && (
+          <TextField
+            label={<Trans>Verification code</Trans>}
+            value={code}
+            onChange={setCode}
+            error={err('code') ?? (sendError ? errorText(sendError) : null)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            addon={<SendCodeButton key={method} prepare={prepareSend} onError={setSendError} />}
+          />
+        )}
+        <TextField
+          label={<Trans>Password</Trans>}
+          type="password"
+          value={password}
+          onChange={setPassword}
+          error={err('password')}
+          autoComplete="new-password"
+          hint={<Trans>At least 8 characters.</Trans>}
+        />
+        <TextField
+          label={<Trans>Invite code (optional)</Trans>}
+          value={inviteCode}
+          onChange={setInviteCode}
+          error={err('inviteCode')}
+          autoComplete="off"
+        />
+        <AgreementField checked={agreed} onChange={setAgreed} error={err('agreement')} />
+        <SubmitButton pending={pending}>
+          <Trans>Register</Trans>
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,10 @@
+import { useLingui } from '@lingui/react';
+import { errorMessage } from '../../contract/errors';
+import { apiLanguageOf, isLocale } from './locale';
+
+/** Client-side error codes become text only here, in the language shown right now. */
+export function useErrorText(): (code: number) => string {
+  const { i18n } = useLingui();
+  const language = apiLanguageOf(isLocale(i18n.locale) ? i18n.locale : 'en');
+  return (code: number) => errorMessage(code, language);
+}

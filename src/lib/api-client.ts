@@ -1,0 +1,213 @@
+/**
+ * The one axios instance and the signed call of DESIGN §2. This module (with jsencrypt and axios)
+ * is loaded right after the first paint through `loadApi()`, never in the home page's initial JS.
+ */
+import axios, { type AxiosResponse } from 'axios';
+import { JSEncrypt } from 'jsencrypt';
+import type { z } from 'zod';
+import type { Endpoint } from '../../contract/define-endpoint';
+import type { ApiPlatform } from '../../contract/enums';
+import { Errors, SUCCESS_CODE, errorMessage } from '../../contract/errors';
+import { HEADER, LOGIN_TYPE_PATHS, REQUEST_TIMEOUT_MS } from '../../contract/protocol';
+import { currentApiLanguage } from '../i18n/i18n';
+import { ApiError } from './api-error';
+import { logApiCall } from './api-log';
+import { apiBases, apiUrl, publicKeysUrl } from './api-url';
+import { appEnv } from './env';
+import { apiPlatform, currentPlatform } from './platform';
+import { signaturePayload } from './signature-payload';
+import { clearAuthToken, getAuthToken, getDeviceId, storePragmaToken } from './storage';
+import { showToast } from './toast-store';
+
+/** The response envelope of every call. */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  status?: string | number;
+  data: T;
+}
+
+export interface CallOptions {
+  /** Return the envelope untouched: no toast, no redirect, no rejection on a code (SPEC §8). */
+  skipError?: boolean;
+}
+
+const bases = apiBases(import.meta.env);
+const http = axios.create({
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { 'content-type': 'application/json' },
+  // Every status is an answer to read: 401 and error envelopes are handled below, not thrown.
+  validateStatus: () => true,
+});
+
+let unauthorizedHandler: () => void = () => {
+  window.location.assign(`/login?redirect=${encodeURIComponent(currentPath())}`);
+};
+
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+/** The app replaces the hard navigation with the router's and tells the session. */
+export function onUnauthorized(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+type PublicKeys = Record<ApiPlatform, string>;
+let publicKeys: Promise<PublicKeys> | undefined;
+
+function loadPublicKeys(): Promise<PublicKeys> {
+  publicKeys ??= http
+    .get<{ keys: PublicKeys }>(publicKeysUrl(appEnv, bases))
+    .then((response) => {
+      if (response.status !== 200 || !response.data?.keys) throw new Error('no public keys');
+      return response.data.keys;
+    })
+    .catch((error: unknown) => {
+      publicKeys = undefined;
+      throw error;
+    });
+  return publicKeys;
+}
+
+const encryptors = new Map<string, JSEncrypt>();
+
+async function sign(platform: ApiPlatform): Promise<string> {
+  const keys = await loadPublicKeys();
+  let encryptor = encryptors.get(platform);
+  if (!encryptor) {
+    encryptor = new JSEncrypt();
+    encryptor.setPublicKey(keys[platform]);
+    encryptors.set(platform, encryptor);
+  }
+  const signature = encryptor.encrypt(JSON.stringify(signaturePayload()));
+  if (!signature) throw new Error('signing failed');
+  return signature;
+}
+
+function networkError(): ApiError {
+  const language = currentApiLanguage();
+  return new ApiError(Errors.NETWORK_ERROR.code, errorMessage(Errors.NETWORK_ERROR.code, language));
+}
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && typeof (body as Envelope).code === 'number';
+}
+
+function readPragma(path: string, response: AxiosResponse): void {
+  const token = response.headers[HEADER.pragma];
+  // Proxies may add the HTTP/1.0 cache directive under the same name: that is no token.
+  if (typeof token === 'string' && token && token !== 'no-cache') storePragmaToken(path, token);
+}
+
+async function post(path: string, params: object): Promise<Envelope> {
+  const started = performance.now();
+  const platform = apiPlatform(currentPlatform());
+  let response: AxiosResponse;
+  try {
+    const signature = await sign(platform);
+    const token = getAuthToken();
+    response = await http.post(
+      apiUrl(path, appEnv, bases),
+      { signature, ...params },
+      {
+        headers: {
+          ...(token ? { [HEADER.authorization]: token } : {}),
+          [HEADER.platform]: platform,
+          [HEADER.language]: currentApiLanguage(),
+          [HEADER.deviceId]: getDeviceId(),
+        },
+      },
+    );
+  } catch (error) {
+    logApiCall({
+      at: Date.now(),
+      path,
+      code: null,
+      ms: performance.now() - started,
+      error: String(error),
+    });
+    throw networkError();
+  }
+  readPragma(path, response);
+  const body: unknown = response.data;
+  const envelope: Envelope = isEnvelope(body)
+    ? body
+    : response.status === 401
+      ? { code: 401, msg: '', data: null }
+      : {
+          code: response.status >= 500 ? Errors.INTERNAL.code : Errors.BAD_REQUEST.code,
+          msg: '',
+          data: null,
+        };
+  if (response.status === 401) envelope.code = 401;
+  logApiCall({
+    at: Date.now(),
+    path,
+    code: envelope.code,
+    ms: performance.now() - started,
+    ...(envelope.code === SUCCESS_CODE ? {} : { error: envelope.msg }),
+  });
+  return envelope;
+}
+
+function failureText(envelope: Envelope): string {
+  if (envelope.msg) return envelope.msg;
+  if (envelope.status !== undefined && envelope.status !== '') return String(envelope.status);
+  return errorMessage(envelope.code, currentApiLanguage());
+}
+
+/** A signed call whose envelope comes back as it is (the skip-error flag of SPEC §8). */
+export async function callApiRaw<P extends z.ZodType, D extends z.ZodType>(
+  endpoint: Endpoint<P, D>,
+  params: z.input<P>,
+): Promise<Envelope> {
+  return post(endpoint.path, params as object);
+}
+
+/**
+ * A signed call: resolves with the parsed `data`, or rejects with an ApiError after the toast
+ * (SPEC §8) and, for a 401 outside the login-type calls, the redirect to /login.
+ */
+export async function callApi<P extends z.ZodType, D extends z.ZodType>(
+  endpoint: Endpoint<P, D>,
+  params: z.input<P>,
+): Promise<z.output<D>> {
+  let envelope: Envelope;
+  try {
+    envelope = await post(endpoint.path, params as object);
+  } catch (error) {
+    if (error instanceof ApiError) showToast(error.msg);
+    throw error;
+  }
+  if (envelope.code === 401 && !(LOGIN_TYPE_PATHS as readonly string[]).includes(endpoint.path)) {
+    clearAuthToken();
+    showToast(failureText(envelope));
+    unauthorizedHandler();
+    throw new ApiError(401, failureText(envelope));
+  }
+  if (envelope.code !== SUCCESS_CODE) {
+    const text = failureText(envelope);
+    showToast(text);
+    throw new ApiError(envelope.code, text);
+  }
+  const parsed = endpoint.data.safeParse(envelope.data);
+  if (!parsed.success) {
+    const text = errorMessage(Errors.INTERNAL.code, currentApiLanguage());
+    showToast(text);
+    throw new ApiError(Errors.INTERNAL.code, text);
+  }
+  return parsed.data;
+}
+
+/** The same with the `data` parsed but no toast or redirect: for background prefetches. */
+export async function callApiQuiet<P extends z.ZodType, D extends z.ZodType>(
+  endpoint: Endpoint<P, D>,
+  params: z.input<P>,
+): Promise<z.output<D>> {
+  const envelope = await post(endpoint.path, params as object);
+  if (envelope.code !== SUCCESS_CODE) throw new ApiError(envelope.code, failureText(envelope));
+  const parsed = endpoint.data.safeParse(envelope.data);
+  if (!parsed.success) throw new ApiError(Errors.INTERNAL.code, Errors.INTERNAL.en);
+  return parsed.data;
+}
