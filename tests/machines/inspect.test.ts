@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { createInspector } from '../../machines/inspect';
 import { verificationCodeMachine } from '../../machines/verification-code/verification-code.machine';
+import type { SendCodeResult } from '../../machines/verification-code/verification-code.types';
 
 describe('createInspector', () => {
   it('opens one Stately inspector window for every actor and observes them', async () => {
@@ -17,7 +18,7 @@ describe('createInspector', () => {
     const observed = vi.spyOn(first, 'next');
     const actor = createActor(
       verificationCodeMachine.provide({
-        actors: { sendCode: fromPromise(() => new Promise<never>(() => {})) },
+        actors: { sendCode: fromPromise(() => new Promise<SendCodeResult>(() => {})) },
       }),
       { inspect: first },
     ).start();
