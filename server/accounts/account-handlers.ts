@@ -21,7 +21,15 @@ import {
 } from './account-identifiers';
 import type { PasswordHasher } from './password-hasher';
 import { revokeAllSessions, revokeSession, type UserRow } from './sessions';
-import { checkCode, consumeCode, generateCode, issueCode, withdrawCode, type IssueLimits } from './verification-codes';
+import {
+  checkCode,
+  consumeCode,
+  generateCode,
+  issueCode,
+  supersedeOlderCodes,
+  withdrawCode,
+  type IssueLimits,
+} from './verification-codes';
 
 export interface AccountDeps {
   readonly db: Db;
@@ -211,6 +219,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
         await withdrawCode(db, issued.id);
         throw error;
       }
+      await supersedeOlderCodes(db, issued.id, params.purpose, target);
       return { cooldownSeconds: CODE.resendCooldownSeconds, expiresInSeconds: CODE.ttlSeconds };
     },
 

@@ -55,7 +55,8 @@ export interface IssueRequest {
 
 /**
  * Records a new code after the cooldown and the daily caps allow it. A per-target advisory lock makes
- * the check-then-insert atomic across processes. Older live codes of the same purpose die.
+ * the check-then-insert atomic across processes. Older codes stay until the new one is delivered
+ * (`supersedeOlderCodes`); until then only the newest is ever checked anyway.
  */
 export async function issueCode(db: Db, request: IssueRequest, limits: IssueLimits): Promise<IssueResult> {
   return db.transaction(async (tx) => {
@@ -86,16 +87,6 @@ export async function issueCode(db: Db, request: IssueRequest, limits: IssueLimi
     if (Number(counts?.by_target ?? 0) >= limits.perTargetPerDay || Number(counts?.by_ip ?? 0) >= limits.perIpPerDay) {
       return { ok: false, reason: 'daily_limit' } as const;
     }
-    await tx
-      .update(verificationCodes)
-      .set({ consumedAt: sql`now()` })
-      .where(
-        and(
-          eq(verificationCodes.target, request.target),
-          eq(verificationCodes.purpose, request.purpose),
-          isNull(verificationCodes.consumedAt),
-        ),
-      );
     const [row] = await tx
       .insert(verificationCodes)
       .values({
@@ -112,7 +103,25 @@ export async function issueCode(db: Db, request: IssueRequest, limits: IssueLimi
   });
 }
 
-/** A code that could not be delivered must not count towards the cooldown or the caps. */
+/** After delivery: every older live code of the same purpose and target dies. */
+export async function supersedeOlderCodes(db: Db, id: number, purpose: CodePurpose, target: string): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(
+      and(
+        eq(verificationCodes.target, target),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.consumedAt),
+        lt(verificationCodes.id, id),
+      ),
+    );
+}
+
+/**
+ * A code that could not be delivered must not count towards the cooldown or the caps; the previous
+ * code, if any, becomes the newest again and stays usable.
+ */
 export async function withdrawCode(db: Db, id: number): Promise<void> {
   await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
 }

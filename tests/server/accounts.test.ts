@@ -178,6 +178,21 @@ describe.each(variants)('accounts on $name', (variant) => {
     expect(reuse.body.code).toBe(Errors.CODE_INVALID.code);
   });
 
+  it('a resent code replaces the earlier one', async () => {
+    const email = uniqueEmail();
+    await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' });
+    const first = await t.api.latestCode(email);
+    await passCooldown(email);
+    await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' });
+    const second = await t.api.latestCode(email);
+    if (first !== second) {
+      const old = await t.api.call(P.registerNormal, { channel: 'email', target: email, code: first, password: PASSWORD });
+      expect(old.body.code).toBe(Errors.CODE_INVALID.code);
+    }
+    const ok = await t.api.call(P.registerNormal, { channel: 'email', target: email, code: second, password: PASSWORD });
+    expect(ok.body.code).toBe(200);
+  });
+
   it('expired codes are refused', async () => {
     const email = uniqueEmail();
     await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' });

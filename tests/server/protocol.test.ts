@@ -11,6 +11,7 @@ import { users } from '../../server/db/schema';
 import { randomNonce, signWithPem } from './helpers/api-client';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
+import { redisAvailable, REDIS_URL } from './helpers/test-redis';
 
 const variants = await databaseVariants();
 const CLIENT_CONFIG = '/api/system/system_client_config';
@@ -251,5 +252,28 @@ describe.each(variants)('rate limit on $name', (variant) => {
     expect(limited.body.code).toBe(Errors.RATE_LIMITED.code);
     const other = await t.api.call(CLIENT_CONFIG, {}, { ip: '10.0.0.2' });
     expect(other.body.code).toBe(200);
+  });
+});
+
+const redisReady = await redisAvailable();
+
+describe.runIf(redisReady)('replay store and rate limit on Redis (PGlite app)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(variants[0]!, { env: { REDIS_URL, RATE_LIMIT_API_PER_MINUTE: '50' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses a replay through Redis and limits per IP there', async () => {
+    const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const signature = await t.api.sign('ios');
+    const first = await t.api.call(CLIENT_CONFIG, {}, { platform: 'ios', signature, ip });
+    const replay = await t.api.call(CLIENT_CONFIG, {}, { platform: 'ios', signature, ip });
+    expect(first.body.code).toBe(200);
+    expect(replay.body.code).toBe(Errors.SIGNATURE_REPLAYED.code);
+    const burst = await Promise.all(Array.from({ length: 60 }, () => t.api.call(CLIENT_CONFIG, {}, { signature: 'x', ip })));
+    expect(burst.filter((r) => r.httpStatus === 429).length).toBeGreaterThanOrEqual(10);
   });
 });
