@@ -25,7 +25,11 @@ import { registerOutboxRoutes } from './messaging/outbox-routes';
 import { ApiError, fail, languageOf } from './protocol/api-error';
 import { registerApiRoutes } from './protocol/api-routes';
 import { failure } from './protocol/envelope';
-import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from './protocol/nonce-store';
+import {
+  createMemoryNonceStore,
+  createRedisNonceStore,
+  type NonceStore,
+} from './protocol/nonce-store';
 import { registerPublicKeysRoute } from './protocol/public-keys-route';
 import { loadPlatformKeys, type PlatformKeys } from './protocol/rsa-keys';
 import { createConfigHandlers } from './settings/config-handlers';
@@ -69,7 +73,10 @@ function toApiError(error: FastifyError | ApiError | Error): ApiError {
   return fail('INTERNAL');
 }
 
-export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  overrides: AppOverrides = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -78,10 +85,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const keys = await loadPlatformKeys(config.dataDir, config.rsaPrivateKeys);
   const database = await openDatabase(config.databaseUrl, config.dataDir);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    : undefined;
   const nonces: NonceStore = redis ? createRedisNonceStore(redis) : createMemoryNonceStore();
   const hasher = overrides.hasher ?? createPasswordHasher();
-  const mailer = overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined);
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined);
   const sms = overrides.sms ?? createSmsSender(config.smsProvider);
   app.addHook('onClose', async () => {
     await nonces.close();
@@ -99,17 +110,33 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.close();
     throw error;
   }
-  const display = await readSetting(database.db, DISPLAY_CONFIG_KEY, endpoints.systemDisplayConfig.data).catch(
-    () => defaultDisplayConfig,
-  );
-  app.decorate('kestrel', { config, database, keys, spaBuilt: spaIsBuilt(config.staticDir), demoSeeded });
+  const display = await readSetting(
+    database.db,
+    DISPLAY_CONFIG_KEY,
+    endpoints.systemDisplayConfig.data,
+  ).catch(() => defaultDisplayConfig);
+  app.decorate('kestrel', {
+    config,
+    database,
+    keys,
+    spaBuilt: spaIsBuilt(config.staticDir),
+    demoSeeded,
+  });
 
   // --- plugins ---
   await registerSecurityHeaders(app, display.supportWidget.scriptUrl);
   await app.register(cors, {
-    origin: config.publicOrigin ? config.publicOrigin.split(',').map((o) => o.trim()) : config.appEnv !== AppEnv.PROD,
+    origin: config.publicOrigin
+      ? config.publicOrigin.split(',').map((o) => o.trim())
+      : config.appEnv !== AppEnv.PROD,
     methods: ['GET', 'HEAD', 'POST'],
-    allowedHeaders: ['content-type', HEADER.authorization, HEADER.platform, HEADER.language, HEADER.deviceId],
+    allowedHeaders: [
+      'content-type',
+      HEADER.authorization,
+      HEADER.platform,
+      HEADER.language,
+      HEADER.deviceId,
+    ],
     exposedHeaders: [HEADER.pragma],
     maxAge: 600,
   });

@@ -7,16 +7,22 @@ const config = loadConfig();
 const app = await buildApp(config);
 
 if (!app.kestrel.spaBuilt) {
-  app.log.warn(`No SPA build in ${config.staticDir} (index.html missing): pages answer 503 until \`npm run build\`.`);
+  app.log.warn(
+    `No SPA build in ${config.staticDir} (index.html missing): pages answer 503 until \`npm run build\`.`,
+  );
 }
 
 const address = await app.listen({ port: config.port, host: config.host });
-const shown = config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${config.port}` : address;
-const lines = [`Kestrel VPN is running at ${shown} (${config.appEnv}, ${app.kestrel.database.kind})`];
+const shown =
+  config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${config.port}` : address;
+const lines = [
+  `Kestrel VPN is running at ${shown} (${config.appEnv}, ${app.kestrel.database.kind})`,
+];
 if (config.seedDemo) {
   lines.push(`Demo login: ${DEMO_USER.username} / ${DEMO_USER.password} (or ${DEMO_USER.email})`);
 }
-if (config.appEnv !== 'PROD') lines.push(`Dev outbox (codes sent by e-mail and SMS): ${shown}/dev/outbox`);
+if (config.appEnv !== 'PROD')
+  lines.push(`Dev outbox (codes sent by e-mail and SMS): ${shown}/dev/outbox`);
 console.log(lines.join('\n'));
 
 let stopping = false;

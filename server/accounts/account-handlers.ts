@@ -57,7 +57,12 @@ async function findInviter(db: Db, inviteCode: string | undefined): Promise<numb
  * Inserts a user with a fresh invite code, retrying on the rare code collision. Other unique
  * violations (username, e-mail, phone, device) propagate for the caller to translate.
  */
-async function insertUser(db: Db, values: NewUser, inviterId: number | null, inviteCode?: string): Promise<UserRow> {
+async function insertUser(
+  db: Db,
+  values: NewUser,
+  inviterId: number | null,
+  inviteCode?: string,
+): Promise<UserRow> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction(async (tx) => {
@@ -66,7 +71,9 @@ async function insertUser(db: Db, values: NewUser, inviterId: number | null, inv
           .values({ ...values, invitedBy: inviterId, inviteCode: generateInviteCode() })
           .returning();
         if (inviterId !== null && inviteCode !== undefined) {
-          await tx.insert(invites).values({ inviterId, inviteeId: user!.id, inviteCode: inviteCode.toUpperCase() });
+          await tx
+            .insert(invites)
+            .values({ inviterId, inviteeId: user!.id, inviteCode: inviteCode.toUpperCase() });
         }
         return user!;
       });
@@ -86,7 +93,10 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
 
   async function accountExists(channel: CodeChannel, target: string): Promise<boolean> {
     const column = channel === 'email' ? users.email : users.phone;
-    const rows = await db.select({ id: users.id }).from(users).where(and(eq(column, target), live));
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(column, target), live));
     return rows.length > 0;
   }
 
@@ -114,7 +124,12 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
       const passwordHash = await hasher.hash(params.password);
       let user: UserRow;
       try {
-        user = await insertUser(db, { username: params.username, passwordHash }, inviterId, params.inviteCode);
+        user = await insertUser(
+          db,
+          { username: params.username, passwordHash },
+          inviterId,
+          params.inviteCode,
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw fail('USERNAME_UNAVAILABLE');
         throw error;
@@ -148,7 +163,11 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
     async registerTypeDeviceid(params, context) {
       const deviceId = context.deviceId;
       if (!isUsableDeviceId(deviceId)) throw fail('DEVICE_ID_INVALID');
-      const findDevice = () => db.select().from(users).where(and(eq(users.deviceId, deviceId), live));
+      const findDevice = () =>
+        db
+          .select()
+          .from(users)
+          .where(and(eq(users.deviceId, deviceId), live));
       let [user] = await findDevice();
       if (!user) {
         const inviterId = await findInviter(db, params.inviteCode);
@@ -168,13 +187,17 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
 
     async userLogin(params, context) {
       const identifier = classifyAccount(params.account);
-      const [user] = await db.select().from(users).where(and(identifierCondition(identifier), live));
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(identifierCondition(identifier), live));
       // Unknown account and password-less device account cost one argon2 verify like a real one.
       if (!user?.passwordHash) {
         await hasher.verifyDummy(params.password);
         throw fail('INVALID_CREDENTIALS');
       }
-      if (!(await hasher.verify(user.passwordHash, params.password))) throw fail('INVALID_CREDENTIALS');
+      if (!(await hasher.verify(user.passwordHash, params.password)))
+        throw fail('INVALID_CREDENTIALS');
       // Only someone who knows the password learns that the account is disabled.
       if (user.disabled) throw fail('ACCOUNT_DISABLED');
       await context.startSession(user.id);
@@ -209,11 +232,19 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
         codeLimits,
       );
       if (!issued.ok) {
-        if (issued.reason === 'cooldown') throw fail('CODE_COOLDOWN', { cooldownSeconds: issued.retryAfterSeconds });
+        if (issued.reason === 'cooldown')
+          throw fail('CODE_COOLDOWN', { cooldownSeconds: issued.retryAfterSeconds });
         throw fail('CODE_DAILY_LIMIT');
       }
       try {
-        await send(kind, params.channel, target, params.purpose, usable ? code : null, context.language);
+        await send(
+          kind,
+          params.channel,
+          target,
+          params.purpose,
+          usable ? code : null,
+          context.language,
+        );
       } catch (error) {
         // Undelivered: forget the code so the cooldown and the caps do not hold the user back.
         await withdrawCode(db, issued.id);
@@ -252,7 +283,8 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
       const { user } = requireAuth(context);
       if (user.passwordHash) {
         if (!params.password) throw fail('REQUIRED_PASSWORD');
-        if (!(await hasher.verify(user.passwordHash, params.password))) throw fail('PASSWORD_INCORRECT');
+        if (!(await hasher.verify(user.passwordHash, params.password)))
+          throw fail('PASSWORD_INCORRECT');
       }
       const targets = [user.email, user.phone].filter((t): t is string => t !== null);
       await db.transaction(async (tx) => {

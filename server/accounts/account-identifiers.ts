@@ -42,7 +42,9 @@ export function identifierCondition(identifier: Identifier): SQL {
 const DEVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
 
 export function isUsableDeviceId(deviceId: string | null): deviceId is string {
-  return deviceId !== null && deviceId !== DEFAULT_WEB_DEVICE_ID && DEVICE_ID_PATTERN.test(deviceId);
+  return (
+    deviceId !== null && deviceId !== DEFAULT_WEB_DEVICE_ID && DEVICE_ID_PATTERN.test(deviceId)
+  );
 }
 
 /** Unambiguous characters: an invite code is read aloud and typed from screenshots. */
@@ -51,7 +53,8 @@ const INVITE_LENGTH = 8;
 
 export function generateInviteCode(): string {
   let code = '';
-  for (let i = 0; i < INVITE_LENGTH; i += 1) code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
+  for (let i = 0; i < INVITE_LENGTH; i += 1)
+    code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
   return code;
 }
 

@@ -7,7 +7,12 @@ import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 
 const ARGON2ID = 2 as Algorithm;
-export const ARGON2_OPTIONS: Options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+export const ARGON2_OPTIONS: Options = {
+  algorithm: ARGON2ID,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -36,7 +41,8 @@ export function createSemaphore(limit: number) {
 export function createPasswordHasher(concurrency = 3): PasswordHasher {
   const run = createSemaphore(concurrency);
   let dummy: Promise<string> | undefined;
-  const dummyHash = () => (dummy ??= run(() => hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS)));
+  const dummyHash = () =>
+    (dummy ??= run(() => hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS)));
   return {
     hash: (password) => run(() => hash(password, ARGON2_OPTIONS)),
     verify: (passwordHash, password) =>

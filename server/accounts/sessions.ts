@@ -34,7 +34,11 @@ export interface SessionOrigin {
   readonly ip: string;
 }
 
-export async function createSession(db: Db, userId: number, origin: SessionOrigin): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  origin: SessionOrigin,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     userId,
@@ -66,7 +70,10 @@ export async function authenticate(db: Db, token: string): Promise<Authenticated
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeAllSessions(db: Db, userId: number): Promise<void> {

@@ -58,7 +58,11 @@ export interface IssueRequest {
  * the check-then-insert atomic across processes. Older codes stay until the new one is delivered
  * (`supersedeOlderCodes`); until then only the newest is ever checked anyway.
  */
-export async function issueCode(db: Db, request: IssueRequest, limits: IssueLimits): Promise<IssueResult> {
+export async function issueCode(
+  db: Db,
+  request: IssueRequest,
+  limits: IssueLimits,
+): Promise<IssueResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`code:${request.target}`}))`);
     const [latest] = rowsOf<{ age: number | string }>(
@@ -84,7 +88,10 @@ export async function issueCode(db: Db, request: IssueRequest, limits: IssueLimi
                  AND created_at > now() - interval '1 day') AS by_ip`,
       ),
     );
-    if (Number(counts?.by_target ?? 0) >= limits.perTargetPerDay || Number(counts?.by_ip ?? 0) >= limits.perIpPerDay) {
+    if (
+      Number(counts?.by_target ?? 0) >= limits.perTargetPerDay ||
+      Number(counts?.by_ip ?? 0) >= limits.perIpPerDay
+    ) {
       return { ok: false, reason: 'daily_limit' } as const;
     }
     const [row] = await tx
@@ -104,7 +111,12 @@ export async function issueCode(db: Db, request: IssueRequest, limits: IssueLimi
 }
 
 /** After delivery: every older live code of the same purpose and target dies. */
-export async function supersedeOlderCodes(db: Db, id: number, purpose: CodePurpose, target: string): Promise<void> {
+export async function supersedeOlderCodes(
+  db: Db,
+  id: number,
+  purpose: CodePurpose,
+  target: string,
+): Promise<void> {
   await db
     .update(verificationCodes)
     .set({ consumedAt: sql`now()` })
@@ -134,7 +146,12 @@ export type CheckResult =
  * Spends one attempt on the newest code of purpose+target and compares. Does not consume the code:
  * `consumeCode` does that in the same transaction as the change the code authorises.
  */
-export async function checkCode(db: Db, purpose: CodePurpose, target: string, code: string): Promise<CheckResult> {
+export async function checkCode(
+  db: Db,
+  purpose: CodePurpose,
+  target: string,
+  code: string,
+): Promise<CheckResult> {
   const newest = db
     .select({ id: verificationCodes.id })
     .from(verificationCodes)
@@ -162,12 +179,16 @@ export async function checkCode(db: Db, purpose: CodePurpose, target: string, co
     const [latest] = await newest.then((r) =>
       r[0]
         ? db
-            .select({ attempts: verificationCodes.attempts, consumedAt: verificationCodes.consumedAt })
+            .select({
+              attempts: verificationCodes.attempts,
+              consumedAt: verificationCodes.consumedAt,
+            })
             .from(verificationCodes)
             .where(eq(verificationCodes.id, r[0].id))
         : [],
     );
-    const exhausted = latest !== undefined && latest.consumedAt === null && latest.attempts >= CODE.maxAttempts;
+    const exhausted =
+      latest !== undefined && latest.consumedAt === null && latest.attempts >= CODE.maxAttempts;
     return { ok: false, reason: exhausted ? 'too_many_attempts' : 'invalid' };
   }
   if (row.kind === 'code' && codeMatches(row.codeHash, code)) return { ok: true, id: row.id };

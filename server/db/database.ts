@@ -20,7 +20,10 @@ export interface Database {
 }
 
 /** `memory://` keeps PGlite in memory (tests); any postgres:// URL selects PostgreSQL. */
-export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
+export async function openDatabase(
+  databaseUrl: string | undefined,
+  dataDir: string,
+): Promise<Database> {
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
     const client = postgres(databaseUrl, {
       max: 10,
@@ -56,7 +59,11 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 function sqlState(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth += 1
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
@@ -69,7 +76,11 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** The constraint (or unique index) a failed statement hit: postgres-js and PGlite name it differently. */
 export function violatedConstraint(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && depth < 4;
+    e = (e as { cause?: unknown }).cause, depth += 1
+  ) {
     const fields = e as { constraint_name?: unknown; constraint?: unknown };
     const name = fields.constraint_name ?? fields.constraint;
     if (typeof name === 'string') return name;

@@ -51,7 +51,9 @@ export async function migrate(db: Db, migrations?: readonly Migration[]): Promis
   for (const migration of all) {
     const ran = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
-      const done = rowsOf(await tx.execute(sql`SELECT 1 FROM schema_migrations WHERE name = ${migration.name}`));
+      const done = rowsOf(
+        await tx.execute(sql`SELECT 1 FROM schema_migrations WHERE name = ${migration.name}`),
+      );
       if (done.length > 0) return false;
       for (const statement of migration.statements) await tx.execute(sql.raw(statement));
       await tx.execute(sql`INSERT INTO schema_migrations (name) VALUES (${migration.name})`);

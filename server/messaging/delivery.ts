@@ -48,7 +48,12 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
     },
     close: () => transport.close(),
   };
@@ -66,7 +71,12 @@ export interface DeliveryOptions {
   readonly sms: SmsSender | undefined;
 }
 
-export function createMessageDelivery({ appEnv, db, mailer, sms }: DeliveryOptions): MessageDelivery {
+export function createMessageDelivery({
+  appEnv,
+  db,
+  mailer,
+  sms,
+}: DeliveryOptions): MessageDelivery {
   const useOutbox = appEnv !== AppEnv.PROD;
   return {
     async deliver(message) {

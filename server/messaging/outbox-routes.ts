@@ -33,8 +33,7 @@ async function listMessages(db: Db, to: string | undefined) {
   }));
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function registerOutboxRoutes(app: FastifyInstance, db: Db): void {
   app.get<{ Querystring: { to?: string } }>('/dev/outbox.json', async (request, reply) => {
@@ -46,7 +45,9 @@ export function registerOutboxRoutes(app: FastifyInstance, db: Db): void {
     const messages = await listMessages(db, request.query.to || undefined);
     const rows = messages
       .map(
-        (m) => `<tr><td>${escapeHtml(m.sentAt)}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.to)}</td>
+        (
+          m,
+        ) => `<tr><td>${escapeHtml(m.sentAt)}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.to)}</td>
 <td>${escapeHtml(m.purpose)}</td><td><strong>${escapeHtml(m.code ?? '')}</strong></td>
 <td>${escapeHtml(m.subject)}<br><small>${escapeHtml(m.text)}</small></td></tr>`,
       )

@@ -18,7 +18,12 @@ import {
   type Endpoint,
   type EndpointName,
 } from '../../contract';
-import { authenticate, createSession, tokenFromHeader, type Authenticated } from '../accounts/sessions';
+import {
+  authenticate,
+  createSession,
+  tokenFromHeader,
+  type Authenticated,
+} from '../accounts/sessions';
 import type { Db } from '../db/database';
 import { ApiError, fail, languageOf } from './api-error';
 import type { ApiContext, Handlers } from './api-context';
@@ -56,7 +61,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * zod reports `confirm: z.literal(true)` as a generic issue; deletion deserves its own message.
  */
 function preValidate(name: EndpointName, params: Record<string, unknown>): void {
-  if (name === 'userDeleteAccount' && params.confirm !== true) throw fail('DELETE_CONFIRMATION_REQUIRED');
+  if (name === 'userDeleteAccount' && params.confirm !== true)
+    throw fail('DELETE_CONFIRMATION_REQUIRED');
 }
 
 export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): void {
@@ -76,10 +82,12 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
       if (!isApiPlatform(platform)) throw fail('PLATFORM_INVALID');
       const body = isRecord(request.body) ? request.body : {};
       const signature = decryptSignature(body.signature, keys[platform].privateKey, now());
-      if (!signature.ok) throw fail(signature.reason === 'expired' ? 'SIGNATURE_EXPIRED' : 'SIGNATURE_INVALID');
+      if (!signature.ok)
+        throw fail(signature.reason === 'expired' ? 'SIGNATURE_EXPIRED' : 'SIGNATURE_INVALID');
       const { nonce, timestamp } = signature.payload;
       const ttlSeconds = (timestamp + SIGNATURE_WINDOW_SECONDS * 1000 - now()) / 1000 + 1;
-      if (!(await nonces.claim(`${platform}:${nonce}:${timestamp}`, ttlSeconds))) throw fail('SIGNATURE_REPLAYED');
+      if (!(await nonces.claim(`${platform}:${nonce}:${timestamp}`, ttlSeconds)))
+        throw fail('SIGNATURE_REPLAYED');
 
       let auth: Authenticated | undefined;
       if (endpoint.auth !== 'public') {
@@ -109,7 +117,10 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
       if (checkResponses) {
         const checked = endpoint.data.safeParse(data);
         if (!checked.success) {
-          request.log.error({ endpoint: endpoint.path, issues: checked.error.issues }, 'response drifted from the contract');
+          request.log.error(
+            { endpoint: endpoint.path, issues: checked.error.issues },
+            'response drifted from the contract',
+          );
           throw fail('INTERNAL');
         }
       }

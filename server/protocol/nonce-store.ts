@@ -38,7 +38,13 @@ export function createMemoryNonceStore(now: () => number = Date.now): NonceStore
 export function createRedisNonceStore(redis: Redis, prefix = 'nonce:'): NonceStore {
   return {
     async claim(key, ttlSeconds) {
-      const result = await redis.set(`${prefix}${key}`, '1', 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX');
+      const result = await redis.set(
+        `${prefix}${key}`,
+        '1',
+        'EX',
+        Math.max(1, Math.ceil(ttlSeconds)),
+        'NX',
+      );
       return result === 'OK';
     },
     async close() {

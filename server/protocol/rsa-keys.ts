@@ -2,7 +2,12 @@
  * One RSA-2048 key pair per platform. Private keys are parsed into KeyObjects once here: parsing a PEM
  * per request costs four times the decryption itself (DESIGN §2).
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+} from 'node:crypto';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { API_PLATFORMS, type ApiPlatform } from '../../contract';
@@ -24,7 +29,10 @@ function fromPrivatePem(pem: string, source: string): PlatformKey {
   } catch {
     throw new Error(`${source} is not a readable PEM private key`);
   }
-  if (privateKey.asymmetricKeyType !== 'rsa' || privateKey.asymmetricKeyDetails?.modulusLength !== RSA_BITS) {
+  if (
+    privateKey.asymmetricKeyType !== 'rsa' ||
+    privateKey.asymmetricKeyDetails?.modulusLength !== RSA_BITS
+  ) {
     throw new Error(`${source} must be an RSA-${RSA_BITS} private key`);
   }
   const publicPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();

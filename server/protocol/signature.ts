@@ -49,19 +49,31 @@ export function parsePayload(message: Buffer): SignaturePayload | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { nonce, timestamp } = value as Record<string, unknown>;
   if (typeof nonce !== 'string' || !NONCE.test(nonce)) return undefined;
-  if (typeof timestamp !== 'number' || !Number.isSafeInteger(timestamp) || timestamp <= 0) return undefined;
+  if (typeof timestamp !== 'number' || !Number.isSafeInteger(timestamp) || timestamp <= 0)
+    return undefined;
   return { nonce, timestamp };
 }
 
-export function decryptSignature(signature: unknown, key: KeyObject, nowMs: number): SignatureCheck {
+export function decryptSignature(
+  signature: unknown,
+  key: KeyObject,
+  nowMs: number,
+): SignatureCheck {
   const modulusBytes = (key.asymmetricKeyDetails?.modulusLength ?? 2048) / 8;
-  if (typeof signature !== 'string' || signature.length > modulusBytes * 2 || !BASE64.test(signature)) {
+  if (
+    typeof signature !== 'string' ||
+    signature.length > modulusBytes * 2 ||
+    !BASE64.test(signature)
+  ) {
     return { ok: false, reason: 'invalid' };
   }
   const cipher = Buffer.from(signature, 'base64');
   // jsencrypt drops leading zero bytes of the ciphertext; RSA needs the full modulus length.
   if (cipher.length === 0 || cipher.length > modulusBytes) return { ok: false, reason: 'invalid' };
-  const full = cipher.length === modulusBytes ? cipher : Buffer.concat([Buffer.alloc(modulusBytes - cipher.length), cipher]);
+  const full =
+    cipher.length === modulusBytes
+      ? cipher
+      : Buffer.concat([Buffer.alloc(modulusBytes - cipher.length), cipher]);
   let block: Buffer;
   try {
     block = privateDecrypt({ key, padding: constants.RSA_NO_PADDING }, full);

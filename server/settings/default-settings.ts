@@ -21,7 +21,10 @@ export const defaultClientConfig: ClientConfig = {
       pkgUrl: 'https://download.kestrel.example/mac/KestrelVPN-4.1.3.pkg',
       version: '4.1.3',
     },
-    windows: { url: 'https://download.kestrel.example/windows/KestrelVPN-Setup-4.1.5.exe', version: '4.1.5' },
+    windows: {
+      url: 'https://download.kestrel.example/windows/KestrelVPN-Setup-4.1.5.exe',
+      version: '4.1.5',
+    },
   },
 };
 

@@ -5,8 +5,15 @@ import type { Db } from '../db/database';
 import { settings } from '../db/schema';
 
 /** Reads a setting and checks it against its schema, so a bad manual edit fails loudly, not subtly. */
-export async function readSetting<S extends z.ZodType>(db: Db, key: string, schema: S): Promise<z.output<S>> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+export async function readSetting<S extends z.ZodType>(
+  db: Db,
+  key: string,
+  schema: S,
+): Promise<z.output<S>> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key));
   if (!row) throw new Error(`setting "${key}" is missing`);
   const parsed = schema.safeParse(row.value);
   if (!parsed.success) throw new Error(`setting "${key}" is invalid: ${parsed.error.message}`);

@@ -11,7 +11,9 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 export function isLocalHost(hostHeader: string | undefined): boolean {
   if (!hostHeader) return true;
-  const host = hostHeader.startsWith('[') ? hostHeader.slice(0, hostHeader.indexOf(']') + 1) : hostHeader.split(':')[0]!;
+  const host = hostHeader.startsWith('[')
+    ? hostHeader.slice(0, hostHeader.indexOf(']') + 1)
+    : hostHeader.split(':')[0]!;
   return LOCAL_HOSTS.has(host.toLowerCase()) || host.endsWith('.localhost');
 }
 
@@ -24,7 +26,10 @@ function originOf(url: string | undefined): string[] {
   }
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, widgetScriptUrl: string | undefined): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  widgetScriptUrl: string | undefined,
+): Promise<void> {
   const widget = originOf(widgetScriptUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {

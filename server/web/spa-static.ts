@@ -22,7 +22,12 @@ function cacheControlFor(path: string): string {
 /** True for paths a browser navigates to (no file extension, not API or dev tooling). */
 export function isHistoryPath(url: string): boolean {
   const path = url.split('?')[0] ?? '/';
-  if (path === API_VERSION_PREFIX || path.startsWith(`${API_VERSION_PREFIX}/`) || path.startsWith('/dev/')) return false;
+  if (
+    path === API_VERSION_PREFIX ||
+    path.startsWith(`${API_VERSION_PREFIX}/`) ||
+    path.startsWith('/dev/')
+  )
+    return false;
   const last = path.slice(path.lastIndexOf('/') + 1);
   return !last.includes('.');
 }
@@ -45,13 +50,16 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
     });
   }
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && isHistoryPath(request.url);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && isHistoryPath(request.url);
     if (isPage && built) return reply.sendFile('index.html');
     if (isPage) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
-        .send(`The SPA is not built: ${staticDir}/index.html is missing. Run \`npm run build\` (npm start does it).`);
+        .send(
+          `The SPA is not built: ${staticDir}/index.html is missing. Run \`npm run build\` (npm start does it).`,
+        );
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });

@@ -8,7 +8,13 @@ import { count, eq, sql } from 'drizzle-orm';
 import { CODE, DEFAULT_WEB_DEVICE_ID, Errors } from '../../contract';
 import { DEMO_USER } from '../../server/db/seed';
 import { invites, sessions, users, verificationCodes } from '../../server/db/schema';
-import { PASSWORD, registerByEmail, registerByUsername, uniqueEmail, uniqueName } from './helpers/accounts';
+import {
+  PASSWORD,
+  registerByEmail,
+  registerByUsername,
+  uniqueEmail,
+  uniqueName,
+} from './helpers/accounts';
 import { startTestApp, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
@@ -61,51 +67,104 @@ describe.each(variants)('accounts on $name', (variant) => {
 
   it('says USERNAME_UNAVAILABLE for a taken username, case-insensitively', async () => {
     const user = await registerByUsername(t.api);
-    const again = await t.api.call(P.registerUsername, { username: user.username.toUpperCase(), password: PASSWORD });
+    const again = await t.api.call(P.registerUsername, {
+      username: user.username.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(again.body.code).toBe(Errors.USERNAME_UNAVAILABLE.code);
     expect(again.headers.pragma).toBeUndefined();
   });
 
   it('logs in by username, e-mail and phone, and by Bearer token too', async () => {
     const byName = await registerByUsername(t.api);
-    const login = await t.api.call<{ userId: number }>(P.login, { account: byName.username, password: PASSWORD });
+    const login = await t.api.call<{ userId: number }>(P.login, {
+      account: byName.username,
+      password: PASSWORD,
+    });
     expect(login.body.data.userId).toBe(byName.userId);
     expect(login.headers.pragma).not.toBe(byName.token);
-    const bearer = await t.api.call(P.info, {}, { token: `Bearer ${String(login.headers.pragma)}` });
+    const bearer = await t.api.call(
+      P.info,
+      {},
+      { token: `Bearer ${String(login.headers.pragma)}` },
+    );
     expect(bearer.body.code).toBe(200);
 
     const email = uniqueEmail('Mixed.Case');
     const byEmail = await registerByEmail(t.api, email);
-    const emailLogin = await t.api.call<{ userId: number }>(P.login, { account: email.toUpperCase(), password: PASSWORD });
+    const emailLogin = await t.api.call<{ userId: number }>(P.login, {
+      account: email.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(emailLogin.body.data.userId).toBe(byEmail.userId);
 
     const phone = `138${String(Date.now()).slice(-8)}`;
     await t.api.call(P.sendCode, { channel: 'phone', target: phone, purpose: 'register' });
     const code = await t.api.latestCode(`+86${phone}`);
-    const reg = await t.api.call<{ userId: number }>(P.registerNormal, { channel: 'phone', target: phone, code, password: PASSWORD });
+    const reg = await t.api.call<{ userId: number }>(P.registerNormal, {
+      channel: 'phone',
+      target: phone,
+      code,
+      password: PASSWORD,
+    });
     expect(reg.body.code).toBe(200);
-    const phoneLogin = await t.api.call<{ userId: number }>(P.login, { account: `+86${phone}`, password: PASSWORD });
+    const phoneLogin = await t.api.call<{ userId: number }>(P.login, {
+      account: `+86${phone}`,
+      password: PASSWORD,
+    });
     expect(phoneLogin.body.data.userId).toBe(reg.body.data.userId);
-    const info = await t.api.call<{ phone: string }>(P.info, {}, { token: String(phoneLogin.headers.pragma) });
+    const info = await t.api.call<{ phone: string }>(
+      P.info,
+      {},
+      { token: String(phoneLogin.headers.pragma) },
+    );
     expect(info.body.data.phone).toBe(`+86${phone.slice(0, 3)}****${phone.slice(-4)}`);
   });
 
   it('logs the seeded demo user in with its membership', async () => {
-    const login = await t.api.call(P.login, { account: DEMO_USER.email, password: DEMO_USER.password });
+    const login = await t.api.call(P.login, {
+      account: DEMO_USER.email,
+      password: DEMO_USER.password,
+    });
     expect(login.body.code).toBe(200);
-    const info = await t.api.call<Record<string, unknown>>(P.info, {}, { token: String(login.headers.pragma) });
-    expect(info.body.data).toMatchObject({ username: 'demo', email: 'd***@kestrel.example', planType: 1, yearlyPaidUser: 1 });
-    expect(Date.parse(String(info.body.data.expireTime))).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+    const info = await t.api.call<Record<string, unknown>>(
+      P.info,
+      {},
+      { token: String(login.headers.pragma) },
+    );
+    expect(info.body.data).toMatchObject({
+      username: 'demo',
+      email: 'd***@kestrel.example',
+      planType: 1,
+      yearlyPaidUser: 1,
+    });
+    expect(Date.parse(String(info.body.data.expireTime))).toBeGreaterThan(
+      Date.now() + 300 * 86_400_000,
+    );
   });
 
   it('answers unknown account and wrong password identically (code, message, no token)', async () => {
     const user = await registerByUsername(t.api);
-    const wrong = await t.api.call(P.login, { account: user.username, password: 'not-the-password' });
-    const unknown = await t.api.call(P.login, { account: uniqueName('nobody'), password: 'not-the-password' });
-    const unknownEmail = await t.api.call(P.login, { account: uniqueEmail(), password: 'not-the-password' });
+    const wrong = await t.api.call(P.login, {
+      account: user.username,
+      password: 'not-the-password',
+    });
+    const unknown = await t.api.call(P.login, {
+      account: uniqueName('nobody'),
+      password: 'not-the-password',
+    });
+    const unknownEmail = await t.api.call(P.login, {
+      account: uniqueEmail(),
+      password: 'not-the-password',
+    });
     for (const r of [wrong, unknown, unknownEmail]) {
       expect(r.httpStatus).toBe(200);
-      expect(r.body).toEqual({ code: Errors.INVALID_CREDENTIALS.code, msg: Errors.INVALID_CREDENTIALS.en, status: 'INVALID_CREDENTIALS', data: null });
+      expect(r.body).toEqual({
+        code: Errors.INVALID_CREDENTIALS.code,
+        msg: Errors.INVALID_CREDENTIALS.en,
+        status: 'INVALID_CREDENTIALS',
+        data: null,
+      });
       expect(r.headers.pragma).toBeUndefined();
     }
   });
@@ -132,21 +191,41 @@ describe.each(variants)('accounts on $name', (variant) => {
     const owner = await registerByEmail(t.api);
     await passCooldown(owner.email);
     const fresh = uniqueEmail();
-    const forExisting = await t.api.call(P.sendCode, { channel: 'email', target: owner.email, purpose: 'register' });
-    const forNew = await t.api.call(P.sendCode, { channel: 'email', target: fresh, purpose: 'register' });
+    const forExisting = await t.api.call(P.sendCode, {
+      channel: 'email',
+      target: owner.email,
+      purpose: 'register',
+    });
+    const forNew = await t.api.call(P.sendCode, {
+      channel: 'email',
+      target: fresh,
+      purpose: 'register',
+    });
     expect(forExisting.body).toEqual(forNew.body);
-    expect(forNew.body.data).toEqual({ cooldownSeconds: CODE.resendCooldownSeconds, expiresInSeconds: CODE.ttlSeconds });
+    expect(forNew.body.data).toEqual({
+      cooldownSeconds: CODE.resendCooldownSeconds,
+      expiresInSeconds: CODE.ttlSeconds,
+    });
     const [notice] = await t.api.outbox(owner.email);
     expect(notice).toMatchObject({ purpose: 'register', code: null });
     expect(notice!.text).toMatch(/already have/);
     // No code exists for the owner's address, so no guess can register it twice.
-    const attempt = await t.api.call(P.registerNormal, { channel: 'email', target: owner.email, code: '123456', password: PASSWORD });
+    const attempt = await t.api.call(P.registerNormal, {
+      channel: 'email',
+      target: owner.email,
+      code: '123456',
+      password: PASSWORD,
+    });
     expect(attempt.body.code).toBe(Errors.CODE_INVALID.code);
   });
 
   it('sends codes in the caller language with the brand name', async () => {
     const email = uniqueEmail();
-    await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' }, { language: 'zh_CN' });
+    await t.api.call(
+      P.sendCode,
+      { channel: 'email', target: email, purpose: 'register' },
+      { language: 'zh_CN' },
+    );
     const [message] = await t.api.outbox(email);
     expect(message!.subject).toContain('红隼 VPN');
     expect(message!.text).toContain(message!.code!);
@@ -155,8 +234,15 @@ describe.each(variants)('accounts on $name', (variant) => {
 
   it('enforces the 60 s resend cooldown per target and tells the remaining seconds', async () => {
     const email = uniqueEmail();
-    expect((await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' })).body.code).toBe(200);
-    const again = await t.api.call<{ cooldownSeconds: number }>(P.sendCode, { channel: 'email', target: email, purpose: 'reset_password' });
+    expect(
+      (await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' })).body
+        .code,
+    ).toBe(200);
+    const again = await t.api.call<{ cooldownSeconds: number }>(P.sendCode, {
+      channel: 'email',
+      target: email,
+      purpose: 'reset_password',
+    });
     expect(again.body.code).toBe(Errors.CODE_COOLDOWN.code);
     expect(again.body.data.cooldownSeconds).toBeGreaterThan(50);
     expect(again.body.data.cooldownSeconds).toBeLessThanOrEqual(60);
@@ -168,13 +254,33 @@ describe.each(variants)('accounts on $name', (variant) => {
     await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' });
     const code = await t.api.latestCode(email);
     const other = uniqueEmail();
-    const wrongTarget = await t.api.call(P.registerNormal, { channel: 'email', target: other, code, password: PASSWORD });
+    const wrongTarget = await t.api.call(P.registerNormal, {
+      channel: 'email',
+      target: other,
+      code,
+      password: PASSWORD,
+    });
     expect(wrongTarget.body.code).toBe(Errors.CODE_INVALID.code);
-    const wrongPurpose = await t.api.call(P.reset, { channel: 'email', target: email, code, password: PASSWORD });
+    const wrongPurpose = await t.api.call(P.reset, {
+      channel: 'email',
+      target: email,
+      code,
+      password: PASSWORD,
+    });
     expect(wrongPurpose.body.code).toBe(Errors.CODE_INVALID.code);
-    const ok = await t.api.call(P.registerNormal, { channel: 'email', target: email, code, password: PASSWORD });
+    const ok = await t.api.call(P.registerNormal, {
+      channel: 'email',
+      target: email,
+      code,
+      password: PASSWORD,
+    });
     expect(ok.body.code).toBe(200);
-    const reuse = await t.api.call(P.registerNormal, { channel: 'email', target: email, code, password: PASSWORD });
+    const reuse = await t.api.call(P.registerNormal, {
+      channel: 'email',
+      target: email,
+      code,
+      password: PASSWORD,
+    });
     expect(reuse.body.code).toBe(Errors.CODE_INVALID.code);
   });
 
@@ -186,10 +292,20 @@ describe.each(variants)('accounts on $name', (variant) => {
     await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' });
     const second = await t.api.latestCode(email);
     if (first !== second) {
-      const old = await t.api.call(P.registerNormal, { channel: 'email', target: email, code: first, password: PASSWORD });
+      const old = await t.api.call(P.registerNormal, {
+        channel: 'email',
+        target: email,
+        code: first,
+        password: PASSWORD,
+      });
       expect(old.body.code).toBe(Errors.CODE_INVALID.code);
     }
-    const ok = await t.api.call(P.registerNormal, { channel: 'email', target: email, code: second, password: PASSWORD });
+    const ok = await t.api.call(P.registerNormal, {
+      channel: 'email',
+      target: email,
+      code: second,
+      password: PASSWORD,
+    });
     expect(ok.body.code).toBe(200);
   });
 
@@ -201,7 +317,12 @@ describe.each(variants)('accounts on $name', (variant) => {
       .update(verificationCodes)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(verificationCodes.target, email));
-    const late = await t.api.call(P.registerNormal, { channel: 'email', target: email, code, password: PASSWORD });
+    const late = await t.api.call(P.registerNormal, {
+      channel: 'email',
+      target: email,
+      code,
+      password: PASSWORD,
+    });
     expect(late.body.code).toBe(Errors.CODE_INVALID.code);
   });
 
@@ -210,11 +331,19 @@ describe.each(variants)('accounts on $name', (variant) => {
     const limit = t.app.kestrel.config.rateLimit.codesPerTargetPerDay;
     // Backdate earlier sends past the cooldown instead of waiting a minute each.
     for (let i = 0; i < limit; i += 1) {
-      const sent = await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' });
+      const sent = await t.api.call(P.sendCode, {
+        channel: 'email',
+        target: email,
+        purpose: 'register',
+      });
       expect(sent.body.code).toBe(200);
       await passCooldown(email);
     }
-    const over = await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' });
+    const over = await t.api.call(P.sendCode, {
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+    });
     expect(over.body.code).toBe(Errors.CODE_DAILY_LIMIT.code);
   });
 
@@ -223,22 +352,44 @@ describe.each(variants)('accounts on $name', (variant) => {
     const second = await t.api.call(P.login, { account: user.email, password: PASSWORD });
     await passCooldown(user.email);
     const stranger = uniqueEmail();
-    const forUser = await t.api.call(P.sendCode, { channel: 'email', target: user.email, purpose: 'reset_password' });
-    const forStranger = await t.api.call(P.sendCode, { channel: 'email', target: stranger, purpose: 'reset_password' });
+    const forUser = await t.api.call(P.sendCode, {
+      channel: 'email',
+      target: user.email,
+      purpose: 'reset_password',
+    });
+    const forStranger = await t.api.call(P.sendCode, {
+      channel: 'email',
+      target: stranger,
+      purpose: 'reset_password',
+    });
     expect(forUser.body).toEqual(forStranger.body);
     expect((await t.api.outbox(stranger))[0]?.code).toBeNull();
-    const strangerReset = await t.api.call(P.reset, { channel: 'email', target: stranger, code: '000000', password: 'new-password-1' });
+    const strangerReset = await t.api.call(P.reset, {
+      channel: 'email',
+      target: stranger,
+      code: '000000',
+      password: 'new-password-1',
+    });
     expect(strangerReset.body.code).toBe(Errors.CODE_INVALID.code);
 
     const code = await t.api.latestCode(user.email);
-    const reset = await t.api.call(P.reset, { channel: 'email', target: user.email, code, password: 'new-password-1' });
+    const reset = await t.api.call(P.reset, {
+      channel: 'email',
+      target: user.email,
+      code,
+      password: 'new-password-1',
+    });
     expect(reset.body.code).toBe(200);
     for (const token of [user.token, String(second.headers.pragma)]) {
       const info = await t.api.call(P.info, {}, { token });
       expect(info.httpStatus).toBe(401);
     }
-    expect((await t.api.call(P.login, { account: user.email, password: PASSWORD })).body.code).toBe(Errors.INVALID_CREDENTIALS.code);
-    expect((await t.api.call(P.login, { account: user.email, password: 'new-password-1' })).body.code).toBe(200);
+    expect((await t.api.call(P.login, { account: user.email, password: PASSWORD })).body.code).toBe(
+      Errors.INVALID_CREDENTIALS.code,
+    );
+    expect(
+      (await t.api.call(P.login, { account: user.email, password: 'new-password-1' })).body.code,
+    ).toBe(200);
   });
 
   it('logout revokes only the current session', async () => {
@@ -247,19 +398,41 @@ describe.each(variants)('accounts on $name', (variant) => {
     const out = await t.api.call(P.logout, {}, { token: user.token });
     expect(out.body).toMatchObject({ code: 200, data: {} });
     expect((await t.api.call(P.info, {}, { token: user.token })).httpStatus).toBe(401);
-    expect((await t.api.call(P.info, {}, { token: String(other.headers.pragma) })).body.code).toBe(200);
+    expect((await t.api.call(P.info, {}, { token: String(other.headers.pragma) })).body.code).toBe(
+      200,
+    );
   });
 
   it('registers device accounts and logs the same device back in', async () => {
     const deviceId = `device-${uniqueName()}`;
-    const first = await t.api.call<{ userId: number }>(P.registerDevice, {}, { deviceId, platform: 'android' });
+    const first = await t.api.call<{ userId: number }>(
+      P.registerDevice,
+      {},
+      { deviceId, platform: 'android' },
+    );
     expect(first.body.code).toBe(200);
-    const again = await t.api.call<{ userId: number }>(P.registerDevice, {}, { deviceId, platform: 'android' });
+    const again = await t.api.call<{ userId: number }>(
+      P.registerDevice,
+      {},
+      { deviceId, platform: 'android' },
+    );
     expect(again.body.data.userId).toBe(first.body.data.userId);
     expect(again.headers.pragma).not.toBe(first.headers.pragma);
-    const info = await t.api.call<{ hasPassword: boolean }>(P.info, {}, { token: String(again.headers.pragma) });
+    const info = await t.api.call<{ hasPassword: boolean }>(
+      P.info,
+      {},
+      { token: String(again.headers.pragma) },
+    );
     expect(info.body.data.hasPassword).toBe(false);
-    for (const bad of [undefined, '', DEFAULT_WEB_DEVICE_ID, 'short', 'has space in it', 'x'.repeat(200), '<script>alert(1)</script>']) {
+    for (const bad of [
+      undefined,
+      '',
+      DEFAULT_WEB_DEVICE_ID,
+      'short',
+      'has space in it',
+      'x'.repeat(200),
+      '<script>alert(1)</script>',
+    ]) {
       const r = await t.api.call(P.registerDevice, {}, bad === undefined ? {} : { deviceId: bad });
       expect(r.body.code, String(bad)).toBe(Errors.DEVICE_ID_INVALID.code);
     }
@@ -275,11 +448,18 @@ describe.each(variants)('accounts on $name', (variant) => {
       inviteCode: inviteCode.toLowerCase(),
     });
     expect(invitee.body.code).toBe(200);
-    const [row] = await db().select().from(invites).where(eq(invites.inviteeId, invitee.body.data.userId));
+    const [row] = await db()
+      .select()
+      .from(invites)
+      .where(eq(invites.inviteeId, invitee.body.data.userId));
     expect(row).toMatchObject({ inviterId: inviter.userId, inviteCode });
     const [{ n: before } = { n: 0 }] = await db().select({ n: count() }).from(users);
     const name = uniqueName('badinvite');
-    const bad = await t.api.call(P.registerUsername, { username: name, password: PASSWORD, inviteCode: 'NOPE1234' });
+    const bad = await t.api.call(P.registerUsername, {
+      username: name,
+      password: PASSWORD,
+      inviteCode: 'NOPE1234',
+    });
     expect(bad.body.code).toBe(Errors.INVITE_CODE_INVALID.code);
     const [{ n: after } = { n: 0 }] = await db().select({ n: count() }).from(users);
     expect(after).toBe(before);
@@ -290,24 +470,48 @@ describe.each(variants)('accounts on $name', (variant) => {
     const extra = await t.api.call(P.login, { account: user.email, password: PASSWORD });
     const noConfirm = await t.api.call(P.remove, { password: PASSWORD }, { token: user.token });
     expect(noConfirm.body.code).toBe(Errors.DELETE_CONFIRMATION_REQUIRED.code);
-    const falseConfirm = await t.api.call(P.remove, { confirm: false, password: PASSWORD }, { token: user.token });
+    const falseConfirm = await t.api.call(
+      P.remove,
+      { confirm: false, password: PASSWORD },
+      { token: user.token },
+    );
     expect(falseConfirm.body.code).toBe(Errors.DELETE_CONFIRMATION_REQUIRED.code);
     const noPassword = await t.api.call(P.remove, { confirm: true }, { token: user.token });
     expect(noPassword.body.code).toBe(Errors.REQUIRED_PASSWORD.code);
-    const wrong = await t.api.call(P.remove, { confirm: true, password: 'wrong-password' }, { token: user.token });
+    const wrong = await t.api.call(
+      P.remove,
+      { confirm: true, password: 'wrong-password' },
+      { token: user.token },
+    );
     expect(wrong.body.code).toBe(Errors.PASSWORD_INCORRECT.code);
     expect((await t.api.call(P.info, {}, { token: user.token })).body.code).toBe(200);
 
-    const done = await t.api.call(P.remove, { confirm: true, password: PASSWORD }, { token: user.token });
+    const done = await t.api.call(
+      P.remove,
+      { confirm: true, password: PASSWORD },
+      { token: user.token },
+    );
     expect(done.body.code).toBe(200);
     for (const token of [user.token, String(extra.headers.pragma)]) {
       expect((await t.api.call(P.info, {}, { token })).httpStatus).toBe(401);
     }
-    expect((await t.api.call(P.login, { account: user.email, password: PASSWORD })).body.code).toBe(Errors.INVALID_CREDENTIALS.code);
+    expect((await t.api.call(P.login, { account: user.email, password: PASSWORD })).body.code).toBe(
+      Errors.INVALID_CREDENTIALS.code,
+    );
     const [row] = await db().select().from(users).where(eq(users.id, user.userId));
-    expect(row).toMatchObject({ username: null, email: null, phone: null, passwordHash: null, deviceId: null, inviteCode: null });
+    expect(row).toMatchObject({
+      username: null,
+      email: null,
+      phone: null,
+      passwordHash: null,
+      deviceId: null,
+      inviteCode: null,
+    });
     expect(row!.deletedAt).toBeInstanceOf(Date);
-    const live = await db().select().from(sessions).where(sql`${sessions.userId} = ${user.userId} AND ${sessions.revokedAt} IS NULL`);
+    const live = await db()
+      .select()
+      .from(sessions)
+      .where(sql`${sessions.userId} = ${user.userId} AND ${sessions.revokedAt} IS NULL`);
     expect(live).toHaveLength(0);
     expect(await t.api.outbox(user.email)).toHaveLength(0);
     // The address is free again for a new account.
@@ -324,10 +528,12 @@ describe.each(variants)('accounts on $name', (variant) => {
   it('refuses disabled accounts only after the right password', async () => {
     const user = await registerByUsername(t.api);
     await db().update(users).set({ disabled: true }).where(eq(users.id, user.userId));
-    expect((await t.api.call(P.login, { account: user.username, password: 'wrong-password' })).body.code).toBe(
-      Errors.INVALID_CREDENTIALS.code,
-    );
-    expect((await t.api.call(P.login, { account: user.username, password: PASSWORD })).body.code).toBe(Errors.ACCOUNT_DISABLED.code);
+    expect(
+      (await t.api.call(P.login, { account: user.username, password: 'wrong-password' })).body.code,
+    ).toBe(Errors.INVALID_CREDENTIALS.code);
+    expect(
+      (await t.api.call(P.login, { account: user.username, password: PASSWORD })).body.code,
+    ).toBe(Errors.ACCOUNT_DISABLED.code);
     expect((await t.api.call(P.info, {}, { token: user.token })).httpStatus).toBe(401);
   });
 
@@ -336,14 +542,42 @@ describe.each(variants)('accounts on $name', (variant) => {
     const cases: [string, Record<string, unknown>, number][] = [
       [P.registerUsername, { password: PASSWORD }, Errors.REQUIRED_USERNAME.code],
       [P.registerUsername, { username: '1abc', password: PASSWORD }, Errors.INVALID_USERNAME.code],
-      [P.registerUsername, { username: uniqueName(), password: 'x'.repeat(129) }, Errors.PASSWORD_TOO_LONG.code],
-      [P.registerUsername, { username: uniqueName(), password: PASSWORD, inviteCode: 'a!' }, Errors.INVITE_CODE_INVALID.code],
-      [P.registerNormal, { channel: 'email', target: 'no-at-sign', code: '123456', password: PASSWORD }, Errors.INVALID_EMAIL.code],
-      [P.registerNormal, { channel: 'phone', target: '12345', code: '123456', password: PASSWORD }, Errors.INVALID_PHONE.code],
-      [P.registerNormal, { channel: 'email', target: uniqueEmail(), code: '12ab56', password: PASSWORD }, Errors.CODE_INVALID.code],
-      [P.registerNormal, { channel: 'email', target: uniqueEmail(), code: '', password: PASSWORD }, Errors.REQUIRED_CODE.code],
+      [
+        P.registerUsername,
+        { username: uniqueName(), password: 'x'.repeat(129) },
+        Errors.PASSWORD_TOO_LONG.code,
+      ],
+      [
+        P.registerUsername,
+        { username: uniqueName(), password: PASSWORD, inviteCode: 'a!' },
+        Errors.INVITE_CODE_INVALID.code,
+      ],
+      [
+        P.registerNormal,
+        { channel: 'email', target: 'no-at-sign', code: '123456', password: PASSWORD },
+        Errors.INVALID_EMAIL.code,
+      ],
+      [
+        P.registerNormal,
+        { channel: 'phone', target: '12345', code: '123456', password: PASSWORD },
+        Errors.INVALID_PHONE.code,
+      ],
+      [
+        P.registerNormal,
+        { channel: 'email', target: uniqueEmail(), code: '12ab56', password: PASSWORD },
+        Errors.CODE_INVALID.code,
+      ],
+      [
+        P.registerNormal,
+        { channel: 'email', target: uniqueEmail(), code: '', password: PASSWORD },
+        Errors.REQUIRED_CODE.code,
+      ],
       [P.sendCode, { channel: 'fax', target: '1', purpose: 'register' }, Errors.BAD_REQUEST.code],
-      [P.sendCode, { channel: 'email', target: uniqueEmail(), purpose: 'login' }, Errors.BAD_REQUEST.code],
+      [
+        P.sendCode,
+        { channel: 'email', target: uniqueEmail(), purpose: 'login' },
+        Errors.BAD_REQUEST.code,
+      ],
       [P.login, { password: PASSWORD }, Errors.REQUIRED_ACCOUNT.code],
     ];
     for (const [path, params, code] of cases) {

@@ -24,7 +24,11 @@ describe.each(variants)('auth matrix on $name', (variant) => {
     await t.api.call('/api/user/user_logout', {}, { token: loggedOut.token });
     revoked = loggedOut.token;
     const gone = await registerByUsername(t.api);
-    await t.api.call('/api/user/user_delete_account', { confirm: true, password: PASSWORD }, { token: gone.token });
+    await t.api.call(
+      '/api/user/user_delete_account',
+      { confirm: true, password: PASSWORD },
+      { token: gone.token },
+    );
     deletedToken = gone.token;
   });
   afterAll(async () => {
@@ -50,7 +54,11 @@ describe.each(variants)('auth matrix on $name', (variant) => {
     it(`${name} refuses every bad token with HTTP 401 / code 401`, async () => {
       for (const [label, token] of badTokens()) {
         const params = name === 'userDeleteAccount' ? { confirm: true, password: PASSWORD } : {};
-        const { httpStatus, body, headers } = await t.api.call(endpoint.path, params, token === undefined ? {} : { token });
+        const { httpStatus, body, headers } = await t.api.call(
+          endpoint.path,
+          params,
+          token === undefined ? {} : { token },
+        );
         expect(httpStatus, label).toBe(401);
         expect(body.code, label).toBe(Errors.UNAUTHORIZED.code);
         expect(body.data, label).toBeNull();
@@ -62,17 +70,38 @@ describe.each(variants)('auth matrix on $name', (variant) => {
   it("never returns another user's data", async () => {
     const alice = await registerByUsername(t.api);
     const bob = await registerByUsername(t.api);
-    const aliceInfo = await t.api.call<{ userId: number; username: string }>('/api/system/system_user_info', {}, { token: alice.token });
-    const bobInfo = await t.api.call<{ userId: number; username: string }>('/api/system/system_user_info', {}, { token: bob.token });
+    const aliceInfo = await t.api.call<{ userId: number; username: string }>(
+      '/api/system/system_user_info',
+      {},
+      { token: alice.token },
+    );
+    const bobInfo = await t.api.call<{ userId: number; username: string }>(
+      '/api/system/system_user_info',
+      {},
+      { token: bob.token },
+    );
     expect(aliceInfo.body.data).toMatchObject({ userId: alice.userId, username: alice.username });
     expect(bobInfo.body.data).toMatchObject({ userId: bob.userId, username: bob.username });
     // Bob's logout ends Bob's session, not Alice's.
     await t.api.call('/api/user/user_logout', {}, { token: bob.token });
-    expect((await t.api.call('/api/system/system_user_info', {}, { token: alice.token })).body.code).toBe(200);
+    expect(
+      (await t.api.call('/api/system/system_user_info', {}, { token: alice.token })).body.code,
+    ).toBe(200);
     // Alice deleting her account with her token leaves Bob's account intact.
-    const bobAgain = await t.api.call('/api/user/user_login', { account: bob.username, password: PASSWORD });
-    await t.api.call('/api/user/user_delete_account', { confirm: true, password: PASSWORD }, { token: alice.token });
-    const stillBob = await t.api.call<{ userId: number }>('/api/system/system_user_info', {}, { token: String(bobAgain.headers.pragma) });
+    const bobAgain = await t.api.call('/api/user/user_login', {
+      account: bob.username,
+      password: PASSWORD,
+    });
+    await t.api.call(
+      '/api/user/user_delete_account',
+      { confirm: true, password: PASSWORD },
+      { token: alice.token },
+    );
+    const stillBob = await t.api.call<{ userId: number }>(
+      '/api/system/system_user_info',
+      {},
+      { token: String(bobAgain.headers.pragma) },
+    );
     expect(stillBob.body.data.userId).toBe(bob.userId);
   });
 });

@@ -13,7 +13,11 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config';
 import { openDatabase, rowsOf } from '../../server/db/database';
 import { migrate, readMigrations } from '../../server/db/migrate';
-import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from '../../server/protocol/nonce-store';
+import {
+  createMemoryNonceStore,
+  createRedisNonceStore,
+  type NonceStore,
+} from '../../server/protocol/nonce-store';
 import { loadPlatformKeys } from '../../server/protocol/rsa-keys';
 import { decryptSignature, unpadPkcs1Type2 } from '../../server/protocol/signature';
 import { databaseVariants } from './helpers/test-databases';
@@ -23,7 +27,13 @@ const variants = await databaseVariants();
 const withRedis = await redisAvailable();
 
 const stores: { name: string; make: () => { store: NonceStore; done: () => Promise<void> } }[] = [
-  { name: 'memory', make: () => { const store = createMemoryNonceStore(); return { store, done: () => store.close() }; } },
+  {
+    name: 'memory',
+    make: () => {
+      const store = createMemoryNonceStore();
+      return { store, done: () => store.close() };
+    },
+  },
 ];
 if (withRedis) {
   stores.push({
@@ -31,7 +41,13 @@ if (withRedis) {
     make: () => {
       const redis = new Redis(REDIS_URL);
       const store = createRedisNonceStore(redis, `test-nonce-${randomBytes(4).toString('hex')}:`);
-      return { store, done: async () => { await store.close(); redis.disconnect(); } };
+      return {
+        store,
+        done: async () => {
+          await store.close();
+          redis.disconnect();
+        },
+      };
     },
   });
 }
@@ -47,7 +63,9 @@ describe.each(stores)('nonce store: $name', ({ make }) => {
   });
 
   it('lets exactly one of 50 parallel claims win', async () => {
-    const results = await Promise.all(Array.from({ length: 50 }, () => store.claim('race:key:1', 60)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => store.claim('race:key:1', 60)),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
@@ -61,18 +79,34 @@ describe.each(stores)('nonce store: $name', ({ make }) => {
 describe('signature decoding', () => {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const encrypt = (text: string) =>
-    publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString('base64');
+    publicEncrypt(
+      { key: publicKey, padding: constants.RSA_PKCS1_PADDING },
+      Buffer.from(text),
+    ).toString('base64');
 
   it('decodes a PKCS#1 v1.5 signature and checks the window', () => {
     const now = 1_800_000_000_000;
-    const ok = decryptSignature(encrypt(JSON.stringify({ nonce: 'Ab3dEf7h', timestamp: now })), privateKey, now);
+    const ok = decryptSignature(
+      encrypt(JSON.stringify({ nonce: 'Ab3dEf7h', timestamp: now })),
+      privateKey,
+      now,
+    );
     expect(ok).toEqual({ ok: true, payload: { nonce: 'Ab3dEf7h', timestamp: now } });
-    const late = decryptSignature(encrypt(JSON.stringify({ nonce: 'Ab3dEf7h', timestamp: now })), privateKey, now + 301_000);
+    const late = decryptSignature(
+      encrypt(JSON.stringify({ nonce: 'Ab3dEf7h', timestamp: now })),
+      privateKey,
+      now + 301_000,
+    );
     expect(late).toEqual({ ok: false, reason: 'expired' });
   });
 
   it('rejects malformed padding blocks', () => {
-    const good = Buffer.concat([Buffer.from([0, 2]), Buffer.alloc(240, 7), Buffer.from([0]), Buffer.from('{"x":1}')]);
+    const good = Buffer.concat([
+      Buffer.from([0, 2]),
+      Buffer.alloc(240, 7),
+      Buffer.from([0]),
+      Buffer.from('{"x":1}'),
+    ]);
     expect(unpadPkcs1Type2(good)?.toString()).toBe('{"x":1}');
     const wrongType = Buffer.from(good);
     wrongType[1] = 1;
@@ -80,7 +114,12 @@ describe('signature decoding', () => {
     const leading = Buffer.from(good);
     leading[0] = 1;
     expect(unpadPkcs1Type2(leading)).toBeUndefined();
-    const shortPad = Buffer.concat([Buffer.from([0, 2]), Buffer.alloc(5, 7), Buffer.from([0]), Buffer.alloc(243, 1)]);
+    const shortPad = Buffer.concat([
+      Buffer.from([0, 2]),
+      Buffer.alloc(5, 7),
+      Buffer.from([0]),
+      Buffer.alloc(243, 1),
+    ]);
     expect(unpadPkcs1Type2(shortPad)).toBeUndefined();
     const noSeparator = Buffer.concat([Buffer.from([0, 2]), Buffer.alloc(254, 7)]);
     expect(unpadPkcs1Type2(noSeparator)).toBeUndefined();
@@ -98,11 +137,17 @@ describe('key files', () => {
       }
       const second = await loadPlatformKeys(dir, {});
       expect(second.ios.publicPem).toBe(first.ios.publicPem);
-      expect(new Set([first.ios, first.android, first.mac, first.windows].map((k) => k.publicPem)).size).toBe(4);
-      const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      expect(
+        new Set([first.ios, first.android, first.mac, first.windows].map((k) => k.publicPem)).size,
+      ).toBe(4);
+      const pem = generateKeyPairSync('rsa', { modulusLength: 2048 })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString();
       const fromEnv = await loadPlatformKeys(dir, { mac: pem });
       expect(fromEnv.mac.publicPem).not.toBe(first.mac.publicPem);
-      await expect(loadPlatformKeys(dir, { ios: 'not a pem' })).rejects.toThrow(/RSA_PRIVATE_KEY_IOS/);
+      await expect(loadPlatformKeys(dir, { ios: 'not a pem' })).rejects.toThrow(
+        /RSA_PRIVATE_KEY_IOS/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -115,13 +160,17 @@ describe.each(variants)('migrations on $name', (variant) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kestrel-migrate-'));
     // PGlite is one process by nature; PostgreSQL gets four independent pools racing.
     const racers = variant.name === 'postgres' ? 4 : 1;
-    const databases = await Promise.all(Array.from({ length: racers }, () => openDatabase(target.url, dataDir)));
+    const databases = await Promise.all(
+      Array.from({ length: racers }, () => openDatabase(target.url, dataDir)),
+    );
     try {
       const all = await readMigrations();
       const applied = await Promise.all(databases.map((d) => migrate(d.db)));
       expect(applied.flat().sort()).toEqual(all.map((m) => m.name).sort());
       expect(await migrate(databases[0]!.db)).toEqual([]);
-      const rows = rowsOf<{ name: string }>(await databases[0]!.db.execute(sql`SELECT name FROM schema_migrations`));
+      const rows = rowsOf<{ name: string }>(
+        await databases[0]!.db.execute(sql`SELECT name FROM schema_migrations`),
+      );
       expect(rows.map((r) => r.name)).toEqual(all.map((m) => m.name));
     } finally {
       await Promise.all(databases.map((d) => d.close()));

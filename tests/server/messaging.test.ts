@@ -38,14 +38,22 @@ describe.each(variants)('mail on $name', (variant) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw: Buffer.concat(chunks).toString() });
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            raw: Buffer.concat(chunks).toString(),
+          });
           callback();
         });
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as AddressInfo;
-    t = await startTestApp(variant, { env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Kestrel VPN <codes@kestrel.example>' } });
+    t = await startTestApp(variant, {
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'Kestrel VPN <codes@kestrel.example>',
+      },
+    });
     flaky = await startTestApp(variant, { overrides: { mailer: flakyMailer } });
   });
   afterAll(async () => {
@@ -56,7 +64,11 @@ describe.each(variants)('mail on $name', (variant) => {
 
   it('delivers the code over SMTP and records it in the dev outbox', async () => {
     const email = uniqueEmail('smtp');
-    const sent = await t.api.call('/api/user/user_send_code', { channel: 'email', target: email, purpose: 'register' });
+    const sent = await t.api.call('/api/user/user_send_code', {
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+    });
     expect(sent.body.code).toBe(200);
     const code = await t.api.latestCode(email);
     const mail = received.find((m) => m.to === email);
@@ -68,16 +80,27 @@ describe.each(variants)('mail on $name', (variant) => {
   it('reports a failed send, keeps no half-state, and lets the user retry at once', async () => {
     const email = uniqueEmail('flaky');
     failing = true;
-    const failed = await flaky.api.call('/api/user/user_send_code', { channel: 'email', target: email, purpose: 'register' });
+    const failed = await flaky.api.call('/api/user/user_send_code', {
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+    });
     expect(failed.httpStatus).toBe(500);
     expect(failed.body).toMatchObject({ code: Errors.INTERNAL.code, msg: Errors.INTERNAL.en });
     expect(JSON.stringify(failed.body)).not.toContain('SMTP');
-    const rows = await flaky.app.kestrel.database.db.select().from(verificationCodes).where(eq(verificationCodes.target, email));
+    const rows = await flaky.app.kestrel.database.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.target, email));
     expect(rows).toHaveLength(0);
     expect(await flaky.api.outbox(email)).toHaveLength(0);
 
     failing = false;
-    const retry = await flaky.api.call('/api/user/user_send_code', { channel: 'email', target: email, purpose: 'register' });
+    const retry = await flaky.api.call('/api/user/user_send_code', {
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+    });
     expect(retry.body.code).toBe(200);
     const code = sentByFlaky.find((m) => m.to === email)?.text.match(/\d{6}/)?.[0];
     expect(code).toBeDefined();
@@ -93,7 +116,11 @@ describe.each(variants)('mail on $name', (variant) => {
   it('a failed resend keeps the previous code usable', async () => {
     const email = uniqueEmail('twice');
     failing = false;
-    await flaky.api.call('/api/user/user_send_code', { channel: 'email', target: email, purpose: 'register' });
+    await flaky.api.call('/api/user/user_send_code', {
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+    });
     const first = await flaky.api.latestCode(email);
     const db = flaky.app.kestrel.database.db;
     const { sql } = await import('drizzle-orm');
@@ -102,10 +129,19 @@ describe.each(variants)('mail on $name', (variant) => {
       .set({ createdAt: sql`created_at - interval '61 seconds'` })
       .where(eq(verificationCodes.target, email));
     failing = true;
-    const failed = await flaky.api.call('/api/user/user_send_code', { channel: 'email', target: email, purpose: 'register' });
+    const failed = await flaky.api.call('/api/user/user_send_code', {
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+    });
     expect(failed.body.code).toBe(Errors.INTERNAL.code);
     failing = false;
-    const withFirst = await flaky.api.call('/api/user/register_type_normal', { channel: 'email', target: email, code: first, password: PASSWORD });
+    const withFirst = await flaky.api.call('/api/user/register_type_normal', {
+      channel: 'email',
+      target: email,
+      code: first,
+      password: PASSWORD,
+    });
     expect(withFirst.body.code).toBe(200);
   });
 });

@@ -64,7 +64,9 @@ describe.each(variants)('protocol on $name', (variant) => {
     for (const platform of ['ios', 'android', 'mac', 'windows'] as const) {
       const encryptor = new JSEncrypt();
       encryptor.setPublicKey(keys[platform]);
-      const signature = encryptor.encrypt(JSON.stringify({ nonce: randomNonce(), timestamp: Date.now() }));
+      const signature = encryptor.encrypt(
+        JSON.stringify({ nonce: randomNonce(), timestamp: Date.now() }),
+      );
       expect(signature).toBeTypeOf('string');
       const { body } = await t.api.call(CLIENT_CONFIG, {}, { platform, signature });
       expect(body.code).toBe(200);
@@ -73,12 +75,23 @@ describe.each(variants)('protocol on $name', (variant) => {
 
   it('refuses a replayed signature, and the replay changes nothing', async () => {
     const signature = await t.api.sign('windows');
-    const first = await t.api.call(REGISTER, { username: 'replay_first', password: 'long-enough-1' }, { signature });
+    const first = await t.api.call(
+      REGISTER,
+      { username: 'replay_first', password: 'long-enough-1' },
+      { signature },
+    );
     expect(first.body.code).toBe(200);
     const before = await userCount();
-    const replay = await t.api.call(REGISTER, { username: 'replay_second', password: 'long-enough-1' }, { signature });
+    const replay = await t.api.call(
+      REGISTER,
+      { username: 'replay_second', password: 'long-enough-1' },
+      { signature },
+    );
     expect(replay.httpStatus).toBe(200);
-    expect(replay.body).toMatchObject({ code: Errors.SIGNATURE_REPLAYED.code, status: 'SIGNATURE_REPLAYED' });
+    expect(replay.body).toMatchObject({
+      code: Errors.SIGNATURE_REPLAYED.code,
+      status: 'SIGNATURE_REPLAYED',
+    });
     expect(replay.headers.pragma).toBeUndefined();
     expect(await userCount()).toBe(before);
   });
@@ -86,7 +99,9 @@ describe.each(variants)('protocol on $name', (variant) => {
   it('refuses parallel copies of one signature: exactly one is accepted', async () => {
     const signature = await t.api.sign('mac');
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.api.call(CLIENT_CONFIG, {}, { platform: 'mac', signature })),
+      Array.from({ length: 10 }, () =>
+        t.api.call(CLIENT_CONFIG, {}, { platform: 'mac', signature }),
+      ),
     );
     const codes = results.map((r) => r.body.code);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -155,7 +170,11 @@ describe.each(variants)('protocol on $name', (variant) => {
       ['ios', 'android'],
       ['mac', 'windows'],
     ] as const) {
-      const { body } = await t.api.call(CLIENT_CONFIG, {}, { platform: sent, signWith: signedWith });
+      const { body } = await t.api.call(
+        CLIENT_CONFIG,
+        {},
+        { platform: sent, signWith: signedWith },
+      );
       expect(body.code).toBe(Errors.SIGNATURE_INVALID.code);
     }
   });
@@ -164,7 +183,9 @@ describe.each(variants)('protocol on $name', (variant) => {
     for (const platform of ['', 'linux', 'WINDOWS ', 'web']) {
       const signature = await t.api.sign('windows');
       const { body } = await t.api.call(CLIENT_CONFIG, {}, { platform, signature });
-      expect(body.code, platform).toBe(platform === 'WINDOWS ' ? 200 : Errors.PLATFORM_INVALID.code);
+      expect(body.code, platform).toBe(
+        platform === 'WINDOWS ' ? 200 : Errors.PLATFORM_INVALID.code,
+      );
     }
   });
 
@@ -203,7 +224,11 @@ describe.each(variants)('protocol on $name', (variant) => {
     const unknown = await t.api.call('/api/user/user_nothing');
     expect(unknown.httpStatus).toBe(404);
     expect(unknown.body.code).toBe(Errors.ENDPOINT_NOT_FOUND.code);
-    const planned = await t.api.call('/api/payment/payment_shop', {}, { signature: 'not even a signature' });
+    const planned = await t.api.call(
+      '/api/payment/payment_shop',
+      {},
+      { signature: 'not even a signature' },
+    );
     expect(planned.body.code).toBe(Errors.ENDPOINT_NOT_FOUND.code);
   });
 
@@ -230,7 +255,9 @@ describe.each(variants)('protocol on $name', (variant) => {
       url: '/v4/public-keys',
       headers: { origin: 'http://localhost:5173' },
     });
-    expect(String(actual.headers['access-control-expose-headers']).toLowerCase()).toContain('pragma');
+    expect(String(actual.headers['access-control-expose-headers']).toLowerCase()).toContain(
+      'pragma',
+    );
   });
 });
 
@@ -245,7 +272,8 @@ describe.each(variants)('rate limit on $name', (variant) => {
 
   it('limits each IP before any decryption, garbage included', async () => {
     const garbage = [];
-    for (let i = 0; i < 5; i += 1) garbage.push(await t.api.call(CLIENT_CONFIG, {}, { signature: 'x', ip: '10.0.0.1' }));
+    for (let i = 0; i < 5; i += 1)
+      garbage.push(await t.api.call(CLIENT_CONFIG, {}, { signature: 'x', ip: '10.0.0.1' }));
     expect(garbage.every((r) => r.body.code === Errors.SIGNATURE_INVALID.code)).toBe(true);
     const limited = await t.api.call(CLIENT_CONFIG, {}, { ip: '10.0.0.1' });
     expect(limited.httpStatus).toBe(429);
@@ -273,7 +301,9 @@ describe.runIf(redisReady)('replay store and rate limit on Redis (PGlite app)', 
     const replay = await t.api.call(CLIENT_CONFIG, {}, { platform: 'ios', signature, ip });
     expect(first.body.code).toBe(200);
     expect(replay.body.code).toBe(Errors.SIGNATURE_REPLAYED.code);
-    const burst = await Promise.all(Array.from({ length: 60 }, () => t.api.call(CLIENT_CONFIG, {}, { signature: 'x', ip })));
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, () => t.api.call(CLIENT_CONFIG, {}, { signature: 'x', ip })),
+    );
     expect(burst.filter((r) => r.httpStatus === 429).length).toBeGreaterThanOrEqual(10);
   });
 });

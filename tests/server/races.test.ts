@@ -44,7 +44,9 @@ describe.each(variants)('races on $name', (variant) => {
   it('20 parallel registrations of one device: one account, every call logged in', async () => {
     const deviceId = `race-device-${uniqueName()}`;
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => t.api.call<{ userId: number }>('/api/user/register_type_deviceid', {}, { deviceId })),
+      Array.from({ length: 20 }, () =>
+        t.api.call<{ userId: number }>('/api/user/register_type_deviceid', {}, { deviceId }),
+      ),
     );
     expect(results.every((r) => r.body.code === 200)).toBe(true);
     expect(new Set(results.map((r) => r.body.data.userId)).size).toBe(1);
@@ -52,22 +54,45 @@ describe.each(variants)('races on $name', (variant) => {
 
   it('100 parallel wrong guesses: at most 5 count, then the right code is dead too', async () => {
     const email = uniqueEmail('guess');
-    const sent = await t.api.call('/api/user/user_send_code', { channel: 'email', target: email, purpose: 'register' });
+    const sent = await t.api.call('/api/user/user_send_code', {
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+    });
     expect(sent.body.code).toBe(200);
     const right = await t.api.latestCode(email);
     const wrong = right === '000000' ? '000001' : '000000';
     const guesses = await Promise.all(
       Array.from({ length: 100 }, () =>
-        t.api.call('/api/user/register_type_normal', { channel: 'email', target: email, code: wrong, password: PASSWORD }),
+        t.api.call('/api/user/register_type_normal', {
+          channel: 'email',
+          target: email,
+          code: wrong,
+          password: PASSWORD,
+        }),
       ),
     );
     expect(guesses.every((g) => g.httpStatus === 200)).toBe(true);
     const codes = guesses.map((g) => g.body.code);
-    expect(codes.every((c) => c === Errors.CODE_INVALID.code || c === Errors.CODE_TOO_MANY_ATTEMPTS.code)).toBe(true);
-    expect(codes.filter((c) => c === Errors.CODE_TOO_MANY_ATTEMPTS.code).length).toBeGreaterThanOrEqual(95);
-    const [row] = await db().select().from(verificationCodes).where(eq(verificationCodes.target, email));
+    expect(
+      codes.every(
+        (c) => c === Errors.CODE_INVALID.code || c === Errors.CODE_TOO_MANY_ATTEMPTS.code,
+      ),
+    ).toBe(true);
+    expect(
+      codes.filter((c) => c === Errors.CODE_TOO_MANY_ATTEMPTS.code).length,
+    ).toBeGreaterThanOrEqual(95);
+    const [row] = await db()
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.target, email));
     expect(row?.attempts).toBe(CODE.maxAttempts);
-    const late = await t.api.call('/api/user/register_type_normal', { channel: 'email', target: email, code: right, password: PASSWORD });
+    const late = await t.api.call('/api/user/register_type_normal', {
+      channel: 'email',
+      target: email,
+      code: right,
+      password: PASSWORD,
+    });
     expect(late.body.code).toBe(Errors.CODE_TOO_MANY_ATTEMPTS.code);
     const [account] = await db().select({ n: count() }).from(users).where(eq(users.email, email));
     expect(account?.n).toBe(0);
@@ -75,11 +100,20 @@ describe.each(variants)('races on $name', (variant) => {
 
   it('the right code used twice in parallel registers exactly one account', async () => {
     const email = uniqueEmail('double');
-    await t.api.call('/api/user/user_send_code', { channel: 'email', target: email, purpose: 'register' });
+    await t.api.call('/api/user/user_send_code', {
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+    });
     const code = await t.api.latestCode(email);
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        t.api.call('/api/user/register_type_normal', { channel: 'email', target: email, code, password: PASSWORD }),
+        t.api.call('/api/user/register_type_normal', {
+          channel: 'email',
+          target: email,
+          code,
+          password: PASSWORD,
+        }),
       ),
     );
     expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);
@@ -90,7 +124,11 @@ describe.each(variants)('races on $name', (variant) => {
     const email = uniqueEmail('burst');
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        t.api.call('/api/user/user_send_code', { channel: 'email', target: email, purpose: 'register' }),
+        t.api.call('/api/user/user_send_code', {
+          channel: 'email',
+          target: email,
+          purpose: 'register',
+        }),
       ),
     );
     expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);

@@ -13,11 +13,15 @@ import { startTestApp, type TestApp } from './helpers/test-app';
 import { databaseVariants, type DbVariant } from './helpers/test-databases';
 
 const variants = await databaseVariants();
-const INDEX = '<!doctype html><html><head><title>Kestrel</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>Kestrel</title></head><body><div id="root"></div></body></html>';
 const BIG_JS = `export const data = ${JSON.stringify('kestrel '.repeat(2000))};`;
 
 async function withSpa(variant: DbVariant, env: Record<string, string> = {}): Promise<TestApp> {
-  const staticDir = join(process.env.TMPDIR ?? '/tmp', `kestrel-spa-${Math.random().toString(36).slice(2)}`);
+  const staticDir = join(
+    process.env.TMPDIR ?? '/tmp',
+    `kestrel-spa-${Math.random().toString(36).slice(2)}`,
+  );
   mkdirSync(join(staticDir, 'assets'), { recursive: true });
   writeFileSync(join(staticDir, 'index.html'), INDEX);
   writeFileSync(join(staticDir, 'assets', 'index-Abc123.js'), BIG_JS);
@@ -67,30 +71,53 @@ describe.each(variants)('web on $name', (variant) => {
   });
 
   it('sends the security headers; HSTS only off localhost', async () => {
-    const local = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:8080' } });
+    const local = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'localhost:8080' },
+    });
     const csp = String(local.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("connect-src 'self'");
-    expect(csp).toContain('img-src \'self\' data:');
+    expect(csp).toContain("img-src 'self' data:");
     expect(local.headers['x-content-type-options']).toBe('nosniff');
     expect(local.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(local.headers['strict-transport-security']).toBeUndefined();
-    const loopback = await t.app.inject({ method: 'GET', url: '/', headers: { host: '127.0.0.1:8080' } });
+    const loopback = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: '127.0.0.1:8080' },
+    });
     expect(loopback.headers['strict-transport-security']).toBeUndefined();
-    const remote = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'kestrel.example' } });
+    const remote = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'kestrel.example' },
+    });
     expect(remote.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 
   it('serves client and display config from the settings table', async () => {
-    const client = await t.api.call<{ downloads: { windows: { version: string } } }>('/api/system/system_client_config');
+    const client = await t.api.call<{ downloads: { windows: { version: string } } }>(
+      '/api/system/system_client_config',
+    );
     expect(endpoints.systemClientConfig.data.parse(client.body.data)).toBeTruthy();
     const display = await t.api.call<Record<string, unknown>>('/api/system/system_display_config');
     const parsed = endpoints.systemDisplayConfig.data.parse(display.body.data);
-    expect(parsed).toMatchObject({ trialMinutes: 15, inviteTrialMinutes: 180, codeCooldownSeconds: CODE.resendCooldownSeconds });
+    expect(parsed).toMatchObject({
+      trialMinutes: 15,
+      inviteTrialMinutes: 180,
+      codeCooldownSeconds: CODE.resendCooldownSeconds,
+    });
     expect(parsed.links.more.map((l) => l.key)).toEqual(['blog', 'status', 'github']);
-    expect(parsed.links.help.map((l) => l.key)).toEqual(['faq', 'announcements', 'studentDiscount', 'plans']);
+    expect(parsed.links.help.map((l) => l.key)).toEqual([
+      'faq',
+      'announcements',
+      'studentDiscount',
+      'plans',
+    ]);
 
     // An operator's edit shows up on the next call.
     const db = t.app.kestrel.database.db;
@@ -98,18 +125,40 @@ describe.each(variants)('web on $name', (variant) => {
       .update(settings)
       .set({ value: sql`jsonb_set(value, '{features,groupBuy}', 'false')` })
       .where(eq(settings.key, 'display_config'));
-    const edited = await t.api.call<{ features: { groupBuy: boolean } }>('/api/system/system_display_config');
+    const edited = await t.api.call<{ features: { groupBuy: boolean } }>(
+      '/api/system/system_display_config',
+    );
     expect(edited.body.data.features.groupBuy).toBe(false);
   });
 
   it('lists sent messages in the dev outbox, newest first, as JSON and HTML', async () => {
     const email = uniqueEmail('Outbox');
-    await t.api.call('/api/user/user_send_code', { channel: 'email', target: email, purpose: 'register' });
-    const json = await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(email.toUpperCase())}` });
+    await t.api.call('/api/user/user_send_code', {
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+    });
+    const json = await t.app.inject({
+      method: 'GET',
+      url: `/dev/outbox.json?to=${encodeURIComponent(email.toUpperCase())}`,
+    });
     const { messages } = json.json() as { messages: Record<string, unknown>[] };
     expect(messages).toHaveLength(1);
-    expect(Object.keys(messages[0]!).sort()).toEqual(['channel', 'code', 'id', 'purpose', 'sentAt', 'subject', 'text', 'to']);
-    expect(messages[0]).toMatchObject({ channel: 'email', to: email.toLowerCase(), purpose: 'register' });
+    expect(Object.keys(messages[0]!).sort()).toEqual([
+      'channel',
+      'code',
+      'id',
+      'purpose',
+      'sentAt',
+      'subject',
+      'text',
+      'to',
+    ]);
+    expect(messages[0]).toMatchObject({
+      channel: 'email',
+      to: email.toLowerCase(),
+      purpose: 'register',
+    });
     const html = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(html.headers['content-type']).toMatch(/text\/html/);
     expect(html.body).toContain(String(messages[0]!.code));
@@ -129,10 +178,17 @@ describe.each(variants)('PROD on $name', (variant) => {
     for (const url of ['/dev/outbox', '/dev/outbox.json?to=a@b.example']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
-    const login = await t.api.call('/api/user/user_login', { account: 'demo', password: 'demo-pass-2026' });
+    const login = await t.api.call('/api/user/user_login', {
+      account: 'demo',
+      password: 'demo-pass-2026',
+    });
     expect(login.body.code).not.toBe(200);
     const email = uniqueEmail();
-    const sent = await t.api.call('/api/user/user_send_code', { channel: 'email', target: email, purpose: 'register' });
+    const sent = await t.api.call('/api/user/user_send_code', {
+      channel: 'email',
+      target: email,
+      purpose: 'register',
+    });
     expect(sent.httpStatus).toBe(500);
     expect(JSON.stringify(sent.body)).not.toMatch(/transport|Error|at /);
   });

@@ -19,7 +19,10 @@ export interface Registered {
   readonly username: string;
 }
 
-export async function registerByUsername(api: ApiClient, username = uniqueName()): Promise<Registered> {
+export async function registerByUsername(
+  api: ApiClient,
+  username = uniqueName(),
+): Promise<Registered> {
   const { body, headers } = await api.call<{ userId: number }>('/api/user/register_type_username', {
     username,
     password: PASSWORD,
@@ -29,8 +32,15 @@ export async function registerByUsername(api: ApiClient, username = uniqueName()
   return { userId: body.data.userId, token: String(headers.pragma), username };
 }
 
-export async function registerByEmail(api: ApiClient, email = uniqueEmail()): Promise<Registered & { email: string }> {
-  const sent = await api.call('/api/user/user_send_code', { channel: 'email', target: email, purpose: 'register' });
+export async function registerByEmail(
+  api: ApiClient,
+  email = uniqueEmail(),
+): Promise<Registered & { email: string }> {
+  const sent = await api.call('/api/user/user_send_code', {
+    channel: 'email',
+    target: email,
+    purpose: 'register',
+  });
   expect(sent.body.code, sent.body.msg).toBe(200);
   const code = await api.latestCode(email);
   const { body, headers } = await api.call<{ userId: number }>('/api/user/register_type_normal', {

@@ -55,20 +55,26 @@ export interface OutboxMessage {
 
 export function randomNonce(): string {
   let nonce = '';
-  for (let i = 0; i < NONCE_LENGTH; i += 1) nonce += NONCE_ALPHABET[randomInt(NONCE_ALPHABET.length)];
+  for (let i = 0; i < NONCE_LENGTH; i += 1)
+    nonce += NONCE_ALPHABET[randomInt(NONCE_ALPHABET.length)];
   return nonce;
 }
 
 export function signWithPem(publicPem: string, payload: string): string {
-  return publicEncrypt({ key: publicPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(payload)).toString(
-    'base64',
-  );
+  return publicEncrypt(
+    { key: publicPem, padding: constants.RSA_PKCS1_PADDING },
+    Buffer.from(payload),
+  ).toString('base64');
 }
 
 export interface ApiClient {
   publicKeys(): Promise<Record<ApiPlatform, string>>;
   sign(platform: ApiPlatform, timestamp?: number, nonce?: string): Promise<string>;
-  call<T = unknown>(path: string, params?: Record<string, unknown>, options?: CallOptions): Promise<CallResult<T>>;
+  call<T = unknown>(
+    path: string,
+    params?: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<CallResult<T>>;
   outbox(to: string): Promise<OutboxMessage[]>;
   latestCode(to: string): Promise<string>;
 }
@@ -78,7 +84,10 @@ export function createApiClient(app: FastifyInstance): ApiClient {
   const client: ApiClient = {
     async publicKeys() {
       if (!keys) {
-        const response = await app.inject({ method: 'GET', url: `${API_VERSION_PREFIX}/public-keys` });
+        const response = await app.inject({
+          method: 'GET',
+          url: `${API_VERSION_PREFIX}/public-keys`,
+        });
         keys = (response.json() as { keys: Record<ApiPlatform, string> }).keys;
       }
       return keys;
@@ -91,7 +100,9 @@ export function createApiClient(app: FastifyInstance): ApiClient {
       const platform = options.platform ?? 'windows';
       const signingPlatform = options.signWith ?? (platform as ApiPlatform);
       const signature =
-        'signature' in options ? options.signature : await client.sign(signingPlatform, options.timestamp);
+        'signature' in options
+          ? options.signature
+          : await client.sign(signingPlatform, options.timestamp);
       const headers: Record<string, string> = { platform, language: options.language ?? 'en' };
       if (options.token !== undefined) headers.authorization = options.token;
       if (options.deviceId !== undefined) headers.deviceid = options.deviceId;
@@ -110,7 +121,10 @@ export function createApiClient(app: FastifyInstance): ApiClient {
       };
     },
     async outbox(to) {
-      const response = await app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(to)}` });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/dev/outbox.json?to=${encodeURIComponent(to)}`,
+      });
       return (response.json() as { messages: OutboxMessage[] }).messages;
     },
     async latestCode(to) {

@@ -33,7 +33,10 @@ function tryStartPostgres(): void {
   try {
     const version = readdirSync('/etc/postgresql')[0];
     if (!version) return;
-    execSync(`pg_ctlcluster --skip-systemctl-redirect ${version} main start`, { stdio: 'ignore', timeout: 30_000 });
+    execSync(`pg_ctlcluster --skip-systemctl-redirect ${version} main start`, {
+      stdio: 'ignore',
+      timeout: 30_000,
+    });
   } catch {
     // Not startable here (no cluster, no permission): reported by the caller.
   }

@@ -5,7 +5,11 @@ import { Redis } from 'ioredis';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function ping(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -32,8 +36,11 @@ export function redisAvailable(): Promise<boolean> {
       // Not startable here; reported below.
     }
     if (await ping()) return true;
-    if (process.env.CI === 'true') throw new Error(`Redis is required in CI but unreachable at ${REDIS_URL}`);
-    console.warn(`\n!!!!!!!!\n!! Redis unreachable at ${REDIS_URL}: SKIPPING the Redis variants.\n!!!!!!!!\n`);
+    if (process.env.CI === 'true')
+      throw new Error(`Redis is required in CI but unreachable at ${REDIS_URL}`);
+    console.warn(
+      `\n!!!!!!!!\n!! Redis unreachable at ${REDIS_URL}: SKIPPING the Redis variants.\n!!!!!!!!\n`,
+    );
     return false;
   })();
   return available;
