@@ -6,6 +6,7 @@ import { createQueryClient } from '../lib/query-client';
 import { createSession } from '../lib/session/session';
 import { getStoredLanguage } from '../lib/storage';
 import { warmApi } from '../lib/load-api';
+import { startInspector, wantsInspector } from '../lib/inspector';
 import { onUnauthorizedRedirect } from './unauthorized';
 import { isAdCrawler } from './ad-crawler';
 import { absorbQueryParams } from './query-params';
@@ -22,7 +23,10 @@ export async function start(container: HTMLElement): Promise<boolean> {
   const cleanUrl = absorbQueryParams(window.location.href);
   if (cleanUrl !== null) window.history.replaceState(window.history.state, '', cleanUrl);
 
-  await activateLocale(chooseLocale(getStoredLanguage(), navigator.languages ?? []));
+  await Promise.all([
+    activateLocale(chooseLocale(getStoredLanguage(), navigator.languages ?? [])),
+    wantsInspector(appEnv, window.location.search) ? startInspector() : undefined,
+  ]);
 
   const queryClient = createQueryClient();
   const session = createSession(queryClient);

@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import { Trans } from '@lingui/react/macro';
 import { verificationCodeMachine } from '../../../machines/verification-code/verification-code.machine';
 import type { SendCodeParams } from '../../../machines/verification-code/verification-code.types';
+import { actorInspection } from '../../lib/inspector';
 import { sendCode } from './api/auth-calls';
 
 interface SendCodeButtonProps {
@@ -27,7 +28,7 @@ export function SendCodeButton({ prepare, onError }: SendCodeButtonProps) {
       }),
     [],
   );
-  const [state, send] = useMachine(machine);
+  const [state, send] = useMachine(machine, actorInspection());
   const { remaining, errorCode } = state.context;
 
   useEffect(() => onError?.(errorCode), [errorCode, onError]);

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom
 import { sessionMachine } from '../../../machines/session/session.machine';
 import { loadApi } from '../load-api';
 import { fetchUserInfo, userInfoKey } from '../queries/user-info';
+import { actorInspection } from '../inspector';
 import { clearAuthToken, hasAuthToken } from '../storage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -33,7 +34,7 @@ export function createSession(queryClient: QueryClient): SessionActor {
       },
     },
   });
-  return createActor(machine).start();
+  return createActor(machine, actorInspection()).start();
 }
 
 /** Route guards wait for the first answer about the token instead of guessing. */

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { absorbQueryParams } from '../../src/app/query-params';
+import {
+  clearAuthToken,
+  getAuthToken,
+  getCookie,
+  getDeviceId,
+  pragmaTarget,
+  storePragmaToken,
+} from '../../src/lib/storage';
+import { DEFAULT_WEB_DEVICE_ID } from '../../contract/protocol';
+
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const name of document.cookie.split(';').map((c) => c.split('=')[0]!.trim())) {
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+});
+
+describe('the pragma token rule (SPEC §4)', () => {
+  it('keeps the token of a register-type call for this tab only', () => {
+    for (const path of [
+      '/api/user/register_type_normal',
+      '/api/user/register_type_username',
+      '/api/user/register_type_deviceid',
+    ]) {
+      expect(pragmaTarget(path)).toBe('registerToken');
+    }
+    storePragmaToken('/api/user/register_type_username', 'reg-token');
+    expect(sessionStorage.getItem('registerToken')).toBe('reg-token');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(getCookie('token')).toBeUndefined();
+    expect(getAuthToken()).toBe('reg-token');
+  });
+
+  it('stores any other token in localStorage and the token cookie', () => {
+    expect(pragmaTarget('/api/user/user_login')).toBe('authToken');
+    storePragmaToken('/api/user/user_login', 'login-token');
+    expect(localStorage.getItem('token')).toBe('login-token');
+    expect(getCookie('token')).toBe('login-token');
+    expect(sessionStorage.getItem('registerToken')).toBeNull();
+  });
+
+  it('prefers the long-lived token over a register token', () => {
+    sessionStorage.setItem('registerToken', 'reg');
+    localStorage.setItem('token', 'long');
+    expect(getAuthToken()).toBe('long');
+  });
+
+  it('forgets every copy of the token on logout', () => {
+    storePragmaToken('/api/user/user_login', 'a');
+    storePragmaToken('/api/user/register_type_normal', 'b');
+    clearAuthToken();
+    expect(getAuthToken()).toBeNull();
+    expect(getCookie('token')).toBeUndefined();
+  });
+});
+
+describe('query parameters at start-up', () => {
+  it('become cookies, and a token parameter becomes the auth token and leaves the URL', () => {
+    const shown = absorbQueryParams(
+      'http://localhost/register?invite=ABCD1234&token=t0k3n&gclid=xyz#top',
+    );
+    expect(shown).toBe('/register?invite=ABCD1234&gclid=xyz#top');
+    expect(getCookie('invite')).toBe('ABCD1234');
+    expect(getCookie('gclid')).toBe('xyz');
+    expect(localStorage.getItem('token')).toBe('t0k3n');
+    expect(getCookie('token')).toBe('t0k3n');
+  });
+
+  it('leaves the URL alone when there is no token', () => {
+    expect(absorbQueryParams('http://localhost/?code=XY12')).toBeNull();
+    expect(getCookie('code')).toBe('XY12');
+  });
+});
+
+describe('deviceId header', () => {
+  it('uses the stored device id, else the default web one', () => {
+    expect(getDeviceId()).toBe(DEFAULT_WEB_DEVICE_ID);
+    localStorage.setItem('deviceId', 'dev-123');
+    expect(getDeviceId()).toBe('dev-123');
+  });
+});
