@@ -6,6 +6,7 @@
  * Starts the server itself (tsx from source, or the bundle with BENCH_SERVER=dist) on a free port with
  * a temporary DATA_DIR. Signatures are computed before the timed window: each must be unique.
  */
+import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { constants, publicEncrypt, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,9 +14,11 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import process from 'node:process';
+import { setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
