@@ -1,0 +1,205 @@
+import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { systemUserInfo } from '../../contract/endpoints/system';
+import { userLogin, registerTypeUsername, userLogout } from '../../contract/endpoints/user';
+import { getToasts, dismissToast } from '../../src/lib/toast-store';
+
+const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+
+/** PKCS#1 v1.5 unpadding by hand: Node 20 refuses RSA_PKCS1_PADDING decryption (DESIGN §2). */
+function decryptSignature(signature: string): unknown {
+  const raw = privateDecrypt(
+    { key: privateKey, padding: constants.RSA_NO_PADDING },
+    Buffer.from(signature, 'base64'),
+  );
+  expect(raw[0]).toBe(0);
+  expect(raw[1]).toBe(2);
+  const end = raw.indexOf(0, 2);
+  return JSON.parse(raw.subarray(end + 1).toString('utf8'));
+}
+
+interface Seen {
+  url: string;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+const seen: Seen[] = [];
+let reply: (path: string) => Response = () => HttpResponse.json({ code: 200, msg: '', data: {} });
+
+const server = setupServer(
+  http.get('*/v4/test/public-keys', () =>
+    HttpResponse.json({ keys: { ios: pem, android: pem, mac: pem, windows: pem } }),
+  ),
+  http.post('*/v4/test/api/*', async ({ request }) => {
+    const url = new URL(request.url);
+    seen.push({
+      url: url.pathname,
+      headers: request.headers,
+      body: (await request.json()) as Record<string, unknown>,
+    });
+    return reply(url.pathname.replace('/v4/test', ''));
+  }),
+);
+
+const validUser = {
+  userId: 7,
+  username: 'kestrel',
+  email: null,
+  phone: null,
+  expireTime: null,
+  planType: null,
+  yearlyPaidUser: 0,
+  benefitsExpireTime: null,
+  isKol: 0,
+  inviteCode: 'ABCD1234',
+  hasPassword: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  serverTime: '2026-11-22T00:00:00.000Z',
+};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(async () => {
+  seen.length = 0;
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const toast of getToasts()) dismissToast(toast.id);
+  const { activateLocale } = await import('../../src/i18n/i18n');
+  await activateLocale('en');
+});
+afterEach(() => vi.restoreAllMocks());
+
+const api = () => import('../../src/lib/api-client');
+
+describe('the signed call (DESIGN §2)', () => {
+  it('posts {signature, ...params} with an RSA signature of {nonce, timestamp} and the four headers', async () => {
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('deviceId', 'device-9');
+    reply = () => HttpResponse.json({ code: 200, msg: '', data: { userId: 7 } });
+    const { callApi } = await api();
+    const before = Date.now();
+    const data = await callApi(userLogin, { account: 'kestrel', password: 'secret-pass' });
+    expect(data).toEqual({ userId: 7 });
+
+    const [call] = seen;
+    expect(call?.url).toBe('/v4/test/api/user/user_login');
+    expect(call?.body.account).toBe('kestrel');
+    expect(call?.body.password).toBe('secret-pass');
+    const payload = decryptSignature(String(call?.body.signature)) as {
+      nonce: string;
+      timestamp: number;
+    };
+    expect(Object.keys(payload).sort()).toEqual(['nonce', 'timestamp']);
+    expect(payload.nonce).toMatch(/^[A-Za-z0-9]{8}$/);
+    expect(payload.timestamp).toBeGreaterThanOrEqual(before);
+    expect(call?.headers.get('authorization')).toBe('tok-1');
+    expect(call?.headers.get('platform')).toBe('windows');
+    expect(call?.headers.get('language')).toBe('en');
+    expect(call?.headers.get('deviceid')).toBe('device-9');
+  });
+
+  it('sends the language of the interface: zh_CN after switching', async () => {
+    const { activateLocale } = await import('../../src/i18n/i18n');
+    await activateLocale('zh-CN');
+    reply = () => HttpResponse.json({ code: 200, msg: '', data: {} });
+    const { callApi } = await api();
+    await callApi(userLogout, {});
+    expect(seen[0]?.headers.get('language')).toBe('zh_CN');
+    expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it('stores a pragma token; a register-type token goes to sessionStorage only', async () => {
+    const { callApi } = await api();
+    reply = () =>
+      HttpResponse.json(
+        { code: 200, msg: '', data: { userId: 1 } },
+        { headers: { pragma: 'fresh' } },
+      );
+    await callApi(userLogin, { account: 'a', password: 'b' });
+    expect(localStorage.getItem('token')).toBe('fresh');
+
+    localStorage.clear();
+    reply = () =>
+      HttpResponse.json(
+        { code: 200, msg: '', data: { userId: 2 } },
+        { headers: { pragma: 'reg' } },
+      );
+    await callApi(registerTypeUsername, { username: 'kestrel', password: 'password1' });
+    expect(sessionStorage.getItem('registerToken')).toBe('reg');
+    expect(localStorage.getItem('token')).toBeNull();
+    // The register token then authorises the next call.
+    reply = () => HttpResponse.json({ code: 200, msg: '', data: {} });
+    await callApi(userLogout, {});
+    expect(seen.at(-1)?.headers.get('authorization')).toBe('reg');
+  });
+});
+
+describe('failures (SPEC §8)', () => {
+  it('toasts msg and rejects with the code when code != 200', async () => {
+    reply = () =>
+      HttpResponse.json({ code: 2001, msg: 'Incorrect account or password.', data: null });
+    const { callApi } = await api();
+    await expect(callApi(userLogin, { account: 'a', password: 'b' })).rejects.toMatchObject({
+      code: 2001,
+      msg: 'Incorrect account or password.',
+    });
+    expect(getToasts().map((t) => t.text)).toContain('Incorrect account or password.');
+  });
+
+  it('toasts the status when msg is missing', async () => {
+    reply = () => HttpResponse.json({ code: 1099, msg: '', status: 'server_busy', data: null });
+    const { callApi } = await api();
+    await expect(callApi(userLogout, {})).rejects.toMatchObject({ code: 1099 });
+    expect(getToasts().map((t) => t.text)).toContain('server_busy');
+  });
+
+  it('returns the body untouched for a skip-error call, without a toast', async () => {
+    reply = () =>
+      HttpResponse.json({ code: 401, msg: 'Please log in first.', data: null }, { status: 401 });
+    const { callApiRaw } = await api();
+    const body = await callApiRaw(systemUserInfo, {});
+    expect(body).toMatchObject({ code: 401, msg: 'Please log in first.' });
+    expect(getToasts()).toHaveLength(0);
+  });
+
+  it('redirects a 401 to the login page, but not for login-type calls', async () => {
+    const { callApi, onUnauthorized } = await api();
+    const redirect = vi.fn();
+    onUnauthorized(redirect);
+    localStorage.setItem('token', 'dead');
+    reply = () =>
+      HttpResponse.json({ code: 401, msg: 'Please log in first.', data: null }, { status: 401 });
+    await expect(callApi(systemUserInfo, {})).rejects.toMatchObject({ code: 401 });
+    expect(redirect).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('token')).toBeNull();
+
+    await expect(callApi(userLogin, { account: 'a', password: 'b' })).rejects.toMatchObject({
+      code: 401,
+    });
+    expect(redirect).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects data that does not match the endpoint schema', async () => {
+    reply = () =>
+      HttpResponse.json({ code: 200, msg: '', data: { ...validUser, userId: 'seven' } });
+    const { callApi } = await api();
+    await expect(callApi(systemUserInfo, {})).rejects.toMatchObject({ code: 1099 });
+    reply = () => HttpResponse.json({ code: 200, msg: '', data: validUser });
+    await expect(callApi(systemUserInfo, {})).resolves.toMatchObject({ userId: 7 });
+  });
+
+  it('turns a network failure into the translated network error', async () => {
+    reply = () => HttpResponse.error();
+    const { callApi } = await api();
+    await expect(callApi(userLogout, {})).rejects.toMatchObject({
+      code: 1500,
+      msg: 'Network error. Please try again later.',
+    });
+    const { activateLocale } = await import('../../src/i18n/i18n');
+    await activateLocale('zh-CN');
+    await expect(callApi(userLogout, {})).rejects.toMatchObject({ msg: '网络错误，请稍后再试。' });
+  });
+});
