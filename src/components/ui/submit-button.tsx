@@ -1,11 +1,19 @@
 import type { ReactNode } from 'react';
 
 /** Disabled with a spinner while the request runs, so a second click cannot send twice. */
-export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+export function SubmitButton({
+  pending,
+  children,
+  tone = 'primary',
+}: {
+  pending: boolean;
+  children: ReactNode;
+  tone?: 'primary' | 'danger';
+}) {
   return (
     <button
       type="submit"
-      className="btn btn-primary btn-block"
+      className={`btn btn-${tone} btn-block`}
       disabled={pending}
       aria-busy={pending}
     >

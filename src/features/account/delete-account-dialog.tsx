@@ -99,11 +99,9 @@ export function DeleteAccountDialog({ hasPassword, onClose, onDeleted }: Props) 
             >
               <Trans>Cancel</Trans>
             </button>
-            <div className="dialog__danger">
-              <SubmitButton pending={pending}>
-                <Trans>Delete account permanently</Trans>
-              </SubmitButton>
-            </div>
+            <SubmitButton pending={pending} tone="danger">
+              <Trans>Delete account permanently</Trans>
+            </SubmitButton>
           </div>
         </form>
       </div>
