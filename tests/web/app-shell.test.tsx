@@ -1,0 +1,138 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DisplayConfig } from '../../contract/endpoints/system';
+import { App } from '../../src/app/app';
+import { recentApiCalls } from '../../src/lib/api-log';
+import { createAppRouter } from '../../src/app/router';
+import { activateLocale } from '../../src/i18n/i18n';
+import { createQueryClient } from '../../src/lib/query-client';
+import { createSession } from '../../src/lib/session/session';
+
+const displayConfig: DisplayConfig = {
+  features: { groupBuy: true, cryptoPay: true },
+  supportWidget: { host: 'kestrel.example', scriptUrl: 'https://chat.kestrel.example/widget.js' },
+  trialMinutes: 15,
+  inviteTrialMinutes: 180,
+  inviteBonusPercent: 10,
+  liteToStandardPercent: 50,
+  codeCooldownSeconds: 60,
+  links: {
+    more: [{ key: 'blog', href: 'https://blog.kestrel.example' }],
+    help: [
+      { key: 'faq', href: '/faq' },
+      { key: 'studentDiscount', href: 'https://blog.kestrel.example/student' },
+    ],
+    affiliateContact: 'https://t.me/kestrel',
+    supportEmail: 'support@kestrel.example',
+  },
+};
+
+/** The real app (routes, guards, lazy pages, catalogs) on a visitor with no token: no network. */
+async function openApp(path: string) {
+  window.history.replaceState(null, '', path);
+  const queryClient = createQueryClient();
+  // The header and footer read the display config; answering it up front keeps the test offline.
+  queryClient.setQueryData(['display-config'], displayConfig);
+  const session = createSession(queryClient);
+  const router = createAppRouter(queryClient, session);
+  await act(async () => {
+    render(<App queryClient={queryClient} session={session} router={router} />);
+  });
+  return { router, session };
+}
+
+beforeAll(() => {
+  // jsdom implements no scrolling; the router's scroll restoration calls it.
+  window.scrollTo = () => {};
+});
+beforeEach(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  await activateLocale('en');
+});
+afterEach(cleanup);
+
+describe('guards', () => {
+  it('sends a visitor from /user/* to /login with the way back', async () => {
+    const { router } = await openApp('/user/device');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toEqual({ redirect: '/user/device' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+  });
+
+  it('shows the 404 page for unknown addresses and unknown clauses', async () => {
+    await openApp('/clause/cookies');
+    expect(
+      await screen.findByRole('heading', { name: "Sorry, we couldn't find that page." }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('serves the three legal clauses', async () => {
+    await openApp('/clause/canary');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Warrant canary' })).toBeTruthy();
+  });
+});
+
+describe('the login form', () => {
+  it('shows each field error inline, tied to its input, and sends nothing', async () => {
+    await openApp('/login');
+    const submit = await screen.findByRole('button', { name: 'Log in' });
+    const form = submit.closest('form')!;
+    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'short' } });
+    fireEvent.click(submit);
+
+    const account = within(form).getByLabelText('Username, email or phone');
+    expect(account.getAttribute('aria-invalid')).toBe('true');
+    const accountError = document.getElementById(account.getAttribute('aria-describedby')!);
+    expect(accountError?.textContent).toBe('Please enter your username, email or phone');
+
+    const password = within(form).getByLabelText('Password');
+    const passwordError = document.getElementById(password.getAttribute('aria-describedby')!);
+    expect(passwordError?.textContent).toBe('Password must be at least 8 characters');
+
+    expect(screen.getByText('Please agree to the User Agreement and Privacy Policy')).toBeTruthy();
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+    expect(recentApiCalls().some((call) => call.path === '/api/user/user_login')).toBe(false);
+  });
+
+  it('translates the errors already on screen when the language changes', async () => {
+    await openApp('/login');
+    const submit = await screen.findByRole('button', { name: 'Log in' });
+    fireEvent.click(submit);
+    expect(screen.getByText('Please enter your username, email or phone')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Student discount' })).toBeTruthy();
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Change language' })[0]!);
+    expect(await screen.findByText('请输入用户名、邮箱或手机号')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '学生优惠' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('zh-CN');
+    expect(localStorage.getItem('language')).toBe('zh-CN');
+  });
+});
+
+describe('the register form', () => {
+  it('offers username, e-mail and phone; only e-mail and phone need a code', async () => {
+    await openApp('/register');
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Username', 'Email', 'Phone']);
+    expect(screen.queryByRole('button', { name: 'Send code' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Email' }));
+    const send = screen.getByRole('button', { name: 'Send code' });
+    // An invalid address is caught before anything is sent.
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-address' } });
+    fireEvent.click(send);
+    expect(screen.getByText('Invalid email address')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send code' })).toBeTruthy();
+  });
+
+  it('prefills the invite code that arrived as ?invite=', async () => {
+    document.cookie = 'invite=FRIEND42; path=/';
+    await openApp('/register');
+    const invite = (await screen.findByLabelText('Invite code (optional)')) as HTMLInputElement;
+    expect(invite.value).toBe('FRIEND42');
+    document.cookie = 'invite=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+});
