@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { AppEnv, Errors, HEADER } from '../contract';
 import { createAccountHandlers } from './accounts/account-handlers';
 import { createPasswordHasher, type PasswordHasher } from './accounts/password-hasher';
+import { createSessionCache } from './accounts/session-cache';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
@@ -159,6 +160,7 @@ export async function buildApp(
   });
 
   // --- features and routes ---
+  const sessionCache = createSessionCache(config.sessionCacheSeconds * 1000);
   const delivery = createMessageDelivery({ appEnv: config.appEnv, db: database.db, mailer, sms });
   registerPublicKeysRoute(app, keys);
   registerApiRoutes(app, {
@@ -168,6 +170,7 @@ export async function buildApp(
     appEnv: config.appEnv,
     rateLimitPerMinute: config.rateLimit.apiPerMinute,
     now: overrides.now ?? Date.now,
+    sessionCache,
     handlers: {
       ...createAccountHandlers({
         db: database.db,
@@ -177,6 +180,7 @@ export async function buildApp(
           perTargetPerDay: config.rateLimit.codesPerTargetPerDay,
           perIpPerDay: config.rateLimit.codesPerIpPerDay,
         },
+        sessionCache,
       }),
       ...createConfigHandlers(database.db),
     },

@@ -36,6 +36,8 @@ const envSchema = z.object({
   RATE_LIMIT_API_PER_MINUTE: positiveInt(600),
   RATE_LIMIT_CODES_PER_TARGET_PER_DAY: positiveInt(10),
   RATE_LIMIT_CODES_PER_IP_PER_DAY: positiveInt(30),
+  /** How long a validated session is trusted in-process (0 disables); see server/accounts/session-cache.ts. */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -61,6 +63,7 @@ export interface Config {
     readonly codesPerTargetPerDay: number;
     readonly codesPerIpPerDay: number;
   };
+  readonly sessionCacheSeconds: number;
   readonly logLevel: string;
 }
 
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codesPerTargetPerDay: e.RATE_LIMIT_CODES_PER_TARGET_PER_DAY,
       codesPerIpPerDay: e.RATE_LIMIT_CODES_PER_IP_PER_DAY,
     },
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
   };
 }

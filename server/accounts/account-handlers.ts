@@ -20,6 +20,7 @@ import {
   normaliseTarget,
 } from './account-identifiers';
 import type { PasswordHasher } from './password-hasher';
+import type { SessionCache } from './session-cache';
 import { revokeAllSessions, revokeSession, type UserRow } from './sessions';
 import {
   checkCode,
@@ -36,6 +37,7 @@ export interface AccountDeps {
   readonly hasher: PasswordHasher;
   readonly delivery: MessageDelivery;
   readonly codeLimits: IssueLimits;
+  readonly sessionCache: SessionCache;
 }
 
 type NewUser = Omit<typeof users.$inferInsert, 'id' | 'inviteCode'>;
@@ -89,7 +91,7 @@ function codeFailure(reason: 'invalid' | 'too_many_attempts') {
 }
 
 export function createAccountHandlers(deps: AccountDeps): Handlers {
-  const { db, hasher, delivery, codeLimits } = deps;
+  const { db, hasher, delivery, codeLimits, sessionCache } = deps;
 
   async function accountExists(channel: CodeChannel, target: string): Promise<boolean> {
     const column = channel === 'email' ? users.email : users.phone;
@@ -260,7 +262,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
       if (!check.ok) throw codeFailure(check.reason);
       const passwordHash = await hasher.hash(params.password);
       const column = params.channel === 'email' ? users.email : users.phone;
-      await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         if (!(await consumeCode(tx, check.id))) throw fail('CODE_INVALID');
         const [user] = await tx
           .update(users)
@@ -270,12 +272,16 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
         // Deleted since the code was sent: nothing to reset, and the code is spent.
         if (!user) throw fail('CODE_INVALID');
         await revokeAllSessions(tx, user.id);
+        return user.id;
       });
+      sessionCache.forgetUser(userId);
       return {};
     },
 
     async userLogout(_params, context) {
-      await revokeSession(db, requireAuth(context).sessionId);
+      const { sessionId } = requireAuth(context);
+      await revokeSession(db, sessionId);
+      sessionCache.forgetSession(sessionId);
       return {};
     },
 
@@ -312,6 +318,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
           await tx.delete(outbox).where(or(...targets.map((t) => eq(outbox.recipient, t))));
         }
       });
+      sessionCache.forgetUser(user.id);
       return {};
     },
 

@@ -51,14 +51,14 @@ export async function createSession(
   return token;
 }
 
-export async function authenticate(db: Db, token: string): Promise<Authenticated | undefined> {
+export async function authenticate(db: Db, tokenHash: string): Promise<Authenticated | undefined> {
   const rows = await db
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         isNull(users.deletedAt),

@@ -18,9 +18,11 @@ import {
   type Endpoint,
   type EndpointName,
 } from '../../contract';
+import type { SessionCache } from '../accounts/session-cache';
 import {
   authenticate,
   createSession,
+  hashToken,
   tokenFromHeader,
   type Authenticated,
 } from '../accounts/sessions';
@@ -40,6 +42,7 @@ export interface ApiRouteDeps {
   readonly appEnv: AppEnv;
   readonly rateLimitPerMinute: number;
   readonly now: () => number;
+  readonly sessionCache: SessionCache;
 }
 
 type AnyHandler = (params: unknown, context: ApiContext) => Promise<unknown>;
@@ -66,7 +69,18 @@ function preValidate(name: EndpointName, params: Record<string, unknown>): void 
 }
 
 export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): void {
-  const { db, keys, nonces, handlers, appEnv, now } = deps;
+  const { db, keys, nonces, handlers, appEnv, now, sessionCache } = deps;
+
+  async function sessionOf(token: string | undefined): Promise<Authenticated | undefined> {
+    if (!token) return undefined;
+    const tokenHash = hashToken(token);
+    const cached = sessionCache.get(tokenHash);
+    if (cached) return cached;
+    const epoch = sessionCache.epoch();
+    const found = await authenticate(db, tokenHash);
+    if (found) sessionCache.set(tokenHash, found, epoch);
+    return found;
+  }
   const checkResponses = appEnv !== AppEnv.PROD;
   const routeOptions = {
     bodyLimit: MAX_BODY_BYTES,
@@ -91,8 +105,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
 
       let auth: Authenticated | undefined;
       if (endpoint.auth !== 'public') {
-        const token = tokenFromHeader(headerValue(request, HEADER.authorization));
-        auth = token ? await authenticate(db, token) : undefined;
+        auth = await sessionOf(tokenFromHeader(headerValue(request, HEADER.authorization)));
         if (!auth && endpoint.auth === 'session') throw fail('UNAUTHORIZED');
       }
 

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
+import { createSessionCache } from '../../server/accounts/session-cache';
+import type { Authenticated } from '../../server/accounts/sessions';
 import { loadConfig } from '../../server/config';
 import { openDatabase, rowsOf } from '../../server/db/database';
 import { migrate, readMigrations } from '../../server/db/migrate';
@@ -195,5 +197,46 @@ describe('config', () => {
   it('refuses invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ APP_ENV: 'STAGING' })).toThrow(/APP_ENV/);
+  });
+});
+
+describe('session cache', () => {
+  const auth = (sessionId: number, userId: number) =>
+    ({ sessionId, user: { id: userId } }) as unknown as Authenticated;
+
+  it('trusts a session for its time to live only', () => {
+    let clock = 1_000;
+    const cache = createSessionCache(2_000, 10, () => clock);
+    cache.set('h1', auth(1, 7), cache.epoch());
+    expect(cache.get('h1')?.sessionId).toBe(1);
+    clock += 2_001;
+    expect(cache.get('h1')).toBeUndefined();
+  });
+
+  it('forgets revoked sessions and users at once, and ignores reads that raced a revocation', () => {
+    const cache = createSessionCache(60_000);
+    cache.set('a', auth(1, 7), cache.epoch());
+    cache.set('b', auth(2, 7), cache.epoch());
+    cache.set('c', auth(3, 8), cache.epoch());
+    cache.forgetSession(1);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeDefined();
+    cache.forgetUser(7);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('c')).toBeDefined();
+    const before = cache.epoch();
+    cache.forgetUser(8);
+    cache.set('c', auth(3, 8), before);
+    expect(cache.get('c')).toBeUndefined();
+  });
+
+  it('is off at 0 seconds and bounded in size', () => {
+    const off = createSessionCache(0);
+    off.set('x', auth(1, 1), off.epoch());
+    expect(off.get('x')).toBeUndefined();
+    const small = createSessionCache(60_000, 2);
+    for (const key of ['k1', 'k2', 'k3']) small.set(key, auth(1, 1), small.epoch());
+    expect(small.get('k1')).toBeUndefined();
+    expect(small.get('k3')).toBeDefined();
   });
 });
