@@ -86,7 +86,14 @@ function sign(pem) {
 async function startServer(port, dataDir) {
   const bundle = join(ROOT, 'dist/server/main.mjs');
   const useBundle = process.env.BENCH_SERVER === 'dist' && existsSync(bundle);
-  const args = useBundle ? [bundle] : ['--import', 'tsx', join(ROOT, 'server/main.ts')];
+  // BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of the server there.
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR]
+    : [];
+  const args = [
+    ...profile,
+    ...(useBundle ? [bundle] : ['--import', 'tsx', join(ROOT, 'server/main.ts')]),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
