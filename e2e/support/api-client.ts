@@ -65,7 +65,7 @@ export class ApiClient {
       [HEADER.language]: this.language,
     };
     if (token) headers[HEADER.authorization] = token;
-    const res = await fetch(`${this.baseURL}${API_VERSION_PREFIX}/api${path}`, {
+    const res = await fetch(`${this.baseURL}${API_VERSION_PREFIX}${path}`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ signature: await this.signature(), ...params }),

@@ -37,6 +37,14 @@ export class I18n {
     );
   }
 
+  /** The UI text as a pattern whose placeholders match any value, e.g. a running countdown. */
+  pattern(english: string): RegExp {
+    const parts = this.t(english).split(/\{\w+\}/);
+    return new RegExp(
+      `^${parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?')}$`,
+    );
+  }
+
   /** A server or client error message from the contract's catalogue, in this language. */
   error(key: ErrorKey): string {
     const entry = Errors[key];
