@@ -15,7 +15,7 @@ import {
   uniqueEmail,
   uniqueName,
 } from './helpers/accounts';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -35,7 +35,7 @@ describe.each(variants)('accounts on $name', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(variant);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
   });

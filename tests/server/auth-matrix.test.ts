@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, Errors } from '../../contract';
 import { PASSWORD, registerByUsername } from './helpers/accounts';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -30,7 +30,7 @@ describe.each(variants)('auth matrix on $name', (variant) => {
       { token: gone.token },
     );
     deletedToken = gone.token;
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
   });

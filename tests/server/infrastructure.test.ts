@@ -157,29 +157,33 @@ describe('key files', () => {
 });
 
 describe.each(variants)('migrations on $name', (variant) => {
-  it('apply once, even when several processes start together, and again is a no-op', async () => {
-    const target = await variant.create();
-    const dataDir = mkdtempSync(join(tmpdir(), 'kestrel-migrate-'));
-    // PGlite is one process by nature; PostgreSQL gets four independent pools racing.
-    const racers = variant.name === 'postgres' ? 4 : 1;
-    const databases = await Promise.all(
-      Array.from({ length: racers }, () => openDatabase(target.url, dataDir)),
-    );
-    try {
-      const all = await readMigrations();
-      const applied = await Promise.all(databases.map((d) => migrate(d.db)));
-      expect(applied.flat().sort()).toEqual(all.map((m) => m.name).sort());
-      expect(await migrate(databases[0]!.db)).toEqual([]);
-      const rows = rowsOf<{ name: string }>(
-        await databases[0]!.db.execute(sql`SELECT name FROM schema_migrations`),
+  it(
+    'apply once, even when several processes start together, and again is a no-op',
+    { timeout: 180_000 },
+    async () => {
+      const target = await variant.create();
+      const dataDir = mkdtempSync(join(tmpdir(), 'kestrel-migrate-'));
+      // PGlite is one process by nature; PostgreSQL gets four independent pools racing.
+      const racers = variant.name === 'postgres' ? 4 : 1;
+      const databases = await Promise.all(
+        Array.from({ length: racers }, () => openDatabase(target.url, dataDir)),
       );
-      expect(rows.map((r) => r.name)).toEqual(all.map((m) => m.name));
-    } finally {
-      await Promise.all(databases.map((d) => d.close()));
-      await target.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+      try {
+        const all = await readMigrations();
+        const applied = await Promise.all(databases.map((d) => migrate(d.db)));
+        expect(applied.flat().sort()).toEqual(all.map((m) => m.name).sort());
+        expect(await migrate(databases[0]!.db)).toEqual([]);
+        const rows = rowsOf<{ name: string }>(
+          await databases[0]!.db.execute(sql`SELECT name FROM schema_migrations`),
+        );
+        expect(rows.map((r) => r.name)).toEqual(all.map((m) => m.name));
+      } finally {
+        await Promise.all(databases.map((d) => d.close()));
+        await target.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('config', () => {

@@ -10,7 +10,7 @@ import { Errors } from '../../contract';
 import { verificationCodes } from '../../server/db/schema';
 import type { Mailer, MailMessage } from '../../server/messaging/delivery';
 import { PASSWORD, uniqueEmail } from './helpers/accounts';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -55,7 +55,7 @@ describe.each(variants)('mail on $name', (variant) => {
       },
     });
     flaky = await startTestApp(variant, { overrides: { mailer: flakyMailer } });
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
     await flaky?.close();

@@ -9,7 +9,7 @@ import { count } from 'drizzle-orm';
 import { API_TEST_PREFIX, Errors, MAX_BODY_BYTES, SIGNATURE_WINDOW_SECONDS } from '../../contract';
 import { users } from '../../server/db/schema';
 import { randomNonce, signWithPem } from './helpers/api-client';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 import { redisAvailable, REDIS_URL } from './helpers/test-redis';
 
@@ -21,7 +21,7 @@ describe.each(variants)('protocol on $name', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(variant);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
   });
@@ -265,7 +265,7 @@ describe.each(variants)('rate limit on $name', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(variant, { env: { RATE_LIMIT_API_PER_MINUTE: '5' } });
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
   });
@@ -289,7 +289,7 @@ describe.runIf(redisReady)('replay store and rate limit on Redis (PGlite app)', 
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(variants[0]!, { env: { REDIS_URL, RATE_LIMIT_API_PER_MINUTE: '50' } });
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
   });

@@ -8,7 +8,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { CODE, Errors } from '../../contract';
 import { users, verificationCodes } from '../../server/db/schema';
 import { PASSWORD, uniqueEmail, uniqueName } from './helpers/accounts';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -17,7 +17,7 @@ describe.each(variants)('races on $name', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(variant);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
   });

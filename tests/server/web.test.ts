@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { CODE, endpoints } from '../../contract';
 import { settings } from '../../server/db/schema';
 import { uniqueEmail } from './helpers/accounts';
-import { startTestApp, type TestApp } from './helpers/test-app';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants, type DbVariant } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -33,7 +33,7 @@ describe.each(variants)('web on $name', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await withSpa(variant);
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
   });
@@ -169,7 +169,7 @@ describe.each(variants)('PROD on $name', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await withSpa(variant, { APP_ENV: 'PROD', SEED_DEMO: 'false' });
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
   });
@@ -195,7 +195,7 @@ describe.each(variants)('PROD on $name', (variant) => {
 });
 
 describe('SPA not built', () => {
-  it('says so instead of serving nothing', async () => {
+  it('says so instead of serving nothing', { timeout: STARTUP_TIMEOUT_MS }, async () => {
     const t = await startTestApp(variants[0]!);
     try {
       expect(t.app.kestrel.spaBuilt).toBe(false);

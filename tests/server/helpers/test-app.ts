@@ -12,6 +12,12 @@ import { createApiClient, type ApiClient } from './api-client';
 import type { DbVariant } from './test-databases';
 import { testPrivateKeys } from './test-keys';
 
+/**
+ * PGlite's start (WASM + initdb) takes 1-2 s on an idle machine and several times that on a busy CI
+ * runner; app start-up hooks get this much time.
+ */
+export const STARTUP_TIMEOUT_MS = 180_000;
+
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly api: ApiClient;
