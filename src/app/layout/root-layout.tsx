@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation, useRouterState } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -44,7 +44,25 @@ export function PagePending() {
   );
 }
 
+/**
+ * After an in-app navigation, focus moves to the new page, so keyboard and screen-reader users
+ * start reading there instead of at the link they left behind. Not on the first load.
+ */
+function useFocusOnNavigation(target: RefObject<HTMLDivElement | null>) {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    target.current?.focus({ preventScroll: true });
+  }, [pathname, target]);
+}
+
 export function RootLayout() {
+  const mainRef = useRef<HTMLDivElement>(null);
+  useFocusOnNavigation(mainRef);
   useCatalogPrefetch();
   const config = useDisplayConfig();
   useEffect(() => {
@@ -55,7 +73,7 @@ export function RootLayout() {
     <div className="app-shell">
       <PendingBar />
       <Header />
-      <div id="main" className="app-main">
+      <div id="main" className="app-main" ref={mainRef} tabIndex={-1}>
         <Suspense fallback={<PagePending />}>
           <Outlet />
         </Suspense>
