@@ -9,7 +9,7 @@ import { Errors } from '../../contract';
 import { actorDone, actorError, classifyEvent } from '../../machines/shared/graph-events';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { SessionEvent } from '../../machines/session/session.types';
-import { applicableEvents, longestPaths, type MachinePath } from '../support/path-runner';
+import { applicableEvents, longestPaths, type MachinePath } from '../../machines/shared/paths';
 
 type SessionPath = MachinePath<typeof sessionMachine>;
 

@@ -8,7 +8,7 @@ import { CODE, CodeChannel, CodePurpose, Errors } from '../../contract';
 import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
 import { verificationCodeMachine } from '../../machines/verification-code/verification-code.machine';
 import type { VerificationCodeEvent } from '../../machines/verification-code/verification-code.types';
-import type { MachinePath } from '../support/path-runner';
+import type { MachinePath } from '../../machines/shared/paths';
 
 type VerificationCodePath = MachinePath<typeof verificationCodeMachine>;
 
