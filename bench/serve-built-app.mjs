@@ -5,6 +5,7 @@
 /* global fetch -- Node 20's built-in fetch; eslint.config.js declares no Node globals. */
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
@@ -19,8 +20,22 @@ export function buildIfStale() {
   if (result.status !== 0) throw new Error('npm run build failed');
 }
 
-export async function serveBuiltApp(port, extraEnv = {}) {
+/** The first port of the range nobody listens on: several people may run the benches at once. */
+export async function freePort(from = 18101, to = 18109) {
+  for (let port = from; port <= to; port++) {
+    const free = await new Promise((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${from}-${to}`);
+}
+
+export async function serveBuiltApp(extraEnv = {}) {
   buildIfStale();
+  const port = await freePort();
   const dataDir = join(tmpdir(), `kestrel-bench-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
