@@ -176,17 +176,13 @@ export async function checkCode(
       attempts: verificationCodes.attempts,
     });
   if (!row) {
-    const [latest] = await newest.then((r) =>
-      r[0]
-        ? db
-            .select({
-              attempts: verificationCodes.attempts,
-              consumedAt: verificationCodes.consumedAt,
-            })
-            .from(verificationCodes)
-            .where(eq(verificationCodes.id, r[0].id))
-        : [],
-    );
+    // Nothing was counted: tell an exhausted code from an absent, used or expired one.
+    const [latest] = await db
+      .select({ attempts: verificationCodes.attempts, consumedAt: verificationCodes.consumedAt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target)))
+      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+      .limit(1);
     const exhausted =
       latest !== undefined && latest.consumedAt === null && latest.attempts >= CODE.maxAttempts;
     return { ok: false, reason: exhausted ? 'too_many_attempts' : 'invalid' };

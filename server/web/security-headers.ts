@@ -48,6 +48,8 @@ export async function registerSecurityHeaders(
         frameAncestors: ["'none'"],
       },
     },
+    // Matches frame-ancestors 'none' for browsers that only know the older header.
+    frameguard: { action: 'deny' },
     hsts: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,

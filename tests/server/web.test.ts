@@ -83,6 +83,7 @@ describe.each(variants)('web on $name', (variant) => {
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("img-src 'self' data:");
     expect(local.headers['x-content-type-options']).toBe('nosniff');
+    expect(local.headers['x-frame-options']).toBe('DENY');
     expect(local.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(local.headers['strict-transport-security']).toBeUndefined();
     const loopback = await t.app.inject({
