@@ -1,0 +1,87 @@
+/**
+ * Screenshots of the main screens at 390 and 1440 px in English and Chinese, for reviewing how the
+ * product looks: `node scripts/take-screenshots.mjs [outDir]` (default /tmp/shots). Serves the built
+ * app (building when stale) with demo data; the profile is the demo user's.
+ */
+/* global window -- evaluated in the page by addInitScript. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import process from 'node:process';
+import { URL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { ApiClientForBench } from '../bench/bench-api-client.mjs';
+import { serveBuiltApp } from '../bench/serve-built-app.mjs';
+
+const outDir = process.argv[2] ?? '/tmp/shots';
+const VIEWPORTS = [
+  { name: '390', width: 390, height: 844 },
+  { name: '1440', width: 1440, height: 900 },
+];
+const LANGUAGES = ['en', 'zh-CN'];
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'login', path: '/login' },
+  { name: 'register', path: '/register' },
+  { name: 'resetpassword', path: '/resetpassword' },
+  { name: 'profile', path: '/user/profile', loggedIn: true },
+  { name: '404', path: '/no-such-page' },
+  { name: 'error', path: '/apple-help', failChunks: true },
+];
+
+mkdirSync(outDir, { recursive: true });
+const { origin, stop } = await serveBuiltApp();
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+try {
+  const token = await new ApiClientForBench(origin).login('demo', 'demo-pass-2026');
+  for (const viewport of VIEWPORTS) {
+    for (const language of LANGUAGES) {
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        locale: language === 'en' ? 'en-US' : 'zh-CN',
+      });
+      await context.addInitScript(
+        ([lang]) => window.localStorage.setItem('language', lang),
+        [language],
+      );
+      // The JS the home page needs in this language (its catalog included), so that the error
+      // screen fails only the page's own chunk.
+      const shell = new Set();
+      {
+        const page = await context.newPage();
+        page.on('request', (request) => {
+          const { pathname } = new URL(request.url());
+          if (pathname.endsWith('.js')) shell.add(pathname);
+        });
+        await page.goto(origin);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(2000);
+        await page.close();
+      }
+      for (const spec of PAGES) {
+        const page = await context.newPage();
+        if (spec.loggedIn) {
+          await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
+        }
+        if (spec.failChunks) {
+          await page.route('**/assets/*.js', (route) =>
+            shell.has(new URL(route.request().url()).pathname) ? route.continue() : route.abort(),
+          );
+        }
+        await page.goto(`${origin}${spec.path}`);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(spec.failChunks ? 1500 : 500);
+        const file = join(outDir, `${spec.name}-${language}-${viewport.name}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        process.stdout.write(`${file}\n`);
+        await page.close();
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await stop();
+}
