@@ -46,14 +46,16 @@ export const sessionMachine = setup({
   guards: {
     isUnauthorized: (_, params: { error: unknown }) =>
       toMachineError(params.error).code === Errors.UNAUTHORIZED.code,
+    knowsUser: ({ context }) => context.user !== null,
   },
 }).createMachine({
   id: 'session',
   context: signedOut,
   initial: 'unknown',
   states: {
-    // Why: on start-up (or after a login/refresh) the token alone does not say whether the
-    // session is alive; only the server does. Guards wait here instead of guessing.
+    // Why: on start-up (or after a login) the token alone does not say whether the session is
+    // alive; only the server does. Guards wait here instead of guessing. A refresh passes here
+    // too, with the user still in context.
     unknown: {
       invoke: {
         id: 'fetchUserInfo',
@@ -70,6 +72,12 @@ export const sessionMachine = setup({
             actions: ['forgetUser', 'clearToken'],
           },
           // Any other failure says nothing about the token, so it is kept for the next attempt.
+          // A refresh that fails keeps the member logged in with what was known.
+          {
+            guard: 'knowsUser',
+            target: 'loggedIn',
+            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          },
           {
             target: 'loggedOut',
             actions: [
@@ -87,7 +95,8 @@ export const sessionMachine = setup({
     // Why: the server vouched for the token; the user and the two programme flags are in context.
     loggedIn: {
       on: {
-        LOGGED_IN: 'unknown',
+        // A new token may belong to another account: nothing of the old user is kept.
+        LOGGED_IN: { target: 'unknown', actions: 'forgetUser' },
         REFRESH: 'unknown',
         LOGOUT: 'loggingOut',
         UNAUTHORIZED: {

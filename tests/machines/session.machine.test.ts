@@ -82,6 +82,36 @@ describe('session machine, pure transitions', () => {
     expect(crashed.context.errorCode).toBe(Errors.INTERNAL.code);
   });
 
+  it('a refresh that fails without a 401 keeps the member logged in and records the code', () => {
+    const [refreshing] = transition(sessionMachine, loggedInSnapshot(), { type: 'REFRESH' });
+    expect(refreshing.context.user).toEqual(user);
+    const [kept, actions] = transition(
+      sessionMachine,
+      refreshing,
+      fetchFailed({ code: Errors.NETWORK_ERROR.code }),
+    );
+    expect(kept.value).toBe('loggedIn');
+    expect(kept.context).toMatchObject({ user, errorCode: Errors.NETWORK_ERROR.code });
+    expect(actionTypes(actions)).not.toContain('clearToken');
+
+    const [expired, expiredActions] = transition(
+      sessionMachine,
+      refreshing,
+      fetchFailed({ code: 401 }),
+    );
+    expect(expired.value).toBe('loggedOut');
+    expect(expired.context.user).toBeNull();
+    expect(actionTypes(expiredActions)).toContain('clearToken');
+  });
+
+  it('a new login while logged in forgets the previous user before asking again', () => {
+    const [relogging] = transition(sessionMachine, loggedInSnapshot(), { type: 'LOGGED_IN' });
+    expect(relogging.value).toBe('unknown');
+    expect(relogging.context.user).toBeNull();
+    const [failed] = transition(sessionMachine, relogging, fetchFailed({ code: 1500 }));
+    expect(failed.value).toBe('loggedOut');
+  });
+
   it('UNAUTHORIZED while logged in forgets the user, clears the token and says why', () => {
     const [next, actions] = transition(sessionMachine, loggedInSnapshot(), {
       type: 'UNAUTHORIZED',
