@@ -3,7 +3,7 @@
  * is loaded right after the first paint through `loadApi()`, never in the home page's initial JS.
  */
 import axios, { type AxiosResponse } from 'axios';
-import { JSEncrypt } from 'jsencrypt';
+import type { JSEncrypt } from 'jsencrypt';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/define-endpoint';
 import type { ApiPlatform } from '../../contract/enums';
@@ -71,9 +71,20 @@ function loadPublicKeys(): Promise<PublicKeys> {
 }
 
 const encryptors = new Map<string, JSEncrypt>();
+// jsencrypt is its own chunk, fetched in parallel with the public keys.
+let rsa: Promise<typeof import('jsencrypt')> | undefined;
+const loadRsa = () => (rsa ??= import('jsencrypt'));
+
+/** Called right after the first paint: the first real call then signs without waiting. */
+export function prepareSigning(): void {
+  void loadRsa();
+  loadPublicKeys().catch(() => {
+    // The first call will try again and report the failure where it matters.
+  });
+}
 
 async function sign(platform: ApiPlatform): Promise<string> {
-  const keys = await loadPublicKeys();
+  const [keys, { JSEncrypt }] = await Promise.all([loadPublicKeys(), loadRsa()]);
   let encryptor = encryptors.get(platform);
   if (!encryptor) {
     encryptor = new JSEncrypt();

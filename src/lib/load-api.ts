@@ -5,5 +5,5 @@
 export const loadApi = () => import('./api-client');
 
 export function warmApi(): void {
-  void loadApi();
+  void loadApi().then((api) => api.prepareSigning());
 }
