@@ -228,6 +228,22 @@ describe('session machine, running actor', () => {
     actor.stop();
   });
 
+  it('a logout call that fails (here: never provided) still logs out and clears the token', async () => {
+    const clearToken = vi.fn<() => void>();
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: { fetchUserInfo: fromPromise(() => Promise.resolve(user)) },
+        actions: { clearToken },
+      }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    actor.send({ type: 'LOGOUT' });
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(clearToken).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.user).toBeNull();
+    actor.stop();
+  });
+
   it('without provided implementations it fails loudly instead of keeping a token', async () => {
     const actor = createActor(sessionMachine).start();
     await waitFor(actor, (s) => s.matches('loggedOut'));
