@@ -69,8 +69,8 @@ function request(port, method, path, { headers = {}, body } = {}) {
       },
     );
     req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
+    // One write: headers and body leave in one packet instead of waiting on a delayed ACK.
+    req.end(payload);
   });
 }
 
