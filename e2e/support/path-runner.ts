@@ -130,6 +130,11 @@ export function describeMachinePaths<TMachine extends AnyStateMachine, TData>(
       const key = stateKey((step.state as AnyMachineSnapshot).value);
       if (!stateAssertions[key]) missing.add(`state assertion "${key}"`);
     }
+    // The end of a path is what the test proves; it must be something the page shows.
+    const last = stateAssertions[stateKey((path.state as AnyMachineSnapshot).value)];
+    if (last && typeof last !== 'function') {
+      missing.add(`observable end for "${pathTitle(path)}" (filter such paths out)`);
+    }
   }
   if (missing.size > 0) {
     throw new Error(`${options.title}: no ${[...missing].join(', no ')}`);
