@@ -71,6 +71,7 @@ describe('guards', () => {
   it('serves the three legal clauses', async () => {
     await openApp('/clause/canary');
     expect(await screen.findByRole('heading', { level: 1, name: 'Warrant canary' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Warrant canary · Kestrel VPN'));
   });
 });
 

@@ -60,9 +60,26 @@ function useFocusOnNavigation(target: RefObject<HTMLDivElement | null>) {
   }, [pathname, target]);
 }
 
+/** The tab title follows the page's heading, in the language shown. */
+function useDocumentTitle() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const { t, i18n } = useLingui();
+  const brand = t`Kestrel VPN`;
+  useEffect(() => {
+    // One frame later the new page (or language) has rendered its heading.
+    const frame = requestAnimationFrame(() => {
+      const heading =
+        pathname === '/' ? '' : (document.querySelector('#main h1')?.textContent?.trim() ?? '');
+      document.title = heading ? `${heading} · ${brand}` : brand;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, brand, i18n.locale]);
+}
+
 export function RootLayout() {
   const mainRef = useRef<HTMLDivElement>(null);
   useFocusOnNavigation(mainRef);
+  useDocumentTitle();
   useCatalogPrefetch();
   const config = useDisplayConfig();
   useEffect(() => {
