@@ -1,0 +1,29 @@
+import { expectAccessible } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { expectProfileOf, useSessionToken } from './support/ui';
+
+const PAGES = [
+  { path: '/', heading: null },
+  { path: '/login', heading: 'Log in' },
+  { path: '/register', heading: 'Create your account' },
+  { path: '/resetpassword', heading: 'Reset your password' },
+  { path: '/no-such-page', heading: "Sorry, we couldn't find that page." },
+] as const;
+
+for (const { path, heading } of PAGES) {
+  test(`${path} has no WCAG 2.1 A/AA violations`, async ({ page, i18n }) => {
+    await page.goto(path);
+    const h1 = page.getByRole('heading', { level: 1 });
+    if (heading) await expect(h1).toHaveText(i18n.t(heading));
+    else await expect(h1).toBeVisible();
+    await expectAccessible(page);
+  });
+}
+
+test('/user/profile has no WCAG 2.1 A/AA violations', async ({ page, i18n, users }) => {
+  const user = await users.byUsername();
+  await useSessionToken(page, user.token);
+  await page.goto('/user/profile');
+  await expectProfileOf(page, i18n, user.userId);
+  await expectAccessible(page);
+});
