@@ -1,5 +1,5 @@
 /**
- * `npm run dev`: the Vite dev server on 5173 (hot reload; vite.config.ts proxies /v4 and /dev to
+ * `npm run dev`: the Vite dev server on DEV_PORT, default 5173 (hot reload; vite.config.ts proxies /v4 and /dev to
  * API_PORT) and the API under `tsx watch` on API_PORT (default 8080), which restarts on every
  * server/ or contract/ change. Either one exiting, or Ctrl-C, stops both.
  */
@@ -24,7 +24,11 @@ const children = [
     env,
     stdio: 'inherit',
   }),
-  spawn(bin('vite'), ['--port', '5173', '--strictPort'], { cwd: ROOT, env, stdio: 'inherit' }),
+  spawn(bin('vite'), ['--port', process.env.DEV_PORT ?? '5173', '--strictPort'], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  }),
 ];
 
 let stopping = false;
