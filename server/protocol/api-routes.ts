@@ -71,15 +71,26 @@ function preValidate(name: EndpointName, params: Record<string, unknown>): void 
 export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): void {
   const { db, keys, nonces, handlers, appEnv, now, sessionCache } = deps;
 
+  /** Lookups in flight: a burst of calls with one token costs one query, not one each. */
+  const pending = new Map<string, Promise<Authenticated | undefined>>();
+
   async function sessionOf(token: string | undefined): Promise<Authenticated | undefined> {
     if (!token) return undefined;
     const tokenHash = hashToken(token);
     const cached = sessionCache.get(tokenHash);
     if (cached) return cached;
-    const epoch = sessionCache.epoch();
-    const found = await authenticate(db, tokenHash);
-    if (found) sessionCache.set(tokenHash, found, epoch);
-    return found;
+    let lookup = pending.get(tokenHash);
+    if (!lookup) {
+      const epoch = sessionCache.epoch();
+      lookup = authenticate(db, tokenHash)
+        .then((found) => {
+          if (found) sessionCache.set(tokenHash, found, epoch);
+          return found;
+        })
+        .finally(() => pending.delete(tokenHash));
+      pending.set(tokenHash, lookup);
+    }
+    return lookup;
   }
   const checkResponses = appEnv !== AppEnv.PROD;
   const routeOptions = {

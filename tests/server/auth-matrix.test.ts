@@ -67,6 +67,23 @@ describe.each(variants)('auth matrix on $name', (variant) => {
     });
   }
 
+  it('a burst of calls with one fresh token all authenticate, then a logout ends them all', async () => {
+    const user = await registerByUsername(t.api);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.api.call<{ userId: number }>('/api/system/system_user_info', {}, { token: user.token }),
+      ),
+    );
+    expect(burst.every((r) => r.body.data.userId === user.userId)).toBe(true);
+    await t.api.call('/api/user/user_logout', {}, { token: user.token });
+    const after = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.api.call('/api/system/system_user_info', {}, { token: user.token }),
+      ),
+    );
+    expect(after.every((r) => r.httpStatus === 401)).toBe(true);
+  });
+
   it("never returns another user's data", async () => {
     const alice = await registerByUsername(t.api);
     const bob = await registerByUsername(t.api);
