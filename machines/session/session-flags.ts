@@ -1,4 +1,5 @@
-import { YesNo, type UserInfo } from '../../contract';
+import { YesNo } from '../../contract/enums';
+import type { UserInfo } from '../../contract/endpoints/system';
 
 export interface SessionFlags {
   readonly isYearlyPaid: boolean;

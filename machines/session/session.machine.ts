@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { Errors, type UserInfo } from '../../contract';
+import { Errors } from '../../contract/errors';
+import type { UserInfo } from '../../contract/endpoints/system';
 import { notProvided, toMachineError } from '../shared/machine-error';
 import { sessionFlags } from './session-flags';
 import type { SessionContext, SessionEvent } from './session.types';

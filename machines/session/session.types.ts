@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../contract';
+import type { UserInfo } from '../../contract/endpoints/system';
 
 export interface SessionContext {
   /** The current user, or null while unknown or logged out. */

@@ -1,4 +1,4 @@
-import { Errors } from '../../contract';
+import { Errors } from '../../contract/errors';
 
 /**
  * What a machine keeps of a failed actor: the contract's error code and, for the codes that carry

@@ -1,4 +1,4 @@
-import { CODE } from '../../contract';
+import { CODE } from '../../contract/protocol';
 
 export const VERIFICATION_CODE_MACHINE_ID = 'verificationCode';
 

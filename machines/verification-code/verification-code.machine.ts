@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { Errors } from '../../contract';
+import { Errors } from '../../contract/errors';
 import { notProvided, toMachineError } from '../shared/machine-error';
 import { DEFAULT_COOLDOWN_SECONDS, TICK_MS } from './verification-code.constants';
 import type {

@@ -200,7 +200,7 @@ export async function callApi<P extends z.ZodType, D extends z.ZodType>(
   if (envelope.code !== SUCCESS_CODE) {
     const text = failureText(envelope);
     showToast(text);
-    throw new ApiError(envelope.code, text);
+    throw new ApiError(envelope.code, text, envelope.data);
   }
   const parsed = endpoint.data.safeParse(envelope.data);
   if (!parsed.success) {
@@ -217,7 +217,9 @@ export async function callApiQuiet<P extends z.ZodType, D extends z.ZodType>(
   params: z.input<P>,
 ): Promise<z.output<D>> {
   const envelope = await post(endpoint.path, params as object);
-  if (envelope.code !== SUCCESS_CODE) throw new ApiError(envelope.code, failureText(envelope));
+  if (envelope.code !== SUCCESS_CODE) {
+    throw new ApiError(envelope.code, failureText(envelope), envelope.data);
+  }
   const parsed = endpoint.data.safeParse(envelope.data);
   if (!parsed.success) throw new ApiError(Errors.INTERNAL.code, Errors.INTERNAL.en);
   return parsed.data;

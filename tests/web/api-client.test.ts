@@ -3,7 +3,12 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemUserInfo } from '../../contract/endpoints/system';
-import { userLogin, registerTypeUsername, userLogout } from '../../contract/endpoints/user';
+import {
+  userLogin,
+  registerTypeUsername,
+  userLogout,
+  userSendCode,
+} from '../../contract/endpoints/user';
 import { getToasts, dismissToast } from '../../src/lib/toast-store';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -147,6 +152,19 @@ describe('failures (SPEC §8)', () => {
       msg: 'Incorrect account or password.',
     });
     expect(getToasts().map((t) => t.text)).toContain('Incorrect account or password.');
+  });
+
+  it("keeps the envelope's data on the error, so a cooldown refusal says how long to wait", async () => {
+    reply = () =>
+      HttpResponse.json({
+        code: 2006,
+        msg: 'Please wait before requesting another code.',
+        data: { cooldownSeconds: 42 },
+      });
+    const { callApi } = await api();
+    await expect(
+      callApi(userSendCode, { channel: 'email', target: 'a@example.com', purpose: 'register' }),
+    ).rejects.toMatchObject({ code: 2006, data: { cooldownSeconds: 42 } });
   });
 
   it('toasts the status when msg is missing', async () => {
