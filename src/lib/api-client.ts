@@ -17,6 +17,7 @@ import { appEnv } from './env';
 import { apiPlatform, currentPlatform } from './platform';
 import { signaturePayload } from './signature-payload';
 import { clearAuthToken, getAuthToken, getDeviceId, storePragmaToken } from './storage';
+import { trackingHeaders } from './tracking';
 import { showToast } from './toast-store';
 
 /** The response envelope of every call. */
@@ -127,6 +128,7 @@ async function post(path: string, params: object): Promise<Envelope> {
           [HEADER.platform]: platform,
           [HEADER.language]: currentApiLanguage(),
           [HEADER.deviceId]: getDeviceId(),
+          ...trackingHeaders(),
         },
       },
     );

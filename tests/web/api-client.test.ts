@@ -106,6 +106,22 @@ describe('the signed call (DESIGN §2)', () => {
     expect(call?.headers.get('deviceid')).toBe('device-9');
   });
 
+  it('sends the ad-click ids kept in cookies as the tracking headers of SPEC §3', async () => {
+    document.cookie = 'wbraid=wb-1; path=/';
+    document.cookie = 'bd_vid=bd-2; path=/';
+    document.cookie = 'twclid=tw-3; path=/';
+    reply = () => HttpResponse.json({ code: 200, msg: '', data: {} });
+    const { callApi } = await api();
+    await callApi(userLogout, {});
+    const headers = seen.at(-1)?.headers;
+    expect(headers?.get('x-gid')).toBe('wb-1');
+    expect(headers?.get('x-bd-vid')).toBe('bd-2');
+    expect(headers?.get('x-twclid')).toBe('tw-3');
+    for (const name of ['wbraid', 'bd_vid', 'twclid']) {
+      document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    }
+  });
+
   it('sends the language of the interface: zh_CN after switching', async () => {
     const { activateLocale } = await import('../../src/i18n/i18n');
     await activateLocale('zh-CN');
