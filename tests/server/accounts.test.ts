@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { CODE, DEFAULT_WEB_DEVICE_ID, Errors } from '../../contract';
+import { createPasswordHasher, type PasswordHasher } from '../../server/accounts/password-hasher';
 import { DEMO_USER } from '../../server/db/seed';
 import { invites, sessions, users, verificationCodes } from '../../server/db/schema';
 import {
@@ -33,8 +34,21 @@ const P = {
 
 describe.each(variants)('accounts on $name', (variant) => {
   let t: TestApp;
+  const hashCalls = { verify: 0, verifyDummy: 0 };
   beforeAll(async () => {
-    t = await startTestApp(variant);
+    const real = createPasswordHasher();
+    const hasher: PasswordHasher = {
+      hash: (password) => real.hash(password),
+      verify: (stored, password) => {
+        hashCalls.verify += 1;
+        return real.verify(stored, password);
+      },
+      verifyDummy: (password) => {
+        hashCalls.verifyDummy += 1;
+        return real.verifyDummy(password);
+      },
+    };
+    t = await startTestApp(variant, { overrides: { hasher } });
   }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
@@ -169,8 +183,17 @@ describe.each(variants)('accounts on $name', (variant) => {
     }
   });
 
-  it('spends comparable time on unknown and known accounts (dummy argon2 verify)', async () => {
+  it('runs one argon2 verify for unknown accounts too, so timing does not tell them apart', async () => {
     const user = await registerByUsername(t.api);
+    const attempts = [user.username, uniqueName('ghost'), uniqueEmail(), '+8613900000000'];
+    for (const account of attempts) {
+      const before = { ...hashCalls };
+      await t.api.call(P.login, { account, password: 'not-the-password' });
+      expect(
+        hashCalls.verify + hashCalls.verifyDummy - before.verify - before.verifyDummy,
+        account,
+      ).toBe(1);
+    }
     const time = async (account: string) => {
       const started = performance.now();
       await t.api.call(P.login, { account, password: 'not-the-password' });
@@ -178,13 +201,13 @@ describe.each(variants)('accounts on $name', (variant) => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i += 1) {
+    for (let i = 0; i < 5; i += 1) {
       known.push(await time(user.username));
       unknown.push(await time(uniqueName('ghost')));
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    // argon2 dominates (tens of ms); without the dummy verify the unknown path takes ~1 ms.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    // Loose on purpose (busy CI machines): without the dummy verify the unknown path is ~50x faster.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.2);
   });
 
   it('send_code answers the same for a new and an existing e-mail, but mails a notice to the owner', async () => {
