@@ -51,6 +51,12 @@ export const inviteCodeField = z
   .trim()
   .regex(INVITE_CODE_PATTERN, code(Errors.INVITE_CODE_INVALID));
 
+/** A password typed to log in or to confirm: only presence and the upper bound are checked. */
+export const currentPasswordField = z
+  .string(code(Errors.REQUIRED_PASSWORD))
+  .min(1, code(Errors.REQUIRED_PASSWORD))
+  .max(PASSWORD.maxLength, code(Errors.PASSWORD_TOO_LONG));
+
 /** Login identifier: a username, an e-mail address or a phone number. */
 export const accountField = z
   .string(code(Errors.REQUIRED_ACCOUNT))

@@ -7,7 +7,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { AppEnv, Errors, HEADER } from '../contract';
+import { AppEnv, Errors, HEADER, TRACKING_HEADERS } from '../contract';
 import { createAccountHandlers } from './accounts/account-handlers';
 import { createPasswordHasher, type PasswordHasher } from './accounts/password-hasher';
 import { createSessionCache } from './accounts/session-cache';
@@ -137,6 +137,7 @@ export async function buildApp(
       HEADER.platform,
       HEADER.language,
       HEADER.deviceId,
+      ...Object.values(TRACKING_HEADERS),
     ],
     exposedHeaders: [HEADER.pragma],
     maxAge: 600,

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
 import { CodeChannel, CodePurpose } from '../enums';
+import { Errors } from '../errors';
 import {
   accountField,
+  currentPasswordField,
   emailField,
   inviteCodeField,
   passwordField,
@@ -23,7 +25,7 @@ const channelTarget = z.discriminatedUnion('channel', [
 export const userLogin = defineEndpoint({
   path: '/api/user/user_login',
   auth: 'public',
-  params: z.object({ account: accountField, password: z.string().min(1).max(128) }),
+  params: z.object({ account: accountField, password: currentPasswordField }),
   data: sessionStarted,
   summary: 'Log in by username, e-mail or phone with the password.',
 });
@@ -103,9 +105,9 @@ export const userDeleteAccount = defineEndpoint({
   auth: 'session',
   params: z.object({
     /** Must be true: deletion is permanent. */
-    confirm: z.literal(true),
+    confirm: z.literal(true, String(Errors.DELETE_CONFIRMATION_REQUIRED.code)),
     /** Required when the account has a password. */
-    password: z.string().max(128).optional(),
+    password: currentPasswordField.optional(),
   }),
   data: ok,
   summary:

@@ -60,14 +60,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * zod reports `confirm: z.literal(true)` as a generic issue; deletion deserves its own message.
- */
-function preValidate(name: EndpointName, params: Record<string, unknown>): void {
-  if (name === 'userDeleteAccount' && params.confirm !== true)
-    throw fail('DELETE_CONFIRMATION_REQUIRED');
-}
-
 export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): void {
   const { db, keys, nonces, handlers, appEnv, now, sessionCache } = deps;
 
@@ -98,7 +90,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
     config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: 60_000 } },
   };
 
-  const serve = (name: EndpointName, endpoint: Endpoint, handler: AnyHandler | undefined) =>
+  const serve = (endpoint: Endpoint, handler: AnyHandler | undefined) =>
     async function handle(request: FastifyRequest, reply: FastifyReply) {
       reply.header('cache-control', 'no-store');
       // Not built yet: answer before spending an RSA operation on it.
@@ -121,7 +113,6 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
       }
 
       const { signature: _signature, ...rawParams } = body;
-      preValidate(name, rawParams);
       const parsed = endpoint.params.safeParse(rawParams);
       if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
 
@@ -156,7 +147,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
     if (endpoint.plannedIn === undefined && !handler) {
       throw new Error(`${endpoint.path} is in the catalogue as implemented but has no handler`);
     }
-    const route = serve(name, endpoint, endpoint.plannedIn === undefined ? handler : undefined);
+    const route = serve(endpoint, endpoint.plannedIn === undefined ? handler : undefined);
     for (const prefix of [API_VERSION_PREFIX, API_TEST_PREFIX]) {
       app.post(`${prefix}${endpoint.path}`, routeOptions, route);
     }

@@ -157,6 +157,15 @@ describe.each(variants)('accounts on $name', (variant) => {
     );
   });
 
+  it('names the missing field of a login: account, then password', async () => {
+    const noAccount = await t.api.call(P.login, { account: '  ', password: 'whatever-1' });
+    expect(noAccount.body.code).toBe(Errors.REQUIRED_ACCOUNT.code);
+    const noPassword = await t.api.call(P.login, { account: 'someone', password: '' });
+    expect(noPassword.body.code).toBe(Errors.REQUIRED_PASSWORD.code);
+    const tooLong = await t.api.call(P.login, { account: 'someone', password: 'x'.repeat(129) });
+    expect(tooLong.body.code).toBe(Errors.PASSWORD_TOO_LONG.code);
+  });
+
   it('answers unknown account and wrong password identically (code, message, no token)', async () => {
     const user = await registerByUsername(t.api);
     const wrong = await t.api.call(P.login, {

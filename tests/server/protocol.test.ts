@@ -239,17 +239,21 @@ describe.each(variants)('protocol on $name', (variant) => {
     expect(short.body.code).toBe(Errors.PASSWORD_TOO_SHORT.code);
   });
 
-  it('exposes the pragma header to CORS callers', async () => {
+  it('lets CORS callers send the tracking headers and read the pragma header', async () => {
     const response = await t.app.inject({
       method: 'OPTIONS',
       url: `/v4${CLIENT_CONFIG}`,
       headers: {
         origin: 'http://localhost:5173',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,platform,language,deviceid,content-type',
+        'access-control-request-headers':
+          'authorization,platform,language,deviceid,content-type,x-gid,x-bd-vid,x-twclid',
       },
     });
     expect(response.statusCode).toBe(204);
+    const allowed = String(response.headers['access-control-allow-headers']).toLowerCase();
+    for (const name of ['deviceid', 'x-gid', 'x-bd-vid', 'x-twclid'])
+      expect(allowed).toContain(name);
     const actual = await t.app.inject({
       method: 'GET',
       url: '/v4/public-keys',
