@@ -46,6 +46,13 @@ export const verificationCodeField = z
   .min(1, code(Errors.REQUIRED_CODE))
   .regex(new RegExp(`^\\d{${CODE.length}}$`), code(Errors.CODE_INVALID));
 
+/** Where a sign-up came from (SPEC §3's register-page source), e.g. `marketing`. */
+export const SIGNUP_SOURCE_PATTERN = /^[A-Za-z0-9_.-]{1,32}$/;
+export const signupSourceField = z
+  .string()
+  .trim()
+  .regex(SIGNUP_SOURCE_PATTERN, code(Errors.BAD_REQUEST));
+
 export const inviteCodeField = z
   .string()
   .trim()

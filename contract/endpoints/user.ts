@@ -8,6 +8,7 @@ import {
   emailField,
   inviteCodeField,
   passwordField,
+  signupSourceField,
   phoneField,
   usernameField,
   verificationCodeField,
@@ -37,6 +38,7 @@ export const registerTypeUsername = defineEndpoint({
     username: usernameField,
     password: passwordField,
     inviteCode: inviteCodeField.optional(),
+    source: signupSourceField.optional(),
   }),
   data: sessionStarted,
   summary: 'Register with a username and a password.',
@@ -51,6 +53,7 @@ export const registerTypeNormal = defineEndpoint({
       code: verificationCodeField,
       password: passwordField,
       inviteCode: inviteCodeField.optional(),
+      source: signupSourceField.optional(),
     }),
   ),
   data: sessionStarted,
@@ -60,7 +63,10 @@ export const registerTypeNormal = defineEndpoint({
 export const registerTypeDeviceid = defineEndpoint({
   path: '/api/user/register_type_deviceid',
   auth: 'public',
-  params: z.object({ inviteCode: inviteCodeField.optional() }),
+  params: z.object({
+    inviteCode: inviteCodeField.optional(),
+    source: signupSourceField.optional(),
+  }),
   data: sessionStarted,
   summary:
     'The apps: register (or log back in) the device in the deviceId header as a password-less account.',

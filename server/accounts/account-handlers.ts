@@ -9,7 +9,7 @@ import { invites, outbox, sessions, users, verificationCodes } from '../db/schem
 import { messageText, type MessageKind } from '../messaging/message-texts';
 import type { MessageDelivery } from '../messaging/delivery';
 import { fail } from '../protocol/api-error';
-import { requireAuth, type Handlers } from '../protocol/api-context';
+import { requireAuth, type ApiContext, type Handlers } from '../protocol/api-context';
 import {
   classifyAccount,
   generateInviteCode,
@@ -86,6 +86,12 @@ async function insertUser(
   }
 }
 
+/** Where the sign-up came from, kept for attribution and erased with the account. */
+function attribution(source: string | undefined, context: ApiContext) {
+  const hasTracking = Object.keys(context.tracking).length > 0;
+  return { signupSource: source ?? null, signupTracking: hasTracking ? context.tracking : null };
+}
+
 function codeFailure(reason: 'invalid' | 'too_many_attempts') {
   return fail(reason === 'too_many_attempts' ? 'CODE_TOO_MANY_ATTEMPTS' : 'CODE_INVALID');
 }
@@ -128,7 +134,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
       try {
         user = await insertUser(
           db,
-          { username: params.username, passwordHash },
+          { username: params.username, passwordHash, ...attribution(params.source, context) },
           inviterId,
           params.inviteCode,
         );
@@ -151,7 +157,8 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
         user = await db.transaction(async (tx) => {
           if (!(await consumeCode(tx, check.id))) throw fail('CODE_INVALID');
           const contact = params.channel === 'email' ? { email: target } : { phone: target };
-          return insertUser(tx, { ...contact, passwordHash }, inviterId, params.inviteCode);
+          const values = { ...contact, passwordHash, ...attribution(params.source, context) };
+          return insertUser(tx, values, inviterId, params.inviteCode);
         });
       } catch (error) {
         // The address got an account between the code and now: the code is spent either way.
@@ -174,7 +181,8 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
       if (!user) {
         const inviterId = await findInviter(db, params.inviteCode);
         try {
-          user = await insertUser(db, { deviceId }, inviterId, params.inviteCode);
+          const values = { deviceId, ...attribution(params.source, context) };
+          user = await insertUser(db, values, inviterId, params.inviteCode);
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           // The same device registered twice at once: both calls log into the one account.
@@ -304,6 +312,8 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
             deviceId: null,
             passwordHash: null,
             inviteCode: null,
+            signupSource: null,
+            signupTracking: null,
             deletedAt: sql`now()`,
             updatedAt: sql`now()`,
           })

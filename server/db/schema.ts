@@ -10,6 +10,13 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
+/** Ad-click ids a sign-up arrived with (the x-gid, x-bd-vid and x-twclid headers). */
+export interface SignupTracking {
+  gclid?: string;
+  bdVid?: string;
+  twclid?: string;
+}
+
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const users = pgTable('users', {
@@ -30,6 +37,8 @@ export const users = pgTable('users', {
   deletedAt: tz('deleted_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
+  signupSource: text('signup_source'),
+  signupTracking: jsonb('signup_tracking').$type<SignupTracking>(),
 });
 
 export const sessions = pgTable('sessions', {

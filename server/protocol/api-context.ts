@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { ApiLanguage, ApiPlatform, Endpoint, EndpointName, endpoints } from '../../contract';
 import type { Authenticated } from '../accounts/sessions';
+import type { SignupTracking } from '../db/schema';
 
 export interface ApiContext {
   readonly language: ApiLanguage;
@@ -9,6 +10,8 @@ export interface ApiContext {
   readonly ip: string;
   /** The `deviceId` header, trimmed; null when absent. */
   readonly deviceId: string | null;
+  /** The ad-click ids of the tracking headers (SPEC §3); empty when none came. */
+  readonly tracking: SignupTracking;
   /** Present for 'session' endpoints, and for 'optional' ones when a valid token came. */
   readonly auth: Authenticated | undefined;
   /** Opens a session for the user and returns its token in the `pragma` response header. */

@@ -33,6 +33,7 @@ import { success } from './envelope';
 import type { NonceStore } from './nonce-store';
 import type { PlatformKeys } from './rsa-keys';
 import { decryptSignature } from './signature';
+import { trackingFromHeaders } from './tracking-headers';
 
 export interface ApiRouteDeps {
   readonly db: Db;
@@ -122,6 +123,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
         platform,
         ip: request.ip,
         deviceId,
+        tracking: trackingFromHeaders(request.headers),
         auth,
         async startSession(userId) {
           const token = await createSession(db, userId, { platform, deviceId, ip: request.ip });

@@ -112,3 +112,11 @@ export function getSessionFlag(key: string): string | null {
 export function setSessionFlag(key: string, value: string | null): void {
   safeSet(session, key, value);
 }
+
+export function getRegisterSource(): string | null {
+  return safeGet(local, STORAGE_KEYS.registerSource);
+}
+
+export function storeRegisterSource(source: string): void {
+  safeSet(local, STORAGE_KEYS.registerSource, source);
+}

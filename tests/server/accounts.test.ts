@@ -551,6 +551,36 @@ describe.each(variants)('accounts on $name', (variant) => {
     expect(reuse.userId).not.toBe(user.userId);
   });
 
+  it('keeps where a sign-up came from, refuses a malformed source, erases both on deletion', async () => {
+    const username = uniqueName('ad');
+    const bad = await t.api.call(P.registerUsername, {
+      username,
+      password: PASSWORD,
+      source: 'not a source!',
+    });
+    expect(bad.body.code).toBe(Errors.BAD_REQUEST.code);
+    expect(await db().select().from(users).where(eq(users.username, username))).toHaveLength(0);
+
+    const tracked = { 'x-gid': 'gclid-123', 'x-bd-vid': 'bd.456', 'x-twclid': 'bad value' };
+    const r = await t.api.call<{ userId: number }>(
+      P.registerUsername,
+      { username, password: PASSWORD, source: 'marketing' },
+      { headers: tracked },
+    );
+    expect(r.body.code).toBe(200);
+    const [row] = await db().select().from(users).where(eq(users.id, r.body.data.userId));
+    expect(row?.signupSource).toBe('marketing');
+    // A click id that is not an opaque token (here: with a space) is dropped, not stored.
+    expect(row?.signupTracking).toEqual({ gclid: 'gclid-123', bdVid: 'bd.456' });
+
+    const token = String(r.headers.pragma);
+    expect(
+      (await t.api.call(P.remove, { confirm: true, password: PASSWORD }, { token })).body.code,
+    ).toBe(200);
+    const [erased] = await db().select().from(users).where(eq(users.id, r.body.data.userId));
+    expect(erased).toMatchObject({ signupSource: null, signupTracking: null });
+  });
+
   it('deletes a password-less device account with confirmation only', async () => {
     const r = await t.api.call(P.registerDevice, {}, { deviceId: `device-${uniqueName()}` });
     const done = await t.api.call(P.remove, { confirm: true }, { token: String(r.headers.pragma) });

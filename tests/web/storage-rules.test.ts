@@ -82,3 +82,24 @@ describe('deviceId header', () => {
     expect(getDeviceId()).toBe('dev-123');
   });
 });
+
+describe('the register-page source (SPEC §3)', () => {
+  it('takes a source parameter, remembers it and keeps the first one seen', async () => {
+    const { signupSource } = await import('../../src/features/auth/signup-source');
+    expect(signupSource()).toBeUndefined();
+    absorbQueryParams('https://kestrel.example/register?source=spring-sale');
+    expect(signupSource()).toBe('spring-sale');
+    expect(localStorage.getItem('registerSource')).toBe('spring-sale');
+    absorbQueryParams('https://kestrel.example/register?source=other');
+    expect(signupSource()).toBe('spring-sale');
+  });
+
+  it("counts an ad click without a named source as 'marketing', and ignores malformed sources", async () => {
+    const { signupSource } = await import('../../src/features/auth/signup-source');
+    absorbQueryParams('https://kestrel.example/?source=not%20valid!');
+    expect(signupSource()).toBeUndefined();
+    absorbQueryParams('https://kestrel.example/?bd_vid=abc');
+    document.cookie = 'source=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    expect(signupSource()).toBe('marketing');
+  });
+});

@@ -18,6 +18,7 @@ import { useErrorText } from '../../i18n/use-error-text';
 import { getCookie } from '../../lib/storage';
 import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
 import { registerByUsername, registerWithCode } from './api/auth-calls';
+import { signupSource } from './signup-source';
 import { AuthCard } from './auth-card';
 import { ChannelTabs } from './channel-tabs';
 import { SendCodeButton } from './send-code-button';
@@ -78,7 +79,8 @@ export default function RegisterPage() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setPending(true);
-    const invitePart = invite ? { inviteCode: invite } : {};
+    const source = signupSource();
+    const invitePart = { ...(invite ? { inviteCode: invite } : {}), ...(source ? { source } : {}) };
     try {
       if (method === 'username') {
         await registerByUsername({ username: target.trim(), password, ...invitePart });

@@ -33,6 +33,8 @@ export interface CallOptions {
   signWith?: ApiPlatform;
   prefix?: string;
   ip?: string;
+  /** Further request headers (the tracking headers, ...). */
+  headers?: Record<string, string>;
 }
 
 export interface CallResult<T = unknown> {
@@ -106,6 +108,7 @@ export function createApiClient(app: FastifyInstance): ApiClient {
       const headers: Record<string, string> = { platform, language: options.language ?? 'en' };
       if (options.token !== undefined) headers.authorization = options.token;
       if (options.deviceId !== undefined) headers.deviceid = options.deviceId;
+      Object.assign(headers, options.headers);
       const response = await app.inject({
         method: 'POST',
         url: `${options.prefix ?? API_VERSION_PREFIX}${path}`,
