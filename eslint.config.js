@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
+import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
 
 const features = existsSync('src/features') ? readdirSync('src/features') : [];
@@ -30,26 +31,47 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './contract', from: ['./src', './machines', './server'], message: 'contract/ imports nothing of ours.' },
-            { target: './machines', from: ['./src', './server'], message: 'machines/ may import only contract/.' },
+            {
+              target: './contract',
+              from: ['./src', './machines', './server'],
+              message: 'contract/ imports nothing of ours.',
+            },
+            {
+              target: './machines',
+              from: ['./src', './server'],
+              message: 'machines/ may import only contract/.',
+            },
             { target: './src', from: './server', message: 'src/ never imports server/.' },
-            { target: './server', from: ['./src', './machines'], message: 'server/ may import only contract/.' },
+            {
+              target: './server',
+              from: ['./src', './machines'],
+              message: 'server/ may import only contract/.',
+            },
             ...features.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',
               except: [`./${feature}`],
-              message: 'A feature never imports another feature; share through src/components or src/lib.',
+              message:
+                'A feature never imports another feature; share through src/components or src/lib.',
             })),
           ],
         },
       ],
     },
+  },
+  {
+    // Node programs: the server, scripts, benchmarks, tests and the tool configs.
+    files: ['server/**', 'scripts/**', 'bench/**', 'tests/**', 'e2e/**', '*.{js,ts,mjs}'],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ['machines/**/*.ts'],

@@ -1,5 +1,4 @@
 /** Just enough of the signed protocol (DESIGN §2) for a benchmark to log the demo user in. */
-/* global fetch -- Node 20's built-in fetch; eslint.config.js declares no Node globals. */
 import { Buffer } from 'node:buffer';
 import { constants, publicEncrypt, randomInt } from 'node:crypto';
 

@@ -2,7 +2,6 @@
  * Starts the built app for a benchmark on a fresh data directory and resolves once it answers.
  * Used by bench/bundle.mjs; the caller stops it with `stop()`.
  */
-/* global fetch -- Node 20's built-in fetch; eslint.config.js declares no Node globals. */
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
