@@ -36,6 +36,11 @@ export const Errors = {
 
   // --- client-side (15xx): shown by the SPA, never sent by the server ---
   NETWORK_ERROR: entry(1500, 'Network error. Please try again later.', '网络错误，请稍后再试。'),
+  PAGE_LOAD_FAILED: entry(
+    1502,
+    'Part of the site could not be loaded. Please check your connection and reload the page.',
+    '网站的部分内容未能加载，请检查网络后重新加载页面。',
+  ),
   AGREEMENT_REQUIRED: entry(
     1501,
     'Please agree to the User Agreement and Privacy Policy',

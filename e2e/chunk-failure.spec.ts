@@ -43,6 +43,8 @@ test('a page chunk that fails to load reloads once, then shows the error screen'
     page.getByRole('heading', { name: i18n.t('Oops! An error occurred') }),
   ).toBeVisible();
   await expect(page.getByText(i18n.t('Try refreshing the page or contact support.'))).toBeVisible();
+  // The error's own message is for the visitor too, in their language.
+  await expect(page.getByText(i18n.error('PAGE_LOAD_FAILED'))).toBeVisible();
   expect(aborted.size).toBeGreaterThan(0);
   // The goto itself, then exactly one automatic reload.
   expect(documentLoads).toBe(2);
@@ -52,5 +54,27 @@ test('a page chunk that fails to load reloads once, then shows the error screen'
   await page.getByRole('button', { name: i18n.t('Reload') }).click();
   await expect(page.getByRole('heading', { name: i18n.t('Oops! An error occurred') })).toBeHidden();
   await expect(page).toHaveURL(/\/apple-help$/);
+  expect(documentLoads).toBe(3);
+});
+
+test('a language catalog that fails to load reloads once, then says so in the visitor language', async ({
+  page,
+  i18n,
+}) => {
+  let documentLoads = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documentLoads++;
+  });
+  await page.route('**/assets/messages-*.js', (route) => route.abort('failed'));
+
+  await page.goto('/faq');
+
+  await expect(page.getByRole('heading', { name: i18n.error('PAGE_LOAD_FAILED') })).toBeVisible();
+  expect(documentLoads).toBe(2);
+
+  await page.unroute('**/assets/messages-*.js');
+  await page.getByRole('button', { name: i18n.language === 'en' ? 'Reload' : '重新加载' }).click();
+  await expect(page.getByRole('heading', { name: i18n.error('PAGE_LOAD_FAILED') })).toBeHidden();
+  await expect(page.locator('html')).toHaveAttribute('lang', i18n.language);
   expect(documentLoads).toBe(3);
 });

@@ -1,8 +1,10 @@
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { ChunkLoadError, onChunkFailure, onChunkLoaded, type FlagStore } from '../lib/chunk-reload';
 import { getSessionFlag, setSessionFlag } from '../lib/storage';
+import { Errors, errorMessage } from '../../contract/errors';
+import { currentApiLanguage } from '../i18n/i18n';
 
-const sessionFlags: FlagStore = { get: getSessionFlag, set: setSessionFlag };
+export const sessionFlags: FlagStore = { get: getSessionFlag, set: setSessionFlag };
 
 type PageModule = { default: ComponentType };
 
@@ -43,7 +45,8 @@ export function lazyPage(chunk: string, importer: () => Promise<PageModule>): La
         // Suspend until the document goes away.
         throw new Promise<never>(() => {});
       }
-      throw new ChunkLoadError(chunk, error);
+      const message = errorMessage(Errors.PAGE_LOAD_FAILED.code, currentApiLanguage());
+      throw new ChunkLoadError(chunk, error, message);
     }
     throw preload();
   }

@@ -1,6 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { activateLocale } from '../i18n/i18n';
-import { chooseLocale } from '../i18n/locale';
+import { apiLanguageOf, chooseLocale } from '../i18n/locale';
+import { onChunkFailure, onChunkLoaded } from '../lib/chunk-reload';
+import { sessionFlags } from './lazy-page';
+import { renderLoadFailure } from './load-failure';
 import { appEnv } from '../lib/env';
 import { createQueryClient } from '../lib/query-client';
 import { createSession } from '../lib/session/session';
@@ -23,10 +26,20 @@ export async function start(container: HTMLElement): Promise<boolean> {
   const cleanUrl = absorbQueryParams(window.location.href);
   if (cleanUrl !== null) window.history.replaceState(window.history.state, '', cleanUrl);
 
-  await Promise.all([
-    activateLocale(chooseLocale(getStoredLanguage(), navigator.languages ?? [])),
-    wantsInspector(appEnv, window.location.search) ? startInspector() : undefined,
-  ]);
+  const locale = chooseLocale(getStoredLanguage(), navigator.languages ?? []);
+  const catalogChunk = `locale:${locale}`;
+  try {
+    await Promise.all([
+      activateLocale(locale),
+      wantsInspector(appEnv, window.location.search) ? startInspector() : undefined,
+    ]);
+    onChunkLoaded(sessionFlags, catalogChunk);
+  } catch {
+    // The catalog is a chunk like any page: reload once for a new deployment, then say so.
+    if (onChunkFailure(sessionFlags, catalogChunk) === 'reload') window.location.reload();
+    else renderLoadFailure(container, apiLanguageOf(locale));
+    return true;
+  }
 
   const queryClient = createQueryClient();
   const session = createSession(queryClient);

@@ -27,12 +27,14 @@ export function onChunkLoaded(store: FlagStore, chunk: string): void {
   if (store.get(CHUNK_RELOAD_FLAG) === chunk) store.set(CHUNK_RELOAD_FLAG, null);
 }
 
+/** The failure the error screen shows; its message is for the visitor, in their language. */
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
   constructor(
     readonly chunk: string,
     cause: unknown,
+    message: string,
   ) {
-    super(`Could not load the "${chunk}" part of the site.`, { cause });
+    super(message, { cause });
   }
 }
