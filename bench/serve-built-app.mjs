@@ -51,6 +51,8 @@ export async function serveBuiltApp(extraEnv = {}) {
       ...extraEnv,
     },
   });
+  // If this process dies early (an error, a closed output pipe), the server must not outlive it.
+  process.once('exit', () => child.kill('SIGTERM'));
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
