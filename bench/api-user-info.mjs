@@ -7,20 +7,18 @@
  * a temporary DATA_DIR. Signatures are computed before the timed window: each must be unique.
  */
 import { Buffer } from 'node:buffer';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { constants, publicEncrypt, randomInt } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { setTimeout } from 'node:timers';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, URL } from 'node:url';
+import { ROOT, SERVER_BUNDLE } from '../scripts/build-freshness.mjs';
+import { startServer } from './serve-built-app.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
@@ -28,17 +26,6 @@ const PLATFORM = 'windows';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const BUDGET_SHARE = 0.7;
 const BUDGET_P99_MS = 35;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
@@ -83,47 +70,20 @@ function sign(pem) {
   );
 }
 
-async function startServer(port, dataDir) {
-  const bundle = join(ROOT, 'dist/server/main.mjs');
-  const useBundle = process.env.BENCH_SERVER === 'dist' && existsSync(bundle);
+/** The server under test: the source through tsx, or the bundle with BENCH_SERVER=dist. */
+function serverUnderTest() {
+  const useBundle = process.env.BENCH_SERVER === 'dist' && existsSync(SERVER_BUNDLE);
   // BENCH_PROFILE_DIR=<dir> writes a V8 CPU profile of the server there.
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR]
     : [];
-  const args = [
-    ...profile,
-    ...(useBundle ? [bundle] : ['--import', 'tsx', join(ROOT, 'server/main.ts')]),
-  ];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-      // PROD as deployed (no response re-validation, no outbox), with the demo user to log in.
-      APP_ENV: 'PROD',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      STATIC_DIR: join(dataDir, 'no-spa'),
-      // The bench is one client IP sending thousands of requests a second.
-      RATE_LIMIT_API_PER_MINUTE: '100000000',
-    },
-  });
-  for (let i = 0; i < 1200; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      const res = await request(port, 'GET', '/v4/public-keys');
-      if (res.status === 200) return { child, server: useBundle ? 'dist bundle' : 'tsx source' };
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not answer within 120 s');
+  return {
+    name: useBundle ? 'dist bundle' : 'tsx source',
+    args: [
+      ...profile,
+      ...(useBundle ? [SERVER_BUNDLE] : ['--import', 'tsx', join(ROOT, 'server/main.ts')]),
+    ],
+  };
 }
 
 function opensslRsaSignPerSecond() {
@@ -144,9 +104,19 @@ function percentile(sorted, p) {
 }
 
 async function main() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kestrel-bench-api-'));
-  const { child, server } = await startServer(port, dataDir);
+  const server = serverUnderTest();
+  const { port, stop } = await startServer({
+    args: server.args,
+    timeoutSeconds: 120,
+    env: {
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      // PROD as deployed (no response re-validation, no outbox), with the demo user to log in.
+      APP_ENV: 'PROD',
+      STATIC_DIR: join(tmpdir(), 'kestrel-bench-no-spa'),
+      // The bench is one client IP sending thousands of requests a second.
+      RATE_LIMIT_API_PER_MINUTE: '100000000',
+    },
+  });
   try {
     const { keys } = JSON.parse((await request(port, 'GET', '/v4/public-keys')).text);
     const pem = keys[PLATFORM];
@@ -206,7 +176,7 @@ async function main() {
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
     const lines = [
-      `server: ${server}, database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, one process`,
+      `server: ${server.name}, database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, one process`,
       `signed system_user_info: ${rps.toFixed(0)} req/s over ${measuredSeconds.toFixed(1)} s at ${CONNECTIONS} connections (${errors} errors)`,
       `latency: p50 ${p50?.toFixed(1)} ms, p99 ${p99?.toFixed(1)} ms (budget p99 < ${BUDGET_P99_MS} ms: ${p99 < BUDGET_P99_MS ? 'met' : 'NOT met'})`,
       `openssl speed rsa2048: ${rsa.toFixed(0)} private-key ops/s on one core`,
@@ -216,11 +186,7 @@ async function main() {
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     agent.destroy();
-    child.kill('SIGTERM');
-    await new Promise((resolve) =>
-      child.exitCode !== null ? resolve() : child.once('exit', resolve),
-    );
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

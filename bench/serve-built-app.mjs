@@ -1,6 +1,6 @@
 /**
- * Starts the built app for a benchmark on a fresh data directory and resolves once it answers.
- * Used by bench/bundle.mjs; the caller stops it with `stop()`.
+ * Starts the app server for a benchmark on a fresh data directory and resolves once it answers.
+ * Used by bench/bundle.mjs (the built app) and bench/api-user-info.mjs (bundle or source).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -32,12 +32,16 @@ export async function freePort(from = 18101, to = 18109) {
   throw new Error(`no free port in ${from}-${to}`);
 }
 
-export async function serveBuiltApp(extraEnv = {}) {
-  buildIfStale();
+/**
+ * Starts the server on a free port with a fresh data directory and demo data, and resolves once it
+ * answers. `args` are node's arguments (the built bundle by default); `env` adds to or overrides the
+ * defaults. The caller stops it with `stop()`, which also removes the data directory.
+ */
+export async function startServer({ args = [SERVER_BUNDLE], env = {}, timeoutSeconds = 60 } = {}) {
   const port = await freePort();
   const dataDir = join(tmpdir(), `kestrel-bench-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -45,10 +49,9 @@ export async function serveBuiltApp(extraEnv = {}) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      APP_ENV: 'DEV',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
-      ...extraEnv,
+      ...env,
     },
   });
   // If this process dies early (an error, a closed output pipe), the server must not outlive it.
@@ -61,16 +64,22 @@ export async function serveBuiltApp(extraEnv = {}) {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < timeoutSeconds * 10; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${origin}/v4/public-keys`);
-      if (res.ok) return { origin, stop };
+      if (res.ok) return { origin, port, stop };
     } catch {
       // Not listening yet.
     }
     await sleep(100);
   }
   await stop();
-  throw new Error('the server did not answer within 60 s');
+  throw new Error(`the server did not answer within ${timeoutSeconds} s`);
+}
+
+/** The built app as a visitor gets it (DEV: the outbox is on), for the browser benches. */
+export async function serveBuiltApp(extraEnv = {}) {
+  buildIfStale();
+  return startServer({ env: { APP_ENV: 'DEV', ...extraEnv } });
 }
