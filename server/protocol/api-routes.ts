@@ -33,6 +33,7 @@ import { success } from './envelope';
 import type { NonceStore } from './nonce-store';
 import type { PlatformKeys } from './rsa-keys';
 import { decryptSignature } from './signature';
+import { headerValue } from './header-value';
 import { trackingFromHeaders } from './tracking-headers';
 
 export interface ApiRouteDeps {
@@ -47,11 +48,6 @@ export interface ApiRouteDeps {
 }
 
 type AnyHandler = (params: unknown, context: ApiContext) => Promise<unknown>;
-
-function headerValue(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
 
 function isApiPlatform(value: string | undefined): value is ApiPlatform {
   return (API_PLATFORMS as readonly string[]).includes(value ?? '');
@@ -96,7 +92,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
       reply.header('cache-control', 'no-store');
       // Not built yet: answer before spending an RSA operation on it.
       if (!handler) throw fail('ENDPOINT_NOT_FOUND');
-      const platform = headerValue(request, HEADER.platform)?.trim().toLowerCase();
+      const platform = headerValue(request.headers, HEADER.platform)?.trim().toLowerCase();
       if (!isApiPlatform(platform)) throw fail('PLATFORM_INVALID');
       const body = isRecord(request.body) ? request.body : {};
       const signature = decryptSignature(body.signature, keys[platform].privateKey, now());
@@ -109,7 +105,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
 
       let auth: Authenticated | undefined;
       if (endpoint.auth !== 'public') {
-        auth = await sessionOf(tokenFromHeader(headerValue(request, HEADER.authorization)));
+        auth = await sessionOf(tokenFromHeader(headerValue(request.headers, HEADER.authorization)));
         if (!auth && endpoint.auth === 'session') throw fail('UNAUTHORIZED');
       }
 
@@ -117,7 +113,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
       const parsed = endpoint.params.safeParse(rawParams);
       if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
 
-      const deviceId = headerValue(request, HEADER.deviceId)?.trim() || null;
+      const deviceId = headerValue(request.headers, HEADER.deviceId)?.trim() || null;
       const context: ApiContext = {
         language: languageOf(request.headers[HEADER.language]),
         platform,

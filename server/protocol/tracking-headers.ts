@@ -1,13 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { TRACKING_HEADERS } from '../../contract';
 import type { SignupTracking } from '../db/schema';
+import { headerValue } from './header-value';
 
 /** Click ids are opaque tokens; anything longer or stranger than this is not one and is dropped. */
 const CLICK_ID = /^[A-Za-z0-9_.~=+/-]{1,256}$/;
 
 function clickId(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const raw = headers[name];
-  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  const value = headerValue(headers, name)?.trim();
   return value && CLICK_ID.test(value) ? value : undefined;
 }
 
