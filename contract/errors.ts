@@ -4,6 +4,7 @@
  * `docs/errors.md` is generated from this file.
  */
 import type { ApiLanguage } from './enums';
+import { INTERNAL, PAGE_LOAD_FAILED, UNAUTHORIZED } from './shell-errors';
 
 interface ErrorEntry {
   readonly code: number;
@@ -31,16 +32,12 @@ export const Errors = {
   ),
   PAYLOAD_TOO_LARGE: entry(1006, 'Request too large.', '请求内容过大。'),
   ENDPOINT_NOT_FOUND: entry(1007, 'Unknown API.', '未知的接口。'),
-  INTERNAL: entry(1099, 'Server error. Please try again later.', '服务器错误，请稍后再试。'),
-  UNAUTHORIZED: entry(401, 'Please log in first.', '请先登录。'),
+  INTERNAL,
+  UNAUTHORIZED,
 
   // --- client-side (15xx): shown by the SPA, never sent by the server ---
   NETWORK_ERROR: entry(1500, 'Network error. Please try again later.', '网络错误，请稍后再试。'),
-  PAGE_LOAD_FAILED: entry(
-    1502,
-    'Part of the site could not be loaded. Please check your connection and reload the page.',
-    '网站的部分内容未能加载，请检查网络后重新加载页面。',
-  ),
+  PAGE_LOAD_FAILED,
   AGREEMENT_REQUIRED: entry(
     1501,
     'Please agree to the User Agreement and Privacy Policy',
@@ -113,6 +110,81 @@ export const Errors = {
     "If your payment went through but wasn't detected, please contact support.",
     '如果您已付款但未到账，请联系客服。',
   ),
+  COUPON_INVALID: entry(3005, 'This promo code is not valid.', '该优惠码无效。'),
+  COUPON_EXPIRED: entry(3006, 'This promo code has expired.', '该优惠码已过期。'),
+  COUPON_NOT_STARTED: entry(3007, 'This promo code is not valid yet.', '该优惠码尚未生效。'),
+  COUPON_NOT_FOR_PLAN: entry(
+    3008,
+    'This promo code does not apply to this plan.',
+    '该优惠码不适用于此套餐。',
+  ),
+  COUPON_USED_UP: entry(3009, 'This promo code has been fully used.', '该优惠码已被领完。'),
+  COUPON_USER_LIMIT: entry(3010, 'You have already used this promo code.', '您已使用过该优惠码。'),
+  PAYMENT_METHOD_UNAVAILABLE: entry(
+    3011,
+    'This payment method is not available.',
+    '该支付方式暂不可用。',
+  ),
+  CURRENCY_UNAVAILABLE: entry(
+    3012,
+    'This plan is not sold in that currency.',
+    '该套餐不支持此币种。',
+  ),
+  ORDER_NOT_FOUND: entry(3013, 'Order not found.', '订单不存在。'),
+  ORDER_NOT_CANCELLABLE: entry(
+    3014,
+    'Only an unpaid order can be cancelled.',
+    '只能取消未支付的订单。',
+  ),
+  ORDER_EXPIRED: entry(
+    3015,
+    'This order has expired. Please place a new one.',
+    '该订单已过期，请重新下单。',
+  ),
+  REDEEM_CODE_INVALID: entry(3016, 'This redeem code is not valid.', '该兑换码无效。'),
+  REDEEM_CODE_USED_UP: entry(3017, 'This redeem code has already been used.', '该兑换码已被使用。'),
+  REDEEM_CODE_EXPIRED: entry(3018, 'This redeem code has expired.', '该兑换码已过期。'),
+  REDEEM_CODE_ALREADY_REDEEMED: entry(
+    3019,
+    'You have already redeemed this code.',
+    '您已兑换过该兑换码。',
+  ),
+  TRIAL_USED: entry(
+    3020,
+    'The free trial has already been used on this account or device.',
+    '该账户或设备已使用过免费试用。',
+  ),
+  TRIAL_MEMBERS_ONLY_NEW: entry(
+    3021,
+    'The free trial is for accounts that have never had a membership.',
+    '免费试用仅适用于从未开通过会员的账户。',
+  ),
+  GATEWAY_UNAVAILABLE: entry(
+    3022,
+    'The payment service is unavailable. Please try again later.',
+    '支付服务暂不可用，请稍后再试。',
+  ),
+  TOO_MANY_PENDING_ORDERS: entry(
+    3023,
+    'You have too many unpaid orders. Pay or cancel one first.',
+    '您有过多未支付订单，请先支付或取消。',
+  ),
+  IDEMPOTENCY_KEY_REUSED: entry(
+    3024,
+    'This request was already used for a different order. Please try again.',
+    '该请求已用于其他订单，请重试。',
+  ),
+  // 3025-3039: store server
+  COUPON_WRONG_CURRENCY: entry(
+    3025,
+    'This promo code applies to payments in another currency.',
+    '该优惠码不适用于此币种的付款。',
+  ),
+  ORDER_CLOSED: entry(
+    3026,
+    'This order is closed. Please place a new one.',
+    '该订单已关闭，请重新下单。',
+  ),
 
   // --- group buy (4xxx) ---
   GROUP_CREATOR_NOT_PAID: entry(
@@ -147,6 +219,32 @@ export const Errors = {
     'Import failed. Please copy the subscription link and add it manually.',
     '导入失败，请复制订阅链接手动添加。',
   ),
+  DEVICE_LIMIT_REACHED: entry(
+    6002,
+    'Your plan allows {limit} device(s) at once and all are in use. Sign in on the website, remove a device under Account > Devices, then try again.',
+    '您的套餐最多同时使用 {limit} 台设备，已全部占用。请在网站登录，到「个人中心 > 设备」移除一台设备后重试。',
+  ),
+  DEVICE_NOT_FOUND: entry(6003, 'This device is not on your account.', '您的账号下没有该设备。'),
+  THIRD_PARTY_COOLDOWN: entry(
+    6004,
+    'The third-party client function can be enabled once every 7 days. Please try again later.',
+    '第三方客户端功能每 7 天只能开启一次，请稍后再试。',
+  ),
+  THIRD_PARTY_NOT_ENABLED: entry(
+    6005,
+    'Please enable the third-party client function first.',
+    '请先开启第三方客户端功能。',
+  ),
+  MEMBERSHIP_REQUIRED: entry(
+    6006,
+    'This needs an active membership. Please buy a plan first.',
+    '此功能需要有效会员，请先购买套餐。',
+  ),
+  BENEFITS_NOT_ELIGIBLE: entry(
+    6007,
+    'Benefits are for members with an active yearly plan.',
+    '福利仅限年付会员在有效期内享受。',
+  ),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;
@@ -154,14 +252,25 @@ export type ErrorCode = (typeof Errors)[ErrorKey]['code'];
 
 const byCode = new Map<number, ErrorEntry>(Object.values(Errors).map((e) => [e.code, e]));
 
-/** The text of an error code in a language; unknown codes fall back to the generic error. */
-export function errorMessage(code: number, language: ApiLanguage): string {
+/**
+ * The text of an error code in a language; unknown codes fall back to the generic error. A text may
+ * name a value of the error's data as `{name}` (DEVICE_LIMIT_REACHED says the limit).
+ */
+export function errorMessage(code: number, language: ApiLanguage, data?: unknown): string {
   const found = byCode.get(code) ?? Errors.INTERNAL;
-  return found[language];
+  const text = found[language];
+  if (typeof data !== 'object' || data === null) return text;
+  const values = data as Record<string, unknown>;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    typeof values[name] === 'number' || typeof values[name] === 'string'
+      ? String(values[name])
+      : whole,
+  );
 }
 
 export function isKnownErrorCode(code: number): boolean {
   return byCode.has(code);
 }
 
-export const SUCCESS_CODE = 200;
+/** The `code` of a successful response (in protocol.ts, so callers need not load this catalogue). */
+export { SUCCESS_CODE } from './protocol';

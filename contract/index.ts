@@ -1,4 +1,5 @@
 /** The endpoint catalogue: every call of the API, by name. */
+import * as accountArea from './endpoints/account-area';
 import * as payment from './endpoints/payment';
 import * as system from './endpoints/system';
 import * as user from './endpoints/user';
@@ -9,6 +10,7 @@ export const endpoints = {
   systemClientConfig: system.systemClientConfig,
   systemDisplayConfig: system.systemDisplayConfig,
   systemRedeemCode: system.systemRedeemCode,
+  systemFreeTrial: system.systemFreeTrial,
   systemAffiliate: system.systemAffiliate,
   systemBenefits: system.systemBenefits,
   systemUserBenefits: system.systemUserBenefits,
@@ -22,10 +24,15 @@ export const endpoints = {
   userDeleteAccount: user.userDeleteAccount,
   userGetDeviceList: user.userGetDeviceList,
   userUnbindDevice: user.userUnbindDevice,
+  userInviteList: accountArea.userInviteList,
+  userThirdPartyClient: accountArea.userThirdPartyClient,
+  userThirdPartyClientToggle: accountArea.userThirdPartyClientToggle,
+  userThirdPartyClientLink: accountArea.userThirdPartyClientLink,
   paymentShop: payment.paymentShop,
   paymentPurchase: payment.paymentPurchase,
   paymentCoupon: payment.paymentCoupon,
   paymentOrder: payment.paymentOrder,
+  paymentOrderCancel: payment.paymentOrderCancel,
   paymentJointPurchase: payment.paymentJointPurchase,
   paymentJointJoinForPay: payment.paymentJointJoinForPay,
   paymentJointJoin: payment.paymentJointJoin,

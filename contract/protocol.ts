@@ -1,5 +1,8 @@
 /** The wire protocol of DESIGN §2, as constants both sides import. */
 
+/** The `code` of a successful response envelope. */
+export const SUCCESS_CODE = 200;
+
 export const API_VERSION_PREFIX = '/v4';
 /** DEV and TEST builds of the SPA call this prefix; the server answers both. */
 export const API_TEST_PREFIX = '/v4/test';
@@ -47,6 +50,16 @@ export const COOKIE = {
   token: 'token',
   tokenDays: 30,
   otherDays: 7,
+} as const;
+
+/**
+ * What the apps say about the device on login and registration (docs/account-area.md); the web sends
+ * none of them and is described from its User-Agent. Values are cut to 64 characters.
+ */
+export const DEVICE_HEADERS = {
+  /** Device name or model, e.g. `iPhone 15 Pro` (the app's `model` storage key). */
+  model: 'model',
+  osVersion: 'osversion',
 } as const;
 
 /** The web client's device id when the browser has none of its own (SPEC §3). */

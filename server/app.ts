@@ -7,12 +7,15 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { AppEnv, Errors, HEADER, TRACKING_HEADERS } from '../contract';
+import { AppEnv, DEVICE_HEADERS, Errors, HEADER, TRACKING_HEADERS } from '../contract';
+import { createAccountAreaHandlers } from './account-area/account-area-handlers';
+import { seedAccountAreaDemo } from './account-area/seed-demo';
+import { registerSubscriptionRoute } from './account-area/subscription-route';
 import { createAccountHandlers } from './accounts/account-handlers';
 import { createPasswordHasher, type PasswordHasher } from './accounts/password-hasher';
 import { createSessionCache } from './accounts/session-cache';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/database';
+import { openDatabase, type Database, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemoUser, seedSettings } from './db/seed';
 import {
@@ -37,6 +40,13 @@ import { createConfigHandlers } from './settings/config-handlers';
 import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from './settings/default-settings';
 import { readSetting } from './settings/settings-store';
 import { endpoints } from '../contract';
+import type { PaymentGateways } from './payments/gateway';
+import { registerPaymentRoutes } from './payments/payment-routes';
+import { startReconciliation } from './payments/reconcile';
+import { createPaymentGateways } from './payments/registry';
+import { seedDemoPlans } from './store/seed-plans';
+import { registerStoreDevRoutes } from './store/store-dev-routes';
+import { createStoreHandlers } from './store/store-handlers';
 import { registerSecurityHeaders } from './web/security-headers';
 import { registerSpa, spaIsBuilt } from './web/spa-static';
 
@@ -47,6 +57,12 @@ export interface AppOverrides {
   /** The clock used for signature windows (tests: a skewed clock). */
   readonly now?: () => number;
   readonly hasher?: PasswordHasher;
+  /** Replaces the configured payment gateways (tests: a gateway that fails). */
+  readonly paymentGateways?: PaymentGateways;
+  /** Fault injection for payment tests: runs inside the crediting transaction after the payment row. */
+  readonly afterPaymentInsert?: (tx: Db) => Promise<void>;
+  /** Runs the reconciliation job every this many seconds even where the config turns it off (tests). */
+  readonly reconcileIntervalSeconds?: number;
 }
 
 export interface AppState {
@@ -85,6 +101,8 @@ export async function buildApp(
   });
 
   const keys = await loadPlatformKeys(config.dataDir, config.rsaPrivateKeys);
+  // Before the database opens: a gateway misconfiguration stops the start with nothing to clean up.
+  const paymentGateways = overrides.paymentGateways ?? (await createPaymentGateways(config));
   const database = await openDatabase(config.databaseUrl, config.dataDir);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
@@ -106,7 +124,11 @@ export async function buildApp(
   try {
     await migrate(database.db);
     await seedSettings(database.db);
-    if (config.seedDemo) demoSeeded = await seedDemoUser(database.db, hasher);
+    if (config.seedDemo) {
+      demoSeeded = await seedDemoUser(database.db, hasher);
+      await seedDemoPlans(database.db);
+      await seedAccountAreaDemo(database.db);
+    }
   } catch (error) {
     await app.close();
     throw error;
@@ -137,6 +159,7 @@ export async function buildApp(
       HEADER.platform,
       HEADER.language,
       HEADER.deviceId,
+      ...Object.values(DEVICE_HEADERS),
       ...Object.values(TRACKING_HEADERS),
     ],
     exposedHeaders: [HEADER.pragma],
@@ -184,9 +207,54 @@ export async function buildApp(
         sessionCache,
       }),
       ...createConfigHandlers(database.db),
+      ...createAccountAreaHandlers({
+        db: database.db,
+        sessionCache,
+        publicOrigin: config.publicOrigin?.split(',')[0]?.trim(),
+      }),
+      ...createStoreHandlers({
+        db: database.db,
+        gateways: paymentGateways,
+        sessionCache,
+        orderTtlMinutes: config.orderTtlMinutes,
+        returnUrl: (orderNo) =>
+          `${config.payments.callbackOrigin ?? ''}/purchased?orderId=${encodeURIComponent(orderNo)}`,
+        logError: (error, message) => app.log.error({ err: error }, message),
+      }),
     },
   });
-  if (config.appEnv !== AppEnv.PROD) registerOutboxRoutes(app, database.db);
+  registerPaymentRoutes(app, {
+    db: database.db,
+    gateways: paymentGateways,
+    sessionCache,
+    callbackOrigin: config.payments.callbackOrigin,
+    now: overrides.now,
+    afterPaymentInsert: overrides.afterPaymentInsert,
+  });
+  const reconcileEvery =
+    overrides.reconcileIntervalSeconds ?? config.payments.reconcileIntervalSeconds;
+  if (reconcileEvery > 0) {
+    let reconciliation: { stop(): Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      reconciliation = startReconciliation(
+        {
+          db: database.db,
+          gateways: paymentGateways,
+          sessionCache,
+          log: app.log.child({ job: 'reconcile' }),
+          afterPaymentInsert: overrides.afterPaymentInsert,
+        },
+        reconcileEvery,
+      );
+    });
+    // preClose runs before every onClose hook: the round in flight ends before the database closes.
+    app.addHook('preClose', async () => reconciliation?.stop());
+  }
+  registerSubscriptionRoute(app, database.db);
+  if (config.appEnv !== AppEnv.PROD) {
+    registerOutboxRoutes(app, database.db);
+    registerStoreDevRoutes(app, database.db);
+  }
   await registerSpa(app, config.staticDir);
   return app;
 }

@@ -38,7 +38,27 @@ const envSchema = z.object({
   RATE_LIMIT_CODES_PER_IP_PER_DAY: positiveInt(30),
   /** How long a validated session is trusted in-process (0 disables); see server/accounts/session-cache.ts. */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  /** How long an unpaid order waits for its payment before it expires (docs/store.md). */
+  ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // --- payments (server/payments, docs/payments.md) ---
+  /** Signs the sandbox gateway's notifications; default: a secret generated under DATA_DIR. */
+  SANDBOX_SECRET: optionalString,
+  /** EPay aggregator: base URL (submit.php / api.php live under it), merchant id and key. */
+  EPAY_URL: optionalString,
+  EPAY_PID: optionalString,
+  EPAY_KEY: optionalString,
+  /** Methods the EPay merchant accepts (comma-separated among alipay, wechat, unionpay). */
+  EPAY_METHODS: z.string().trim().default('alipay,wechat,unionpay'),
+  /** The aggregator's refund endpoint, when it has one (e.g. https://pay.example/api.php?act=refund). */
+  EPAY_REFUND_URL: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: z.string().trim().url().default('https://api.stripe.com'),
+  /** Where gateways send notifications and buyers return; default: the first PUBLIC_ORIGIN. */
+  PAYMENT_CALLBACK_ORIGIN: optionalString,
+  /** Seconds between reconciliation rounds for pending orders; 0 turns it off (default 60, 0 in TEST). */
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).optional(),
 });
 
 export interface Config {
@@ -64,7 +84,76 @@ export interface Config {
     readonly codesPerIpPerDay: number;
   };
   readonly sessionCacheSeconds: number;
+  readonly orderTtlMinutes: number;
   readonly logLevel: string;
+  readonly payments: PaymentsConfig;
+}
+
+export type EpayMethod = 'alipay' | 'wechat' | 'unionpay';
+
+export interface PaymentsConfig {
+  readonly sandboxSecret: string | undefined;
+  /** Set when EPAY_URL, EPAY_PID and EPAY_KEY all are. */
+  readonly epay:
+    | {
+        readonly url: string;
+        readonly pid: string;
+        readonly key: string;
+        readonly methods: readonly EpayMethod[];
+        readonly refundUrl: string | undefined;
+      }
+    | undefined;
+  /** Set when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET both are. */
+  readonly stripe:
+    | { readonly secretKey: string; readonly webhookSecret: string; readonly apiBase: string }
+    | undefined;
+  /** The public origin gateways call back (notify) and return buyers to; undefined: the request's own. */
+  readonly callbackOrigin: string | undefined;
+  readonly reconcileIntervalSeconds: number;
+}
+
+const EPAY_METHODS: readonly EpayMethod[] = ['alipay', 'wechat', 'unionpay'];
+
+function paymentsConfig(e: z.infer<typeof envSchema>, appEnv: AppEnv): PaymentsConfig {
+  const epayMethods = e.EPAY_METHODS.split(',')
+    .map((m) => m.trim())
+    .filter((m) => m !== '');
+  const unknown = epayMethods.filter((m) => !EPAY_METHODS.includes(m as EpayMethod));
+  if (unknown.length > 0)
+    throw new Error(`Invalid environment: EPAY_METHODS: unknown ${unknown.join(', ')}`);
+  const epayParts = [e.EPAY_URL, e.EPAY_PID, e.EPAY_KEY].filter((v) => v !== undefined).length;
+  if (epayParts !== 0 && epayParts !== 3)
+    throw new Error('Invalid environment: EPAY_URL, EPAY_PID and EPAY_KEY are set together');
+  if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined))
+    throw new Error(
+      'Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together',
+    );
+  const callbackOrigin = (e.PAYMENT_CALLBACK_ORIGIN ?? e.PUBLIC_ORIGIN?.split(',')[0])
+    ?.trim()
+    .replace(/\/+$/, '');
+  return {
+    sandboxSecret: e.SANDBOX_SECRET,
+    epay:
+      e.EPAY_URL && e.EPAY_PID && e.EPAY_KEY
+        ? {
+            url: e.EPAY_URL.replace(/\/+$/, ''),
+            pid: e.EPAY_PID,
+            key: e.EPAY_KEY,
+            methods: epayMethods as EpayMethod[],
+            refundUrl: e.EPAY_REFUND_URL,
+          }
+        : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
+          }
+        : undefined,
+    callbackOrigin: callbackOrigin || undefined,
+    reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS ?? (appEnv === AppEnv.TEST ? 0 : 60),
+  };
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
@@ -117,6 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codesPerIpPerDay: e.RATE_LIMIT_CODES_PER_IP_PER_DAY,
     },
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    orderTtlMinutes: e.ORDER_TTL_MINUTES,
     logLevel: e.LOG_LEVEL,
+    payments: paymentsConfig(e, appEnv),
   };
 }

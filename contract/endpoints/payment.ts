@@ -1,22 +1,50 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
+import { Errors } from '../errors';
 import { empty, isoDate, money, shopGroupType } from './common';
+
+export const PAYMENT_METHODS = ['alipay', 'wechat', 'unionpay', 'card'] as const;
+export const paymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethodName = z.infer<typeof paymentMethod>;
+export const currency = z.enum(['CNY', 'USD']);
+/** A client-generated key: the same key from the same user returns the same order. */
+export const idempotencyKey = z.string().trim().min(8).max(64);
 
 export const goods = z.object({
   productId: z.number().int(),
   groupType: z.union([z.literal(1), z.literal(2)]),
   months: z.number().int(),
+  /** The exact time granted; months are for display. */
+  durationDays: z.number().int(),
   maxDevices: z.number().int(),
+  /** Shown as the recommended duration of its group. */
+  recommended: z.boolean(),
   prices: z.array(money),
 });
+export type Goods = z.infer<typeof goods>;
 
 export const paymentShop = defineEndpoint({
   path: '/api/payment/payment_shop',
   auth: 'optional',
   params: z.object({ groupType: shopGroupType.optional() }),
-  data: z.object({ goods: z.array(goods) }),
-  summary: 'The goods list: plans with durations, prices and device limits.',
-  plannedIn: 'issue 3',
+  data: z.object({
+    goods: z.array(goods),
+    /** Only the methods a gateway is configured for, in display order. */
+    methods: z.array(z.object({ method: paymentMethod, recommended: z.boolean() })),
+    /** Crypto payment (/crypto-pay/{productId}) is configured. */
+    cryptoPay: z.boolean(),
+    /** Lite<->Standard conversion percentage (SPEC §4 upgrade). */
+    conversionPercent: z.number(),
+    /** The caller's membership, so the page can show what a purchase will do; null for visitors. */
+    membership: z
+      .object({
+        planType: z.union([z.literal(1), z.literal(2)]).nullable(),
+        expireTime: isoDate.nullable(),
+      })
+      .nullable(),
+    serverTime: isoDate,
+  }),
+  summary: 'The goods list: plans with durations, prices and device limits; the payment methods.',
 });
 
 export const paymentPurchase = defineEndpoint({
@@ -24,40 +52,84 @@ export const paymentPurchase = defineEndpoint({
   auth: 'session',
   params: z.object({
     productId: z.number().int(),
-    method: z.enum(['alipay', 'wechat', 'unionpay', 'card']),
-    currency: z.enum(['CNY', 'USD']),
-    couponCode: z.string().trim().optional(),
-    idempotencyKey: z.string().min(8).max(64),
+    method: paymentMethod,
+    currency,
+    couponCode: z.string().trim().min(1).max(64).optional(),
+    idempotencyKey,
   }),
-  data: z.object({ orderId: z.string(), payUrl: z.string(), expiresAt: isoDate }),
-  summary: 'Create an order and hand off to the payment gateway.',
-  plannedIn: 'issue 3',
+  data: z.object({
+    orderId: z.string(),
+    payUrl: z.string(),
+    expiresAt: isoDate,
+    total: money,
+  }),
+  summary:
+    'Create an order (idempotent on the key, price locked, 30-minute expiry) and hand off to the gateway.',
 });
 
 export const paymentCoupon = defineEndpoint({
   path: '/api/payment/payment_coupon',
   auth: 'session',
-  params: z.object({ productId: z.number().int(), code: z.string().trim().min(1) }),
-  data: z.object({ discount: money, total: money }),
-  summary: 'Check a promo code against a plan.',
-  plannedIn: 'issue 3',
+  params: z.object({
+    productId: z.number().int(),
+    currency,
+    code: z
+      .string(String(Errors.REQUIRED_PROMO_CODE.code))
+      .trim()
+      .min(1, String(Errors.REQUIRED_PROMO_CODE.code))
+      .max(64, String(Errors.COUPON_INVALID.code)),
+  }),
+  data: z.object({ code: z.string(), subtotal: money, discount: money, total: money }),
+  summary: 'Check a promo code against a plan and currency; nothing is reserved until purchase.',
 });
+
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'failed',
+  'expired',
+  'cancelled',
+  'refunded',
+] as const;
+export const orderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatusName = z.infer<typeof orderStatus>;
 
 export const order = z.object({
   orderId: z.string(),
   createdAt: isoDate,
+  productId: z.number().int(),
+  groupType: z.union([z.literal(1), z.literal(2)]),
+  months: z.number().int(),
+  /** The product as a label in the caller's language, e.g. 'Standard, 12 months'. */
   product: z.string(),
+  method: paymentMethod,
+  subtotal: money,
+  discount: money,
   total: money,
-  status: z.enum(['pending', 'paid', 'failed', 'expired', 'cancelled', 'refunded']),
+  couponCode: z.string().nullable(),
+  status: orderStatus,
+  expiresAt: isoDate,
+  paidAt: isoDate.nullable(),
+  /** Where to continue paying; only while pending. */
+  payUrl: z.string().nullable(),
 });
+export type Order = z.infer<typeof order>;
 
 export const paymentOrder = defineEndpoint({
   path: '/api/payment/payment_order',
   auth: 'session',
-  params: z.object({ orderId: z.string().optional() }),
-  data: z.object({ orders: z.array(order) }),
-  summary: "The user's orders.",
-  plannedIn: 'issue 3',
+  params: z.object({ orderId: z.string().trim().min(1).max(64).optional() }),
+  data: z.object({ orders: z.array(order), serverTime: isoDate }),
+  summary:
+    "The user's orders, newest first (or the one asked for); pending ones past expiry are closed first.",
+});
+
+export const paymentOrderCancel = defineEndpoint({
+  path: '/api/payment/payment_order_cancel',
+  auth: 'session',
+  params: z.object({ orderId: z.string().trim().min(1).max(64) }),
+  data: z.object({ order }),
+  summary: 'Cancel an unpaid order; its promo code use is released.',
 });
 
 const group = z.object({
@@ -82,8 +154,8 @@ export const paymentJointPurchase = defineEndpoint({
     productId: z.number().int(),
     groupSize: z.union([z.literal(2), z.literal(3)]),
     paymentType: z.union([z.literal(0), z.literal(1)]),
-    method: z.enum(['alipay', 'wechat', 'unionpay', 'card']),
-    idempotencyKey: z.string().min(8).max(64),
+    method: paymentMethod,
+    idempotencyKey,
   }),
   data: z.object({ groupId: z.string(), orderId: z.string(), payUrl: z.string() }),
   summary: 'Start a group buy (pay all or pay own share).',
@@ -95,8 +167,8 @@ export const paymentJointJoinForPay = defineEndpoint({
   auth: 'session',
   params: z.object({
     groupId: z.string(),
-    method: z.enum(['alipay', 'wechat', 'unionpay', 'card']),
-    idempotencyKey: z.string().min(8).max(64),
+    method: paymentMethod,
+    idempotencyKey,
   }),
   data: z.object({ orderId: z.string(), payUrl: z.string() }),
   summary: 'Join a group and pay the own share.',

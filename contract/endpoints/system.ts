@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
+import { Errors } from '../errors';
 import { empty, isoDate, yesNo } from './common';
 
 export const userInfo = z.object({
@@ -17,6 +18,10 @@ export const userInfo = z.object({
   isKol: yesNo,
   inviteCode: z.string(),
   hasPassword: z.boolean(),
+  /** The free trial can still be started on this account. */
+  trialAvailable: z.boolean(),
+  /** Devices the membership allows at once. */
+  deviceLimit: z.number().int(),
   createdAt: isoDate,
   /** Server time, so that countdowns need not trust the device clock. */
   serverTime: isoDate,
@@ -84,10 +89,29 @@ export const systemDisplayConfig = defineEndpoint({
 export const systemRedeemCode = defineEndpoint({
   path: '/api/system/system_redeem_code',
   auth: 'session',
-  params: z.object({ code: z.string().trim().min(1) }),
-  data: z.object({ expireTime: isoDate }),
-  summary: 'Redeem a code for membership time.',
-  plannedIn: 'issue 3',
+  params: z.object({
+    code: z
+      .string(String(Errors.REQUIRED_REDEEM_CODE.code))
+      .trim()
+      .min(1, String(Errors.REQUIRED_REDEEM_CODE.code))
+      .max(64, String(Errors.REDEEM_CODE_INVALID.code)),
+  }),
+  data: z.object({
+    planType: z.union([z.literal(1), z.literal(2)]),
+    expireTime: isoDate,
+    /** Time added to the membership, after any Lite/Standard conversion. */
+    addedSeconds: z.number().int(),
+  }),
+  summary: 'Redeem a code for membership time (once per user; single- or N-use codes).',
+});
+
+export const systemFreeTrial = defineEndpoint({
+  path: '/api/system/system_free_trial',
+  auth: 'session',
+  params: empty,
+  data: z.object({ planType: z.literal(1), expireTime: isoDate }),
+  summary:
+    'Start the free trial (Standard for the configured minutes): once per account and per app device.',
 });
 
 export const systemAffiliate = defineEndpoint({
@@ -95,11 +119,16 @@ export const systemAffiliate = defineEndpoint({
   auth: 'public',
   params: empty,
   data: z.object({ contactUrl: z.string() }),
-  summary: 'Affiliate programme contact.',
-  plannedIn: 'issue 4',
+  summary:
+    "Affiliate programme contact: the messaging-app link of the partner team (display config's links.affiliateContact).",
 });
 
-export const benefit = z.object({ account: z.string(), password: z.string(), link: z.string() });
+export const benefit = z.object({
+  title: z.string(),
+  account: z.string(),
+  password: z.string(),
+  link: z.string(),
+});
 
 export const systemBenefits = defineEndpoint({
   path: '/api/system/system_benefits',
@@ -107,7 +136,6 @@ export const systemBenefits = defineEndpoint({
   params: empty,
   data: z.object({ items: z.array(z.object({ title: z.string(), description: z.string() })) }),
   summary: 'The benefits of a yearly plan, as marketing copy.',
-  plannedIn: 'issue 5',
 });
 
 export const systemUserBenefits = defineEndpoint({
@@ -116,5 +144,4 @@ export const systemUserBenefits = defineEndpoint({
   params: empty,
   data: z.object({ items: z.array(benefit) }),
   summary: "The current user's benefits (yearly-paid users with unexpired benefits).",
-  plannedIn: 'issue 5',
 });

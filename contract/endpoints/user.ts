@@ -128,16 +128,22 @@ export const device = z.object({
   osVersion: z.string(),
   deviceName: z.string(),
   lastSeenAt: isoDate,
+  /** The caller's own device (its deviceId header). */
   current: z.boolean(),
+  /** The web browser: listed, never counted against the limit, never locked out. */
+  web: z.boolean(),
 });
 
 export const userGetDeviceList = defineEndpoint({
   path: '/api/user/user_get_device_list',
   auth: 'session',
   params: empty,
-  data: z.object({ devices: z.array(device), maxDevices: z.number().int() }),
+  data: z.object({
+    devices: z.array(device),
+    /** App devices allowed at once: the plan's, or 1 without an active membership. */
+    maxDevices: z.number().int(),
+  }),
   summary: "The user's devices and the plan's device limit.",
-  plannedIn: 'issue 5',
 });
 
 export const userUnbindDevice = defineEndpoint({
@@ -146,5 +152,4 @@ export const userUnbindDevice = defineEndpoint({
   params: z.object({ id: z.number().int() }),
   data: ok,
   summary: 'Remove a device and end its sessions.',
-  plannedIn: 'issue 5',
 });

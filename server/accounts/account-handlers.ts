@@ -3,7 +3,11 @@
  * logout, delete, user info. Enumeration rules are in docs/accounts.md.
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { FREE_DEVICE_LIMIT } from '../../contract/membership';
 import { CODE, CodePurpose, type ApiLanguage, type CodeChannel } from '../../contract';
+import { admitDevice } from '../account-area/devices';
+import { eraseAccountAreaData } from '../account-area/erase';
+import { grantInviteTrial } from '../account-area/invite-trial';
 import { isUniqueViolation, violatedConstraint, type Db } from '../db/database';
 import { invites, outbox, sessions, users, verificationCodes } from '../db/schema';
 import { messageText, type MessageKind } from '../messaging/message-texts';
@@ -76,6 +80,7 @@ async function insertUser(
           await tx
             .insert(invites)
             .values({ inviterId, inviteeId: user!.id, inviteCode: inviteCode.toUpperCase() });
+          await grantInviteTrial(tx, user!.id);
         }
         return user!;
       });
@@ -90,6 +95,21 @@ async function insertUser(
 function attribution(source: string | undefined, context: ApiContext) {
   const hasTracking = Object.keys(context.tracking).length > 0;
   return { signupSource: source ?? null, signupTracking: hasTracking ? context.tracking : null };
+}
+
+/**
+ * Records the caller's device (refusing a new app device beyond the plan's limit, docs/account-area.md)
+ * and only then opens the session: a refused login creates nothing.
+ */
+async function openSession(db: Db, userId: number, context: ApiContext): Promise<void> {
+  await admitDevice(db, userId, {
+    platform: context.platform,
+    deviceId: context.deviceId,
+    userAgent: context.client.userAgent,
+    model: context.client.model,
+    osVersion: context.client.osVersion,
+  });
+  await context.startSession(userId);
 }
 
 function codeFailure(reason: 'invalid' | 'too_many_attempts') {
@@ -142,7 +162,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
         if (isUniqueViolation(error)) throw fail('USERNAME_UNAVAILABLE');
         throw error;
       }
-      await context.startSession(user.id);
+      await openSession(db, user.id, context);
       return { userId: user.id };
     },
 
@@ -165,7 +185,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
         if (isUniqueViolation(error)) throw fail('CODE_INVALID');
         throw error;
       }
-      await context.startSession(user.id);
+      await openSession(db, user.id, context);
       return { userId: user.id };
     },
 
@@ -191,7 +211,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
         }
       }
       if (user.disabled) throw fail('ACCOUNT_DISABLED');
-      await context.startSession(user.id);
+      await openSession(db, user.id, context);
       return { userId: user.id };
     },
 
@@ -210,7 +230,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
         throw fail('INVALID_CREDENTIALS');
       // Only someone who knows the password learns that the account is disabled.
       if (user.disabled) throw fail('ACCOUNT_DISABLED');
-      await context.startSession(user.id);
+      await openSession(db, user.id, context);
       return { userId: user.id };
     },
 
@@ -322,6 +342,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
           .update(sessions)
           .set({ revokedAt: sql`coalesce(${sessions.revokedAt}, now())`, ip: null, deviceId: null })
           .where(eq(sessions.userId, user.id));
+        await eraseAccountAreaData(tx, user.id);
         if (targets.length > 0) {
           const byTarget = or(...targets.map((t) => eq(verificationCodes.target, t)));
           await tx.delete(verificationCodes).where(byTarget);
@@ -348,6 +369,9 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
         isKol: user.isKol ? 1 : 0,
         inviteCode: user.inviteCode ?? '',
         hasPassword: user.passwordHash !== null,
+        // Every grant (trial included) sets an expiry, so none means never a member nor a trial.
+        trialAvailable: user.expireTime === null,
+        deviceLimit: active ? (user.deviceLimit ?? FREE_DEVICE_LIMIT) : FREE_DEVICE_LIMIT,
         createdAt: user.createdAt.toISOString(),
         serverTime: serverTime.toISOString(),
       };

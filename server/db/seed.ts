@@ -44,6 +44,8 @@ export async function seedDemoUser(db: Db, hasher: PasswordHasher): Promise<bool
       inviteCode: DEMO_USER.inviteCode,
       planType: 1,
       expireTime: sql`now() + interval '365 days'`,
+      // The 12-month Standard plan's devices (server/store/seed-plans.ts).
+      deviceLimit: 5,
       yearlyPaid: true,
       benefitsExpireTime: sql`now() + interval '365 days'`,
     })

@@ -12,10 +12,21 @@ export interface ApiContext {
   readonly deviceId: string | null;
   /** The ad-click ids of the tracking headers (SPEC §3); empty when none came. */
   readonly tracking: SignupTracking;
+  /** What the client says about itself beyond the protocol headers (devices, links). */
+  readonly client: ClientDetails;
   /** Present for 'session' endpoints, and for 'optional' ones when a valid token came. */
   readonly auth: Authenticated | undefined;
   /** Opens a session for the user and returns its token in the `pragma` response header. */
   startSession(userId: number): Promise<void>;
+}
+
+export interface ClientDetails {
+  readonly userAgent: string;
+  /** The apps' device headers (contract DEVICE_HEADERS); null when absent. */
+  readonly model: string | null;
+  readonly osVersion: string | null;
+  /** `scheme://host` the request was addressed to (behind TRUST_PROXY: the forwarded one). */
+  readonly origin: string;
 }
 
 type ParamsOut<E> = E extends Endpoint<infer P, z.ZodType> ? z.output<P> : never;

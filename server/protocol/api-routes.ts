@@ -9,6 +9,7 @@ import {
   API_TEST_PREFIX,
   API_VERSION_PREFIX,
   AppEnv,
+  DEVICE_HEADERS,
   endpoints,
   firstErrorCode,
   HEADER,
@@ -120,6 +121,12 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
         ip: request.ip,
         deviceId,
         tracking: trackingFromHeaders(request.headers),
+        client: {
+          userAgent: headerValue(request.headers, 'user-agent') ?? '',
+          model: headerValue(request.headers, DEVICE_HEADERS.model) ?? null,
+          osVersion: headerValue(request.headers, DEVICE_HEADERS.osVersion) ?? null,
+          origin: `${request.protocol}://${request.host}`,
+        },
         auth,
         async startSession(userId) {
           const token = await createSession(db, userId, { platform, deviceId, ip: request.ip });

@@ -14,5 +14,5 @@ export function success(data: unknown): Envelope {
 }
 
 export function failure(code: number, language: ApiLanguage, data: unknown = null): Envelope {
-  return { code, msg: errorMessage(code, language), status: statusOf(code), data };
+  return { code, msg: errorMessage(code, language, data), status: statusOf(code), data };
 }

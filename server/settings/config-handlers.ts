@@ -1,4 +1,4 @@
-/** system_client_config and system_display_config: the settings rows, checked against the contract. */
+/** system_client_config, system_display_config and system_affiliate: the settings rows, checked against the contract. */
 import { CODE, endpoints } from '../../contract';
 import type { Db } from '../db/database';
 import type { Handlers } from '../protocol/api-context';
@@ -12,6 +12,11 @@ export function createConfigHandlers(db: Db): Handlers {
       const config = await readSetting(db, DISPLAY_CONFIG_KEY, endpoints.systemDisplayConfig.data);
       // One number drives both the server's cooldown and the SPA's countdown; it is not a setting.
       return { ...config, codeCooldownSeconds: CODE.resendCooldownSeconds };
+    },
+    /** The affiliate page's messaging-app contact: the display config's `links.affiliateContact`. */
+    async systemAffiliate() {
+      const config = await readSetting(db, DISPLAY_CONFIG_KEY, endpoints.systemDisplayConfig.data);
+      return { contactUrl: config.links.affiliateContact };
     },
   };
 }

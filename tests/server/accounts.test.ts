@@ -75,6 +75,8 @@ describe.each(variants)('accounts on $name', (variant) => {
       yearlyPaidUser: 0,
       isKol: 0,
       hasPassword: true,
+      trialAvailable: true,
+      deviceLimit: 1,
     });
     expect(info.body.data.inviteCode).toMatch(/^[A-Z0-9]{8}$/);
   });

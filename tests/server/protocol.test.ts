@@ -6,7 +6,13 @@ import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { API_TEST_PREFIX, Errors, MAX_BODY_BYTES, SIGNATURE_WINDOW_SECONDS } from '../../contract';
+import {
+  API_TEST_PREFIX,
+  endpoints,
+  Errors,
+  MAX_BODY_BYTES,
+  SIGNATURE_WINDOW_SECONDS,
+} from '../../contract';
 import { users } from '../../server/db/schema';
 import { randomNonce, signWithPem } from './helpers/api-client';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
@@ -224,8 +230,11 @@ describe.each(variants)('protocol on $name', (variant) => {
     const unknown = await t.api.call('/api/user/user_nothing');
     expect(unknown.httpStatus).toBe(404);
     expect(unknown.body.code).toBe(Errors.ENDPOINT_NOT_FOUND.code);
+    // Any endpoint still planned for a later issue: picked from the catalogue so it never goes stale.
+    const plannedEndpoint = Object.values(endpoints).find((e) => e.plannedIn !== undefined);
+    expect(plannedEndpoint).toBeDefined();
     const planned = await t.api.call(
-      '/api/payment/payment_shop',
+      plannedEndpoint!.path,
       {},
       { signature: 'not even a signature' },
     );

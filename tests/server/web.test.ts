@@ -132,6 +132,23 @@ describe.each(variants)('web on $name', (variant) => {
     expect(edited.body.data.features.groupBuy).toBe(false);
   });
 
+  it('answers the affiliate contact from the display config, following an edit', async () => {
+    const first = await t.api.call<{ contactUrl: string }>('/api/system/system_affiliate');
+    expect(first.body.code).toBe(200);
+    expect(endpoints.systemAffiliate.data.parse(first.body.data)).toEqual({
+      contactUrl: 'https://t.me/kestrel_affiliate',
+    });
+    const db = t.app.kestrel.database.db;
+    await db
+      .update(settings)
+      .set({
+        value: sql`jsonb_set(value, '{links,affiliateContact}', '"https://t.me/kestrel_partners"')`,
+      })
+      .where(eq(settings.key, 'display_config'));
+    const edited = await t.api.call<{ contactUrl: string }>('/api/system/system_affiliate');
+    expect(edited.body.data.contactUrl).toBe('https://t.me/kestrel_partners');
+  });
+
   it('lists sent messages in the dev outbox, newest first, as JSON and HTML', async () => {
     const email = uniqueEmail('Outbox');
     await t.api.call('/api/user/user_send_code', {

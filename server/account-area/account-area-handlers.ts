@@ -1,0 +1,169 @@
+/**
+ * The account area's endpoints (issue 5): devices, invitations, benefits and the third-party client.
+ * Rules in docs/account-area.md.
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { isUsableDeviceId, maskEmail, maskPhone } from '../accounts/account-identifiers';
+import type { SessionCache } from '../accounts/session-cache';
+import type { Db } from '../db/database';
+import { benefits, inviteRewards, invites, orders, users } from '../db/schema';
+import { fail } from '../protocol/api-error';
+import { requireAuth, type Handlers } from '../protocol/api-context';
+import { DEFAULT_WEB_DEVICE_ID } from '../../contract';
+import { deviceLimitOf, listDevices, unbindDevice } from './devices';
+import {
+  issueSubscriptionLink,
+  readThirdPartyClient,
+  toggleThirdPartyClient,
+} from './third-party-client';
+
+export interface AccountAreaDeps {
+  readonly db: Db;
+  readonly sessionCache: SessionCache;
+  /** PUBLIC_ORIGIN's first entry: where import links point; else the request's own origin. */
+  readonly publicOrigin: string | undefined;
+}
+
+/** How an invitee appears to the inviter: recognisable to them, useless to anyone else. */
+export function maskInvitee(invitee: {
+  id: number;
+  username: string | null;
+  email: string | null;
+  phone: string | null;
+}): string {
+  if (invitee.username) return `${invitee.username.slice(0, 2)}***`;
+  if (invitee.email) return maskEmail(invitee.email) ?? '***';
+  if (invitee.phone) return maskPhone(invitee.phone) ?? '***';
+  const id = String(invitee.id);
+  return `#${id.slice(0, Math.max(1, id.length - 3))}***`;
+}
+
+export function createAccountAreaHandlers(deps: AccountAreaDeps): Handlers {
+  const { db, sessionCache } = deps;
+  return {
+    async userGetDeviceList(_params, context) {
+      const { user } = requireAuth(context);
+      const rows = await listDevices(db, user.id);
+      const current = isUsableDeviceId(context.deviceId) ? context.deviceId : DEFAULT_WEB_DEVICE_ID;
+      return {
+        devices: rows.map((row) => ({
+          id: row.id,
+          deviceType: row.deviceType,
+          deviceId: row.deviceId,
+          os: row.os,
+          osVersion: row.osVersion,
+          deviceName: row.deviceName,
+          lastSeenAt: row.lastSeenAt.toISOString(),
+          current: row.deviceId === current,
+          web: row.isWeb,
+        })),
+        maxDevices: deviceLimitOf(
+          { expire_time: user.expireTime, device_limit: user.deviceLimit },
+          new Date(),
+        ),
+      };
+    },
+
+    async userUnbindDevice(params, context) {
+      const { user } = requireAuth(context);
+      if (!(await unbindDevice(db, user.id, params.id))) throw fail('DEVICE_NOT_FOUND');
+      sessionCache.forgetUser(user.id);
+      return {};
+    },
+
+    async userInviteList(_params, context) {
+      const { user } = requireAuth(context);
+      const rows = await db
+        .select({
+          invitedAt: invites.createdAt,
+          inviteeId: users.id,
+          username: users.username,
+          email: users.email,
+          phone: users.phone,
+          rewardedAt: inviteRewards.createdAt,
+          seconds: inviteRewards.seconds,
+          groupType: orders.groupType,
+          months: orders.months,
+        })
+        .from(invites)
+        .innerJoin(users, eq(users.id, invites.inviteeId))
+        .leftJoin(
+          inviteRewards,
+          and(eq(inviteRewards.inviteeId, invites.inviteeId), eq(inviteRewards.inviterId, user.id)),
+        )
+        .leftJoin(orders, eq(orders.id, inviteRewards.orderId))
+        .where(eq(invites.inviterId, user.id))
+        .orderBy(desc(sql`coalesce(${inviteRewards.createdAt}, ${invites.createdAt})`))
+        .limit(500);
+      const invitations = rows.map((row) => ({
+        date: (row.rewardedAt ?? row.invitedAt).toISOString(),
+        invitee: maskInvitee({
+          id: row.inviteeId,
+          username: row.username,
+          email: row.email,
+          phone: row.phone,
+        }),
+        product:
+          row.groupType === 1 || row.groupType === 2
+            ? { groupType: row.groupType, months: row.months ?? 0 }
+            : null,
+        bonusSeconds: Number(row.seconds ?? 0),
+      }));
+      // Fresh, not the session cache's copy: a purchase a second ago counts.
+      const [fresh] = await db
+        .select({ expireTime: users.expireTime })
+        .from(users)
+        .where(eq(users.id, user.id));
+      const now = new Date();
+      return {
+        invitations,
+        totalBonusSeconds: invitations.reduce((sum, row) => sum + row.bonusSeconds, 0),
+        canEarn: fresh?.expireTime != null && fresh.expireTime > now,
+      };
+    },
+
+    async systemBenefits() {
+      const rows = await db
+        .select({ title: benefits.title, description: benefits.description })
+        .from(benefits)
+        .where(eq(benefits.active, true))
+        .orderBy(asc(benefits.sort), asc(benefits.id));
+      return { items: rows };
+    },
+
+    async systemUserBenefits(_params, context) {
+      const { user } = requireAuth(context);
+      const now = new Date();
+      const eligible =
+        user.yearlyPaid && user.benefitsExpireTime !== null && user.benefitsExpireTime > now;
+      if (!eligible) throw fail('BENEFITS_NOT_ELIGIBLE');
+      const rows = await db
+        .select({
+          title: benefits.title,
+          account: benefits.account,
+          password: benefits.password,
+          link: benefits.link,
+        })
+        .from(benefits)
+        .where(eq(benefits.active, true))
+        .orderBy(asc(benefits.sort), asc(benefits.id));
+      return { items: rows };
+    },
+
+    async userThirdPartyClient(_params, context) {
+      const { user } = requireAuth(context);
+      return readThirdPartyClient(db, user.id, user.expireTime);
+    },
+
+    async userThirdPartyClientToggle(params, context) {
+      const { user } = requireAuth(context);
+      return toggleThirdPartyClient(db, user.id, params.enabled);
+    },
+
+    async userThirdPartyClientLink(_params, context) {
+      const { user } = requireAuth(context);
+      const origin = deps.publicOrigin ?? context.client.origin;
+      return issueSubscriptionLink(db, user.id, user.expireTime, origin);
+    },
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * Devices (SPEC §3, §6): every login or registration records the device it came from, and a new app
+ * device beyond the plan's limit is refused before any session exists. The web browser (the SPA's
+ * default device id, or no usable id) is one listed row that never counts, so a user at the limit
+ * can always sign in on the website to free a seat. docs/account-area.md.
+ */
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { deviceTypeOf } from '../../contract/account-area';
+import { FREE_DEVICE_LIMIT } from '../../contract/membership';
+import { DEFAULT_WEB_DEVICE_ID } from '../../contract';
+import { isUsableDeviceId } from '../accounts/account-identifiers';
+import { rowsOf, type Db } from '../db/database';
+import { devices, sessions } from '../db/schema';
+import { fail } from '../protocol/api-error';
+
+export interface DeviceOrigin {
+  readonly platform: string;
+  /** The deviceId header, trimmed; null when absent. */
+  readonly deviceId: string | null;
+  readonly userAgent: string;
+  readonly model: string | null;
+  readonly osVersion: string | null;
+}
+
+export interface DescribedDevice {
+  readonly deviceId: string;
+  readonly isWeb: boolean;
+  readonly deviceType: 0 | 1;
+  readonly os: string;
+  readonly osVersion: string;
+  readonly deviceName: string;
+}
+
+const OS_NAMES: Record<string, string> = {
+  ios: 'iOS',
+  android: 'Android',
+  mac: 'macOS',
+  windows: 'Windows',
+};
+
+/** Printable, at most 64 characters: header values are the client's word, not trusted text. */
+function clean(value: string | null | undefined): string {
+  const printable = [...(value ?? '')].filter((ch) => ch >= ' ' && ch !== '\u007f').join('');
+  return printable.trim().slice(0, 64);
+}
+
+function osVersionFromUserAgent(userAgent: string): string {
+  const patterns = [
+    /Windows NT ([\d.]+)/,
+    /(?:iPhone|CPU) OS ([\d_]+)/,
+    /Mac OS X ([\d_.]+)/,
+    /Android ([\d.]+)/,
+  ];
+  for (const pattern of patterns) {
+    const found = pattern.exec(userAgent);
+    if (found?.[1]) return found[1].replace(/_/g, '.');
+  }
+  return '';
+}
+
+function browserName(userAgent: string): string {
+  if (/Edg\//.test(userAgent)) return 'Edge';
+  if (/Firefox\//.test(userAgent)) return 'Firefox';
+  if (/Chrome\/|Chromium\//.test(userAgent)) return 'Chrome';
+  if (/Safari\//.test(userAgent)) return 'Safari';
+  return '';
+}
+
+/** The device a request comes from, as it will be listed. */
+export function describeDevice(origin: DeviceOrigin): DescribedDevice {
+  const isWeb = !isUsableDeviceId(origin.deviceId);
+  const os = OS_NAMES[origin.platform] ?? 'Windows';
+  return {
+    deviceId: isWeb ? DEFAULT_WEB_DEVICE_ID : (origin.deviceId as string),
+    isWeb,
+    deviceType: deviceTypeOf(origin.platform),
+    os,
+    osVersion: clean(origin.osVersion) || osVersionFromUserAgent(origin.userAgent),
+    deviceName: clean(origin.model) || (isWeb ? browserName(origin.userAgent) : os),
+  };
+}
+
+interface LockedUser {
+  expire_time: Date | string | null;
+  device_limit: number | null;
+}
+
+/** App devices allowed at once: the plan's while the membership is active, else the free allowance. */
+export function deviceLimitOf(user: LockedUser, now: Date): number {
+  const expire = user.expire_time === null ? null : new Date(user.expire_time);
+  const active = expire !== null && expire > now;
+  return active ? (user.device_limit ?? FREE_DEVICE_LIMIT) : FREE_DEVICE_LIMIT;
+}
+
+/**
+ * Records the device for the user, or refuses it with DEVICE_LIMIT_REACHED ({ limit }) when it is a
+ * new app device and the limit is taken. The user row lock serialises the count and the insert, so
+ * parallel logins from new devices cannot all squeeze into the last seat.
+ */
+export async function admitDevice(db: Db, userId: number, origin: DeviceOrigin): Promise<void> {
+  const device = describeDevice(origin);
+  await db.transaction(async (tx) => {
+    const locked = rowsOf<LockedUser>(
+      await tx.execute(
+        sql`SELECT expire_time, device_limit FROM users WHERE id = ${userId} FOR UPDATE`,
+      ),
+    )[0];
+    if (!locked) throw fail('UNAUTHORIZED');
+    const details = {
+      deviceType: device.deviceType,
+      os: device.os,
+      osVersion: device.osVersion,
+      deviceName: device.deviceName,
+      lastSeenAt: sql`now()`,
+    };
+    const updated = await tx
+      .update(devices)
+      .set(details)
+      .where(and(eq(devices.userId, userId), eq(devices.deviceId, device.deviceId)))
+      .returning({ id: devices.id });
+    if (updated.length > 0) return;
+    if (!device.isWeb) {
+      const limit = deviceLimitOf(locked, new Date());
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(devices)
+        .where(and(eq(devices.userId, userId), eq(devices.isWeb, false)));
+      if ((row?.n ?? 0) >= limit) throw fail('DEVICE_LIMIT_REACHED', { limit });
+    }
+    await tx
+      .insert(devices)
+      .values({ userId, deviceId: device.deviceId, isWeb: device.isWeb, ...details });
+  });
+}
+
+export async function listDevices(db: Db, userId: number) {
+  return db
+    .select()
+    .from(devices)
+    .where(eq(devices.userId, userId))
+    .orderBy(asc(devices.isWeb), desc(devices.lastSeenAt), desc(devices.id));
+}
+
+/**
+ * Removes a device and ends its sessions (for the web row: the sessions without an app device id).
+ * Returns false when the device is not the user's.
+ */
+export async function unbindDevice(db: Db, userId: number, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(devices)
+      .where(and(eq(devices.id, id), eq(devices.userId, userId)))
+      .returning();
+    if (!removed) return false;
+    const ofDevice = removed.isWeb
+      ? or(isNull(sessions.deviceId), eq(sessions.deviceId, DEFAULT_WEB_DEVICE_ID))
+      : eq(sessions.deviceId, removed.deviceId);
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ofDevice));
+    return true;
+  });
+}

@@ -1,0 +1,10 @@
+/** Account deletion (docs/accounts.md): the account area's personal data goes with the account. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { devices, subscriptionLinks, thirdPartyClients } from '../db/schema';
+
+export async function eraseAccountAreaData(tx: Db, userId: number): Promise<void> {
+  await tx.delete(devices).where(eq(devices.userId, userId));
+  await tx.delete(subscriptionLinks).where(eq(subscriptionLinks.userId, userId));
+  await tx.delete(thirdPartyClients).where(eq(thirdPartyClients.userId, userId));
+}

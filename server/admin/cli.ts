@@ -1,0 +1,79 @@
+/**
+ * The operator CLI (`npm run admin -- <area> <action> ...`, scripts/admin.ts): plans and prices,
+ * promo codes, redeem-code batches, orders (list, refund, flags), VPN nodes and yearly benefits
+ * (the account area's commands, which check their own arguments once the database is open). Arguments are checked before the
+ * database is touched; a usage mistake prints the usage and exits 2, a failed command exits 1, and
+ * neither changes anything.
+ */
+import { AdminError, UsageError } from './args';
+import type { AdminCommand, AdminContext } from './context';
+import { COUPONS_USAGE, parseCouponsCommand } from './coupons-admin';
+import { ORDERS_USAGE, parseOrdersCommand } from './orders-admin';
+import { PLANS_USAGE, parsePlansCommand } from './plans-admin';
+import { REDEEM_USAGE, parseRedeemCommand } from './redeem-admin';
+import { BENEFITS_USAGE, run as runBenefits } from './benefits-command';
+import { NODES_USAGE, run as runNodes } from './nodes-command';
+
+export { AdminError, UsageError } from './args';
+export type { AdminCommand, AdminContext, AdminIo } from './context';
+
+export const USAGE = [
+  'usage: npm run admin -- <command>',
+  '',
+  ...[...PLANS_USAGE, ...COUPONS_USAGE, ...REDEEM_USAGE, ...ORDERS_USAGE].map((l) => `  ${l}`),
+  ...[...NODES_USAGE, ...BENEFITS_USAGE].map((l) => `  ${l.replace(/^( *)(usage: )?/, '$1')}`),
+  '',
+  'Money is in minor units (fen, cents): 2880 CNY is ¥28.80. Dates are ISO-8601 (UTC unless an offset is given).',
+  'Uses DATABASE_URL / DATA_DIR like the server; with the embedded PGlite, stop the server first.',
+].join('\n');
+
+/** Checks the arguments and returns the command to run; throws UsageError. */
+export function parseAdminCommand(argv: readonly string[]): AdminCommand {
+  const [area, ...rest] = argv;
+  switch (area) {
+    case 'plans':
+      return parsePlansCommand(rest);
+    case 'coupons':
+      return parseCouponsCommand(rest);
+    case 'redeem':
+      return parseRedeemCommand(rest);
+    case 'orders':
+      return parseOrdersCommand(rest);
+    case 'nodes':
+      return ({ db, io }) => runNodes(db, rest, (line) => io.out(line));
+    case 'benefits':
+      return ({ db, io }) => runBenefits(db, rest, (line) => io.out(line));
+    case undefined:
+    case 'help':
+    case '--help':
+      throw new UsageError('');
+    default:
+      throw new UsageError(`unknown command "${area}"`);
+  }
+}
+
+/** Runs one command line; returns the exit code (0 done, 1 failed, 2 usage). */
+export async function runAdmin(
+  argv: readonly string[],
+  context: Omit<AdminContext, 'db'> & { openDb: () => Promise<AdminContext['db']> },
+): Promise<number> {
+  let command: AdminCommand;
+  try {
+    command = parseAdminCommand(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    if (error.message) context.io.err(`error: ${error.message}`);
+    context.io.err(USAGE);
+    return 2;
+  }
+  const db = await context.openDb();
+  try {
+    return await command({ ...context, db });
+  } catch (error) {
+    if (error instanceof AdminError || (error instanceof Error && error.name === 'RefundError')) {
+      context.io.err(`error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,138 @@
+/** `orders list | refund | flags | resolve-flag | expire` (docs/store.md, operator commands). */
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { ORDER_STATUSES, type OrderStatusName } from '../../contract/endpoints/payment';
+import { coupons, orders, paymentFlags } from '../db/schema';
+import { closeExpiredOrders } from '../store/orders';
+import { AdminError, Args, UsageError, parseInteger, positional } from './args';
+import type { AdminCommand } from './context';
+import { isoOrDash, money, table } from './format';
+
+export const ORDERS_USAGE = [
+  'orders list [--status pending|paid|failed|expired|cancelled|refunded] [--user <userId>] [--limit <n>]',
+  'orders refund <orderNo> [--manual]   (--manual: the money was returned in the gateway console)',
+  'orders flags [--all]                 (payments that need an operator: late, wrong amount, ...)',
+  'orders resolve-flag <flagId>',
+  'orders expire                        (close every unpaid order past its expiry now)',
+];
+
+export function parseOrdersCommand(argv: readonly string[]): AdminCommand {
+  const [action, ...rest] = argv;
+  switch (action) {
+    case 'list': {
+      const args = new Args(rest);
+      const status = args.string('status');
+      if (status !== undefined && !ORDER_STATUSES.includes(status as OrderStatusName))
+        throw new UsageError(`--status must be one of ${ORDER_STATUSES.join(', ')}`);
+      const userId = args.int('user', { min: 1 });
+      const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+      args.done(0);
+      return async ({ db, io }) => {
+        const conditions: SQL[] = [];
+        if (status !== undefined) conditions.push(eq(orders.status, status as OrderStatusName));
+        if (userId !== undefined) conditions.push(eq(orders.userId, userId));
+        const rows = await db
+          .select({ order: orders, coupon: coupons.code })
+          .from(orders)
+          .leftJoin(coupons, eq(coupons.id, orders.couponId))
+          .where(conditions.length > 0 ? and(...conditions) : undefined)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(limit);
+        table(
+          ['order', 'created', 'user', 'product', 'total', 'coupon', 'method', 'status', 'flag'],
+          rows.map(({ order: o, coupon }) => [
+            o.orderNo,
+            isoOrDash(o.createdAt),
+            String(o.userId),
+            `${o.planId} (${o.groupType === 1 ? 'standard' : 'lite'} ${o.months}m)`,
+            money(o.total, o.currency),
+            coupon ?? '-',
+            `${o.method}/${o.gateway}`,
+            o.status,
+            o.flaggedReason ?? '-',
+          ]),
+        ).forEach((l) => io.out(l));
+        return 0;
+      };
+    }
+    case 'refund': {
+      const args = new Args(rest, ['manual']);
+      const orderNo = positional(args, 0, 'orderNo').trim();
+      const manual = args.flag('manual');
+      args.done(1);
+      return async ({ db, io, refund }) => {
+        const [order] = await db
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.orderNo, orderNo));
+        if (!order) throw new AdminError(`no order ${orderNo}`);
+        if (order.status !== 'paid' && order.status !== 'refunded')
+          throw new AdminError(
+            `order ${orderNo} is ${order.status}: only a paid order is refunded`,
+          );
+        const result = await refund(orderNo, { manual });
+        io.out(
+          result.refunded
+            ? `refunded ${orderNo}; the user's membership now ends ${isoOrDash(result.userExpireTime)}`
+            : `order ${orderNo} was already refunded: nothing changed`,
+        );
+        return 0;
+      };
+    }
+    case 'flags': {
+      const args = new Args(rest, ['all']);
+      const all = args.flag('all');
+      args.done(0);
+      return async ({ db, io }) => {
+        const rows = await db
+          .select({ flag: paymentFlags, orderNo: orders.orderNo })
+          .from(paymentFlags)
+          .leftJoin(orders, eq(orders.id, paymentFlags.orderId))
+          .where(all ? undefined : isNull(paymentFlags.resolvedAt))
+          .orderBy(desc(paymentFlags.createdAt), desc(paymentFlags.id));
+        table(
+          ['flag', 'created', 'order', 'gateway', 'trade', 'reason', 'resolved', 'details'],
+          rows.map(({ flag: f, orderNo }) => [
+            String(f.id),
+            isoOrDash(f.createdAt),
+            orderNo ?? '-',
+            f.gateway,
+            f.tradeNo ?? '-',
+            f.reason,
+            isoOrDash(f.resolvedAt),
+            f.details === null ? '' : JSON.stringify(f.details),
+          ]),
+        ).forEach((l) => io.out(l));
+        return 0;
+      };
+    }
+    case 'resolve-flag': {
+      const args = new Args(rest);
+      const id = parseInteger(positional(args, 0, 'flagId'), 'flagId');
+      args.done(1);
+      return async ({ db, io, now }) => {
+        const changed = await db
+          .update(paymentFlags)
+          .set({ resolvedAt: now() })
+          .where(and(eq(paymentFlags.id, id), isNull(paymentFlags.resolvedAt)))
+          .returning({ id: paymentFlags.id });
+        if (changed.length === 0) throw new AdminError(`no open flag ${id}`);
+        io.out(`flag ${id} resolved`);
+        return 0;
+      };
+    }
+    case 'expire': {
+      new Args(rest).done(0);
+      return async ({ db, io, now }) => {
+        const expired = await closeExpiredOrders(db, now(), { limit: 100_000 });
+        io.out(
+          `expired ${expired.length} order(s)${expired.length ? `: ${expired.join(', ')}` : ''}`,
+        );
+        return 0;
+      };
+    }
+    default:
+      throw new UsageError(
+        action === undefined ? 'orders: which action?' : `orders: unknown action "${action}"`,
+      );
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Plans (the goods list of SPEC §3): a shop group and a duration, prices per currency in minor units,
+ * the devices it allows. Orders copy what they sell, so editing a plan never changes an order.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { ApiLanguage } from '../../contract';
+import type { Goods } from '../../contract/endpoints/payment';
+import type { Db } from '../db/database';
+import { planPrices, plans, type Currency } from '../db/schema';
+
+export type PlanRow = typeof plans.$inferSelect;
+
+export interface PlanWithPrices extends PlanRow {
+  readonly prices: readonly { readonly currency: Currency; readonly amount: number }[];
+}
+
+const CURRENCY_ORDER: Record<Currency, number> = { CNY: 0, USD: 1 };
+
+async function withPrices(db: Db, rows: PlanRow[]): Promise<PlanWithPrices[]> {
+  if (rows.length === 0) return [];
+  const prices = await db
+    .select()
+    .from(planPrices)
+    .where(
+      inArray(
+        planPrices.planId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((row) => ({
+    ...row,
+    prices: prices
+      .filter((p) => p.planId === row.id)
+      .map((p) => ({ currency: p.currency, amount: p.amount }))
+      .sort((a, b) => CURRENCY_ORDER[a.currency] - CURRENCY_ORDER[b.currency]),
+  }));
+}
+
+/** Every plan (operators), or only the ones on sale, in display order: group, sort, months. */
+export async function listPlans(
+  db: Db,
+  options: { activeOnly?: boolean; groupType?: 1 | 2 } = {},
+): Promise<PlanWithPrices[]> {
+  const conditions = [
+    ...(options.activeOnly ? [eq(plans.active, true)] : []),
+    ...(options.groupType ? [eq(plans.groupType, options.groupType)] : []),
+  ];
+  const rows = await db
+    .select()
+    .from(plans)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(asc(plans.groupType), asc(plans.sort), asc(plans.months), asc(plans.id));
+  return withPrices(db, rows);
+}
+
+export async function findPlan(db: Db, productId: number): Promise<PlanWithPrices | undefined> {
+  const rows = await db.select().from(plans).where(eq(plans.id, productId));
+  return (await withPrices(db, rows))[0];
+}
+
+export function priceIn(plan: PlanWithPrices, currency: Currency): number | undefined {
+  return plan.prices.find((p) => p.currency === currency)?.amount;
+}
+
+/** A plan as the goods list shows it; plans without any price are not for sale and are left out. */
+export function toGoods(plan: PlanWithPrices): Goods {
+  return {
+    productId: plan.id,
+    groupType: plan.groupType,
+    months: plan.months,
+    durationDays: plan.durationDays,
+    maxDevices: plan.maxDevices,
+    recommended: plan.recommended,
+    prices: plan.prices.map((p) => ({ amount: p.amount, currency: p.currency })),
+  };
+}
+
+/** "Standard, 12 months" / "标准版 · 12个月": the order's product column and the gateway's subject. */
+export function productLabel(groupType: 1 | 2, months: number, language: ApiLanguage): string {
+  if (language === 'zh_CN') return `${groupType === 1 ? '标准版' : '轻量版'} · ${months}个月`;
+  return `${groupType === 1 ? 'Standard' : 'Lite'}, ${months} ${months === 1 ? 'month' : 'months'}`;
+}
+
+/** Devices a grant of this group allows when no single plan is named: the group's most generous plan. */
+export async function groupMaxDevices(db: Db, groupType: 1 | 2): Promise<number | undefined> {
+  const rows = await db
+    .select({ maxDevices: plans.maxDevices })
+    .from(plans)
+    .where(eq(plans.groupType, groupType));
+  return rows.length === 0 ? undefined : Math.max(...rows.map((r) => r.maxDevices));
+}

@@ -1,0 +1,160 @@
+/** The operator commands of the account area: benefits and VPN nodes (bad args change nothing). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../server/admin/cli';
+import { run as benefitsCommand } from '../../server/admin/benefits-command';
+import { run as nodesCommand } from '../../server/admin/nodes-command';
+import { benefits, vpnNodes } from '../../server/db/schema';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { databaseVariants } from './helpers/test-databases';
+
+const [pglite] = await databaseVariants();
+
+describe('operator commands', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(pglite!);
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+  });
+  const db = () => t.app.kestrel.database.db;
+
+  async function exec(
+    command: typeof nodesCommand,
+    args: string[],
+  ): Promise<{ code: number; lines: string[] }> {
+    const lines: string[] = [];
+    const code = await command(db(), args, (line) => lines.push(line));
+    return { code, lines };
+  }
+
+  it('nodes: add, list, disable, enable; bad arguments print the usage and change nothing', async () => {
+    const before = await db().select().from(vpnNodes);
+    for (const bad of [
+      [],
+      ['add'],
+      ['add', '--name', 'X', '--protocol', 'wireguard', '--host', 'h.example', '--port', '1'],
+      ['add', '--name', 'X', '--protocol', 'vless', '--host', 'h.example', '--port', '70000'],
+      ['add', '--name', 'X', '--protocol', 'ss', '--host', 'h.example', '--port', '8388'],
+      ['add', '--name', 'X', '--protocol', 'vless', '--host', 'bad host', '--port', '443'],
+      ['add', '--name', 'Tokyo 01', '--protocol', 'vless', '--host', 'h.example', '--port', '443'],
+      ['disable', 'abc'],
+      ['list', 'extra'],
+    ]) {
+      const result = await exec(nodesCommand, bad);
+      expect(result.code, bad.join(' ')).toBe(2);
+      expect(result.lines.join('\n')).toContain('usage: admin nodes');
+    }
+    expect(await db().select().from(vpnNodes)).toHaveLength(before.length);
+
+    const added = await exec(nodesCommand, [
+      'add',
+      '--name',
+      'Frankfurt 01',
+      '--protocol',
+      'ss',
+      '--host',
+      'de1.example',
+      '--port',
+      '8388',
+      '--method',
+      'aes-256-gcm',
+    ]);
+    expect(added.code).toBe(0);
+    const id = Number(/added node (\d+)/.exec(added.lines[0]!)![1]);
+    const listed = await exec(nodesCommand, ['list']);
+    expect(
+      listed.lines.some((l) => l.includes('Frankfurt 01') && l.includes('de1.example:8388')),
+    ).toBe(true);
+    expect((await exec(nodesCommand, ['disable', String(id)])).code).toBe(0);
+    expect(
+      (await exec(nodesCommand, ['list'])).lines.find((l) => l.startsWith(`${id}\t`)),
+    ).toContain('disabled');
+    expect((await exec(nodesCommand, ['enable', String(id)])).code).toBe(0);
+    expect((await exec(nodesCommand, ['disable', '999999'])).code).toBe(1);
+  });
+
+  it('benefits: add, list, disable; bad arguments print the usage and change nothing', async () => {
+    const before = await db().select().from(benefits);
+    for (const bad of [
+      ['add', '--title', 'T'],
+      ['add', '--title', 'T', '--account', 'a', '--password', 'p', '--link', 'not-a-url'],
+      [
+        'add',
+        '--title',
+        'T',
+        '--account',
+        'a',
+        '--password',
+        'p',
+        '--link',
+        'https://x.example',
+        '--colour',
+        'red',
+      ],
+      ['remove', '1'],
+    ]) {
+      const result = await exec(benefitsCommand, bad);
+      expect(result.code, bad.join(' ')).toBe(2);
+      expect(result.lines.join('\n')).toContain('usage: admin benefits');
+    }
+    expect(await db().select().from(benefits)).toHaveLength(before.length);
+    const added = await exec(benefitsCommand, [
+      'add',
+      '--title',
+      'Music',
+      '--account',
+      'music@partner.example',
+      '--password',
+      'pw-1',
+      '--link',
+      'https://music.example/login',
+    ]);
+    expect(added.code).toBe(0);
+    const id = Number(/added benefit (\d+)/.exec(added.lines[0]!)![1]);
+    expect((await exec(benefitsCommand, ['list'])).lines.some((l) => l.includes('Music'))).toBe(
+      true,
+    );
+    expect((await exec(benefitsCommand, ['disable', String(id)])).code).toBe(0);
+    expect(
+      (await exec(benefitsCommand, ['list'])).lines.find((l) => l.startsWith(`${id}\t`)),
+    ).toContain('disabled');
+  });
+});
+
+describe('operator commands through npm run admin', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(pglite!);
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function admin(argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdmin(argv, {
+      io: { out: (l) => out.push(l), err: (l) => err.push(l) },
+      now: () => new Date(),
+      openDb: async () => t.app.kestrel.database.db,
+      refund: () => Promise.reject(new Error('no refunds here')),
+    });
+    return { code, out, err };
+  }
+
+  it('routes nodes and benefits to their commands and lists them in the usage', async () => {
+    const nodes = await admin(['nodes', 'list']);
+    expect(nodes.code).toBe(0);
+    const rows = await t.app.kestrel.database.db.select().from(vpnNodes);
+    expect(nodes.out).toHaveLength(rows.length);
+    const list = await admin(['benefits', 'list']);
+    expect(list.code).toBe(0);
+    const bad = await admin(['nodes', 'add', '--name', 'X']);
+    expect(bad.code).toBe(2);
+    expect(bad.out.join('\n')).toContain('admin nodes add');
+    const help = await admin(['help']);
+    expect(help.code).toBe(2);
+    expect(help.err.join('\n')).toMatch(/nodes list[\s\S]*benefits list/);
+  });
+});

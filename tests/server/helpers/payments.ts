@@ -1,0 +1,127 @@
+/**
+ * Payment test helpers: an app whose sandbox signs with a known secret, orders bought through the
+ * real purchase call, and notifications posted to the real notify routes.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../server/db/database';
+import { membershipGrants, orders, paymentFlags, payments, users } from '../../../server/db/schema';
+import { createSandboxGateway } from '../../../server/payments/sandbox';
+import type { Params } from '../../../server/payments/signing';
+import { registerByUsername, type Registered } from './accounts';
+import type { ApiClient } from './api-client';
+import { expectOk, purchase } from './store';
+
+export const SANDBOX_SECRET = 'sandbox-secret-for-tests-0123456789';
+
+/** Signs like the app's sandbox (same secret): what a real sandbox notification looks like. */
+export const testSandbox = createSandboxGateway({ secret: SANDBOX_SECRET, origin: undefined });
+
+export interface BoughtOrder {
+  readonly user: Registered;
+  readonly orderNo: string;
+  readonly amount: number;
+  readonly currency: 'CNY' | 'USD';
+  readonly payUrl: string;
+}
+
+export async function buyOrder(
+  api: ApiClient,
+  options: {
+    user?: Registered;
+    productId?: number;
+    currency?: 'CNY' | 'USD';
+    method?: string;
+    couponCode?: string;
+    language?: 'en' | 'zh_CN';
+  } = {},
+): Promise<BoughtOrder> {
+  const user = options.user ?? (await registerByUsername(api));
+  const currency = options.currency ?? 'CNY';
+  const data = expectOk(
+    await purchase(
+      api,
+      user.token,
+      {
+        productId: options.productId ?? 101,
+        currency,
+        method: options.method ?? 'alipay',
+        ...(options.couponCode ? { couponCode: options.couponCode } : {}),
+      },
+      options.language ?? 'en',
+    ),
+  );
+  return {
+    user,
+    orderNo: data.orderId,
+    amount: data.total.amount,
+    currency,
+    payUrl: data.payUrl,
+  };
+}
+
+/** A signed sandbox notification for the order (override any field before signing). */
+export function sandboxNotification(
+  order: { orderNo: string; amount: number; currency: string },
+  fields: Partial<Record<string, string>> = {},
+  nowMs = Date.now(),
+): Params {
+  const base: Record<string, string> = {
+    out_trade_no: order.orderNo,
+    trade_no: `SBX${order.orderNo}`,
+    amount: String(order.amount),
+    currency: order.currency,
+    status: 'paid',
+    timestamp: String(Math.floor(nowMs / 1000)),
+  };
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) base[key] = value;
+  return testSandbox.sign(base);
+}
+
+export async function postForm(app: FastifyInstance, url: string, params: Params) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(params as Record<string, string>).toString(),
+  });
+}
+
+export async function orderOf(db: Db, orderNo: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+  return row;
+}
+
+export async function paymentsOf(db: Db, orderNo: string) {
+  const order = await orderOf(db, orderNo);
+  if (!order) return [];
+  return db.select().from(payments).where(eq(payments.orderId, order.id));
+}
+
+export async function flagsOf(db: Db, orderNo: string) {
+  const order = await orderOf(db, orderNo);
+  if (!order) return [];
+  return db.select().from(paymentFlags).where(eq(paymentFlags.orderId, order.id));
+}
+
+export async function grantsOf(db: Db, userId: number) {
+  return db.select().from(membershipGrants).where(eq(membershipGrants.userId, userId));
+}
+
+export async function userOf(db: Db, userId: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row!;
+}
+
+/** Everything a notification could change, for "nothing changed" comparisons. */
+export async function snapshot(db: Db) {
+  const [o, p, f, g, u] = await Promise.all([
+    db.select().from(orders),
+    db.select().from(payments),
+    db.select().from(paymentFlags),
+    db.select().from(membershipGrants),
+    db.select({ id: users.id, expire: users.expireTime, plan: users.planType }).from(users),
+  ]);
+  const sort = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => a.id - b.id);
+  return { orders: sort(o), payments: sort(p), flags: sort(f), grants: sort(g), users: sort(u) };
+}

@@ -1,0 +1,241 @@
+/**
+ * The store's races, on PGlite and PostgreSQL (only PostgreSQL really runs them in parallel, DESIGN §3):
+ * 50 buyers at once for a coupon with 10 uses left get exactly 10; one user's parallel purchases stay
+ * within the per-user limit; a redeem code used 100 times at once grants exactly its uses (by 100 users
+ * or by one); the trial is granted once per account and once per device under parallel calls; an order
+ * cancelled and expired at once releases its coupon use once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { Errors } from '../../contract';
+import { createSession } from '../../server/accounts/sessions';
+import {
+  couponRedemptions,
+  membershipGrants,
+  orders,
+  redeemCodes,
+  trials,
+  users,
+} from '../../server/db/schema';
+import { closeExpiredOrders } from '../../server/store/orders';
+import { createRedeemBatch } from '../../server/store/redeem-codes';
+import { uniqueName } from './helpers/accounts';
+import { couponRow, expectOk, fakeGateways, makeCoupon, purchase } from './helpers/store';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { databaseVariants } from './helpers/test-databases';
+
+const variants = await databaseVariants();
+
+describe.each(variants)('store races on $name', (variant) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(variant, { overrides: { paymentGateways: fakeGateways().gateways } });
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+  });
+  const db = () => t.app.kestrel.database.db;
+
+  /** Accounts with sessions, made directly (argon2 for 100 sign-ups would only slow the test). */
+  async function makeUsers(n: number): Promise<{ userId: number; token: string }[]> {
+    const rows = await db()
+      .insert(users)
+      .values(Array.from({ length: n }, () => ({ username: uniqueName('racer') })))
+      .returning({ id: users.id });
+    return Promise.all(
+      rows.map(async ({ id }) => ({
+        userId: id,
+        token: await createSession(db(), id, { platform: 'windows', deviceId: null, ip: '::1' }),
+      })),
+    );
+  }
+
+  const codes = (results: { body: { code: number } }[]) => results.map((r) => r.body.code);
+  const tally = (list: number[], code: number) => list.filter((c) => c === code).length;
+
+  it('50 buyers at once, 10 uses left: exactly 10 orders get the coupon', async () => {
+    const code = await makeCoupon(db(), { maxUses: 15, usedCount: 5 });
+    const buyers = await makeUsers(50);
+    const results = await Promise.all(
+      buyers.map((b) => purchase(t.api, b.token, { couponCode: code })),
+    );
+    const got = codes(results);
+    expect(tally(got, 200)).toBe(10);
+    expect(tally(got, Errors.COUPON_USED_UP.code)).toBe(40);
+    const coupon = await couponRow(db(), code);
+    expect(coupon.usedCount).toBe(15);
+    const [withCoupon] = await db()
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.couponId, coupon.id));
+    expect(withCoupon!.n).toBe(10);
+    const [live] = await db()
+      .select({ n: count() })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, coupon.id), isNull(couponRedemptions.releasedAt)));
+    expect(live!.n).toBe(10);
+    // The refused buyers have no order at all.
+    const [all] = await db()
+      .select({ n: count() })
+      .from(orders)
+      .where(sql`${orders.userId} IN ${buyers.map((b) => b.userId)}`);
+    expect(all!.n).toBe(10);
+  });
+
+  it("one user's 20 parallel purchases stay within the per-user limit of 2", async () => {
+    const code = await makeCoupon(db(), { perUserLimit: 2 });
+    const [buyer] = await makeUsers(1);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => purchase(t.api, buyer!.token, { couponCode: code })),
+    );
+    const got = codes(results);
+    expect(tally(got, 200)).toBe(2);
+    expect(tally(got, Errors.COUPON_USER_LIMIT.code)).toBe(18);
+    expect((await couponRow(db(), code)).usedCount).toBe(2);
+  });
+
+  it("one user's 20 parallel purchases without a code: at most 5 pending orders", async () => {
+    const [buyer] = await makeUsers(1);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => purchase(t.api, buyer!.token)),
+    );
+    const got = codes(results);
+    expect(tally(got, 200)).toBe(5);
+    expect(tally(got, Errors.TOO_MANY_PENDING_ORDERS.code)).toBe(15);
+  });
+
+  it('one single-use redeem code sent by 100 users at once: exactly one success', async () => {
+    const {
+      codes: [code],
+    } = await createRedeemBatch(db(), {
+      count: 1,
+      maxUses: 1,
+      expiresAt: null,
+      note: 'race',
+      groupType: 1,
+      days: 30,
+    });
+    const people = await makeUsers(100);
+    const results = await Promise.all(
+      people.map((p) => t.api.call('/api/system/system_redeem_code', { code }, { token: p.token })),
+    );
+    const got = codes(results);
+    expect(tally(got, 200)).toBe(1);
+    expect(tally(got, Errors.REDEEM_CODE_USED_UP.code)).toBe(99);
+    const [row] = await db().select().from(redeemCodes).where(eq(redeemCodes.code, code!));
+    expect(row!.usedCount).toBe(1);
+    const [grants] = await db()
+      .select({ n: count() })
+      .from(membershipGrants)
+      .where(
+        sql`${membershipGrants.source} = 'redeem' AND ${membershipGrants.sourceRef} LIKE ${`${row!.id}:%`}`,
+      );
+    expect(grants!.n).toBe(1);
+  });
+
+  it('one 10-use redeem code sent by 100 users at once: exactly ten successes', async () => {
+    const {
+      codes: [code],
+    } = await createRedeemBatch(db(), {
+      count: 1,
+      maxUses: 10,
+      expiresAt: null,
+      note: 'race',
+      groupType: 2,
+      days: 7,
+    });
+    const people = await makeUsers(100);
+    const results = await Promise.all(
+      people.map((p) => t.api.call('/api/system/system_redeem_code', { code }, { token: p.token })),
+    );
+    const got = codes(results);
+    expect(tally(got, 200)).toBe(10);
+    expect(tally(got, Errors.REDEEM_CODE_USED_UP.code)).toBe(90);
+    const [row] = await db().select().from(redeemCodes).where(eq(redeemCodes.code, code!));
+    expect(row!.usedCount).toBe(10);
+  });
+
+  it('one N-use code sent 100 times at once by one user: one success, the time added once', async () => {
+    const {
+      codes: [code],
+    } = await createRedeemBatch(db(), {
+      count: 1,
+      maxUses: 50,
+      expiresAt: null,
+      note: 'race',
+      groupType: 1,
+      days: 30,
+    });
+    const [person] = await makeUsers(1);
+    const started = Date.now();
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        t.api.call('/api/system/system_redeem_code', { code }, { token: person!.token }),
+      ),
+    );
+    const got = codes(results);
+    expect(tally(got, 200)).toBe(1);
+    expect(tally(got, Errors.REDEEM_CODE_ALREADY_REDEEMED.code)).toBe(99);
+    const [user] = await db().select().from(users).where(eq(users.id, person!.userId));
+    const days = (user!.expireTime!.getTime() - started) / 86_400_000;
+    expect(days).toBeGreaterThan(29.99);
+    expect(days).toBeLessThan(30.01);
+    const [row] = await db().select().from(redeemCodes).where(eq(redeemCodes.code, code!));
+    expect(row!.usedCount).toBe(1);
+  });
+
+  it('the trial under parallel calls: once per account, once per device', async () => {
+    const [one] = await makeUsers(1);
+    const sameUser = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.api.call('/api/system/system_free_trial', {}, { token: one!.token }),
+      ),
+    );
+    expect(tally(codes(sameUser), 200)).toBe(1);
+    expect(tally(codes(sameUser), Errors.TRIAL_USED.code)).toBe(19);
+
+    const deviceId = `race-device-${uniqueName()}`;
+    const many = await makeUsers(20);
+    const sameDevice = await Promise.all(
+      many.map((m) =>
+        t.api.call('/api/system/system_free_trial', {}, { token: m.token, deviceId }),
+      ),
+    );
+    expect(tally(codes(sameDevice), 200)).toBe(1);
+    expect(tally(codes(sameDevice), Errors.TRIAL_USED.code)).toBe(19);
+    const [onDevice] = await db()
+      .select({ n: count() })
+      .from(trials)
+      .where(eq(trials.deviceId, deviceId));
+    expect(onDevice!.n).toBe(1);
+    const granted = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.id} IN ${many.map((m) => m.userId)} AND ${users.expireTime} IS NOT NULL`);
+    expect(granted).toHaveLength(1);
+  });
+
+  it('an order cancelled 10 times and expired at once releases its coupon use once', async () => {
+    const code = await makeCoupon(db(), { maxUses: 5, perUserLimit: 5 });
+    const [buyer] = await makeUsers(1);
+    const order = expectOk(await purchase(t.api, buyer!.token, { couponCode: code }));
+    // A second order keeps one use, so a double release would show as 0.
+    expectOk(await purchase(t.api, buyer!.token, { couponCode: code }));
+    await db()
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.orderNo, order.orderId));
+    await Promise.all([
+      ...Array.from({ length: 10 }, () =>
+        t.api.call(
+          '/api/payment/payment_order_cancel',
+          { orderId: order.orderId },
+          { token: buyer!.token },
+        ),
+      ),
+      closeExpiredOrders(db(), new Date()),
+      closeExpiredOrders(db(), new Date()),
+    ]);
+    expect((await couponRow(db(), code)).usedCount).toBe(1);
+  });
+});
