@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { Errors } from '../../contract/errors';
+import { UNAUTHORIZED } from '../../contract/shell-errors';
 import type { UserInfo } from '../../contract/endpoints/system';
 import { notProvided, toMachineError } from '../shared/machine-error';
 import { sessionFlags } from './session-flags';
@@ -42,11 +42,11 @@ export const sessionMachine = setup({
     rememberFailure: assign((_, params: { error: unknown }) => ({
       errorCode: toMachineError(params.error).code,
     })),
-    markUnauthorized: assign({ errorCode: Errors.UNAUTHORIZED.code }),
+    markUnauthorized: assign({ errorCode: UNAUTHORIZED.code }),
   },
   guards: {
     isUnauthorized: (_, params: { error: unknown }) =>
-      toMachineError(params.error).code === Errors.UNAUTHORIZED.code,
+      toMachineError(params.error).code === UNAUTHORIZED.code,
     knowsUser: ({ context }) => context.user !== null,
   },
 }).createMachine({

@@ -1,4 +1,4 @@
-import { Errors } from '../../contract/errors';
+import { INTERNAL } from '../../contract/shell-errors';
 
 /**
  * What a machine keeps of a failed actor: the contract's error code and, for the codes that carry
@@ -25,7 +25,7 @@ function hasNumericCode(value: unknown): value is { code: number; data?: unknown
  */
 export function toMachineError(error: unknown): MachineError {
   if (hasNumericCode(error)) return { code: error.code, data: error.data };
-  return { code: Errors.INTERNAL.code, data: undefined };
+  return { code: INTERNAL.code, data: undefined };
 }
 
 /** The error an actor placeholder rejects with, so that a forgotten `provide` fails loudly. */

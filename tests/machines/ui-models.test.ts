@@ -4,10 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CODE } from '../../contract';
+import { checkoutUiPaths } from '../../e2e/machines/checkout.model';
 import { sessionUiPaths, uiCanTake } from '../../e2e/machines/session.model';
+import { thirdPartyClientUiPaths } from '../../e2e/machines/third-party-client.model';
 import { verificationCodeUiPaths } from '../../e2e/machines/verification-code.model';
 import { SessionState } from '../../machines/session/session.constants';
 import { VerificationCodeState } from '../../machines/verification-code/verification-code.constants';
+import { AwaitingState, ChoosingState } from '../../machines/checkout/checkout.constants';
+import { checkoutMachine } from '../../machines/checkout/checkout.machine';
+import { stateKey } from '../../machines/shared/paths';
 
 describe('session UI model', () => {
   const paths = sessionUiPaths();
@@ -51,5 +56,67 @@ describe('verification-code UI model', () => {
     const full = paths.find((path) => path.state.value === 'idle');
     const ticks = full?.steps.filter((step) => step.event.type.startsWith('xstate.after.TICK'));
     expect(ticks).toHaveLength(CODE.resendCooldownSeconds);
+  });
+});
+
+describe('third-party-client UI model', () => {
+  const paths = thirdPartyClientUiPaths();
+  const visited = new Set(paths.flatMap((path) => path.steps.map((s) => stateKey(s.state.value))));
+
+  it('switches on and off, counts the cooldown and covers the no-membership page', () => {
+    for (const state of [
+      'unavailable',
+      'disabled.ready',
+      'enabling',
+      'enabled',
+      'disabling',
+      'disabled.coolingDown',
+    ])
+      expect(visited).toContain(state);
+    const last = paths.map((path) => stateKey(path.state.value));
+    expect(last).toEqual(['unavailable', 'disabled.coolingDown']);
+  });
+});
+
+describe('checkout UI model', () => {
+  const paths = checkoutUiPaths();
+
+  it('visits every state, nested ones included, and ends each journey where the page shows it', () => {
+    const visited = new Set(
+      paths.flatMap((path) => path.steps.map((step) => stateKey(step.state.value))),
+    );
+    const leaves = [
+      ...Object.keys(checkoutMachine.root.states).filter(
+        (key) => !['choosing', 'awaitingPayment'].includes(key),
+      ),
+      ...Object.values(ChoosingState).map((key) => `choosing.${key}`),
+      ...Object.values(AwaitingState).map((key) => `awaitingPayment.${key}`),
+    ];
+    expect(visited).toEqual(new Set(leaves));
+    for (const path of paths) {
+      expect(['checkingCoupon', 'creatingOrder', 'awaitingPayment.fetching']).not.toContain(
+        stateKey(path.state.value),
+      );
+    }
+  });
+
+  it('uses every event the buyer and the app cause', () => {
+    const events = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+    for (const type of [
+      'SELECT',
+      'APPLY_COUPON',
+      'REMOVE_COUPON',
+      'PAY',
+      'RETURNED',
+      'RECHECK',
+      'xstate.done.actor.checkCoupon',
+      'xstate.error.actor.checkCoupon',
+      'xstate.done.actor.createOrder',
+      'xstate.done.actor.fetchOrder',
+      'xstate.after.POLL.checkout.awaitingPayment.waiting',
+      'xstate.after.AWAIT_LIMIT.checkout.awaitingPayment',
+    ]) {
+      expect(events).toContain(type);
+    }
   });
 });

@@ -14,6 +14,8 @@ export function sampleUser(overrides: Partial<UserInfo> = {}): UserInfo {
     isKol: YesNo.NO,
     inviteCode: 'KESTREL1',
     hasPassword: true,
+    trialAvailable: false,
+    deviceLimit: 3,
     createdAt: '2026-01-01T00:00:00.000Z',
     serverTime: '2026-11-22T03:00:00.000Z',
     ...overrides,

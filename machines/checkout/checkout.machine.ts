@@ -1,0 +1,343 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { Errors } from '../../contract/errors';
+import type { Order } from '../../contract/endpoints/payment';
+import { notProvided, toMachineError } from '../shared/machine-error';
+import { AWAIT_LIMIT_MS, POLL_MS } from './checkout.constants';
+import type {
+  AppliedCoupon,
+  CheckCouponInput,
+  CheckoutContext,
+  CheckoutEvent,
+  CheckoutInput,
+  CreateOrderInput,
+  CreatedOrder,
+  FetchOrderInput,
+} from './checkout.types';
+
+/** Refusals of a promo code; at purchase time they drop the code instead of blocking the order. */
+const COUPON_ERRORS: ReadonlySet<number> = new Set([
+  Errors.COUPON_INVALID.code,
+  Errors.COUPON_EXPIRED.code,
+  Errors.COUPON_NOT_STARTED.code,
+  Errors.COUPON_NOT_FOR_PLAN.code,
+  Errors.COUPON_USED_UP.code,
+  Errors.COUPON_USER_LIMIT.code,
+  Errors.COUPON_WRONG_CURRENCY.code,
+]);
+
+const hasStatus = (order: Order | null, ...statuses: Order['status'][]) =>
+  order !== null && statuses.includes(order.status);
+
+/**
+ * Buying a plan (DESIGN §5, docs/machines.md): on /pricing the buyer chooses, may apply a promo
+ * code, and pays, which creates the order and hands off to the gateway; on /purchased (input
+ * `orderId`) the same machine awaits the gateway's verdict by polling the order, time-boxed.
+ * `checkCoupon`, `createOrder`, `fetchOrder`, `redirectToGateway` and `refreshAccount` must be
+ * provided by the SPA with `machine.provide(...)`.
+ */
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+  },
+  actors: {
+    checkCoupon: fromPromise<AppliedCoupon, CheckCouponInput>(() =>
+      Promise.reject(notProvided('checkout', 'checkCoupon')),
+    ),
+    createOrder: fromPromise<CreatedOrder, CreateOrderInput>(() =>
+      Promise.reject(notProvided('checkout', 'createOrder')),
+    ),
+    fetchOrder: fromPromise<Order, FetchOrderInput>(() =>
+      Promise.reject(notProvided('checkout', 'fetchOrder')),
+    ),
+  },
+  delays: {
+    POLL: POLL_MS,
+    AWAIT_LIMIT: AWAIT_LIMIT_MS,
+  },
+  actions: {
+    redirectToGateway: (_, _params: { payUrl: string }) => {
+      throw notProvided('checkout', 'redirectToGateway');
+    },
+    refreshAccount: () => {
+      throw notProvided('checkout', 'refreshAccount');
+    },
+    select: assign((_, params: { selection: CheckoutContext['selection'] }) => ({
+      selection: params.selection,
+      errorCode: null,
+    })),
+    applyCoupon: assign((_, params: { coupon: AppliedCoupon }) => ({
+      coupon: params.coupon,
+      couponError: null,
+    })),
+    rejectCoupon: assign((_, params: { code: number }) => ({
+      coupon: null,
+      couponError: params.code,
+    })),
+    removeCoupon: assign({ coupon: null, couponError: null }),
+    clearError: assign({ errorCode: null }),
+    rememberOrder: assign((_, params: { created: CreatedOrder }) => ({
+      orderId: params.created.orderId,
+      payUrl: params.created.payUrl,
+      errorCode: null,
+    })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({
+      errorCode: toMachineError(params.error).code,
+    })),
+    storeOrder: assign((_, params: { order: Order }) => ({ order: params.order, errorCode: null })),
+  },
+  guards: {
+    hasOrderToAwait: ({ context }) => context.orderId !== null,
+    hasSelection: ({ context }) => context.selection !== null,
+    isBlankCode: (_, params: { code: string }) => params.code.trim() === '',
+    hasCoupon: ({ context }) => context.coupon !== null,
+    isCouponRefusal: (_, params: { error: unknown }) =>
+      COUPON_ERRORS.has(toMachineError(params.error).code),
+    isOrderMissing: (_, params: { error: unknown }) =>
+      toMachineError(params.error).code === Errors.ORDER_NOT_FOUND.code,
+    isPaid: (_, params: { order: Order }) => hasStatus(params.order, 'paid'),
+    isFailed: (_, params: { order: Order }) => hasStatus(params.order, 'failed'),
+    isExpired: (_, params: { order: Order }) => hasStatus(params.order, 'expired'),
+    // A refunded order was paid and then given back: for the buyer it is as good as cancelled.
+    isCancelled: (_, params: { order: Order }) => hasStatus(params.order, 'cancelled', 'refunded'),
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    selection: null,
+    coupon: null,
+    couponError: null,
+    orderId: input?.orderId ?? null,
+    payUrl: null,
+    order: null,
+    errorCode: null,
+  }),
+  initial: 'choosing',
+  states: {
+    // Why: the buyer picks a plan, currency and method; the promo code field shows its own state.
+    // On /purchased the machine starts with the order to await and leaves at once.
+    choosing: {
+      always: { guard: 'hasOrderToAwait', target: 'awaitingPayment' },
+      initial: 'idle',
+      on: {
+        PAY: {
+          guard: 'hasSelection',
+          target: 'creatingOrder',
+          actions: 'clearError',
+        },
+      },
+      states: {
+        // Why: no promo code applied; the total is the plan's price.
+        idle: {
+          on: {
+            SELECT: { actions: { type: 'select', params: ({ event }) => event } },
+            APPLY_COUPON: [
+              {
+                guard: { type: 'isBlankCode', params: ({ event }) => event },
+                target: 'couponRejected',
+                actions: {
+                  type: 'rejectCoupon',
+                  params: { code: Errors.REQUIRED_PROMO_CODE.code },
+                },
+              },
+              { guard: 'hasSelection', target: '#checkout.checkingCoupon' },
+            ],
+          },
+        },
+        // Why: the code's discount is part of the summary; a change of plan re-checks it.
+        couponApplied: {
+          on: {
+            SELECT: {
+              target: '#checkout.checkingCoupon',
+              actions: { type: 'select', params: ({ event }) => event },
+            },
+            REMOVE_COUPON: { target: 'idle', actions: 'removeCoupon' },
+            APPLY_COUPON: [
+              {
+                guard: { type: 'isBlankCode', params: ({ event }) => event },
+                target: 'couponRejected',
+                actions: {
+                  type: 'rejectCoupon',
+                  params: { code: Errors.REQUIRED_PROMO_CODE.code },
+                },
+              },
+              { target: '#checkout.checkingCoupon' },
+            ],
+          },
+        },
+        // Why: the field shows why the code was refused; paying goes on at the full price.
+        couponRejected: {
+          on: {
+            SELECT: { actions: { type: 'select', params: ({ event }) => event } },
+            REMOVE_COUPON: { target: 'idle', actions: 'removeCoupon' },
+            APPLY_COUPON: [
+              {
+                guard: { type: 'isBlankCode', params: ({ event }) => event },
+                target: 'couponRejected',
+                reenter: true,
+                actions: {
+                  type: 'rejectCoupon',
+                  params: { code: Errors.REQUIRED_PROMO_CODE.code },
+                },
+              },
+              { guard: 'hasSelection', target: '#checkout.checkingCoupon' },
+            ],
+          },
+        },
+      },
+    },
+    // Why: one check at a time; the summary must not show a discount the server did not grant.
+    checkingCoupon: {
+      invoke: {
+        id: 'checkCoupon',
+        src: 'checkCoupon',
+        input: ({ context, event }) => {
+          // Entered by APPLY_COUPON (a new code) or by SELECT (the applied code, a new plan).
+          const code = event.type === 'APPLY_COUPON' ? event.code.trim() : context.coupon!.code;
+          return { ...context.selection!, code };
+        },
+        onDone: {
+          target: 'choosing.couponApplied',
+          actions: { type: 'applyCoupon', params: ({ event }) => ({ coupon: event.output }) },
+        },
+        onError: {
+          target: 'choosing.couponRejected',
+          actions: {
+            type: 'rejectCoupon',
+            params: ({ event }) => ({ code: toMachineError(event.error).code }),
+          },
+        },
+      },
+    },
+    // Why: one order per click; the idempotency key makes a retried request the same order.
+    creatingOrder: {
+      invoke: {
+        id: 'createOrder',
+        src: 'createOrder',
+        input: ({ context, event }) => {
+          assertEvent(event, 'PAY');
+          return {
+            ...context.selection!,
+            method: event.method,
+            idempotencyKey: event.idempotencyKey,
+            ...(context.coupon ? { couponCode: context.coupon.code } : {}),
+          };
+        },
+        onDone: {
+          target: 'redirecting',
+          actions: { type: 'rememberOrder', params: ({ event }) => ({ created: event.output }) },
+        },
+        onError: [
+          {
+            // The code ran out (or ran late) between the check and the order: drop it, say why.
+            guard: { type: 'isCouponRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'choosing.couponRejected',
+            actions: {
+              type: 'rejectCoupon',
+              params: ({ event }) => ({ code: toMachineError(event.error).code }),
+            },
+          },
+          {
+            guard: 'hasCoupon',
+            target: 'choosing.couponApplied',
+            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'choosing.idle',
+            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    // Why: the page is being replaced by the gateway's; nothing more to do here. The buyer comes
+    // back on /purchased (RETURNED), where a new page awaits the order.
+    redirecting: {
+      entry: {
+        type: 'redirectToGateway',
+        params: ({ context }) => ({ payUrl: context.payUrl ?? '' }),
+      },
+      on: { RETURNED: 'awaitingPayment' },
+    },
+    // Why: the gateway's notification reaches the server, not the browser; the page asks the
+    // server until the order is settled, for at most AWAIT_LIMIT_MS.
+    awaitingPayment: {
+      initial: 'fetching',
+      after: { AWAIT_LIMIT: 'notDetected' },
+      states: {
+        // Why: one question at a time.
+        fetching: {
+          invoke: {
+            id: 'fetchOrder',
+            src: 'fetchOrder',
+            input: ({ context }) => ({ orderId: context.orderId! }),
+            onDone: [
+              {
+                guard: { type: 'isPaid', params: ({ event }) => ({ order: event.output }) },
+                target: '#checkout.paid',
+                actions: { type: 'storeOrder', params: ({ event }) => ({ order: event.output }) },
+              },
+              {
+                guard: { type: 'isFailed', params: ({ event }) => ({ order: event.output }) },
+                target: '#checkout.failed',
+                actions: { type: 'storeOrder', params: ({ event }) => ({ order: event.output }) },
+              },
+              {
+                guard: { type: 'isExpired', params: ({ event }) => ({ order: event.output }) },
+                target: '#checkout.expired',
+                actions: { type: 'storeOrder', params: ({ event }) => ({ order: event.output }) },
+              },
+              {
+                guard: { type: 'isCancelled', params: ({ event }) => ({ order: event.output }) },
+                target: '#checkout.cancelled',
+                actions: { type: 'storeOrder', params: ({ event }) => ({ order: event.output }) },
+              },
+              {
+                target: 'waiting',
+                actions: { type: 'storeOrder', params: ({ event }) => ({ order: event.output }) },
+              },
+            ],
+            onError: [
+              {
+                // Nothing to wait for: an order this account does not have.
+                guard: { type: 'isOrderMissing', params: ({ event }) => ({ error: event.error }) },
+                target: '#checkout.notDetected',
+                actions: {
+                  type: 'rememberFailure',
+                  params: ({ event }) => ({ error: event.error }),
+                },
+              },
+              {
+                // A network or server hiccup: ask again at the next poll.
+                target: 'waiting',
+                actions: {
+                  type: 'rememberFailure',
+                  params: ({ event }) => ({ error: event.error }),
+                },
+              },
+            ],
+          },
+        },
+        // Why: the order is still pending; the spinner stays and the next question waits POLL_MS.
+        waiting: {
+          after: { POLL: 'fetching' },
+        },
+      },
+    },
+    // Why: the membership was credited; the account is fetched again to show the new expiry.
+    paid: { type: 'final', entry: 'refreshAccount' },
+    // Why: the gateway reported a failed payment; the buyer may try again from /pricing.
+    failed: { type: 'final' },
+    // Why: the order's time ran out before it was paid; a new order is needed.
+    expired: { type: 'final' },
+    // Why: the buyer cancelled the order (or it was refunded); nothing to wait for.
+    cancelled: { type: 'final' },
+    // Why: no verdict within the time box (or no such order): the payment may still arrive, so
+    // the page says to contact support if money left the account, and offers to look again.
+    notDetected: {
+      on: { RECHECK: { target: 'awaitingPayment', actions: 'clearError' } },
+    },
+  },
+});
+
+export type CheckoutMachine = typeof checkoutMachine;

@@ -1,0 +1,189 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { cooldownRemainingMs } from '../../contract/account-area';
+import { Errors } from '../../contract/errors';
+import { notProvided, toMachineError } from '../shared/machine-error';
+import { TICK_MS } from './third-party-client.constants';
+import type {
+  ThirdPartyClientContext,
+  ThirdPartyClientEvent,
+  ThirdPartyClientSnapshot,
+} from './third-party-client.types';
+
+function cooldownOf(data: unknown): { nextEnableAt: string; serverTime: string } | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { nextEnableAt, serverTime } = data as Record<string, unknown>;
+  if (typeof nextEnableAt !== 'string' || typeof serverTime !== 'string') return undefined;
+  if (Number.isNaN(Date.parse(nextEnableAt)) || Number.isNaN(Date.parse(serverTime)))
+    return undefined;
+  return { nextEnableAt, serverTime };
+}
+
+/** The context a server answer implies; the cooldown is measured on the server's clock. */
+function fromServer(state: ThirdPartyClientSnapshot): Omit<ThirdPartyClientContext, 'errorCode'> {
+  const next = state.nextEnableAt === null ? null : new Date(state.nextEnableAt);
+  return {
+    enabled: state.enabled,
+    nextEnableAt: state.nextEnableAt,
+    remainingMs: cooldownRemainingMs(next, new Date(state.serverTime)),
+    speedLimitMbps: state.speedLimitMbps,
+    membershipActive: state.membershipActive,
+  };
+}
+
+/**
+ * The third-party client switch (SPEC §4): on or off; switching on at most once per 7 days. The
+ * server decides; the machine mirrors its answer, counting the cooldown down from the server time
+ * it sent, so a reload (a fresh `loadState`) shows the same wait. `loadState` and `toggle` are the
+ * API calls, provided by the SPA with `machine.provide(...)`.
+ */
+export const thirdPartyClientMachine = setup({
+  types: {
+    context: {} as ThirdPartyClientContext,
+    events: {} as ThirdPartyClientEvent,
+  },
+  actors: {
+    loadState: fromPromise<ThirdPartyClientSnapshot>(() =>
+      Promise.reject(notProvided('thirdPartyClient', 'loadState')),
+    ),
+    toggle: fromPromise<ThirdPartyClientSnapshot, { enabled: boolean }>(() =>
+      Promise.reject(notProvided('thirdPartyClient', 'toggle')),
+    ),
+  },
+  delays: { TICK: TICK_MS },
+  actions: {
+    applyServerState: assign((_, params: { state: ThirdPartyClientSnapshot }) => ({
+      ...fromServer(params.state),
+      errorCode: null,
+    })),
+    rememberFailure: assign((_, params: { error: unknown }) => ({
+      errorCode: toMachineError(params.error).code,
+    })),
+    clearFailure: assign({ errorCode: null }),
+    // The server refused as too soon: its answer says until when, on its own clock.
+    applyCooldownRefusal: assign((_, params: { error: unknown }) => {
+      const { code, data } = toMachineError(params.error);
+      const refusal = cooldownOf(data);
+      return {
+        errorCode: code,
+        nextEnableAt: refusal?.nextEnableAt ?? null,
+        remainingMs: refusal
+          ? cooldownRemainingMs(new Date(refusal.nextEnableAt), new Date(refusal.serverTime))
+          : 0,
+      };
+    }),
+    tick: assign(({ context }) => ({ remainingMs: Math.max(0, context.remainingMs - TICK_MS) })),
+  },
+  guards: {
+    isEnabled: ({ context }) => context.enabled,
+    hasMembership: ({ context }) => context.membershipActive,
+    isCoolingDown: ({ context }) => context.remainingMs > 0,
+    isCooldownRefusal: (_, params: { error: unknown }) =>
+      toMachineError(params.error).code === Errors.THIRD_PARTY_COOLDOWN.code,
+  },
+}).createMachine({
+  id: 'thirdPartyClient',
+  context: {
+    enabled: false,
+    remainingMs: 0,
+    nextEnableAt: null,
+    speedLimitMbps: null,
+    membershipActive: false,
+    errorCode: null,
+  },
+  initial: 'loading',
+  states: {
+    // Why: nothing can be shown or switched before the server says where the user stands.
+    loading: {
+      invoke: {
+        id: 'loadState',
+        src: 'loadState',
+        onDone: {
+          target: 'settled',
+          actions: { type: 'applyServerState', params: ({ event }) => ({ state: event.output }) },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    // Why: the page shows the failure and a retry instead of a switch that cannot work.
+    loadFailed: {
+      on: { RETRY: { target: 'loading', actions: 'clearFailure' } },
+    },
+    // Why: a transient routing state: where the server's answer puts the switch.
+    settled: {
+      always: [
+        { guard: 'isEnabled', target: 'enabled' },
+        { guard: 'hasMembership', target: 'disabled' },
+        { target: 'unavailable' },
+      ],
+    },
+    // Why: without an active membership the function cannot be switched on (server-enforced).
+    unavailable: {},
+    // Why: off; switching on is offered only once the cooldown has run out.
+    disabled: {
+      initial: 'checking',
+      states: {
+        checking: {
+          always: [{ guard: 'isCoolingDown', target: 'coolingDown' }, { target: 'ready' }],
+        },
+        ready: {
+          on: { ENABLE: { target: '#thirdPartyClient.enabling', actions: 'clearFailure' } },
+        },
+        coolingDown: {
+          after: { TICK: { target: 'checking', reenter: true, actions: 'tick' } },
+        },
+      },
+    },
+    // Why: one request at a time; the server may still refuse (another tab switched it on).
+    enabling: {
+      invoke: {
+        id: 'toggle',
+        src: 'toggle',
+        input: { enabled: true },
+        onDone: {
+          target: 'settled',
+          actions: { type: 'applyServerState', params: ({ event }) => ({ state: event.output }) },
+        },
+        onError: [
+          {
+            // Another tab or device switched it on and off meanwhile: count down the server's wait.
+            guard: { type: 'isCooldownRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'disabled',
+            actions: {
+              type: 'applyCooldownRefusal',
+              params: ({ event }) => ({ error: event.error }),
+            },
+          },
+          {
+            target: 'disabled',
+            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    // Why: on, limited to 10 Mbps; the import link is offered.
+    enabled: {
+      on: { DISABLE: { target: 'disabling', actions: 'clearFailure' } },
+    },
+    // Why: one request at a time.
+    disabling: {
+      invoke: {
+        id: 'toggle',
+        src: 'toggle',
+        input: { enabled: false },
+        onDone: {
+          target: 'settled',
+          actions: { type: 'applyServerState', params: ({ event }) => ({ state: event.output }) },
+        },
+        onError: {
+          target: 'enabled',
+          actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+  },
+});
+
+export type ThirdPartyClientMachine = typeof thirdPartyClientMachine;

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor, fromPromise, initialTransition, transition } from 'xstate';
+import { Errors } from '../../contract';
+import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
+import { TICK_MS } from '../../machines/third-party-client/third-party-client.constants';
+import { thirdPartyClientMachine } from '../../machines/third-party-client/third-party-client.machine';
+import type {
+  ThirdPartyClientEvent,
+  ThirdPartyClientSnapshot,
+} from '../../machines/third-party-client/third-party-client.types';
+
+const SERVER_NOW = '2026-11-22T06:00:00.000Z';
+const DAY = 86_400_000;
+
+export function serverState(
+  over: Partial<ThirdPartyClientSnapshot> = {},
+): ThirdPartyClientSnapshot {
+  return {
+    enabled: false,
+    enabledAt: null,
+    nextEnableAt: null,
+    speedLimitMbps: null,
+    membershipActive: true,
+    serverTime: SERVER_NOW,
+    ...over,
+  };
+}
+
+const loaded = (state: ThirdPartyClientSnapshot) =>
+  actorDone<ThirdPartyClientEvent>('loadState', state);
+const tick = delayElapsed<ThirdPartyClientEvent>('TICK', 'thirdPartyClient.disabled.coolingDown');
+
+function after(state: ThirdPartyClientSnapshot) {
+  const [start] = initialTransition(thirdPartyClientMachine);
+  return transition(thirdPartyClientMachine, start, loaded(state))[0];
+}
+
+describe('third-party-client machine, pure transitions', () => {
+  it('starts loading the server state', () => {
+    const [start, actions] = initialTransition(thirdPartyClientMachine);
+    expect(start.value).toBe('loading');
+    expect(actions.some((a) => a.type === 'xstate.spawnChild')).toBe(true);
+  });
+
+  it('off with no cooldown: ready to switch on', () => {
+    expect(after(serverState()).value).toEqual({ disabled: 'ready' });
+  });
+
+  it('off inside the cooldown: the wait is measured on the server clock, not the device clock', () => {
+    const next = new Date(Date.parse(SERVER_NOW) + 3 * DAY).toISOString();
+    const snapshot = after(serverState({ nextEnableAt: next }));
+    expect(snapshot.value).toEqual({ disabled: 'coolingDown' });
+    expect(snapshot.context.remainingMs).toBe(3 * DAY);
+    expect(snapshot.can({ type: 'ENABLE' })).toBe(false);
+  });
+
+  it('on: 10 Mbps; DISABLE asks the server', () => {
+    const on = after(
+      serverState({
+        enabled: true,
+        enabledAt: SERVER_NOW,
+        speedLimitMbps: 10,
+        nextEnableAt: SERVER_NOW,
+      }),
+    );
+    expect(on.value).toBe('enabled');
+    expect(on.context.speedLimitMbps).toBe(10);
+    const [disabling, actions] = transition(thirdPartyClientMachine, on, { type: 'DISABLE' });
+    expect(disabling.value).toBe('disabling');
+    expect(actions).toContainEqual(expect.objectContaining({ type: 'xstate.spawnChild' }));
+  });
+
+  it('without membership: unavailable, nothing to switch', () => {
+    const snapshot = after(serverState({ membershipActive: false }));
+    expect(snapshot.value).toBe('unavailable');
+    expect(snapshot.can({ type: 'ENABLE' })).toBe(false);
+  });
+
+  it("a cooldown refusal counts down the server's wait; another failure keeps it off with the code", () => {
+    const ready = after(serverState());
+    const [enabling] = transition(thirdPartyClientMachine, ready, { type: 'ENABLE' });
+    const next = new Date(Date.parse(SERVER_NOW) + DAY).toISOString();
+    const [cooling] = transition(
+      thirdPartyClientMachine,
+      enabling,
+      actorError('toggle', {
+        code: Errors.THIRD_PARTY_COOLDOWN.code,
+        data: { nextEnableAt: next, serverTime: SERVER_NOW },
+      }),
+    );
+    expect(cooling.value).toEqual({ disabled: 'coolingDown' });
+    expect(cooling.context).toMatchObject({
+      remainingMs: DAY,
+      nextEnableAt: next,
+      errorCode: Errors.THIRD_PARTY_COOLDOWN.code,
+    });
+    const [failed] = transition(
+      thirdPartyClientMachine,
+      enabling,
+      actorError('toggle', { code: Errors.MEMBERSHIP_REQUIRED.code }),
+    );
+    expect(failed.value).toEqual({ disabled: 'ready' });
+    expect(failed.context.errorCode).toBe(Errors.MEMBERSHIP_REQUIRED.code);
+  });
+
+  it('a failed load offers a retry', () => {
+    const [start] = initialTransition(thirdPartyClientMachine);
+    const [failed] = transition(
+      thirdPartyClientMachine,
+      start,
+      actorError('loadState', new Error('x')),
+    );
+    expect(failed.value).toBe('loadFailed');
+    expect(failed.context.errorCode).toBe(Errors.INTERNAL.code);
+    expect(transition(thirdPartyClientMachine, failed, { type: 'RETRY' })[0].value).toBe('loading');
+  });
+
+  it('counts the cooldown down a second at a time and then offers the switch', () => {
+    const next = new Date(Date.parse(SERVER_NOW) + 2 * TICK_MS).toISOString();
+    let snapshot = after(serverState({ nextEnableAt: next }));
+    [snapshot] = transition(thirdPartyClientMachine, snapshot, tick);
+    expect(snapshot.value).toEqual({ disabled: 'coolingDown' });
+    expect(snapshot.context.remainingMs).toBe(TICK_MS);
+    [snapshot] = transition(thirdPartyClientMachine, snapshot, tick);
+    expect(snapshot.value).toEqual({ disabled: 'ready' });
+  });
+
+  it('runs with real actors on a SimulatedClock: switch on, off, then wait out the cooldown', async () => {
+    const clock = new SimulatedClock();
+    let server = serverState();
+    const actor = createActor(
+      thirdPartyClientMachine.provide({
+        actors: {
+          loadState: fromPromise(async () => server),
+          toggle: fromPromise(async ({ input }: { input: { enabled: boolean } }) => {
+            server = input.enabled
+              ? serverState({
+                  enabled: true,
+                  enabledAt: SERVER_NOW,
+                  speedLimitMbps: 10,
+                  nextEnableAt: new Date(Date.parse(SERVER_NOW) + 3 * TICK_MS).toISOString(),
+                })
+              : { ...server, enabled: false, speedLimitMbps: null };
+            return server;
+          }),
+        },
+      }),
+      { clock },
+    ).start();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ disabled: 'ready' });
+    actor.send({ type: 'ENABLE' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('enabled');
+    actor.send({ type: 'DISABLE' });
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ disabled: 'coolingDown' });
+    for (let i = 0; i < 3; i += 1) clock.increment(TICK_MS);
+    expect(actor.getSnapshot().value).toEqual({ disabled: 'ready' });
+    actor.stop();
+  });
+});
