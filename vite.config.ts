@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
+import { routePreload } from './scripts/vite-route-preload';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || '8080'}`;
 
@@ -9,6 +10,8 @@ export default defineConfig(({ command }) => ({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     // A production build refuses a catalog with a missing translation; dev stays forgiving.
     lingui({ failOnMissing: command === 'build', failOnCompileError: true }),
+    // The opened page's chunk and the chosen catalog start downloading beside the entry.
+    routePreload(import.meta.dirname),
   ],
   build: {
     outDir: 'dist/client',
@@ -28,6 +31,7 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/v4': { target: apiTarget, changeOrigin: false },
       '/dev': { target: apiTarget, changeOrigin: false },
+      '/pay': { target: apiTarget, changeOrigin: false },
     },
   },
 }));

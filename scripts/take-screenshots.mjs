@@ -13,6 +13,8 @@ import { ApiClientForBench } from '../bench/bench-api-client.mjs';
 import { serveBuiltApp } from '../bench/serve-built-app.mjs';
 
 const outDir = process.argv[2] ?? '/tmp/shots';
+/** `SHOTS=home,faq` takes only those pages. */
+const only = process.env.SHOTS ? new Set(process.env.SHOTS.split(',')) : null;
 const VIEWPORTS = [
   { name: '390', width: 390, height: 844 },
   { name: '1440', width: 1440, height: 900 },
@@ -20,10 +22,24 @@ const VIEWPORTS = [
 const LANGUAGES = ['en', 'zh-CN'];
 const PAGES = [
   { name: 'home', path: '/' },
+  { name: 'download', path: '/download' },
+  { name: 'download-tips', path: '/download/tips' },
+  // The smart link sends the browser to a download; the shot keeps the page by refusing that.
+  { name: 'smart-links', path: '/download/smart_links', stayOnPage: true },
+  { name: 'affiliate', path: '/affiliate' },
+  { name: 'faq', path: '/faq' },
+  { name: 'terms', path: '/clause/terms' },
+  { name: 'privacy', path: '/clause/privacy' },
+  { name: 'canary', path: '/clause/canary' },
+  { name: 'apple-help', path: '/apple-help' },
   { name: 'login', path: '/login' },
   { name: 'register', path: '/register' },
   { name: 'resetpassword', path: '/resetpassword' },
   { name: 'profile', path: '/user/profile', loggedIn: true },
+  { name: 'devices', path: '/user/device', loggedIn: true },
+  { name: 'reward', path: '/user/reward', loggedIn: true },
+  { name: 'benefits', path: '/user/benefits', loggedIn: true },
+  { name: 'third-party-client', path: '/user/third-party-client', loggedIn: true },
   { name: '404', path: '/no-such-page' },
   { name: 'error', path: '/apple-help', failChunks: true },
 ];
@@ -61,7 +77,14 @@ try {
         await page.close();
       }
       for (const spec of PAGES) {
+        if (only && !only.has(spec.name)) continue;
         const page = await context.newPage();
+        if (spec.stayOnPage) {
+          await page.route(
+            (url) => url.origin !== origin,
+            (route) => route.fulfill({ status: 204 }),
+          );
+        }
         if (spec.loggedIn) {
           await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
         }

@@ -1,7 +1,7 @@
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { ChunkLoadError, onChunkFailure, onChunkLoaded, type FlagStore } from '../lib/chunk-reload';
 import { getSessionFlag, setSessionFlag } from '../lib/storage';
-import { Errors, errorMessage } from '../../contract/errors';
+import { PAGE_LOAD_FAILED } from '../../contract/shell-errors';
 import { currentApiLanguage } from '../i18n/i18n';
 
 export const sessionFlags: FlagStore = { get: getSessionFlag, set: setSessionFlag };
@@ -45,7 +45,7 @@ export function lazyPage(chunk: string, importer: () => Promise<PageModule>): La
         // Suspend until the document goes away.
         throw new Promise<never>(() => {});
       }
-      const message = errorMessage(Errors.PAGE_LOAD_FAILED.code, currentApiLanguage());
+      const message = PAGE_LOAD_FAILED[currentApiLanguage()];
       throw new ChunkLoadError(chunk, error, message);
     }
     throw preload();

@@ -1,4 +1,4 @@
-import { Errors, errorMessage } from '../../contract/errors';
+import { PAGE_LOAD_FAILED } from '../../contract/shell-errors';
 import type { ApiLanguage } from '../../contract/enums';
 
 /**
@@ -15,7 +15,7 @@ export function renderLoadFailure(container: HTMLElement, language: ApiLanguage)
   const box = document.createElement('div');
   const message = document.createElement('h1');
   message.className = 'status-screen__title';
-  message.textContent = errorMessage(Errors.PAGE_LOAD_FAILED.code, language);
+  message.textContent = PAGE_LOAD_FAILED[language];
   const reload = document.createElement('button');
   reload.type = 'button';
   reload.className = 'btn btn-primary';

@@ -87,7 +87,7 @@ const clauseRoute = createRoute({
   beforeLoad: ({ params }) => {
     if (!(CLAUSE_NAMES as readonly string[]).includes(params.name)) throw notFound();
   },
-  component: lazyPage('clause', () => import('../pages/clause.page')),
+  component: lazyPage('clause', () => import('../features/clauses/clause-page')),
 });
 
 export const routeTree = rootRoute.addChildren([
@@ -111,7 +111,7 @@ export const routeTree = rootRoute.addChildren([
   ]),
   page(
     '/pricing',
-    lazyPage('pricing', () => import('../pages/pricing.page')),
+    lazyPage('pricing', () => import('../features/store/pricing-page')),
   ),
   page(
     '/group-buying',
@@ -123,40 +123,40 @@ export const routeTree = rootRoute.addChildren([
   ),
   page(
     '/purchased',
-    lazyPage('purchased', () => import('../pages/purchased.page')),
+    lazyPage('purchased', () => import('../features/store/purchased-page')),
   ),
   page(
     '/download',
-    lazyPage('download', () => import('../pages/download.page')),
+    lazyPage('download', () => import('../features/download/download-page')),
   ),
   page(
     '/download/tips',
-    lazyPage('download-tips', () => import('../pages/download-tips.page')),
+    lazyPage('download-tips', () => import('../features/download/download-tips-page')),
   ),
   page(
     '/download/smart_links',
-    lazyPage('smart-links', () => import('../pages/smart-links.page')),
+    lazyPage('smart-links', () => import('../features/download/smart-links-page')),
   ),
   page(
     '/affiliate',
-    lazyPage('affiliate', () => import('../pages/affiliate.page')),
+    lazyPage('affiliate', () => import('../features/affiliate/affiliate-page')),
   ),
   page(
     '/faq',
-    lazyPage('faq', () => import('../pages/faq.page')),
+    lazyPage('faq', () => import('../features/faq/faq-page')),
   ),
   clauseRoute,
   page(
     '/apple-help',
-    lazyPage('apple-help', () => import('../pages/apple-help.page')),
+    lazyPage('apple-help', () => import('../features/apple-help/apple-help-page')),
   ),
   page(
     '/trial',
-    lazyPage('trial', () => import('../pages/trial.page')),
+    lazyPage('trial', () => import('../features/store/trial-page')),
   ),
   page(
     '/loading',
-    lazyPage('loading', () => import('../pages/loading.page')),
+    lazyPage('loading', () => import('../features/loading/loading-page')),
   ),
   userRoute.addChildren([
     userIndexRoute,
@@ -166,11 +166,11 @@ export const routeTree = rootRoute.addChildren([
     ),
     userPage(
       '/device',
-      lazyPage('devices', () => import('../pages/user-device.page')),
+      lazyPage('devices', () => import('../features/devices/devices-page')),
     ),
     userPage(
       '/reward',
-      lazyPage('reward', () => import('../pages/user-reward.page')),
+      lazyPage('reward', () => import('../features/rewards/rewards-page')),
     ),
     userPage(
       '/kol',
@@ -182,11 +182,14 @@ export const routeTree = rootRoute.addChildren([
     ),
     userPage(
       '/benefits',
-      lazyPage('benefits', () => import('../pages/user-benefits.page')),
+      lazyPage('benefits', () => import('../features/benefits/benefits-page')),
     ),
     userPage(
       '/third-party-client',
-      lazyPage('third-party-client', () => import('../pages/user-third-party-client.page')),
+      lazyPage(
+        'third-party-client',
+        () => import('../features/third-party-client/third-party-client-page'),
+      ),
     ),
   ]),
 ]);

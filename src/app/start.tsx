@@ -1,13 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { activateLocale } from '../i18n/i18n';
-import { apiLanguageOf, chooseLocale } from '../i18n/locale';
+import { apiLanguageOf, chooseLocale, isLocale } from '../i18n/locale';
 import { onChunkFailure, onChunkLoaded } from '../lib/chunk-reload';
 import { sessionFlags } from './lazy-page';
 import { renderLoadFailure } from './load-failure';
 import { appEnv } from '../lib/env';
 import { createQueryClient } from '../lib/query-client';
 import { createSession } from '../lib/session/session';
-import { getStoredLanguage } from '../lib/storage';
+import { getStoredLanguage, storeLanguage } from '../lib/storage';
 import { warmApi } from '../lib/load-api';
 import { startInspector, wantsInspector } from '../lib/inspector';
 import { onUnauthorizedRedirect } from './unauthorized';
@@ -26,6 +26,9 @@ export async function start(container: HTMLElement): Promise<boolean> {
   const cleanUrl = absorbQueryParams(window.location.href);
   if (cleanUrl !== null) window.history.replaceState(window.history.state, '', cleanUrl);
 
+  // `?lang=en|zh-CN` (the hreflang alternates of src/app/seo) chooses the language and keeps it.
+  const requested = new URLSearchParams(window.location.search).get('lang');
+  if (isLocale(requested)) storeLanguage(requested);
   const locale = chooseLocale(getStoredLanguage(), navigator.languages ?? []);
   const catalogChunk = `locale:${locale}`;
   try {

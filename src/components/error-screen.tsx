@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { ResultIllustration } from './result-illustration';
 import './status-screen.css';
 
 /** The error screen of SPEC §2: title, subtitle, the error's message and a Reload button. */
@@ -7,6 +8,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
   return (
     <main className="status-screen" role="alert">
       <div>
+        <ResultIllustration code={500} />
         <h1 className="status-screen__title">
           <Trans>Oops! An error occurred</Trans>
         </h1>

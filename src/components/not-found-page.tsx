@@ -1,14 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
+import { ResultIllustration } from './result-illustration';
 import './status-screen.css';
 
 export function NotFoundPage() {
   return (
     <main className="status-screen">
       <div>
-        <p className="status-screen__code" aria-hidden="true">
-          404
-        </p>
+        <ResultIllustration code={404} />
         <h1 className="status-screen__title">
           <Trans>Sorry, we couldn't find that page.</Trans>
         </h1>

@@ -61,6 +61,8 @@ const validUser = {
   isKol: 0,
   inviteCode: 'ABCD1234',
   hasPassword: true,
+  trialAvailable: true,
+  deviceLimit: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   serverTime: '2026-11-22T00:00:00.000Z',
 };

@@ -10,6 +10,7 @@ import { isDebugRequested } from '../debug/debug-flag';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useDisplayConfig } from './use-display-config';
+import { useRouteMeta } from '../seo/use-route-meta';
 import './root-layout.css';
 
 const DebugConsole = lazy(() => import('../debug/debug-console'));
@@ -60,26 +61,10 @@ function useFocusOnNavigation(target: RefObject<HTMLDivElement | null>) {
   }, [pathname, target]);
 }
 
-/** The tab title follows the page's heading, in the language shown. */
-function useDocumentTitle() {
-  const pathname = useLocation({ select: (location) => location.pathname });
-  const { t, i18n } = useLingui();
-  const brand = t`Kestrel VPN`;
-  useEffect(() => {
-    // One frame later the new page (or language) has rendered its heading.
-    const frame = requestAnimationFrame(() => {
-      const heading =
-        pathname === '/' ? '' : (document.querySelector('#main h1')?.textContent?.trim() ?? '');
-      document.title = heading ? `${heading} · ${brand}` : brand;
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [pathname, brand, i18n.locale]);
-}
-
 export function RootLayout() {
   const mainRef = useRef<HTMLDivElement>(null);
   useFocusOnNavigation(mainRef);
-  useDocumentTitle();
+  useRouteMeta();
   useCatalogPrefetch();
   const config = useDisplayConfig();
   useEffect(() => {

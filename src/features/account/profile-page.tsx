@@ -5,6 +5,8 @@ import { waitFor } from 'xstate';
 import { ShopGroupType } from '../../../contract/enums';
 import { clearAuthToken } from '../../lib/storage';
 import { useSession, useSessionState } from '../../lib/session/session-context';
+import { OrdersCard } from '../store/orders-card';
+import { RedeemCard } from '../store/redeem-card';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 function useDateFormat() {
@@ -38,6 +40,7 @@ export default function ProfilePage() {
   const now = Date.parse(user.serverTime);
   const active = user.expireTime !== null && Date.parse(user.expireTime) > now;
   const endedOn = user.expireTime ? formatDate(user.expireTime) : null;
+  const deviceLimit = user.deviceLimit;
 
   return (
     <main className="profile">
@@ -110,6 +113,12 @@ export default function ProfilePage() {
               <Trans>Expiry date</Trans>
             </dt>
             <dd>{formatDate(user.expireTime)}</dd>
+            <dt>
+              <Trans>Device limit</Trans>
+            </dt>
+            <dd>
+              <Trans>Up to {deviceLimit} at once</Trans>
+            </dd>
           </dl>
         ) : (
           <>
@@ -126,11 +135,19 @@ export default function ProfilePage() {
             <p style={{ marginTop: 'var(--sp-3)' }}>
               <Link to="/pricing" className="btn btn-primary">
                 <Trans>See plans</Trans>
-              </Link>
+              </Link>{' '}
+              {user.trialAvailable && (
+                <Link to="/trial" className="btn btn-secondary">
+                  <Trans>Free trial</Trans>
+                </Link>
+              )}
             </p>
           </>
         )}
       </section>
+
+      <OrdersCard />
+      <RedeemCard />
 
       <section className="card profile-card danger-zone" aria-labelledby="profile-delete">
         <h2 id="profile-delete" className="profile-card__title">

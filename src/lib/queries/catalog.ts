@@ -45,7 +45,9 @@ export const goodsQuery = () =>
       ]);
       const envelope = await callApiRaw(paymentShop, {});
       const parsed = paymentShop.data.safeParse(envelope.data);
-      return { code: envelope.code, goods: parsed.success ? parsed.data.goods : [] };
+      // The whole answer (methods, crypto switch, conversion rate) serves /pricing too.
+      const shop = parsed.success ? parsed.data : null;
+      return { code: envelope.code, shop, goods: shop?.goods ?? [] };
     },
     staleTime: CATALOG_STALE_MS,
   });

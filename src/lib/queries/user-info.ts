@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { UserInfo } from '../../../contract/endpoints/system';
-import { SUCCESS_CODE } from '../../../contract/errors';
+import { SUCCESS_CODE } from '../../../contract/protocol';
 import { ApiError } from '../api-error';
 import { loadApi } from '../load-api';
 import { USER_INFO_STALE_MS } from '../query-client';

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { loadApi } from '../../lib/load-api';
+import { CATALOG_STALE_MS } from '../../lib/query-client';
+
+/** system_affiliate: the messaging-app link of the partner team (from the display config). */
+export const affiliateContactQuery = () =>
+  queryOptions({
+    queryKey: ['affiliate-contact'],
+    queryFn: async () => {
+      const [{ callApiQuiet }, { systemAffiliate }] = await Promise.all([
+        loadApi(),
+        import('../../../contract/endpoints/system'),
+      ]);
+      return callApiQuiet(systemAffiliate, {});
+    },
+    staleTime: CATALOG_STALE_MS,
+  });

@@ -1,0 +1,218 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
+import { affiliateContactQuery } from './affiliate-contact';
+import './affiliate.css';
+
+function Benefit({
+  icon,
+  title,
+  children,
+}: {
+  icon: string;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <li className="affiliate-benefit card">
+      <svg
+        viewBox="0 0 24 24"
+        width="28"
+        height="28"
+        aria-hidden="true"
+        className="affiliate-benefit__icon"
+      >
+        <path
+          d={icon}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <h3>{title}</h3>
+      <p>{children}</p>
+    </li>
+  );
+}
+
+function ContactButton({ className = '' }: { className?: string }) {
+  const { data } = useQuery(affiliateContactQuery());
+  const label = <Trans>Contact the partner team</Trans>;
+  if (!data)
+    return (
+      <span
+        className={`btn btn-primary affiliate-contact is-pending ${className}`}
+        aria-disabled="true"
+      >
+        {label}
+      </span>
+    );
+  return (
+    <a
+      className={`btn btn-primary affiliate-contact ${className}`}
+      href={data.contactUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      {label}
+    </a>
+  );
+}
+
+/** /affiliate: banner, benefits, commission potential, how to join, contact (SPEC §2, §9). */
+export default function AffiliatePage() {
+  return (
+    <main>
+      <section className="affiliate-hero" aria-labelledby="affiliate-title">
+        <div className="container">
+          <p className="affiliate-hero__eyebrow">
+            <Trans>Kestrel VPN affiliate programme</Trans>
+          </p>
+          <h1 id="affiliate-title" className="affiliate-hero__title">
+            <Trans>Recommend Kestrel VPN, earn up to 100% commission</Trans>
+          </h1>
+          <p className="affiliate-hero__lead">
+            <Trans>
+              For creators, bloggers and community owners: share a VPN your audience will love and
+              earn on every signup and every renewal.
+            </Trans>
+          </p>
+          <div className="affiliate-hero__actions">
+            <ContactButton />
+            <Link to="/register" className="btn btn-secondary affiliate-hero__secondary">
+              <Trans>Create an account</Trans>
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="page-section" aria-labelledby="affiliate-benefits">
+        <div className="container">
+          <h2 id="affiliate-benefits" className="section-title">
+            <Trans>Why partner with us</Trans>
+          </h2>
+          <ul className="affiliate-benefits">
+            <Benefit
+              icon="M12 3v18M17 7.5c0-1.9-2.2-3-5-3s-5 1.1-5 3 2.2 2.7 5 3.3 5 1.4 5 3.4-2.2 3.3-5 3.3-5-1.2-5-3.1"
+              title={<Trans>High commission</Trans>}
+            >
+              <Trans>
+                Up to 100% of the first payment of every new member you bring, and 25% of every
+                renewal.
+              </Trans>
+            </Benefit>
+            <Benefit
+              icon="M4 19V5M4 19h16M8 15l4-4 3 3 5-6"
+              title={<Trans>Real-time dashboard</Trans>}
+            >
+              <Trans>
+                Follow invitations, orders and earnings in the KOL area of your personal centre.
+              </Trans>
+            </Benefit>
+            <Benefit
+              icon="M3 12h4l3-8 4 16 3-8h4"
+              title={<Trans>A product that sells itself</Trans>}
+            >
+              <Trans>
+                Fast, zero-logging connections with streaming and AI unlocking, 99.999% uptime and
+                24/7 support.
+              </Trans>
+            </Benefit>
+            <Benefit icon="M5 12l4 4 10-10M5 19h14" title={<Trans>Reliable payouts</Trans>}>
+              <Trans>Request a settlement as soon as your pending earnings reach $100.</Trans>
+            </Benefit>
+          </ul>
+        </div>
+      </section>
+
+      <section className="page-section page-section--alt" aria-labelledby="affiliate-potential">
+        <div className="container">
+          <h2 id="affiliate-potential" className="section-title">
+            <Trans>Your commission potential</Trans>
+          </h2>
+          <div className="affiliate-rates">
+            <div className="affiliate-rate card">
+              <p className="affiliate-rate__value">100%</p>
+              <p className="affiliate-rate__label">
+                <Trans>on new members' first payment (up to)</Trans>
+              </p>
+            </div>
+            <div className="affiliate-rate card">
+              <p className="affiliate-rate__value">25%</p>
+              <p className="affiliate-rate__label">
+                <Trans>on every renewal, for as long as they stay</Trans>
+              </p>
+            </div>
+          </div>
+          <p className="affiliate-example">
+            <Trans>
+              Example: 50 new members on a $60 yearly plan can earn you up to $3,000 in their first
+              year, plus $750 each year they renew.
+            </Trans>
+          </p>
+        </div>
+      </section>
+
+      <section className="page-section" aria-labelledby="affiliate-steps">
+        <div className="container">
+          <h2 id="affiliate-steps" className="section-title">
+            <Trans>How to join</Trans>
+          </h2>
+          <ol className="affiliate-steps">
+            <li className="card">
+              <h3>
+                <Trans>Create an account</Trans>
+              </h3>
+              <p>
+                <Trans>Register for free with a username, email or phone.</Trans>
+              </p>
+            </li>
+            <li className="card">
+              <h3>
+                <Trans>Contact our partner team</Trans>
+              </h3>
+              <p>
+                <Trans>
+                  Tell us about your channel or community in a message; we reply within a day.
+                </Trans>
+              </p>
+            </li>
+            <li className="card">
+              <h3>
+                <Trans>Share your link</Trans>
+              </h3>
+              <p>
+                <Trans>Get your personal invitation link and promotion material.</Trans>
+              </p>
+            </li>
+            <li className="card">
+              <h3>
+                <Trans>Earn</Trans>
+              </h3>
+              <p>
+                <Trans>Commissions are credited with every purchase and renewal you bring.</Trans>
+              </p>
+            </li>
+          </ol>
+        </div>
+      </section>
+
+      <section className="affiliate-cta" aria-labelledby="affiliate-cta-title">
+        <div className="container affiliate-cta__inner">
+          <div>
+            <h2 id="affiliate-cta-title" className="affiliate-cta__title">
+              <Trans>Ready to start earning?</Trans>
+            </h2>
+            <p>
+              <Trans>Our partner team answers messages every day.</Trans>
+            </p>
+          </div>
+          <ContactButton className="affiliate-cta__button" />
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,191 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ShopGroupType } from '../../../contract/enums';
+import { CopyButton } from '../../components/ui/copy-button';
+import { QrCode } from '../../components/ui/qr-code';
+import { displayConfigQuery } from '../../lib/queries/catalog';
+import { useSessionState } from '../../lib/session/session-context';
+import { inviteListQuery } from './api/invite-list';
+import '../../components/ui/form.css';
+import './rewards.css';
+
+/** The register page reads `?invite=` (query parameters become cookies at start-up). */
+export function inviteLinkFor(origin: string, code: string): string {
+  return `${origin}/register?invite=${encodeURIComponent(code)}`;
+}
+
+function useDuration() {
+  const { t } = useLingui();
+  return (seconds: number) => {
+    if (seconds <= 0) return '—';
+    const days = Math.floor(seconds / 86_400);
+    const hours = Math.floor((seconds % 86_400) / 3_600);
+    const minutes = Math.floor((seconds % 3_600) / 60);
+    if (days > 0) return t`${days} d ${hours} h`;
+    if (hours > 0) return t`${hours} h ${minutes} min`;
+    return t`${minutes} min`;
+  };
+}
+
+export default function RewardsPage() {
+  const { t, i18n } = useLingui();
+  const user = useSessionState((s) => s.context.user);
+  const config = useQuery(displayConfigQuery());
+  const list = useQuery(inviteListQuery());
+  const duration = useDuration();
+  if (!user) return null;
+
+  const link = inviteLinkFor(window.location.origin, user.inviteCode);
+  const formatDate = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(iso));
+  const minutes = config.data?.inviteTrialMinutes;
+  const percent = config.data?.inviteBonusPercent;
+  const now = Date.parse(user.serverTime);
+  const active = user.expireTime !== null && Date.parse(user.expireTime) > now;
+  const canEarn = list.data?.canEarn ?? active;
+
+  return (
+    <main className="rewards">
+      <h1 className="page-title">
+        <Trans>Invite friends</Trans>
+      </h1>
+
+      {!canEarn && (
+        <p className="card rewards-notice" role="note">
+          <Trans>
+            You need an active membership to earn bonus time. Friends you invite still get their
+            free time.
+          </Trans>{' '}
+          <Link to="/pricing">
+            <Trans>See plans</Trans>
+          </Link>
+        </p>
+      )}
+
+      <section className="card rewards-card rewards-share" aria-labelledby="rewards-share">
+        <div className="rewards-share__fields">
+          <h2 id="rewards-share" className="rewards-card__title">
+            <Trans>Your invite link and code</Trans>
+          </h2>
+          <div className="rewards-field">
+            <label className="field__label" htmlFor="rewards-link">
+              <Trans>Invite link</Trans>
+            </label>
+            <div className="rewards-field__row">
+              <input id="rewards-link" className="rewards-field__input" readOnly value={link} />
+              <CopyButton text={link} aria-label={t`Copy invite link`} />
+            </div>
+          </div>
+          <div className="rewards-field">
+            <label className="field__label" htmlFor="rewards-code">
+              <Trans>Invite code</Trans>
+            </label>
+            <div className="rewards-field__row">
+              <input
+                id="rewards-code"
+                className="rewards-field__input rewards-field__input--code"
+                readOnly
+                value={user.inviteCode}
+              />
+              <CopyButton text={user.inviteCode} aria-label={t`Copy invite code`} />
+            </div>
+          </div>
+        </div>
+        <figure className="rewards-qr">
+          <QrCode value={link} label={t`QR code of your invite link`} size={152} />
+          <figcaption>
+            <Trans>Let a friend scan it to sign up.</Trans>
+          </figcaption>
+        </figure>
+      </section>
+
+      <section className="card rewards-card" aria-labelledby="rewards-rules">
+        <h2 id="rewards-rules" className="rewards-card__title">
+          <Trans>How it works</Trans>
+        </h2>
+        {minutes !== undefined && percent !== undefined ? (
+          <ol className="rewards-rules">
+            <li>
+              <Trans>Share your link or code with a friend.</Trans>
+            </li>
+            <li>
+              <Trans>
+                Your friend gets {minutes} minutes of free Standard membership when they sign up
+                with it.
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                Each time your friend buys a plan, you get {percent}% of the time they bought, added
+                to your membership.
+              </Trans>
+            </li>
+            <li>
+              <Trans>You earn bonus time only while your own membership is active.</Trans>
+            </li>
+          </ol>
+        ) : (
+          <p role="status">
+            <Trans>Loading…</Trans>
+          </p>
+        )}
+      </section>
+
+      <section className="card rewards-card" aria-labelledby="rewards-invitations">
+        <h2 id="rewards-invitations" className="rewards-card__title">
+          <Trans>Invitations</Trans>
+        </h2>
+        {list.data && list.data.totalBonusSeconds > 0 && (
+          <p className="rewards-total">
+            <Trans>Bonus time earned: {duration(list.data.totalBonusSeconds)}</Trans>
+          </p>
+        )}
+        {list.isPending && (
+          <p role="status">
+            <Trans>Loading…</Trans>
+          </p>
+        )}
+        {list.data && list.data.invitations.length === 0 && (
+          <p className="rewards-empty">
+            <Trans>No invitations yet. Friends who sign up with your link appear here.</Trans>
+          </p>
+        )}
+        {list.data && list.data.invitations.length > 0 && (
+          <table className="rewards-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Date</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Invitee</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Product</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Bonus time</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.invitations.map((row, i) => {
+                const plan = row.product?.groupType === ShopGroupType.LITE ? t`Lite` : t`Standard`;
+                const months = row.product?.months ?? 0;
+                return (
+                  <tr key={`${row.date}-${i}`}>
+                    <td>{formatDate(row.date)}</td>
+                    <td>{row.invitee}</td>
+                    <td>{row.product ? t`${plan}, ${months} months` : t`Signed up`}</td>
+                    <td>{duration(row.bonusSeconds)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </main>
+  );
+}

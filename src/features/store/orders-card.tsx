@@ -1,0 +1,169 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Order } from '../../../contract/endpoints/payment';
+import { cancelOrder, ordersKey, ordersQuery } from './api/store-calls';
+import { StatusName, useDate, useMoney } from './store-format';
+import './store.css';
+
+/** The account area's orders (SPEC §3 Order: date, order ID, product, total), newest first. */
+export function OrdersCard() {
+  const { t } = useLingui();
+  const { data, isPending, isError } = useQuery(ordersQuery());
+  const formatDate = useDate();
+  const money = useMoney();
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const orders = data?.orders ?? [];
+
+  return (
+    <section className="card profile-card" aria-labelledby="profile-orders">
+      <h2 id="profile-orders" className="profile-card__title">
+        <Trans>Orders</Trans>
+      </h2>
+      {isPending ? (
+        <p className="field__hint" role="status">
+          <Trans>Loading</Trans>
+        </p>
+      ) : isError ? (
+        <p className="field__error">
+          <Trans>Your orders could not be loaded. Please reload the page.</Trans>
+        </p>
+      ) : orders.length === 0 ? (
+        <p className="field__hint">
+          <Trans>No orders yet.</Trans>
+        </p>
+      ) : (
+        <table className="orders-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Date</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Order ID</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Product</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Total</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Status</Trans>
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">
+                  <Trans>Actions</Trans>
+                </span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => {
+              const orderId = order.orderId;
+              return (
+                <tr key={orderId}>
+                  <td data-label={t`Date`} className="num">
+                    {formatDate(order.createdAt)}
+                  </td>
+                  <td data-label={t`Order ID`}>
+                    <span className="order-id">{order.orderId}</span>
+                  </td>
+                  <td data-label={t`Product`}>{order.product}</td>
+                  <td data-label={t`Total`} className="num">
+                    {money(order.total)}
+                  </td>
+                  <td data-label={t`Status`}>
+                    <StatusName status={order.status} />
+                  </td>
+                  <td data-label="">
+                    {order.status === 'pending' && (
+                      <div className="orders-actions">
+                        {order.payUrl && (
+                          <a
+                            href={order.payUrl}
+                            className="btn btn-primary"
+                            aria-label={t`Continue paying order ${orderId}`}
+                          >
+                            <Trans>Pay</Trans>
+                          </a>
+                        )}
+                        <button
+                          type="button"
+                          className="btn btn-secondary"
+                          aria-label={t`Cancel order ${orderId}`}
+                          onClick={() => setCancelling(order)}
+                        >
+                          <Trans>Cancel</Trans>
+                        </button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {cancelling && <CancelDialog order={cancelling} onClose={() => setCancelling(null)} />}
+    </section>
+  );
+}
+
+function CancelDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const keep = useRef<HTMLButtonElement>(null);
+  const cancel = useMutation({
+    mutationFn: () => cancelOrder(order.orderId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ordersKey });
+      onClose();
+    },
+  });
+  useEffect(() => {
+    keep.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  const orderId = order.orderId;
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <h2 id={titleId} className="dialog__title">
+          <Trans>Cancel this order?</Trans>
+        </h2>
+        <p className="dialog__text">
+          <Trans>
+            Order {orderId} will be closed and can no longer be paid. A promo code used on it
+            becomes available again.
+          </Trans>
+        </p>
+        <div className="dialog__actions">
+          <button
+            ref={keep}
+            type="button"
+            className="btn btn-secondary"
+            onClick={onClose}
+            disabled={cancel.isPending}
+          >
+            <Trans>Keep order</Trans>
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={cancel.isPending}
+            aria-busy={cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
+            {cancel.isPending && <span className="spinner" aria-hidden="true" />}
+            <Trans>Cancel order</Trans>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,297 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { Errors } from '../../../contract/errors';
+import type { Order } from '../../../contract/endpoints/payment';
+import { PagePending } from '../../app/layout/root-layout';
+import { useErrorText } from '../../i18n/use-error-text';
+import { displayConfigQuery } from '../../lib/queries/catalog';
+import { useSessionState } from '../../lib/session/session-context';
+import { ordersQuery } from './api/store-calls';
+import { PlanName, StatusName, useDateTime, useMoney } from './store-format';
+import { useCheckout } from './use-checkout';
+import './store.css';
+
+/** SPEC §2 /purchased: the payment result dialog for `?orderId`, or for the latest order. */
+export default function PurchasedPage() {
+  const search = useRouterState({ select: (state) => state.location.search });
+  const raw = (search as Record<string, unknown>).orderId;
+  const orderId = typeof raw === 'string' && raw.trim() ? raw.trim() : null;
+  const loggedOut = useSessionState((s) => s.matches('loggedOut'));
+  const hasUser = useSessionState((s) => s.context.user !== null);
+  const here = orderId ? `/purchased?orderId=${encodeURIComponent(orderId)}` : '/purchased';
+
+  return (
+    <main className="page result-page">
+      <div className="container">
+        <h1 className="page-title">
+          <Trans>Purchase result</Trans>
+        </h1>
+        {loggedOut ? (
+          <div className="card result-waiting">
+            <p>
+              <Trans>Log in to see the result of your payment.</Trans>
+            </p>
+            <Link to="/login" search={{ redirect: here }} className="btn btn-primary">
+              <Trans>Log in</Trans>
+            </Link>
+          </div>
+        ) : !hasUser ? (
+          <PagePending />
+        ) : orderId ? (
+          <PaymentResult orderId={orderId} />
+        ) : (
+          <LatestOrder />
+        )}
+      </div>
+    </main>
+  );
+}
+
+/** Without an order ID (a bookmarked page, a gateway that drops it): the newest order. */
+function LatestOrder() {
+  const { data, isPending, isError } = useQuery(ordersQuery());
+  if (isPending) return <PagePending />;
+  const latest = data?.orders[0];
+  if (isError || !latest) {
+    return (
+      <div className="card result-waiting">
+        <p>
+          {isError ? (
+            <Trans>Your orders could not be loaded. Please reload the page.</Trans>
+          ) : (
+            <Trans>There is no order to show: you have not placed one yet.</Trans>
+          )}
+        </p>
+        <Link to="/pricing" className="btn btn-primary">
+          <Trans>See plans</Trans>
+        </Link>
+      </div>
+    );
+  }
+  return <PaymentResult orderId={latest.orderId} />;
+}
+
+function PaymentResult({ orderId }: { orderId: string }) {
+  const [state, send] = useCheckout(orderId);
+  const errorText = useErrorText();
+  const user = useSessionState((s) => s.context.user);
+  const refreshing = useSessionState((s) => s.matches('unknown'));
+  const formatDateTime = useDateTime();
+  const { data: display } = useQuery(displayConfigQuery());
+  const { order } = state.context;
+  const newExpiry = user?.expireTime ? formatDateTime(user.expireTime) : '';
+
+  if (state.matches('awaitingPayment')) {
+    return (
+      <div className="card result-waiting" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <p>
+          <Trans>Confirming your payment… This usually takes a few seconds.</Trans>
+        </p>
+      </div>
+    );
+  }
+
+  const buyAgain = order
+    ? `/pricing?product=${order.productId}&currency=${order.total.currency}`
+    : '/pricing';
+  const support = display?.links.supportEmail;
+  const contact = support ? (
+    <a href={`mailto:${support}?subject=${encodeURIComponent(orderId)}`}>{support}</a>
+  ) : null;
+
+  if (state.matches('paid') && order) {
+    return (
+      <ResultDialog
+        tone="ok"
+        title={<Trans>Payment successful</Trans>}
+        order={order}
+        orderId={orderId}
+        actions={
+          <Link to="/user/profile" className="btn btn-primary">
+            <Trans>Go to my account</Trans>
+          </Link>
+        }
+      >
+        <p className="dialog__text">
+          <Trans>
+            Thank you! Your <PlanName groupType={order.groupType} /> membership is active.
+          </Trans>
+        </p>
+        <p className="result-note" aria-live="polite">
+          {refreshing || !user?.expireTime ? (
+            <Trans>Updating your membership…</Trans>
+          ) : (
+            <Trans>New expiry: {newExpiry}</Trans>
+          )}
+        </p>
+      </ResultDialog>
+    );
+  }
+
+  if (state.matches('expired')) {
+    return (
+      <ResultDialog
+        tone="bad"
+        title={<Trans>Order expired</Trans>}
+        order={order}
+        orderId={orderId}
+        actions={
+          <a href={buyAgain} className="btn btn-primary">
+            <Trans>Buy again</Trans>
+          </a>
+        }
+      >
+        <p className="dialog__text">{errorText(Errors.ORDER_EXPIRED.code)}</p>
+        <p className="result-note">
+          {errorText(Errors.PAYMENT_NOT_DETECTED.code)} {contact}
+        </p>
+      </ResultDialog>
+    );
+  }
+
+  if (state.matches('cancelled')) {
+    return (
+      <ResultDialog
+        tone="bad"
+        title={<Trans>Order closed</Trans>}
+        order={order}
+        orderId={orderId}
+        actions={
+          <a href={buyAgain} className="btn btn-primary">
+            <Trans>Buy again</Trans>
+          </a>
+        }
+      >
+        <p className="dialog__text">
+          <Trans>This order is no longer open for payment.</Trans>
+        </p>
+      </ResultDialog>
+    );
+  }
+
+  if (state.matches('failed')) {
+    return (
+      <ResultDialog
+        tone="bad"
+        title={<Trans>Payment failed</Trans>}
+        order={order}
+        orderId={orderId}
+        actions={
+          <>
+            <Link to="/user/profile" className="btn btn-secondary">
+              <Trans>My orders</Trans>
+            </Link>
+            <a href={buyAgain} className="btn btn-primary">
+              <Trans>Try again</Trans>
+            </a>
+          </>
+        }
+      >
+        <p className="dialog__text">
+          {errorText(Errors.PAYMENT_NOT_DETECTED.code)} {contact}
+        </p>
+      </ResultDialog>
+    );
+  }
+
+  // notDetected: no verdict within the time box, or no such order.
+  const missing = state.context.errorCode === Errors.ORDER_NOT_FOUND.code;
+  return (
+    <ResultDialog
+      tone="wait"
+      title={missing ? <Trans>Order not found</Trans> : <Trans>Payment not detected yet</Trans>}
+      order={order}
+      orderId={orderId}
+      actions={
+        <>
+          <Link to="/user/profile" className="btn btn-secondary">
+            <Trans>My orders</Trans>
+          </Link>
+          {!missing && (
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => send({ type: 'RECHECK' })}
+            >
+              <Trans>Check again</Trans>
+            </button>
+          )}
+        </>
+      }
+    >
+      <p className="dialog__text">
+        {missing && `${errorText(Errors.ORDER_NOT_FOUND.code)} `}
+        {errorText(Errors.PAYMENT_NOT_DETECTED.code)} {contact}
+      </p>
+    </ResultDialog>
+  );
+}
+
+function ResultDialog({
+  tone,
+  title,
+  order,
+  orderId,
+  children,
+  actions,
+}: {
+  tone: 'ok' | 'bad' | 'wait';
+  title: ReactNode;
+  order: Order | null;
+  orderId: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const money = useMoney();
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="dialog-backdrop">
+      <div
+        ref={ref}
+        tabIndex={-1}
+        className="dialog card result-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
+        <h2 id={titleId} className="dialog__title">
+          <span className={`result-icon result-icon--${tone}`} aria-hidden="true">
+            {tone === 'ok' ? '✓' : tone === 'bad' ? '✕' : '!'}
+          </span>
+          {title}
+        </h2>
+        {children}
+        <dl className="summary-list">
+          <dt>
+            <Trans>Order ID</Trans>
+          </dt>
+          <dd className="order-id">{order?.orderId ?? orderId}</dd>
+          {order && (
+            <>
+              <dt>
+                <Trans>Product</Trans>
+              </dt>
+              <dd>{order.product}</dd>
+              <dt>
+                <Trans>Total</Trans>
+              </dt>
+              <dd>{money(order.total)}</dd>
+              <dt>
+                <Trans>Status</Trans>
+              </dt>
+              <dd>
+                <StatusName status={order.status} />
+              </dd>
+            </>
+          )}
+        </dl>
+        <div className="dialog__actions">{actions}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { Errors } from '../../../contract/errors';
+import { useErrorText } from '../../i18n/use-error-text';
+import { isApiError } from '../../lib/api-error';
+import { displayConfigQuery } from '../../lib/queries/catalog';
+import { userInfoKey } from '../../lib/queries/user-info';
+import { useSession, useSessionState } from '../../lib/session/session-context';
+import { PagePending } from '../../app/layout/root-layout';
+import { startFreeTrial } from './api/store-calls';
+import { useDateTime } from './store-format';
+import './store.css';
+
+/** SPEC §9: the free trial (display config `trialMinutes`, 15 by default), once per account and device. */
+export default function TrialPage() {
+  const { data: display } = useQuery(displayConfigQuery());
+  const minutes = display?.trialMinutes ?? 15;
+  return (
+    <main className="page">
+      <div className="container">
+        <h1 className="page-title">
+          <Trans>Free trial</Trans>
+        </h1>
+        <p className="lead">
+          <Trans>Try Kestrel VPN Standard free for {minutes} minutes. No payment needed.</Trans>
+        </p>
+        <div className="card trial-card">
+          <ul className="trial-list">
+            <li>
+              <Trans>Every Standard server, at full speed.</Trans>
+            </li>
+            <li>
+              <Trans>
+                Starts the moment you press Start and ends by itself after {minutes} minutes.
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                One trial per account and per device; accounts that had a membership already know
+                the service.
+              </Trans>
+            </li>
+          </ul>
+          <TrialAction />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function TrialAction() {
+  const errorText = useErrorText();
+  const formatDateTime = useDateTime();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const loggedOut = useSessionState((s) => s.matches('loggedOut'));
+  const user = useSessionState((s) => s.context.user);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<number | null>(null);
+  const [expiry, setExpiry] = useState<string | null>(null);
+
+  const endsAt = expiry ? formatDateTime(expiry) : '';
+
+  if (loggedOut) {
+    return (
+      <div className="trial-actions">
+        <p className="field__hint">
+          <Trans>Log in or create an account first; the trial is tied to it.</Trans>
+        </p>
+        <Link to="/login" search={{ redirect: '/trial' }} className="btn btn-primary">
+          <Trans>Log in</Trans>
+        </Link>
+        <Link to="/register" search={{ redirect: '/trial' }} className="btn btn-secondary">
+          <Trans>Register</Trans>
+        </Link>
+      </div>
+    );
+  }
+  if (!user) return <PagePending />;
+
+  if (expiry) {
+    return (
+      <div className="trial-actions" role="status">
+        <p className="notice-ok">
+          <Trans>Your free trial has started. It ends at {endsAt}.</Trans>
+        </p>
+        <Link to="/download" className="btn btn-primary">
+          <Trans>Download the app</Trans>
+        </Link>
+      </div>
+    );
+  }
+
+  if (!user.trialAvailable) {
+    const why = user.expireTime ? Errors.TRIAL_MEMBERS_ONLY_NEW.code : Errors.TRIAL_USED.code;
+    return (
+      <div className="trial-actions">
+        <p className="field__hint">{errorText(why)}</p>
+        <Link to="/pricing" className="btn btn-primary">
+          <Trans>See plans</Trans>
+        </Link>
+      </div>
+    );
+  }
+
+  const start = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      const result = await startFreeTrial();
+      setExpiry(result.expireTime);
+      void queryClient.invalidateQueries({ queryKey: userInfoKey });
+      session.send({ type: 'REFRESH' });
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.code : Errors.INTERNAL.code);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="trial-actions">
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={pending}
+        aria-busy={pending}
+        onClick={() => void start()}
+      >
+        {pending && <span className="spinner" aria-hidden="true" />}
+        <Trans>Start free trial</Trans>
+      </button>
+      {error !== null && (
+        <p className="field__error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
+    </div>
+  );
+}
