@@ -29,6 +29,8 @@ const someUser = {
   isKol: 0,
   inviteCode: '',
   hasPassword: true,
+  trialAvailable: false,
+  deviceLimit: 3,
   createdAt: '2026-01-01T00:00:00.000Z',
   serverTime: '2026-01-01T00:00:00.000Z',
 } as const;

@@ -62,6 +62,11 @@ describeMachinePaths({
       // The logout request is the app's own; loggedOut proves it ended.
     },
     UNAUTHORIZED: async ({ page, i18n, api, data }) => {
+      // The profile's own calls (orders, the lazily loaded API layer) must have answered first:
+      // one still in flight when the session dies would get the 401 and leave the page before
+      // the click below, so the test would race the app instead of driving it.
+      await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
       // The session ends elsewhere (another device logged it out)...
       const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
       expect(token).not.toBeNull();

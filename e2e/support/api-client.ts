@@ -58,11 +58,14 @@ export class ApiClient {
     path: string,
     params: Record<string, unknown> = {},
     token?: string,
+    /** Further headers, e.g. an app's `deviceId`, `model` and `platform`. */
+    extraHeaders: Record<string, string> = {},
   ): Promise<ApiResult<T>> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       [HEADER.platform]: PLATFORM,
       [HEADER.language]: this.language,
+      ...extraHeaders,
     };
     if (token) headers[HEADER.authorization] = token;
     const res = await fetch(`${this.baseURL}${API_VERSION_PREFIX}${path}`, {

@@ -51,6 +51,23 @@ export class UserFactory {
     };
   }
 
+  /** A user signed up with an invite code: the invite trial makes them a member for a while. */
+  async invitedBy(inviteCode: string): Promise<TestUser> {
+    const { username, password } = freshIdentity();
+    const res = await this.api.ok<{ userId: number }>(endpoints.registerTypeUsername.path, {
+      username,
+      password,
+      inviteCode,
+    });
+    return {
+      account: username,
+      username,
+      password,
+      userId: res.body.data.userId,
+      token: need(res.token),
+    };
+  }
+
   async byEmail(): Promise<TestUser> {
     const { email, password } = freshIdentity();
     const res = await this.registerWithCode('email', email, password);

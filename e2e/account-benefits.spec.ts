@@ -1,0 +1,60 @@
+/**
+ * /user/benefits (issue 5): a yearly-paid member with unexpired benefits sees them with copy
+ * buttons; anyone else is told why not and how to qualify.
+ */
+import { endpoints } from '../contract';
+import { DEMO_USER } from '../server/db/seed';
+import { DEMO_BENEFITS } from '../server/account-area/seed-demo';
+import { expectAccessible } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { useSessionToken } from './support/ui';
+
+test('a yearly member sees the benefits with copy buttons', async ({
+  page,
+  context,
+  i18n,
+  api,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const demo = await api.ok(endpoints.userLogin.path, {
+    account: DEMO_USER.username,
+    password: DEMO_USER.password,
+  });
+  await useSessionToken(page, demo.token!);
+  await page.goto('/user/benefits');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: i18n.t('Benefits') })).toBeVisible();
+  const [benefit] = DEMO_BENEFITS;
+  const card = main.getByRole('region', { name: benefit.title });
+  await expect(card).toContainText(benefit.account);
+  await expect(card).toContainText(benefit.password);
+  await expect(card.getByRole('link', { name: benefit.link })).toHaveAttribute(
+    'href',
+    benefit.link,
+  );
+  const copyPassword = card.getByRole('button', {
+    name: i18n.t('Copy password of {0}', { 0: benefit.title }),
+  });
+  await copyPassword.click();
+  await expect(copyPassword).toHaveAttribute('data-state', 'copied');
+  await expect(card.getByRole('status').filter({ hasText: i18n.t('Copied') })).toBeAttached();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(benefit.password);
+  await expectAccessible(page);
+});
+
+test('without a yearly plan: why not, and how to qualify', async ({ page, i18n, users }) => {
+  const user = await users.byUsername();
+  await useSessionToken(page, user.token);
+  await page.goto('/user/benefits');
+  const main = page.getByRole('main');
+  await expect(
+    main.getByRole('heading', { name: i18n.t('Benefits come with a yearly plan') }),
+  ).toBeVisible();
+  await expect(main.getByText(DEMO_BENEFITS[0].title)).toBeVisible();
+  await expect(main.getByText(DEMO_BENEFITS[0].password)).toHaveCount(0);
+  await expect(main.getByRole('link', { name: i18n.t('See yearly plans') })).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
+  await expectAccessible(page);
+});

@@ -1,0 +1,35 @@
+/** axe-core (WCAG 2.1 A/AA) on the store's pages: /pricing for a visitor and a member, /purchased. */
+import { expectAccessible } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { DEMO, createOrder, payInSandbox, resultDialog } from './support/store';
+import { useSessionToken } from './support/ui';
+
+test('/pricing has no WCAG 2.1 A/AA violations, for a visitor and for a member', async ({
+  page,
+  i18n,
+  users,
+}) => {
+  await page.goto('/pricing');
+  await expect(page.getByRole('link', { name: i18n.t('Log in to pay') })).toBeVisible();
+  await expectAccessible(page);
+  const user = await users.byUsername();
+  await useSessionToken(page, user.token);
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: i18n.t('Have a promo code?') }).click();
+  await expect(page.getByLabel(i18n.t('Promo code'))).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('/purchased and its result dialog have no WCAG 2.1 A/AA violations', async ({
+  page,
+  i18n,
+  api,
+  users,
+}) => {
+  const user = await users.byUsername();
+  const order = await createOrder(api, user.token, DEMO.standard1);
+  await useSessionToken(page, user.token);
+  await payInSandbox(page, i18n, order.payUrl, 'pay');
+  await expect(resultDialog(page).getByText(i18n.pattern('New expiry: {newExpiry}'))).toBeVisible();
+  await expectAccessible(page);
+});

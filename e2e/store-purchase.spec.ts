@@ -1,0 +1,161 @@
+/**
+ * Buying a plan (issue 3): a visitor is asked to log in, chooses a plan, applies a promo code, pays
+ * in the sandbox, sees the result on /purchased and the new expiry in the profile; the failure
+ * path; an expired order; the Lite-to-Standard upgrade.
+ */
+import { expect, test } from './support/fixtures';
+import {
+  DEMO,
+  createOrder,
+  longDate,
+  payInSandbox,
+  resultDialog,
+  sandboxButton,
+  userInfo,
+} from './support/store';
+import { logInThroughUi, useSessionToken } from './support/ui';
+
+test('a visitor logs in, chooses a plan, applies a promo code, pays and sees the new expiry', async ({
+  page,
+  i18n,
+  api,
+  users,
+}) => {
+  const user = await users.byUsername();
+  await page.goto('/pricing');
+  const main = page.getByRole('main');
+  await expect(
+    main.getByRole('heading', { level: 1, name: i18n.t('Plans and pricing') }),
+  ).toBeVisible();
+  // A visitor sees the plans but pays only after logging in.
+  await main.getByRole('link', { name: i18n.t('Log in to pay') }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await logInThroughUi(page, i18n, user.account, user.password);
+  await expect(page).toHaveURL(/\/pricing\?product=\d+/);
+
+  await main.getByRole('radio', { name: i18n.t('Standard'), exact: true }).check();
+  await main
+    .getByRole('group', { name: i18n.t('Duration') })
+    .getByRole('radio', { name: /^12\D/ })
+    .check();
+  await main.getByLabel(i18n.t('Currency')).selectOption('CNY');
+  const summary = page.getByRole('complementary', { name: i18n.t('Order summary') });
+  await expect(summary).toContainText('288.00');
+  await expect(summary).toContainText(i18n.t('After payment'));
+
+  // The promo code: optional to open, then a code must be entered.
+  await summary.getByRole('button', { name: i18n.t('Have a promo code?') }).click();
+  await summary.getByRole('button', { name: i18n.t('Apply') }).click();
+  await expect(summary.getByText(i18n.error('REQUIRED_PROMO_CODE'))).toBeVisible();
+  await summary.getByLabel(i18n.t('Promo code')).fill('NO-SUCH-CODE');
+  await summary.getByRole('button', { name: i18n.t('Apply') }).click();
+  await expect(summary.getByText(i18n.error('COUPON_INVALID'))).toBeVisible();
+  await summary.getByLabel(i18n.t('Promo code')).fill(DEMO.coupon);
+  await summary.getByRole('button', { name: i18n.t('Apply') }).click();
+  await expect(summary.getByRole('status').filter({ hasText: DEMO.coupon })).toBeVisible();
+  // 10 % off ¥288.00 is ¥28.80; ¥259.20 to pay.
+  await expect(summary).toContainText('28.80');
+  await expect(summary).toContainText('259.20');
+
+  await summary.getByRole('button', { name: i18n.pattern('Pay {amount}') }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await sandboxButton(page, i18n, 'pay').click();
+
+  await expect(page).toHaveURL(/\/purchased\?orderId=K/);
+  const dialog = resultDialog(page);
+  await expect(dialog.getByRole('heading', { name: i18n.t('Payment successful') })).toBeVisible();
+  await expect(dialog).toContainText('259.20');
+  await expect(dialog.getByText(i18n.pattern('New expiry: {newExpiry}'))).toBeVisible();
+  const { expireTime, planType } = await userInfo(api, user.token);
+  expect(planType).toBe(1);
+  const days = (Date.parse(expireTime!) - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(364);
+  expect(days).toBeLessThanOrEqual(365);
+
+  await dialog.getByRole('link', { name: i18n.t('Go to my account') }).click();
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  const membership = page.getByRole('region', { name: i18n.t('Membership') });
+  await expect(membership).toContainText(longDate(i18n, expireTime!));
+  await expect(membership).toContainText(i18n.t('Standard'));
+  const orders = page.getByRole('region', { name: i18n.t('Orders') });
+  await expect(orders.getByRole('row').nth(1)).toContainText(i18n.t('Paid'));
+});
+
+test('a failed payment shows the failure dialog with the order it refers to', async ({
+  page,
+  i18n,
+  api,
+  users,
+}) => {
+  const user = await users.byUsername();
+  const order = await createOrder(api, user.token, DEMO.standard1);
+  await useSessionToken(page, user.token);
+  await payInSandbox(page, i18n, order.payUrl, 'fail');
+  const dialog = resultDialog(page);
+  await expect(dialog.getByRole('heading', { name: i18n.t('Payment failed') })).toBeVisible();
+  await expect(dialog).toContainText(i18n.error('PAYMENT_NOT_DETECTED'));
+  await expect(dialog).toContainText(order.orderId);
+  await expect(dialog).toContainText(i18n.t('Payment failed'));
+  expect((await userInfo(api, user.token)).expireTime).toBeNull();
+});
+
+test('an expired order says so and offers to buy again', async ({
+  page,
+  i18n,
+  api,
+  users,
+  request,
+}) => {
+  const user = await users.byUsername();
+  const order = await createOrder(api, user.token, DEMO.standard1);
+  const expired = await request.post(`/dev/orders/${order.orderId}/expire`);
+  expect(expired.ok()).toBe(true);
+  await useSessionToken(page, user.token);
+  await page.goto(`/purchased?orderId=${order.orderId}`);
+  const dialog = resultDialog(page);
+  await expect(dialog.getByRole('heading', { name: i18n.t('Order expired') })).toBeVisible();
+  await expect(dialog).toContainText(i18n.error('ORDER_EXPIRED'));
+  await dialog.getByRole('link', { name: i18n.t('Buy again') }).click();
+  await expect(page).toHaveURL(new RegExp(`/pricing\\?product=${DEMO.standard1}`));
+  // The sandbox refuses to take money for it too.
+  await page.goto(order.payUrl);
+  await expect(page.getByRole('button')).toHaveCount(0);
+});
+
+test('Lite then Standard: the preview shows the conversion and the profile shows Standard', async ({
+  page,
+  i18n,
+  api,
+  users,
+}) => {
+  const user = await users.byUsername();
+  const lite = await createOrder(api, user.token, DEMO.lite1);
+  await useSessionToken(page, user.token);
+  await payInSandbox(page, i18n, lite.payUrl, 'pay');
+  await expect(
+    resultDialog(page).getByRole('heading', { name: i18n.t('Payment successful') }),
+  ).toBeVisible();
+  expect((await userInfo(api, user.token)).planType).toBe(2);
+
+  await page.goto(`/pricing?product=${DEMO.standard1}&currency=CNY`);
+  const summary = page.getByRole('complementary', { name: i18n.t('Order summary') });
+  // "Your remaining Lite time (30 days) becomes N days of Standard at P%."
+  const upgrade = i18n.t(
+    'Upgrade to Standard now. Your remaining Lite time (<0/>) becomes <1/> of Standard at {conversionPercent}%. Standard then runs until {expiry}.',
+  );
+  const opening = upgrade.split('<0/>')[0]!;
+  await expect(summary).toContainText(opening.trim());
+  await summary.getByRole('button', { name: i18n.pattern('Pay {amount}') }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await sandboxButton(page, i18n, 'pay').click();
+  await expect(
+    resultDialog(page).getByRole('heading', { name: i18n.t('Payment successful') }),
+  ).toBeVisible();
+
+  const after = await userInfo(api, user.token);
+  expect(after.planType).toBe(1);
+  await page.goto('/user/profile');
+  const membership = page.getByRole('region', { name: i18n.t('Membership') });
+  await expect(membership).toContainText(i18n.t('Standard'));
+  await expect(membership).toContainText(longDate(i18n, after.expireTime!));
+});
