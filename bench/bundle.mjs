@@ -26,6 +26,8 @@ const HOME_BUDGET = 160 * KB;
 const CHUNK_BUDGET = 30 * KB;
 const CRYPTO_CHUNK_BUDGET = 60 * KB;
 const ASSETS = join(ROOT, 'dist/client/assets');
+/** Reported on their own: the store's pages and what they add to the home page's JS. */
+const STORE_ROUTES = ['/pricing', '/purchased', '/trial'];
 
 const ROUTES = [
   '/',
@@ -165,6 +167,24 @@ try {
     const note = routes === 0 ? ', on demand only' : cryptoOnly ? ', crypto-pay' : '';
     process.stdout.write(`${line}${ok ? 'PASS' : 'OVER'} (<= ${budget / KB} KB${note})\n`);
   }
+  // The store's routes (issue 3): what each adds to the home page's JavaScript, chunk by chunk,
+  // each against the lazy-chunk budget (DESIGN §7).
+  const homeFiles = new Set(results.find((r) => r.route === '/')?.files ?? []);
+  for (const route of STORE_ROUTES) {
+    const r = results.find((x) => x.route === route);
+    if (!r) continue;
+    const own = r.files.filter((file) => !homeFiles.has(file) && !entries.has(file));
+    const total = own.reduce((sum, file) => sum + gzSize(file), 0);
+    process.stdout.write(`\n${route}: JavaScript beyond the home page's (gzip -9)\n`);
+    for (const file of own.sort((a, b) => gzSize(b) - gzSize(a))) {
+      const ok = gzSize(file) <= CHUNK_BUDGET;
+      process.stdout.write(
+        `  ${pad(file, 46)}${pad(kb(gzSize(file)), 12)}${ok ? 'PASS' : 'OVER'} (<= ${CHUNK_BUDGET / KB} KB)\n`,
+      );
+    }
+    process.stdout.write(`  ${pad('total', 46)}${kb(total)}\n`);
+  }
+
   const home = results.find((r) => r.route === '/');
   process.stdout.write(
     `\nbundle: home initial ${kb(home.initial)} (${home.initial <= HOME_BUDGET ? 'PASS' : 'OVER'}), ` +
