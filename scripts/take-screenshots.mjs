@@ -26,6 +26,9 @@ const PAGES = [
   { name: 'download-tips', path: '/download/tips' },
   // The smart link sends the browser to a download; the shot keeps the page by refusing that.
   { name: 'smart-links', path: '/download/smart_links', stayOnPage: true },
+  { name: 'pricing', path: '/pricing' },
+  { name: 'pricing-member', path: '/pricing', loggedIn: true },
+  { name: 'trial', path: '/trial' },
   { name: 'affiliate', path: '/affiliate' },
   { name: 'faq', path: '/faq' },
   { name: 'terms', path: '/clause/terms' },

@@ -29,7 +29,9 @@ export const defaultClientConfig: ClientConfig = {
 };
 
 export const defaultDisplayConfig: DisplayConfig = {
-  features: { groupBuy: true, cryptoPay: true },
+  // Crypto stays off until an operator has a chain and a receiving wallet to switch it on with:
+  // /pricing offers only what can take a payment (docs/store.md).
+  features: { groupBuy: true, cryptoPay: false },
   supportWidget: { host: 'kestrel.example', scriptUrl: 'https://chat.kestrel.example/widget.js' },
   trialMinutes: 15,
   inviteTrialMinutes: 180,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { Errors, type ErrorKey } from '../../contract';
 import type { Order } from '../../contract/endpoints/payment';
-import { couponRedemptions, orders, plans, users } from '../../server/db/schema';
+import { couponRedemptions, orders, plans, settings, users } from '../../server/db/schema';
 import { closeExpiredOrders } from '../../server/store/orders';
 import { registerByUsername, type Registered } from './helpers/accounts';
 import type { CallResult } from './helpers/api-client';
@@ -122,10 +122,30 @@ describe.each(variants)('store orders on $name', (variant) => {
         { method: 'wechat', recommended: false },
         { method: 'card', recommended: false },
       ]);
-      expect(data.cryptoPay).toBe(true);
+      expect(data.cryptoPay).toBe(false);
       expect(data.conversionPercent).toBe(50);
       expect(data.membership).toBeNull();
       expect(Math.abs(Date.parse(data.serverTime) - Date.now())).toBeLessThan(60_000);
+    });
+
+    it("offers crypto only once the operator's display config switches it on", async () => {
+      await db()
+        .update(settings)
+        .set({ value: sql`jsonb_set(value, '{features,cryptoPay}', 'true')` })
+        .where(eq(settings.key, 'display_config'));
+      try {
+        expect(expectOk(await t.api.call<ShopData>('/api/payment/payment_shop')).cryptoPay).toBe(
+          true,
+        );
+      } finally {
+        await db()
+          .update(settings)
+          .set({ value: sql`jsonb_set(value, '{features,cryptoPay}', 'false')` })
+          .where(eq(settings.key, 'display_config'));
+      }
+      expect(expectOk(await t.api.call<ShopData>('/api/payment/payment_shop')).cryptoPay).toBe(
+        false,
+      );
     });
 
     it('filters by group (string form too), leaves out disabled plans, shows the caller membership', async () => {
