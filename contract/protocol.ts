@@ -49,6 +49,9 @@ export const STORAGE_KEYS = {
 export const COOKIE = {
   token: 'token',
   tokenDays: 30,
+  /** The chosen UI language, mirrored from localStorage so the server prerenders in it. */
+  language: 'language',
+  languageDays: 365,
   otherDays: 7,
 } as const;
 

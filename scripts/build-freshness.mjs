@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLIENT_INDEX = join(ROOT, 'dist/client/index.html');
 export const SERVER_BUNDLE = join(ROOT, 'dist/server/main.mjs');
+export const PRERENDER_MANIFEST = join(ROOT, 'dist/client/.prerendered/manifest.json');
 export const STAMP = join(ROOT, 'dist/build-stamp.json');
 
 const INPUT_DIRS = ['src', 'contract', 'machines', 'server', 'public'];
@@ -59,6 +60,7 @@ export function hashInputs() {
 export function staleReason() {
   if (!existsSync(CLIENT_INDEX)) return 'dist/client/index.html is missing';
   if (!existsSync(SERVER_BUNDLE)) return 'dist/server/main.mjs is missing';
+  if (!existsSync(PRERENDER_MANIFEST)) return 'the prerendered pages are missing';
   if (!existsSync(STAMP)) return 'no build stamp';
   let stamp;
   try {
@@ -68,7 +70,8 @@ export function staleReason() {
   }
   // An output older than the stamp means a partial build replaced only one side.
   const stampTime = statSync(STAMP).mtimeMs;
-  if (statSync(CLIENT_INDEX).mtimeMs > stampTime || statSync(SERVER_BUNDLE).mtimeMs > stampTime) {
+  const outputs = [CLIENT_INDEX, SERVER_BUNDLE, PRERENDER_MANIFEST];
+  if (outputs.some((output) => statSync(output).mtimeMs > stampTime)) {
     return 'dist/ was rebuilt outside npm run build';
   }
   return stamp.inputs === hashInputs().hash ? null : 'sources changed since the last build';

@@ -87,9 +87,15 @@ if(l==="zh_CN")l="zh-CN";
 if(l!=="en"&&l!=="zh-CN")l=(navigator.languages||[]).some(x=>/^en\\b/i.test(x.trim()))?"en":"zh-CN";
 const p=location.pathname.length>1?location.pathname.replace(/\\/+$/,""):"/";
 const r=R[p]||(p.startsWith("/clause/")?R["/clause/*"]:null)||[];
-for(const f of [...C[l],...r]){const k=document.createElement("link");if(f.endsWith(".css")){k.rel="preload";k.as="style"}else k.rel="modulepreload";k.href=f;document.head.append(k)}
+for(const f of [...C[l],...r]){const k=document.createElement("link");if(f.endsWith(".css")){k.rel="preload";k.as="style";k.crossOrigin=""}else k.rel="modulepreload";k.href=f;document.head.append(k)}
 `;
       const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
+      // The same table for scripts/prerender.mjs (a dot file: the server never serves it).
+      this.emitFile({
+        type: 'asset',
+        fileName: '.route-assets.json',
+        source: JSON.stringify({ catalogs, routes }),
+      });
       const fileName = this.getFileName(ref);
       html.source = String(html.source).replace(
         /<script type="module"/,

@@ -3,7 +3,7 @@
  * the expected texts in that language, a signed API client, the dev outbox and a factory of fresh
  * users. Import `test` and `expect` from here, not from @playwright/test.
  */
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../contract/protocol';
 import { ApiClient } from './api-client';
 import { I18n, type UiLanguage } from './i18n';
@@ -37,6 +37,25 @@ export const test = base.extend<E2eOptions & E2eFixtures>({
     await use(context);
   },
 
+  // A public page arrives prerendered (scripts/prerender.mjs): its links and buttons are on screen
+  // before the app has taken them over. A person's first tap waits for nothing, but a test acts
+  // within milliseconds, so after each load it waits until the app has hydrated the page.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await appTookOver(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await appTookOver(page);
+      return response;
+    };
+    await use(page);
+  },
+
   i18n: async ({ language }, use) => {
     await use(new I18n(language));
   },
@@ -53,6 +72,11 @@ export const test = base.extend<E2eOptions & E2eFixtures>({
     await use(new UserFactory(api, outbox));
   },
 });
+
+/** The app removes `data-prerendered` from `#root` once it has rendered (src/app/start.tsx). */
+export async function appTookOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+}
 
 function need(baseURL: string | undefined): string {
   if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL');

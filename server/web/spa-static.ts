@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_VERSION_PREFIX } from '../../contract';
+import { loadPrerenderedPages } from './prerendered';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=3600';
@@ -38,10 +39,12 @@ export function spaIsBuilt(staticDir: string): boolean {
 
 export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
   const built = spaIsBuilt(staticDir);
+  const prerendered = built ? loadPrerenderedPages(staticDir) : () => null;
   if (built) {
     await app.register(fastifyStatic, {
       root: staticDir,
-      index: ['index.html'],
+      // `/` is a page like the others (below): it may have a prerendered answer.
+      index: false,
       cacheControl: false,
       dotfiles: 'ignore',
       setHeaders: (reply, path) => {
@@ -49,10 +52,20 @@ export async function registerSpa(app: FastifyInstance, staticDir: string): Prom
       },
     });
   }
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = prerendered(request);
+    if (!page) return reply.sendFile('index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', page.vary)
+      .type('text/html; charset=utf-8')
+      .send(page.html);
+  };
+  if (built) app.get('/', servePage);
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && isHistoryPath(request.url);
-    if (isPage && built) return reply.sendFile('index.html');
+    if (isPage && built) return servePage(request, reply);
     if (isPage) {
       return reply
         .code(503)

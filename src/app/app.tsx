@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -11,15 +11,23 @@ interface AppProps {
   queryClient: QueryClient;
   session: SessionActor;
   router: ReturnType<typeof createAppRouter>;
+  /** Called once, after the first commit. */
+  onMounted?: () => void;
 }
 
-export function App({ queryClient, session, router }: AppProps) {
+function Mounted({ onMounted }: { onMounted: () => void }) {
+  useEffect(onMounted, [onMounted]);
+  return null;
+}
+
+export function App({ queryClient, session, router, onMounted }: AppProps) {
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <SessionContext.Provider value={session}>
             <RouterProvider router={router} />
+            {onMounted && <Mounted onMounted={onMounted} />}
           </SessionContext.Provider>
         </QueryClientProvider>
       </I18nProvider>

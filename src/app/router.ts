@@ -1,11 +1,17 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionActor } from '../lib/session/session';
 import { routeTree } from './routes';
 
-export function createAppRouter(queryClient: QueryClient, session: SessionActor) {
+/** `history`: the browser's by default; the prerender passes a memory history of one path. */
+export function createAppRouter(
+  queryClient: QueryClient,
+  session: SessionActor,
+  history?: RouterHistory,
+) {
   return createRouter({
     routeTree,
+    ...(history ? { history } : {}),
     context: { queryClient, session },
     defaultPreload: 'intent',
     scrollRestoration: true,

@@ -1,4 +1,5 @@
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { activateLocale } from '../i18n/i18n';
 import { apiLanguageOf, chooseLocale, isLocale } from '../i18n/locale';
 import { onChunkFailure, onChunkLoaded } from '../lib/chunk-reload';
@@ -18,9 +19,24 @@ import { startSentry } from './sentry';
 import { createAppRouter } from './router';
 import { App } from './app';
 
+/** Set on `#root` by the prerender; removed once the app has rendered over it (e2e waits on it). */
+export const PRERENDERED_MARK = 'data-prerendered';
+
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function reportHydrationMismatch(error: unknown): void {
+  console.error('Prerendered page rendered over:', error);
+}
+
 /** Start-up in the order of issue 2 §4; returns false when nothing is rendered (ad crawlers). */
 export async function start(container: HTMLElement): Promise<boolean> {
+  // The prerendered page is what an ad crawler gets; the app does not start for it.
   if (isAdCrawler(navigator.userAgent)) return false;
+  // A prerendered page is on screen already: each step of the start-up is its own task, so the
+  // browser can answer the visitor between them (DESIGN §7, total blocking time).
+  const prerenderedIn = container.getAttribute(PRERENDERED_MARK);
+  const breather = () => (prerenderedIn === null ? undefined : yieldToBrowser());
+  await breather();
   captureErrors();
 
   const cleanUrl = absorbQueryParams(window.location.href);
@@ -29,7 +45,12 @@ export async function start(container: HTMLElement): Promise<boolean> {
   // `?lang=en|zh-CN` (the hreflang alternates of src/app/seo) chooses the language and keeps it.
   const requested = new URLSearchParams(window.location.search).get('lang');
   if (isLocale(requested)) storeLanguage(requested);
-  const locale = chooseLocale(getStoredLanguage(), navigator.languages ?? []);
+  const stored = getStoredLanguage();
+  const locale = chooseLocale(stored, navigator.languages ?? []);
+  // A choice stored before the language cookie existed reaches the server from now on.
+  if (stored !== null) storeLanguage(locale);
+  // Hydrated only if it is in the language the app chose (else rendered over, see below).
+  const prerendered = prerenderedIn === locale;
   const catalogChunk = `locale:${locale}`;
   try {
     await Promise.all([
@@ -41,15 +62,46 @@ export async function start(container: HTMLElement): Promise<boolean> {
     // The catalog is a chunk like any page: reload once for a new deployment, then say so.
     if (onChunkFailure(sessionFlags, catalogChunk) === 'reload') window.location.reload();
     else renderLoadFailure(container, apiLanguageOf(locale));
+    container.removeAttribute(PRERENDERED_MARK);
     return true;
   }
 
+  await breather();
   const queryClient = createQueryClient();
-  const session = createSession(queryClient);
+  const session = createSession(queryClient, { start: !prerendered });
   const router = createAppRouter(queryClient, session);
   onUnauthorizedRedirect(router, session);
+  await breather();
 
-  createRoot(container).render(<App queryClient={queryClient} session={session} router={router} />);
+  const app = (
+    <App
+      queryClient={queryClient}
+      session={session}
+      router={router}
+      onMounted={() => {
+        if (prerendered) session.start();
+        container.removeAttribute(PRERENDERED_MARK);
+      }}
+    />
+  );
+  if (prerendered) {
+    // The server sent this page already rendered (scripts/prerender.mjs) from the same components,
+    // so React adopts that markup instead of rebuilding it. The page's chunk is loaded first, so
+    // hydration never meets a loading state, and it runs as a transition: React yields to the
+    // browser every few milliseconds instead of holding it for the whole page. A page that differs
+    // after all (a language chosen in another tab, say) is rendered over, and said so.
+    await router.load();
+    await breather();
+    // What TanStack Router's own hydration sets: the route tree renders without the top-level
+    // Suspense boundary it only adds for a purely client-side start, as on the server.
+    router.ssr = { manifest: undefined };
+    startTransition(() => {
+      hydrateRoot(container, app, { onRecoverableError: reportHydrationMismatch });
+    });
+  } else {
+    // No prerendered page, or one in the other language: the app renders over it.
+    createRoot(container).render(app);
+  }
 
   // What the first paint does not need comes right after it.
   requestAnimationFrame(() => setTimeout(warmApi, 0));

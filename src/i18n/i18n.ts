@@ -24,7 +24,7 @@ export function onLocaleChange(listener: (locale: Locale) => void): () => void {
 export async function activateLocale(locale: Locale, options: { persist?: boolean } = {}) {
   const messages = await loadCatalog(locale);
   i18n.loadAndActivate({ locale, messages });
-  document.documentElement.lang = locale;
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
   if (options.persist) storeLanguage(locale);
   for (const listener of listeners) listener(locale);
 }

@@ -15,7 +15,15 @@ export function apiPlatform(platform: ClientPlatform): ApiPlatform {
   return platform.toLowerCase() as ApiPlatform;
 }
 
+let prerendering: ClientPlatform | null = null;
+
+/** The prerender (src/prerender) renders each platform's variant of a page without a browser. */
+export function renderAs(platform: ClientPlatform): void {
+  prerendering = platform;
+}
+
 export function currentPlatform(): ClientPlatform {
+  if (prerendering) return prerendering;
   if (typeof navigator === 'undefined') return ClientPlatform.WINDOWS;
   return detectPlatform(navigator.userAgent, navigator.maxTouchPoints ?? 0);
 }

@@ -98,11 +98,14 @@ export function getDeviceId(): string {
 }
 
 export function getStoredLanguage(): string | null {
-  return safeGet(local, STORAGE_KEYS.language);
+  return safeGet(local, STORAGE_KEYS.language) ?? getCookie(COOKIE.language) ?? null;
 }
 
+/** localStorage for the SPA, and a cookie for the server, which prerenders pages in it. */
 export function storeLanguage(locale: string): void {
   safeSet(local, STORAGE_KEYS.language, locale);
+  if (getCookie(COOKIE.language) !== locale)
+    setCookie(COOKIE.language, locale, COOKIE.languageDays);
 }
 
 export function getSessionFlag(key: string): string | null {

@@ -17,7 +17,7 @@ const INDEX =
   '<!doctype html><html><head><title>Kestrel</title></head><body><div id="root"></div></body></html>';
 const BIG_JS = `export const data = ${JSON.stringify('kestrel '.repeat(2000))};`;
 
-async function withSpa(variant: DbVariant, env: Record<string, string> = {}): Promise<TestApp> {
+function writeSpa(): string {
   const staticDir = join(
     process.env.TMPDIR ?? '/tmp',
     `kestrel-spa-${Math.random().toString(36).slice(2)}`,
@@ -26,7 +26,48 @@ async function withSpa(variant: DbVariant, env: Record<string, string> = {}): Pr
   writeFileSync(join(staticDir, 'index.html'), INDEX);
   writeFileSync(join(staticDir, 'assets', 'index-Abc123.js'), BIG_JS);
   writeFileSync(join(staticDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
-  return startTestApp(variant, { env: { STATIC_DIR: staticDir, ...env } });
+  return staticDir;
+}
+
+async function withSpa(variant: DbVariant, env: Record<string, string> = {}): Promise<TestApp> {
+  return startTestApp(variant, { env: { STATIC_DIR: writeSpa(), ...env } });
+}
+
+/** A build with prerendered pages, as scripts/prerender.mjs writes them. */
+function writePrerenderedSpa(): string {
+  const staticDir = writeSpa();
+  const dir = join(staticDir, '.prerendered');
+  const page = (name: string) =>
+    `<!doctype html><html><head><link rel="canonical" href="__ORIGIN__/x"></head><body>${name}</body></html>`;
+  const files: Record<string, string> = {
+    'en/index.html': page('home en'),
+    'zh-CN/index.html': page('home zh-CN'),
+    'en/faq.html': page('faq en'),
+    'zh-CN/faq.html': page('faq zh-CN'),
+  };
+  for (const platform of ['IOS', 'ANDROID', 'MAC', 'WINDOWS'])
+    for (const locale of ['en', 'zh-CN'])
+      files[`${locale}/download.${platform}.html`] = page(`download ${locale} ${platform}`);
+  for (const [file, html] of Object.entries(files)) {
+    mkdirSync(join(dir, file, '..'), { recursive: true });
+    writeFileSync(join(dir, file), html);
+  }
+  const byPlatform = (locale: string) =>
+    Object.fromEntries(
+      ['IOS', 'ANDROID', 'MAC', 'WINDOWS'].map((p) => [p, `${locale}/download.${p}.html`]),
+    );
+  writeFileSync(
+    join(dir, 'manifest.json'),
+    JSON.stringify({
+      pages: {
+        '/': { en: 'en/index.html', 'zh-CN': 'zh-CN/index.html' },
+        '/faq': { en: 'en/faq.html', 'zh-CN': 'zh-CN/faq.html' },
+        '/download': { en: byPlatform('en'), 'zh-CN': byPlatform('zh-CN') },
+      },
+    }),
+  );
+  writeFileSync(join(staticDir, '.route-assets.json'), '{}');
+  return staticDir;
 }
 
 describe.each(variants)('web on $name', (variant) => {
@@ -48,6 +89,12 @@ describe.each(variants)('web on $name', (variant) => {
     }
     const head = await t.app.inject({ method: 'HEAD', url: '/pricing' });
     expect(head.statusCode).toBe(200);
+  });
+
+  it('serves the SPA as it is when the build has no prerendered pages', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/faq' });
+    expect(response.body).toBe(INDEX);
+    expect(response.headers['vary'] ?? '').not.toMatch(/Accept-Language/);
   });
 
   it('caches hashed assets for a year and compresses them', async () => {
@@ -223,5 +270,79 @@ describe('SPA not built', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe.each(variants)('prerendered pages on $name', (variant) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(variant, { env: { STATIC_DIR: writePrerenderedSpa() } });
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { host: 'kestrel.example', ...headers } });
+
+  it('answers in the language of ?lang=, else the language cookie, else Accept-Language', async () => {
+    const cases: [string, Record<string, string>, string][] = [
+      ['/faq', { 'accept-language': 'en-US,en;q=0.9' }, 'faq en'],
+      ['/faq', { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' }, 'faq en'],
+      ['/faq', { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0' }, 'faq zh-CN'],
+      ['/faq', {}, 'faq zh-CN'],
+      ['/faq/', { 'accept-language': 'en' }, 'faq en'],
+      ['/faq', { 'accept-language': 'en', cookie: 'a=1; language=zh-CN' }, 'faq zh-CN'],
+      ['/faq', { 'accept-language': 'en', cookie: 'language=zh_CN' }, 'faq zh-CN'],
+      ['/faq', { 'accept-language': 'zh', cookie: 'language=klingon' }, 'faq zh-CN'],
+      ['/faq?lang=en', { cookie: 'language=zh-CN' }, 'faq en'],
+      ['/faq?lang=xx', { 'accept-language': 'en' }, 'faq en'],
+      ['/', { 'accept-language': 'en' }, 'home en'],
+      ['/?utm_source=ad', {}, 'home zh-CN'],
+    ];
+    for (const [url, headers, body] of cases) {
+      const response = await get(url, headers);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, `${url} ${JSON.stringify(headers)}`).toContain(body);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['vary']).toMatch(/Accept-Language, Cookie/);
+    }
+  });
+
+  it('answers /download with the variant of the visitor’s platform', async () => {
+    const agents: [string, string][] = [
+      ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', 'IOS'],
+      ['Mozilla/5.0 (Linux; Android 14; Pixel 8)', 'ANDROID'],
+      ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)', 'MAC'],
+      ['Mozilla/5.0 (Windows NT 10.0; Win64; x64)', 'WINDOWS'],
+      ['curl/8.0', 'WINDOWS'],
+    ];
+    for (const [agent, platform] of agents) {
+      const response = await get('/download', { 'user-agent': agent, 'accept-language': 'en' });
+      expect(response.body).toContain(`download en ${platform}`);
+      expect(response.headers['vary']).toContain('User-Agent');
+    }
+  });
+
+  it('fills in the origin of the request', async () => {
+    const response = await get('/faq', { 'accept-language': 'en' });
+    expect(response.body).toContain('href="http://kestrel.example/x"');
+    expect(response.body).not.toContain('__ORIGIN__');
+  });
+
+  it('gives every other page the SPA, and never serves the prerender folder as files', async () => {
+    for (const url of ['/login', '/user/profile', '/faq/more']) {
+      const response = await get(url);
+      expect(response.body, url).toBe(INDEX);
+    }
+    for (const url of [
+      '/.prerendered/manifest.json',
+      '/.prerendered/en/faq.html',
+      '/.route-assets.json',
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/faq' })).statusCode).toBe(200);
   });
 });

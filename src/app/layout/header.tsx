@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { waitFor } from 'xstate';
 import { useSession, useSessionState } from '../../lib/session/session-context';
+import { useHydrated } from '../../lib/use-hydrated';
 import { LanguageSwitch } from './language-switch';
 import { MoreMenu } from './more-menu';
 import { Logo } from './logo';
@@ -33,9 +34,11 @@ function MainLinks() {
 function AccountLinks() {
   const session = useSession();
   const navigate = useNavigate();
-  const loggedIn = useSessionState((s) => s.matches('loggedIn'));
-  const loggingOut = useSessionState((s) => s.matches('loggingOut'));
-  const settled = useSessionState((s) => !s.matches('unknown'));
+  // The prerendered header knows no session: hydration starts from that, then shows the real one.
+  const hydrated = useHydrated();
+  const loggedIn = useSessionState((s) => s.matches('loggedIn')) && hydrated;
+  const loggingOut = useSessionState((s) => s.matches('loggingOut')) && hydrated;
+  const settled = useSessionState((s) => !s.matches('unknown')) && hydrated;
 
   const logout = async () => {
     session.send({ type: 'LOGOUT' });

@@ -9,8 +9,15 @@ import { clearAuthToken, hasAuthToken } from '../storage';
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-/** The one session actor of the app (DESIGN §5), with its side effects wired to the API. */
-export function createSession(queryClient: QueryClient): SessionActor {
+/**
+ * The one session actor of the app (DESIGN §5), with its side effects wired to the API. Started at
+ * once unless `start: false`: a prerendered page starts it after hydration, so its first answer
+ * cannot interrupt hydration (src/app/start.tsx).
+ */
+export function createSession(
+  queryClient: QueryClient,
+  { start = true }: { start?: boolean } = {},
+): SessionActor {
   const machine = sessionMachine.provide({
     actors: {
       fetchUserInfo: fromPromise(() =>
@@ -34,7 +41,8 @@ export function createSession(queryClient: QueryClient): SessionActor {
       },
     },
   });
-  return createActor(machine, actorInspection()).start();
+  const actor = createActor(machine, actorInspection());
+  return start ? actor.start() : actor;
 }
 
 /** Route guards wait for the first answer about the token instead of guessing. */

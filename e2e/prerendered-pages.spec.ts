@@ -1,0 +1,98 @@
+/**
+ * The prerendered public pages (scripts/prerender.mjs, docs/web.md): the server sends each one
+ * already rendered in the visitor's language, it reads without JavaScript, and the app adopts it
+ * without a single hydration mismatch (a mismatch would re-render the page and say so).
+ */
+import { PRERENDERED_PAGES } from '../src/prerender/pages';
+import { expect, test } from './support/fixtures';
+
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+
+for (const path of PRERENDERED_PAGES) {
+  test(`${path} arrives rendered in the visitor's language and hydrates cleanly`, async ({
+    page,
+    request,
+    language,
+  }) => {
+    const acceptLanguage = language === 'en' ? 'en-US,en;q=0.9' : 'zh-CN,zh;q=0.9';
+    const response = await request.get(path, { headers: { 'accept-language': acceptLanguage } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()['vary']).toContain('Accept-Language');
+    const html = await response.text();
+    expect(html).toContain(`<html lang="${language}">`);
+    expect(html).toContain(`<div id="root" data-prerendered="${language}">`);
+    expect(html).toMatch(/<h1[\s>]/);
+    // Only the one start-up script: nothing inline, which the CSP would refuse.
+    expect(html).not.toMatch(/<script>/);
+
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(path);
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+}
+
+test('a prerendered page reads without JavaScript', async ({ browser, baseURL, i18n, locale }) => {
+  const context = await browser.newContext({ baseURL, locale, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    i18n.t('Frequently asked questions'),
+  );
+  await expect(page).toHaveTitle(
+    `${i18n.t('Frequently asked questions')} · ${i18n.t('Kestrel VPN')}`,
+  );
+  // The answers are native disclosures: they open without the app.
+  const first = page.locator('details').first();
+  await first.locator('summary').click();
+  await expect(first).toHaveAttribute('open', '');
+  await context.close();
+});
+
+test('the language comes from ?lang=, then the language cookie, then Accept-Language', async ({
+  request,
+}) => {
+  const lang = async (url: string, headers: Record<string, string>) =>
+    /<html lang="([^"]+)">/.exec(await (await request.get(url, { headers })).text())?.[1];
+  expect(await lang('/faq', { 'accept-language': 'en-GB' })).toBe('en');
+  expect(await lang('/faq', { 'accept-language': 'zh-TW,zh;q=0.9' })).toBe('zh-CN');
+  expect(await lang('/faq', { 'accept-language': 'en', cookie: 'language=zh-CN' })).toBe('zh-CN');
+  expect(await lang('/faq?lang=en', { 'accept-language': 'zh', cookie: 'language=zh-CN' })).toBe(
+    'en',
+  );
+});
+
+test('the language switch stores a cookie, so the next page arrives in that language', async ({
+  page,
+  language,
+  i18n,
+}) => {
+  await page.goto('/faq');
+  await page
+    .getByRole('button', { name: i18n.t('Change language') })
+    .first()
+    .click();
+  const other = language === 'en' ? 'zh-CN' : 'en';
+  await expect(page.locator('html')).toHaveAttribute('lang', other);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe(other);
+  const html = await (await page.request.get('/download/tips')).text();
+  expect(html).toContain(`<div id="root" data-prerendered="${other}">`);
+});
+
+test('/download arrives with the visitor’s own platform first', async ({ request }) => {
+  const response = await request.get('/download', { headers: { 'user-agent': ANDROID_UA } });
+  expect(response.headers()['vary']).toContain('User-Agent');
+  const html = await response.text();
+  const android = html.indexOf('download-card__title">Android</h2>');
+  const ios = html.indexOf('download-card__title">iPhone / iPad</h2>');
+  expect(android).toBeGreaterThan(0);
+  expect(ios).toBeGreaterThan(android);
+});

@@ -1,0 +1,105 @@
+/**
+ * The prerendered public pages (scripts/prerender.mjs, docs/web.md): a visit to one of them gets
+ * its HTML already filled in, in the visitor's language and, for /download, with their platform
+ * first, so the page paints before any JavaScript has run; the SPA then takes over. The language
+ * follows the SPA's own rule (src/i18n/locale.ts): `?lang=`, else the language cookie the SPA
+ * writes, else English if the browser accepts English, else Chinese.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { COOKIE } from '../../contract/protocol';
+import { chooseLocale, isLocale } from '../../src/i18n/locale';
+import { detectPlatform } from '../../src/lib/platform';
+
+interface Manifest {
+  pages: Record<string, Record<string, string | Record<string, string>>>;
+}
+
+export interface PrerenderedPage {
+  html: string;
+  /** The request headers the answer depends on. */
+  vary: string;
+}
+
+export type PrerenderedPages = (request: FastifyRequest) => PrerenderedPage | null;
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** The browser's languages from Accept-Language, best first (`q=0` means "not this one"). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((item) => {
+      const [tag = '', ...params] = item.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((item) => item.tag && item.q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map((item) => item.tag);
+}
+
+export function requestLocale(request: FastifyRequest): string {
+  const query = request.query as Record<string, unknown> | undefined;
+  const requested = query?.lang;
+  if (isLocale(requested)) return requested;
+  return chooseLocale(
+    cookieValue(request.headers.cookie, COOKIE.language),
+    acceptedLanguages(request.headers['accept-language']),
+  );
+}
+
+const pathOf = (url: string) => {
+  const path = url.split('?')[0] ?? '/';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+};
+
+/**
+ * Reads the prerendered pages of a build once. Without them (a build from before, or none) every
+ * visit gets the plain index.html, as before.
+ */
+export function loadPrerenderedPages(staticDir: string): PrerenderedPages {
+  const dir = join(staticDir, '.prerendered');
+  const manifestFile = join(dir, 'manifest.json');
+  if (!existsSync(manifestFile)) return () => null;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const files = new Map<string, string>();
+  const read = (file: string) => {
+    let html = files.get(file);
+    if (html === undefined) {
+      html = readFileSync(join(dir, file), 'utf8');
+      files.set(file, html);
+    }
+    return html;
+  };
+
+  return (request) => {
+    const byLocale = manifest.pages[pathOf(request.url)];
+    if (!byLocale) return null;
+    const variants = byLocale[requestLocale(request)];
+    if (variants === undefined) return null;
+    let file: string | undefined;
+    let vary = 'Accept-Language, Cookie';
+    if (typeof variants === 'string') file = variants;
+    else {
+      file = variants[detectPlatform(request.headers['user-agent'] ?? '')];
+      vary += ', User-Agent';
+    }
+    if (!file) return null;
+    const origin = `${request.protocol}://${request.host}`;
+    return { html: read(file).replaceAll('__ORIGIN__', origin), vary };
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Server-side entry of the prerender (scripts/prerender.mjs): renders one public page in one
+ * language to HTML with the same components the SPA runs, so the first paint needs no JavaScript
+ * (docs/web.md, "Prerendered public pages"). Built by Vite for Node; never part of the browser
+ * bundle. The session is left unknown and no query has data, exactly as the SPA's own first render,
+ * so what the browser later renders over it keeps every box in place.
+ */
+import { renderToString } from 'react-dom/server';
+import { msg } from '@lingui/core/macro';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { createActor } from 'xstate';
+import type { ClientPlatform, Locale } from '../../contract/enums';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { App } from '../app/app';
+import { createAppRouter } from '../app/router';
+import { routeMeta } from '../app/seo/route-meta';
+import { activateLocale, i18n } from '../i18n/i18n';
+import { createQueryClient } from '../lib/query-client';
+import { renderAs } from '../lib/platform';
+
+export { PAGES_BY_PLATFORM, PRERENDERED_PAGES } from './pages';
+
+export interface RenderedPage {
+  /** The markup of `#root`. */
+  html: string;
+  title: string;
+  description: string;
+  /** The route's page matched (false: the 404 page was rendered). */
+  found: boolean;
+}
+
+export async function renderPage(
+  path: string,
+  locale: Locale,
+  platform: ClientPlatform,
+): Promise<RenderedPage> {
+  await activateLocale(locale);
+  renderAs(platform);
+  const queryClient = createQueryClient();
+  // Never started: the session stays `unknown`, as the SPA's is before its first answer.
+  const session = createActor(sessionMachine);
+  const router = createAppRouter(
+    queryClient,
+    session,
+    createMemoryHistory({ initialEntries: [path] }),
+  );
+  await router.load();
+  const { matches } = router.state;
+  const found = matches.length > 1 && matches.every((match) => match.status === 'success');
+  const html = renderToString(<App queryClient={queryClient} session={session} router={router} />);
+  const meta = routeMeta(path);
+  const brand = i18n._(msg`Kestrel VPN`);
+  const heading = meta?.title ? i18n._(meta.title) : null;
+  return {
+    html,
+    title: heading ? `${heading} · ${brand}` : brand,
+    description: meta ? i18n._(meta.description) : '',
+    found,
+  };
+}
