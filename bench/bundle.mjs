@@ -4,14 +4,16 @@
  * at its gzipped size (gzip -9 of the file in dist/client, independent of the server's encoding).
  *
  * - "initial": the JS requested before the `load` event, what the page needs to paint (budget:
- *   160 KB on the home page, DESIGN §7).
+ *   160 KB on the home page, DESIGN §7). A prerendered page paints without any JavaScript and
+ *   loads the app right after: there it is the JS requested before hydration starts (the
+ *   `kestrel:hydrate` mark of src/app/start.tsx), the same set the app needed to paint before.
  * - "settled": all JS requested by the time the network is idle, i.e. including what the page
  *   loads right after painting (forms, the signing layer), reported for information.
  * - Each lazy chunk (every JS file but the entry) against 30 KB; 60 KB for the crypto-pay page.
  *
  * Figures, not a test: always exits 0 unless the measurement itself fails.
  */
-/* global window -- evaluated in the page by addInitScript. */
+/* global window, document -- evaluated in the page. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
@@ -91,14 +93,25 @@ async function measureRoute(browser, origin, route, token) {
       requested.push({ file: url.pathname.slice('/assets/'.length), beforeLoad: !loaded });
     }
   });
-  page.on('load', () => {
-    loaded = true;
-  });
   await page.goto(`${origin}${route}`, { waitUntil: 'load' });
+  loaded = true;
+  await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
   await page.waitForLoadState('networkidle');
   const landedOn = new URL(page.url()).pathname;
+  const beforeHydration = await page.evaluate(() => {
+    const mark = window.performance.getEntriesByName('kestrel:hydrate')[0];
+    if (!mark) return null;
+    return window.performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime <= mark.startTime)
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.startsWith('/assets/') && path.endsWith('.js'))
+      .map((path) => path.slice('/assets/'.length));
+  });
   await context.close();
-  const initial = [...new Set(requested.filter((r) => r.beforeLoad).map((r) => r.file))];
+  const initial = beforeHydration
+    ? [...new Set(beforeHydration)]
+    : [...new Set(requested.filter((r) => r.beforeLoad).map((r) => r.file))];
   const settled = [...new Set(requested.map((r) => r.file))];
   const sum = (files) => files.reduce((total, file) => total + gzSize(file), 0);
   return { route, landedOn, initial: sum(initial), settled: sum(settled), files: settled };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -21,7 +21,11 @@ import './store.css';
 type GroupType = Goods['groupType'];
 
 export default function PricingPage() {
-  const { data, isPending, refetch, isFetching } = useQuery(goodsQuery());
+  const { data: answer, status, refetch, isFetching } = useQuery(goodsQuery());
+  // The plans are the biggest render of the page: when they arrive React renders them as a
+  // transition, in slices, and the spinner stays until they are ready (DESIGN §7, no long task).
+  const data = useDeferredValue(answer);
+  const isPending = data === undefined && status !== 'error';
   const shop = data?.shop ?? null;
   return (
     <main className="page store">
