@@ -18,9 +18,6 @@ const CLIENT = join(ROOT, 'dist/client');
 const OUT = join(CLIENT, '.prerendered');
 const BUNDLE_DIR = join(ROOT, 'dist/prerender');
 
-const LOCALES = ['en', 'zh-CN'];
-const PLATFORMS = ['IOS', 'ANDROID', 'MAC', 'WINDOWS'];
-
 await build({
   root: ROOT,
   configFile: join(ROOT, 'vite.config.ts'),
@@ -33,7 +30,7 @@ await build({
     rolldownOptions: { output: { entryFileNames: 'render-page.mjs' } },
   },
 });
-const { renderPage, PRERENDERED_PAGES, PAGES_BY_PLATFORM } = await import(
+const { renderPage, PRERENDERED_PAGES, PAGES_BY_PLATFORM, LOCALES, PLATFORMS } = await import(
   pathToFileURL(join(BUNDLE_DIR, 'render-page.mjs')).href
 );
 
@@ -89,17 +86,18 @@ document.addEventListener("visibilitychange",start,{once:true});
 }
 
 function documentFor(path, locale, page) {
-  const title = escapeHtml(page.title);
-  const description = escapeHtml(page.description);
-  // `__ORIGIN__` becomes the site's origin when the server answers (server/web/prerendered.ts).
-  const head = [
+  const { head } = page;
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  const tags = [
     ...stylesheetsOf(path).map((file) => `<link rel="stylesheet" crossorigin href="${file}">`),
-    `<link rel="canonical" href="__ORIGIN__${path}">`,
-    `<link rel="alternate" hreflang="en" href="__ORIGIN__${path}?lang=en">`,
-    `<link rel="alternate" hreflang="zh-Hans" href="__ORIGIN__${path}?lang=zh-CN">`,
-    `<link rel="alternate" hreflang="x-default" href="__ORIGIN__${path}">`,
-    `<meta property="og:url" content="__ORIGIN__${path}">`,
-    `<meta property="og:locale" content="${locale === 'zh-CN' ? 'zh_CN' : 'en_US'}">`,
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    ...head.alternates.map(
+      ({ hreflang, href }) =>
+        `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}">`,
+    ),
+    `<meta property="og:url" content="${escapeHtml(head.canonical)}">`,
+    `<meta property="og:locale" content="${head.ogLocale}">`,
     `<meta name="robots" content="index, follow">`,
   ].join('\n    ');
   let html = template;
@@ -112,7 +110,7 @@ function documentFor(path, locale, page) {
     /(<meta\s+property="og:description"\s+content=")[^"]*(")/,
     `$1${description}$2`,
   );
-  html = swap(html, /<\/head>/, `  ${head}\n  </head>`);
+  html = swap(html, /<\/head>/, `  ${tags}\n  </head>`);
   html = swap(
     html,
     /<div id="root"><\/div>/,
@@ -125,7 +123,7 @@ function documentFor(path, locale, page) {
 
 rmSync(OUT, { recursive: true, force: true });
 const template = bootAfterPaint(spaTemplate);
-const manifest = { locales: LOCALES, platforms: PLATFORMS, pages: {} };
+const manifest = { pages: {} };
 let count = 0;
 for (const path of PRERENDERED_PAGES) {
   const entry = {};

@@ -100,6 +100,7 @@ export function loadPrerenderedPages(staticDir: string): PrerenderedPages {
     }
     if (!file) return null;
     const origin = `${request.protocol}://${request.host}`;
+    // The prerender's ORIGIN_PLACEHOLDER (src/prerender/render-page.tsx).
     return { html: read(file).replaceAll('__ORIGIN__', origin), vary };
   };
 }

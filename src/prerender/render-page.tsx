@@ -9,22 +9,32 @@ import { renderToString } from 'react-dom/server';
 import { msg } from '@lingui/core/macro';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createActor } from 'xstate';
-import type { ClientPlatform, Locale } from '../../contract/enums';
+import { ClientPlatform, type Locale } from '../../contract/enums';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { App } from '../app/app';
 import { createAppRouter } from '../app/router';
-import { routeMeta } from '../app/seo/route-meta';
+import { documentTitle, ogLocale, pageLinks, routeMeta } from '../app/seo/route-meta';
 import { activateLocale, i18n } from '../i18n/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { renderAs } from '../lib/platform';
 
 export { PAGES_BY_PLATFORM, PRERENDERED_PAGES } from './pages';
+export { LOCALES } from '../i18n/locale';
+/** Every platform a page can be rendered for (the values of ClientPlatform). */
+export const PLATFORMS = Object.values(ClientPlatform);
+
+/** Where the origin goes in the head; the server puts the request's in (server/web/prerendered.ts). */
+export const ORIGIN_PLACEHOLDER = '__ORIGIN__';
 
 export interface RenderedPage {
   /** The markup of `#root`. */
   html: string;
-  title: string;
-  description: string;
+  /** The head, as src/app/seo/use-route-meta.ts sets it in the browser. */
+  head: {
+    title: string;
+    description: string;
+    ogLocale: string;
+  } & ReturnType<typeof pageLinks>;
   /** The route's page matched (false: the 404 page was rendered). */
   found: boolean;
 }
@@ -49,12 +59,14 @@ export async function renderPage(
   const found = matches.length > 1 && matches.every((match) => match.status === 'success');
   const html = renderToString(<App queryClient={queryClient} session={session} router={router} />);
   const meta = routeMeta(path);
-  const brand = i18n._(msg`Kestrel VPN`);
-  const heading = meta?.title ? i18n._(meta.title) : null;
   return {
     html,
-    title: heading ? `${heading} · ${brand}` : brand,
-    description: meta ? i18n._(meta.description) : '',
+    head: {
+      title: documentTitle(meta?.title && i18n._(meta.title), i18n._(msg`Kestrel VPN`)),
+      description: meta ? i18n._(meta.description) : '',
+      ogLocale: ogLocale(locale),
+      ...pageLinks(ORIGIN_PLACEHOLDER, path),
+    },
     found,
   };
 }

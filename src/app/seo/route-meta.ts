@@ -96,3 +96,27 @@ export const HREFLANGS = [
 export function alternateUrl(origin: string, pathname: string, lang?: string): string {
   return lang ? `${origin}${pathname}?lang=${lang}` : `${origin}${pathname}`;
 }
+
+/** The tab title: "<page> · <brand>", or the brand alone (the home page). */
+export function documentTitle(page: string | null | undefined, brand: string): string {
+  return page ? `${page} · ${brand}` : brand;
+}
+
+/** Open Graph's form of a UI locale. */
+export function ogLocale(locale: string): string {
+  return locale === 'zh-CN' ? 'zh_CN' : 'en_US';
+}
+
+/** A page's canonical address and its alternates: each language by `?lang=`, then x-default. */
+export function pageLinks(origin: string, pathname: string) {
+  return {
+    canonical: alternateUrl(origin, pathname),
+    alternates: [
+      ...HREFLANGS.map(({ hreflang, lang }) => ({
+        hreflang,
+        href: alternateUrl(origin, pathname, lang),
+      })),
+      { hreflang: 'x-default', href: alternateUrl(origin, pathname) },
+    ],
+  };
+}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { HREFLANGS, alternateUrl, routeMeta } from './route-meta';
+import { alternateUrl, documentTitle, ogLocale, pageLinks, routeMeta } from './route-meta';
 
 function upsert(selector: string, create: () => HTMLElement, attr: string, value: string): void {
   let element = document.head.querySelector<HTMLElement>(selector);
@@ -53,7 +53,7 @@ export function useRouteMeta(): void {
       const heading = meta
         ? meta.title && i18n._(meta.title)
         : (document.querySelector('#main h1')?.textContent?.trim() ?? '');
-      const title = heading ? `${heading} · ${brand}` : brand;
+      const title = documentTitle(heading, brand);
       document.title = title;
       const origin = window.location.origin;
       const description = meta ? i18n._(meta.description) : '';
@@ -63,11 +63,10 @@ export function useRouteMeta(): void {
       if (description) metaTag('property', 'og:description', description);
       metaTag('property', 'og:url', alternateUrl(origin, pathname));
       metaTag('property', 'og:image', `${origin}/og-image.jpg`);
-      metaTag('property', 'og:locale', i18n.locale === 'zh-CN' ? 'zh_CN' : 'en_US');
-      linkTag('canonical', alternateUrl(origin, pathname));
-      for (const { hreflang, lang } of HREFLANGS)
-        linkTag('alternate', alternateUrl(origin, pathname, lang), hreflang);
-      linkTag('alternate', alternateUrl(origin, pathname), 'x-default');
+      metaTag('property', 'og:locale', ogLocale(i18n.locale));
+      const links = pageLinks(origin, pathname);
+      linkTag('canonical', links.canonical);
+      for (const { hreflang, href } of links.alternates) linkTag('alternate', href, hreflang);
     });
     return () => cancelAnimationFrame(frame);
   }, [pathname, brand, i18n, i18n.locale]);
