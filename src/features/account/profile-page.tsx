@@ -7,12 +7,12 @@ import { clearAuthToken } from '../../lib/storage';
 import { useSession, useSessionState } from '../../lib/session/session-context';
 import { OrdersCard } from '../store/orders-card';
 import { RedeemCard } from '../store/redeem-card';
+import { formatDateTime } from '../../i18n/intl-format';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 function useDateFormat() {
   const { i18n } = useLingui();
-  return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long' }).format(new Date(iso));
+  return (iso: string) => formatDateTime(i18n.locale, { dateStyle: 'long' }, iso);
 }
 
 export default function ProfilePage() {

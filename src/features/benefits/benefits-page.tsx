@@ -5,6 +5,7 @@ import { YesNo } from '../../../contract/enums';
 import { CopyButton } from '../../components/ui/copy-button';
 import { useSessionState } from '../../lib/session/session-context';
 import { benefitsCopyQuery, userBenefitsQuery } from './api/benefits';
+import { formatDateTime } from '../../i18n/intl-format';
 import './benefits.css';
 
 export default function BenefitsPage() {
@@ -19,8 +20,7 @@ export default function BenefitsPage() {
   const mine = useQuery(userBenefitsQuery(eligible));
   const copy = useQuery({ ...benefitsCopyQuery(), enabled: !eligible });
   if (!user) return null;
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long' }).format(new Date(iso));
+  const formatDate = (iso: string) => formatDateTime(i18n.locale, { dateStyle: 'long' }, iso);
 
   return (
     <main className="benefits">

@@ -3,6 +3,7 @@ import { Link, getRouteApi } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ClauseName } from '../../app/clause-names';
 import { CANARY_DATE, CLAUSES_UPDATED } from './clause-dates';
+import { formatDateTime } from '../../i18n/intl-format';
 import './clauses.css';
 
 const route = getRouteApi('/clause/$name');
@@ -187,9 +188,7 @@ export default function ClausePage() {
   const { name } = route.useParams() as { name: ClauseName };
   const { i18n } = useLingui();
   const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(iso),
-    );
+    formatDateTime(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }, iso);
   const title =
     name === 'terms' ? (
       <Trans>Terms of Service</Trans>

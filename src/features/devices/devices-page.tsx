@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { DeviceType } from '../../../contract/enums';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog';
 import { deviceListKey, deviceListQuery, unbindDevice } from './api/devices';
+import { formatCount, formatDateTime, pluralCategory } from '../../i18n/intl-format';
 import './devices.css';
 
 interface Removing {
@@ -21,9 +22,7 @@ export default function DevicesPage() {
   const [pending, setPending] = useState(false);
 
   const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+    formatDateTime(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }, iso);
 
   const cancel = useCallback(() => setRemoving(null), []);
   const confirm = async () => {
@@ -42,6 +41,9 @@ export default function DevicesPage() {
 
   const used = data?.devices.filter((d) => !d.web).length ?? 0;
   const max = data?.maxDevices ?? 0;
+  // A counted message: see src/i18n/intl-format.ts.
+  const seatsCategory = pluralCategory(i18n.locale, max);
+  const seats = formatCount(max);
 
   return (
     <main className="devices">
@@ -69,10 +71,10 @@ export default function DevicesPage() {
               </Trans>
             </h2>
             <p className="devices-summary__text">
-              <Plural
-                value={max}
-                one="Your plan allows # app device at once."
-                other="Your plan allows # app devices at once."
+              <Select
+                value={seatsCategory}
+                _one={`Your plan allows ${seats} app device at once.`}
+                other={`Your plan allows ${seats} app devices at once.`}
               />{' '}
               <Trans>
                 The website does not count towards the limit, so you can always sign in here and

@@ -8,6 +8,7 @@ import { displayConfigQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
 import { inviteListQuery } from './api/invite-list';
 import '../../components/ui/form.css';
+import { formatDateTime } from '../../i18n/intl-format';
 import './rewards.css';
 
 /** The register page reads `?invite=` (query parameters become cookies at start-up). */
@@ -37,8 +38,7 @@ export default function RewardsPage() {
   if (!user) return null;
 
   const link = inviteLinkFor(window.location.origin, user.inviteCode);
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(iso));
+  const formatDate = (iso: string) => formatDateTime(i18n.locale, { dateStyle: 'medium' }, iso);
   const minutes = config.data?.inviteTrialMinutes;
   const percent = config.data?.inviteBonusPercent;
   const now = Date.parse(user.serverTime);

@@ -1,48 +1,51 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Select, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { ShopGroupType } from '../../../contract/enums';
+import { formatCount, formatDateTime, formatMoney, pluralCategory } from '../../i18n/intl-format';
 import type { Money } from '../../../machines/checkout/checkout.types';
 import type { OrderStatusName, PaymentMethodName } from '../../../contract/endpoints/payment';
 
 /** Minor units shown in the currency's own format, e.g. ¥299.00 or $39.99. */
 export function useMoney(): (money: Money) => string {
   const { i18n } = useLingui();
-  return (money: Money) =>
-    new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: money.currency }).format(
-      money.amount / 100,
-    );
+  return (money: Money) => formatMoney(i18n.locale, money);
 }
 
 export function useDateTime(): (iso: string | Date) => string {
   const { i18n } = useLingui();
   return (value: string | Date) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeStyle: 'short' }).format(
-      typeof value === 'string' ? new Date(value) : value,
-    );
+    formatDateTime(i18n.locale, { dateStyle: 'long', timeStyle: 'short' }, value);
 }
 
 export function useDate(): (iso: string | Date) => string {
   const { i18n } = useLingui();
-  return (value: string | Date) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(
-      typeof value === 'string' ? new Date(value) : value,
-    );
+  return (value: string | Date) => formatDateTime(i18n.locale, { dateStyle: 'medium' }, value);
 }
 
 export function PlanName({ groupType }: { groupType: number }) {
   return groupType === ShopGroupType.LITE ? <Trans>Lite</Trans> : <Trans>Standard</Trans>;
 }
 
+/** Counted messages are a Select on the plural category: see src/i18n/intl-format.ts. */
 export function Months({ months }: { months: number }) {
-  return <Plural value={months} one="# month" other="# months" />;
+  const { i18n } = useLingui();
+  const category = pluralCategory(i18n.locale, months);
+  const count = formatCount(months);
+  return <Select value={category} _one={`${count} month`} other={`${count} months`} />;
 }
 
 /** Whole days, or hours below one day: what a buyer can picture. */
 export function Duration({ seconds }: { seconds: number }) {
+  const { i18n } = useLingui();
   const days = Math.floor(seconds / 86_400);
-  if (days >= 1) return <Plural value={days} one="# day" other="# days" />;
   const hours = Math.max(0, Math.floor(seconds / 3_600));
-  return <Plural value={hours} one="# hour" other="# hours" />;
+  const category = pluralCategory(i18n.locale, days >= 1 ? days : hours);
+  const count = formatCount(days >= 1 ? days : hours);
+  return days >= 1 ? (
+    <Select value={category} _one={`${count} day`} other={`${count} days`} />
+  ) : (
+    <Select value={category} _one={`${count} hour`} other={`${count} hours`} />
+  );
 }
 
 export function MethodName({ method }: { method: PaymentMethodName }): ReactNode {

@@ -15,6 +15,7 @@ import {
 } from './api/third-party-client';
 import { ImportLink } from './import-link';
 import '../../components/ui/form.css';
+import { formatDateTime } from '../../i18n/intl-format';
 import './third-party-client.css';
 
 function parts(ms: number) {
@@ -61,9 +62,7 @@ export default function ThirdPartyClientPage() {
   const busy = state.matches('enabling') || state.matches('disabling');
   const { days, hours, minutes, seconds } = parts(remainingMs);
   const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+    formatDateTime(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }, iso);
   const mbps = THIRD_PARTY_CLIENT.speedLimitMbps;
   const cooldownDays = THIRD_PARTY_CLIENT.cooldownDays;
 
