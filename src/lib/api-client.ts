@@ -1,9 +1,9 @@
 /**
- * The one axios instance and the signed call of DESIGN §2. This module (with jsencrypt and axios)
- * is loaded right after the first paint through `loadApi()`, never in the home page's initial JS.
+ * The one axios instance and the signed call of DESIGN §2. This module (with axios and the RSA
+ * signer) is loaded right after the first paint through `loadApi()`, never in the home page's
+ * initial JS.
  */
 import axios, { type AxiosResponse } from 'axios';
-import type { JSEncrypt } from 'jsencrypt';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/define-endpoint';
 import type { ApiPlatform } from '../../contract/enums';
@@ -15,6 +15,7 @@ import { logApiCall } from './api-log';
 import { apiBases, apiUrl, publicKeysUrl } from './api-url';
 import { appEnv } from './env';
 import { apiPlatform, currentPlatform } from './platform';
+import { encryptPkcs1, parsePublicKeyPem, type RsaPublicKey } from './rsa-pkcs1';
 import { signaturePayload } from './signature-payload';
 import { clearAuthToken, getAuthToken, getDeviceId, storePragmaToken } from './storage';
 import { trackingHeaders } from './tracking';
@@ -71,30 +72,22 @@ function loadPublicKeys(): Promise<PublicKeys> {
   return publicKeys;
 }
 
-const encryptors = new Map<string, JSEncrypt>();
-// jsencrypt is its own chunk, fetched in parallel with the public keys.
-let rsa: Promise<typeof import('jsencrypt')> | undefined;
-const loadRsa = () => (rsa ??= import('jsencrypt'));
+const parsedKeys = new Map<ApiPlatform, RsaPublicKey>();
 
 /** Called right after the first paint: the first real call then signs without waiting. */
 export function prepareSigning(): void {
-  void loadRsa();
   loadPublicKeys().catch(() => {
     // The first call will try again and report the failure where it matters.
   });
 }
 
 async function sign(platform: ApiPlatform): Promise<string> {
-  const [keys, { JSEncrypt }] = await Promise.all([loadPublicKeys(), loadRsa()]);
-  let encryptor = encryptors.get(platform);
-  if (!encryptor) {
-    encryptor = new JSEncrypt();
-    encryptor.setPublicKey(keys[platform]);
-    encryptors.set(platform, encryptor);
+  let key = parsedKeys.get(platform);
+  if (!key) {
+    key = parsePublicKeyPem((await loadPublicKeys())[platform]);
+    parsedKeys.set(platform, key);
   }
-  const signature = encryptor.encrypt(JSON.stringify(signaturePayload()));
-  if (!signature) throw new Error('signing failed');
-  return signature;
+  return encryptPkcs1(key, JSON.stringify(signaturePayload()));
 }
 
 function networkError(): ApiError {

@@ -14,6 +14,7 @@ import {
   SIGNATURE_WINDOW_SECONDS,
 } from '../../contract';
 import { users } from '../../server/db/schema';
+import { encryptPkcs1, parsePublicKeyPem } from '../../src/lib/rsa-pkcs1';
 import { randomNonce, signWithPem } from './helpers/api-client';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
@@ -61,7 +62,19 @@ describe.each(variants)('protocol on $name', (variant) => {
     }
   });
 
-  it('accepts a signature made by jsencrypt, as the SPA makes it', async () => {
+  it('accepts a signature made by the SPA signer (src/lib/rsa-pkcs1.ts)', async () => {
+    const keys = await t.api.publicKeys();
+    for (const platform of ['ios', 'android', 'mac', 'windows'] as const) {
+      const signature = encryptPkcs1(
+        parsePublicKeyPem(keys[platform]),
+        JSON.stringify({ nonce: randomNonce(), timestamp: Date.now() }),
+      );
+      const { body } = await t.api.call(CLIENT_CONFIG, {}, { platform, signature });
+      expect(body.code).toBe(200);
+    }
+  });
+
+  it('accepts a signature made by jsencrypt (its ciphertext drops leading zero bytes)', async () => {
     const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as new () => {
       setPublicKey(pem: string): void;
       encrypt(text: string): string | false;
