@@ -45,11 +45,15 @@ const escapeHtml = (text) =>
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;');
 
+/** A route's chunk with its imports and stylesheets (the clauses share one route). */
+function routeFiles(path) {
+  return (
+    routeAssets.routes[path] ?? (path.startsWith('/clause/') ? routeAssets.routes['/clause/*'] : [])
+  );
+}
+
 function stylesheetsOf(path) {
-  const files =
-    routeAssets.routes[path] ??
-    (path.startsWith('/clause/') ? routeAssets.routes['/clause/*'] : []);
-  return files.filter((file) => file.endsWith('.css'));
+  return routeFiles(path).filter((file) => file.endsWith('.css'));
 }
 
 /** Replaces one piece of the template, and fails the build if the template no longer has it. */
@@ -60,10 +64,9 @@ function swap(html, pattern, replacement) {
 
 /** The JS a route's page needs (its chunk and their imports) and the catalog of its language. */
 function modulesOf(path, locale) {
-  const route =
-    routeAssets.routes[path] ??
-    (path.startsWith('/clause/') ? routeAssets.routes['/clause/*'] : []);
-  return [...routeAssets.catalogs[locale], ...route].filter((file) => file.endsWith('.js'));
+  return [...routeAssets.catalogs[locale], ...routeFiles(path)].filter((file) =>
+    file.endsWith('.js'),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Money and dates as each language writes them.
+ * Money, counts and dates as each language writes them.
  *
  * Dates go through Intl, with one DateTimeFormat per locale and options: building a formatter costs
  * far more than using it.
@@ -14,12 +14,24 @@
  *   even when the message has no `#`, so counted messages are a `<Select>` on `pluralCategory()`
  *   (Intl.PluralRules, which loads no number data) with the count written by `formatCount()`.
  */
+import type { z } from 'zod';
 import { Locale } from '../../contract/enums';
+import type { money } from '../../contract/endpoints/common';
 
-type Currency = 'CNY' | 'USD';
+type Money = z.infer<typeof money>;
+
+/** One formatter per key: building one costs far more than using it. */
+function cached<T>(cache: Map<string, T>, key: string, build: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = build();
+    cache.set(key, value);
+  }
+  return value;
+}
 
 /** CLDR's currency symbols: each language marks the currency that is not its own. */
-const SYMBOLS: Record<Locale, Record<Currency, string>> = {
+const SYMBOLS: Record<Locale, Record<Money['currency'], string>> = {
   [Locale.EN]: { CNY: 'CN¥', USD: '$' },
   [Locale.ZH_CN]: { CNY: '¥', USD: 'US$' },
 };
@@ -34,16 +46,11 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 
 /** CLDR's plural category of a count in the locale: `one` or `other` in English, `other` in Chinese. */
 export function pluralCategory(locale: string, count: number): Intl.LDMLPluralRule {
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(locale);
-    pluralRules.set(locale, rules);
-  }
-  return rules.select(count);
+  return cached(pluralRules, locale, () => new Intl.PluralRules(locale)).select(count);
 }
 
 /** Integer minor units (fen, cents) in the locale's format, e.g. 29900 CNY → ¥299.00 in Chinese. */
-export function formatMoney(locale: string, money: { amount: number; currency: Currency }): string {
+export function formatMoney(locale: string, money: Money): string {
   const symbols = SYMBOLS[locale === Locale.EN ? Locale.EN : Locale.ZH_CN];
   const minor = Math.abs(Math.round(money.amount));
   const whole = formatCount(Math.floor(minor / 100));
@@ -58,11 +65,10 @@ export function formatDateTime(
   options: Intl.DateTimeFormatOptions,
   value: string | number | Date,
 ): string {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateTimeFormats.set(key, format);
-  }
+  const format = cached(
+    dateTimeFormats,
+    `${locale}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(locale, options),
+  );
   return format.format(value instanceof Date ? value : new Date(value));
 }

@@ -3,11 +3,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { waitFor } from 'xstate';
 import { ShopGroupType } from '../../../contract/enums';
+import { formatDateTime } from '../../i18n/intl-format';
 import { clearAuthToken } from '../../lib/storage';
 import { useSession, useSessionState } from '../../lib/session/session-context';
 import { OrdersCard } from '../store/orders-card';
 import { RedeemCard } from '../store/redeem-card';
-import { formatDateTime } from '../../i18n/intl-format';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 function useDateFormat() {

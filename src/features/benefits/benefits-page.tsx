@@ -4,8 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { YesNo } from '../../../contract/enums';
 import { CopyButton } from '../../components/ui/copy-button';
 import { useSessionState } from '../../lib/session/session-context';
-import { benefitsCopyQuery, userBenefitsQuery } from './api/benefits';
 import { formatDateTime } from '../../i18n/intl-format';
+import { benefitsCopyQuery, userBenefitsQuery } from './api/benefits';
 import './benefits.css';
 
 export default function BenefitsPage() {

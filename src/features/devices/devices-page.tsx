@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { DeviceType } from '../../../contract/enums';
+import { formatCount, formatDateTime, pluralCategory } from '../../i18n/intl-format';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog';
 import { deviceListKey, deviceListQuery, unbindDevice } from './api/devices';
-import { formatCount, formatDateTime, pluralCategory } from '../../i18n/intl-format';
 import './devices.css';
 
 interface Removing {

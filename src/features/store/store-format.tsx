@@ -38,10 +38,11 @@ export function Months({ months }: { months: number }) {
 export function Duration({ seconds }: { seconds: number }) {
   const { i18n } = useLingui();
   const days = Math.floor(seconds / 86_400);
-  const hours = Math.max(0, Math.floor(seconds / 3_600));
-  const category = pluralCategory(i18n.locale, days >= 1 ? days : hours);
-  const count = formatCount(days >= 1 ? days : hours);
-  return days >= 1 ? (
+  const inDays = days >= 1;
+  const shown = inDays ? days : Math.max(0, Math.floor(seconds / 3_600));
+  const category = pluralCategory(i18n.locale, shown);
+  const count = formatCount(shown);
+  return inDays ? (
     <Select value={category} _one={`${count} day`} other={`${count} days`} />
   ) : (
     <Select value={category} _one={`${count} hour`} other={`${count} hours`} />

@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { THIRD_PARTY_CLIENT } from '../../../contract/account-area';
 import { thirdPartyClientMachine } from '../../../machines/third-party-client/third-party-client.machine';
+import { formatDateTime } from '../../i18n/intl-format';
 import { useErrorText } from '../../i18n/use-error-text';
 import { actorInspection } from '../../lib/inspector';
 import {
@@ -15,7 +16,6 @@ import {
 } from './api/third-party-client';
 import { ImportLink } from './import-link';
 import '../../components/ui/form.css';
-import { formatDateTime } from '../../i18n/intl-format';
 import './third-party-client.css';
 
 function parts(ms: number) {
