@@ -7,6 +7,8 @@ import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { freshIdentity } from './support/user-factory';
 import { useSessionToken } from './support/ui';
+import { DEMO_USER } from '../server/db/seed';
+import { createOrder, DEMO, payInSandbox } from './support/store';
 
 test('invite a friend: link, code, copy, QR; the friend appears masked; rules from the config', async ({
   page,
@@ -114,4 +116,34 @@ test('the invite link prefills the code on the register page', async ({
   await expect(
     page.getByRole('main').getByRole('textbox', { name: i18n.t('Invite code (optional)') }),
   ).toHaveValue(info.body.data.inviteCode);
+});
+
+test("a friend's purchase lists its plan and months, one month in the singular", async ({
+  page,
+  context,
+  i18n,
+  users,
+  api,
+}) => {
+  // The invite trial makes the inviter a member, so the friend's purchase earns a reward row.
+  const inviter = await users.invitedBy(DEMO_USER.inviteCode);
+  const info = await api.ok<{ inviteCode: string }>(
+    endpoints.systemUserInfo.path,
+    {},
+    inviter.token,
+  );
+  const friend = await users.invitedBy(info.body.data.inviteCode);
+  const order = await createOrder(api, friend.token, DEMO.standard1);
+  const sandbox = await context.newPage();
+  await payInSandbox(sandbox, i18n, order.payUrl, 'pay');
+  await sandbox.close();
+
+  await useSessionToken(page, inviter.token);
+  await page.goto('/user/reward');
+  const row = page
+    .getByRole('main')
+    .getByRole('row')
+    .filter({ hasText: `${friend.account.slice(0, 2)}***` });
+  await expect(row).toContainText(i18n.language === 'en' ? 'Standard, 1 month' : '标准版，1 个月');
+  if (i18n.language === 'en') await expect(row).not.toContainText('months');
 });

@@ -6,9 +6,10 @@ import { CopyButton } from '../../components/ui/copy-button';
 import { QrCode } from '../../components/ui/qr-code';
 import { displayConfigQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
+import { formatDateTime } from '../../i18n/intl-format';
+import { Months } from '../store/store-format';
 import { inviteListQuery } from './api/invite-list';
 import '../../components/ui/form.css';
-import { formatDateTime } from '../../i18n/intl-format';
 import './rewards.css';
 
 /** The register page reads `?invite=` (query parameters become cookies at start-up). */
@@ -177,7 +178,15 @@ export default function RewardsPage() {
                   <tr key={`${row.date}-${i}`}>
                     <td>{formatDate(row.date)}</td>
                     <td>{row.invitee}</td>
-                    <td>{row.product ? t`${plan}, ${months} months` : t`Signed up`}</td>
+                    <td>
+                      {row.product ? (
+                        <Trans>
+                          {plan}, <Months months={months} />
+                        </Trans>
+                      ) : (
+                        t`Signed up`
+                      )}
+                    </td>
                     <td>{duration(row.bonusSeconds)}</td>
                   </tr>
                 );
