@@ -3,7 +3,7 @@
 // inside src/, no feature imports another feature.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
@@ -30,6 +30,13 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    // The zones below match resolved files: without TypeScript's extensions an import such as
+    // '../../src/lib/platform' resolves to nothing and no zone ever applies.
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.mjs', '.js', '.json'] }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -9,7 +9,7 @@ import process from 'node:process';
 import { ROOT } from '../scripts/build-freshness.mjs';
 import { buildIfStale } from './serve-built-app.mjs';
 
-const BENCHES = ['bundle.mjs', 'lighthouse.mjs', 'api-user-info.mjs'];
+const BENCHES = ['bundle.mjs', 'lighthouse.mjs', 'api-user-info.mjs', 'node-api.mjs'];
 
 buildIfStale();
 let failed = 0;

@@ -35,10 +35,16 @@ export async function freePort(from = 18101, to = 18109) {
 /**
  * Starts the server on a free port with a fresh data directory and demo data, and resolves once it
  * answers. `args` are node's arguments (the built bundle by default); `env` adds to or overrides the
- * defaults. The caller stops it with `stop()`, which also removes the data directory.
+ * defaults; `ports` `{ from, to }` picks another range. The caller stops it with `stop()`, which also
+ * removes the data directory.
  */
-export async function startServer({ args = [SERVER_BUNDLE], env = {}, timeoutSeconds = 60 } = {}) {
-  const port = await freePort();
+export async function startServer({
+  args = [SERVER_BUNDLE],
+  env = {},
+  timeoutSeconds = 60,
+  ports = {},
+} = {}) {
+  const port = await freePort(ports.from, ports.to);
   const dataDir = join(tmpdir(), `kestrel-bench-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, args, {

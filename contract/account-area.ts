@@ -32,15 +32,39 @@ export function deviceTypeOf(platform: string): DeviceType {
   return platform === 'ios' || platform === 'android' ? DeviceType.MOBILE : DeviceType.PC;
 }
 
-/** Subscription formats a third-party client can read (`GET /sub/:token?format=`). */
-export const SUBSCRIPTION_FORMATS = ['clash', 'singbox', 'base64'] as const;
+/**
+ * Subscription formats a third-party client can read (`GET /sub/:token?format=`): Clash Meta YAML,
+ * sing-box JSON, Shadowrocket's base64 list (with its status line), and v2rayN's base64 list of share
+ * links, which is also the plain `base64` format. docs/nodes.md.
+ */
+export const SUBSCRIPTION_FORMATS = [
+  'clash',
+  'singbox',
+  'shadowrocket',
+  'v2rayn',
+  'base64',
+] as const;
 export type SubscriptionFormat = (typeof SUBSCRIPTION_FORMATS)[number];
+
+/** Other spellings clients and operators use for a format in `?format=`. */
+const FORMAT_ALIASES: ReadonlyMap<string, SubscriptionFormat> = new Map([
+  ['sing-box', 'singbox'],
+  ['meta', 'clash'],
+  ['mihomo', 'clash'],
+  ['clashmeta', 'clash'],
+  ['v2rayng', 'v2rayn'],
+]);
 
 /** The format for a client: `?format=` wins, else the User-Agent, else base64 share links. */
 export function subscriptionFormat(userAgent: string, requested?: string): SubscriptionFormat {
-  if ((SUBSCRIPTION_FORMATS as readonly string[]).includes(requested ?? ''))
-    return requested as SubscriptionFormat;
+  const asked = (requested ?? '').trim().toLowerCase();
+  if ((SUBSCRIPTION_FORMATS as readonly string[]).includes(asked))
+    return asked as SubscriptionFormat;
+  const alias = FORMAT_ALIASES.get(asked);
+  if (alias) return alias;
+  if (/shadowrocket/i.test(userAgent)) return 'shadowrocket';
   if (/clash|mihomo|stash/i.test(userAgent)) return 'clash';
   if (/sing-?box|\bSF[AIMT]\//i.test(userAgent)) return 'singbox';
+  if (/v2rayn|passwall|ssrplus|sagernet/i.test(userAgent)) return 'v2rayn';
   return 'base64';
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { storableOnly } from './validation';
 
 /** Who may call an endpoint: anyone, only a logged-in user, or anyone with the user attached if present. */
 export type EndpointAuth = 'public' | 'session' | 'optional';
@@ -17,10 +18,15 @@ export interface Endpoint<P extends z.ZodType = z.ZodType, D extends z.ZodType =
   readonly plannedIn?: string;
 }
 
+/**
+ * Every endpoint's params refuse, whatever their schema says, a string holding U+0000 and a number
+ * beyond int4 (`INPUT_INVALID_CHARACTER`, `NUMBER_OUT_OF_RANGE`): PostgreSQL cannot store either, and
+ * without this check such input reached a query and answered 500 (issue 11, item 5).
+ */
 export function defineEndpoint<P extends z.ZodType, D extends z.ZodType>(
   endpoint: Endpoint<P, D>,
 ): Endpoint<P, D> {
-  return endpoint;
+  return { ...endpoint, params: storableOnly(endpoint.params) };
 }
 
 export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType> ? z.input<P> : never;

@@ -32,6 +32,17 @@ export const Errors = {
   ),
   PAYLOAD_TOO_LARGE: entry(1006, 'Request too large.', '请求内容过大。'),
   ENDPOINT_NOT_FOUND: entry(1007, 'Unknown API.', '未知的接口。'),
+  // 1008-1099: protocol hardening
+  INPUT_INVALID_CHARACTER: entry(
+    1008,
+    'Your input contains a character that is not allowed.',
+    '输入内容包含不允许的字符。',
+  ),
+  NUMBER_OUT_OF_RANGE: entry(
+    1009,
+    'A number in the request is out of range.',
+    '请求中的数字超出范围。',
+  ),
   INTERNAL,
   UNAUTHORIZED,
 
@@ -100,6 +111,12 @@ export const Errors = {
   REQUIRED_PASSWORD: entry(2024, 'Please enter your password', '请输入密码'),
   REQUIRED_CODE: entry(2025, 'Please enter the verification code', '请输入验证码'),
   PASSWORDS_DIFFER: entry(2026, 'The two passwords do not match', '两次输入的密码不一致'),
+  // 2030-2099: account hardening
+  TOO_MANY_FAILED_ATTEMPTS: entry(
+    2030,
+    'Too many failed attempts. Please wait {retryAfterSeconds} s and try again.',
+    '尝试次数过多，请 {retryAfterSeconds} 秒后再试。',
+  ),
 
   // --- store (3xxx) ---
   INVALID_PRODUCT_ID: entry(3001, 'Invalid product ID.', '无效的商品ID。'),
@@ -212,6 +229,67 @@ export const Errors = {
     '钱包连接失败，请断开后重试。',
   ),
   CRYPTO_WALLET_NOT_FOUND: entry(5008, 'Wallet not found.', '未找到钱包。'),
+  // 5009-5099: crypto payment (docs/crypto-pay.md)
+  CRYPTO_USER_REJECTED: entry(
+    5009,
+    'You declined the request in your wallet.',
+    '您已在钱包中拒绝了该请求。',
+  ),
+  CRYPTO_WRONG_RECIPIENT: entry(
+    5010,
+    'This transaction does not pay the quoted address.',
+    '该交易未向报价中的收款地址付款。',
+  ),
+  CRYPTO_WRONG_TOKEN: entry(
+    5011,
+    'This transaction sends a different token from the one quoted.',
+    '该交易发送的代币与报价不符。',
+  ),
+  CRYPTO_WRONG_PAYER: entry(
+    5012,
+    'This transaction was sent from a different wallet from the one connected.',
+    '该交易不是从已连接的钱包发出的。',
+  ),
+  CRYPTO_UNDERPAID: entry(
+    5013,
+    'The amount received is less than the quote. Send the rest before the quote expires.',
+    '到账金额少于报价，请在报价过期前补足差额。',
+  ),
+  CRYPTO_TX_NOT_FOUND: entry(
+    5014,
+    'This transaction is not on the network (any more). It may have been dropped or replaced.',
+    '网络上（已）找不到该交易，它可能已被丢弃或替换。',
+  ),
+  CRYPTO_TX_BEFORE_QUOTE: entry(
+    5015,
+    'This transaction was made before the quote and cannot pay it.',
+    '该交易早于报价，不能用于支付此订单。',
+  ),
+  CRYPTO_TX_ALREADY_USED: entry(
+    5016,
+    'This transaction has already paid another order.',
+    '该交易已用于支付其他订单。',
+  ),
+  CRYPTO_QUOTE_EXPIRED: entry(
+    5017,
+    'This quote has expired. Please get a new one.',
+    '该报价已过期，请重新获取。',
+  ),
+  CRYPTO_WRONG_NETWORK: entry(
+    5018,
+    'This transaction is on a different network from the one quoted.',
+    '该交易所在的网络与报价不符。',
+  ),
+  CRYPTO_PRICE_CHANGED: entry(
+    5019,
+    'The payment arrived after the quote expired and the price has changed since. Support will contact you.',
+    '付款在报价过期后到账，且价格已变动，客服将与您联系。',
+  ),
+  CRYPTO_TOO_LATE: entry(
+    5020,
+    'The payment arrived more than 7 days after the quote expired. Please contact support.',
+    '付款在报价过期 7 天后才到账，请联系客服。',
+  ),
 
   // --- account area (6xxx) ---
   THIRD_PARTY_IMPORT_FAILED: entry(
@@ -244,6 +322,23 @@ export const Errors = {
     6007,
     'Benefits are for members with an active yearly plan.',
     '福利仅限年付会员在有效期内享受。',
+  ),
+
+  // --- kol (7xxx) ---
+  KOL_NOT_A_KOL: entry(
+    7001,
+    "You're not a KOL yet. Contact the partner team to join the programme.",
+    '您还不是 KOL。如需加入推广计划，请联系合作团队。',
+  ),
+  KOL_BELOW_THRESHOLD: entry(
+    7002,
+    'A payout can be requested once your available commission reaches $100.',
+    '可提现佣金满 100 美元后才能申请提现。',
+  ),
+  KOL_NO_PAYOUT_ADDRESS: entry(
+    7003,
+    'No payout address is set yet. Please contact the partner team to add one.',
+    '尚未设置收款地址，请联系合作团队添加。',
   ),
 } as const;
 

@@ -1,5 +1,8 @@
 /** The endpoint catalogue: every call of the API, by name. */
 import * as accountArea from './endpoints/account-area';
+import * as nodes from './endpoints/nodes';
+import * as crypto from './endpoints/crypto';
+import * as kol from './endpoints/kol';
 import * as payment from './endpoints/payment';
 import * as system from './endpoints/system';
 import * as user from './endpoints/user';
@@ -28,6 +31,15 @@ export const endpoints = {
   userThirdPartyClient: accountArea.userThirdPartyClient,
   userThirdPartyClientToggle: accountArea.userThirdPartyClientToggle,
   userThirdPartyClientLink: accountArea.userThirdPartyClientLink,
+  userTraffic: nodes.userTraffic,
+  userOnlineDevices: nodes.userOnlineDevices,
+  userRemoveOnlineDevice: nodes.userRemoveOnlineDevice,
+  userResetSubscription: nodes.userResetSubscription,
+  kolSummary: kol.kolSummary,
+  kolCommissionList: kol.kolCommissionList,
+  kolSettlementList: kol.kolSettlementList,
+  kolInvitationList: kol.kolInvitationList,
+  kolRequestPayout: kol.kolRequestPayout,
   paymentShop: payment.paymentShop,
   paymentPurchase: payment.paymentPurchase,
   paymentCoupon: payment.paymentCoupon,
@@ -39,6 +51,10 @@ export const endpoints = {
   paymentJointPurchaseCreated: payment.paymentJointPurchaseCreated,
   paymentJointPurchaseParticipated: payment.paymentJointPurchaseParticipated,
   paymentJointOrder: payment.paymentJointOrder,
+  paymentCryptoOptions: crypto.paymentCryptoOptions,
+  paymentCryptoQuote: crypto.paymentCryptoQuote,
+  paymentCryptoSubmit: crypto.paymentCryptoSubmit,
+  paymentCryptoStatus: crypto.paymentCryptoStatus,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

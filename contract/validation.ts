@@ -86,3 +86,54 @@ export function firstErrorCode(error: z.ZodError): number {
   const first = Number(error.issues[0]?.message);
   return Number.isInteger(first) && first > 0 ? first : Errors.BAD_REQUEST.code;
 }
+
+/** PostgreSQL's `integer` (int4): the widest whole number any column behind a param holds. */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * Why a parsed param cannot be stored: PostgreSQL text refuses U+0000 and integer columns refuse
+ * numbers beyond int4. Walks objects and arrays, so nested params are covered too.
+ */
+export function unstorableValue(
+  value: unknown,
+  path: (string | number)[] = [],
+): { code: number; path: (string | number)[] } | undefined {
+  if (typeof value === 'string')
+    return value.includes('\u0000')
+      ? { code: Errors.INPUT_INVALID_CHARACTER.code, path }
+      : undefined;
+  if (typeof value === 'number')
+    return Number.isFinite(value) && value >= INT4_MIN && value <= INT4_MAX
+      ? undefined
+      : { code: Errors.NUMBER_OUT_OF_RANGE.code, path };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = unstorableValue(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = unstorableValue(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The same schema, refusing what the database cannot store (see unstorableValue) with a catalogue
+ * code. `defineEndpoint` applies it to every endpoint's params, so no field can forget it.
+ */
+export function storableOnly<S extends z.ZodType>(schema: S): S {
+  return schema.superRefine((value, ctx) => {
+    const found = unstorableValue(value);
+    if (found) ctx.addIssue({ code: 'custom', message: String(found.code), path: found.path });
+  });
+}

@@ -62,7 +62,12 @@ test('switch on, import once, switch off: the cooldown survives a reload', async
   const second = await linkField.inputValue();
   expect(second).not.toBe(first);
 
+  // Switching off locks the function for 7 days, so it is confirmed first.
   await main.getByRole('button', { name: i18n.t('Turn off') }).click();
+  const confirm = page.getByRole('alertdialog', {
+    name: i18n.t('Turn off the third-party client function?'),
+  });
+  await confirm.getByRole('button', { name: i18n.t('Turn off') }).click();
   await expect(main.getByText(i18n.t('Off'), { exact: true })).toBeVisible();
   await expect(main.getByText(i18n.t('Unlimited'), { exact: true })).toBeVisible();
   const turnOn = main.getByRole('button', { name: i18n.t('Turn on') });

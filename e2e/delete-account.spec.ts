@@ -30,6 +30,9 @@ test('delete the account after confirming; its credentials no longer log in', as
   await dialog.getByRole('button', { name: i18n.t('Delete account permanently') }).click();
 
   await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: i18n.t('Your account has been deleted.') }),
+  ).toBeVisible();
   await page.goto('/login');
   await fillLoginForm(page, i18n, user.account, user.password);
   await expect(errorToast(page, i18n.error('INVALID_CREDENTIALS'))).toBeVisible();

@@ -35,7 +35,7 @@ test('orders: a pending order can be paid on or cancelled after confirming', asy
   });
   // Keeping it changes nothing.
   await cancel.click();
-  const dialog = page.getByRole('dialog', { name: i18n.t('Cancel this order?') });
+  const dialog = page.getByRole('alertdialog', { name: i18n.t('Cancel this order?') });
   await dialog.getByRole('button', { name: i18n.t('Keep order') }).click();
   await expect(dialog).toBeHidden();
   await expect(orders.getByRole('row').nth(2)).toContainText(i18n.t('Awaiting payment'));

@@ -159,3 +159,35 @@ test('Lite then Standard: the preview shows the conversion and the profile shows
   await expect(membership).toContainText(i18n.t('Standard'));
   await expect(membership).toContainText(longDate(i18n, after.expireTime!));
 });
+
+test('a link to a product the shop does not sell says "Invalid product ID." until a plan is chosen', async ({
+  page,
+  i18n,
+}) => {
+  const main = page.getByRole('main');
+  const invalid = main.getByRole('alert').filter({ hasText: i18n.error('INVALID_PRODUCT_ID') });
+  for (const product of ['999', 'abc']) {
+    await page.goto(`/pricing?product=${product}`);
+    await expect(invalid).toBeVisible();
+    await expect(invalid).toHaveText(
+      i18n.t('{invalidProductText} Choose one of the plans below.', {
+        invalidProductText: i18n.error('INVALID_PRODUCT_ID'),
+      }),
+    );
+  }
+  // A plan the shop sells opens without it, chosen.
+  await page.goto(`/pricing?product=${DEMO.standard1}`);
+  await expect(
+    main.getByRole('group', { name: i18n.t('Duration') }).getByRole('radio', { checked: true }),
+  ).toHaveAccessibleName(/^1\D/);
+  await expect(invalid).toHaveCount(0);
+
+  // The notice stays until the visitor picks a plan (here 3 months; 12 is preselected).
+  await page.goto('/pricing?product=999');
+  await expect(invalid).toBeVisible();
+  await main
+    .getByRole('group', { name: i18n.t('Duration') })
+    .getByRole('radio', { name: /^3\D/ })
+    .check();
+  await expect(invalid).toHaveCount(0);
+});

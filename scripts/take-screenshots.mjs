@@ -1,7 +1,8 @@
 /**
  * Screenshots of the main screens at 390 and 1440 px in English and Chinese, for reviewing how the
  * product looks: `node scripts/take-screenshots.mjs [outDir]` (default /tmp/shots). Serves the built
- * app (building when stale) with demo data; the profile is the demo user's.
+ * app (building when stale) with demo data; the profile is the demo user's (`loggedIn: 'kol'`: the
+ * demo KOL's).
  */
 /* global window -- evaluated in the page by addInitScript. */
 import { mkdirSync } from 'node:fs';
@@ -43,6 +44,10 @@ const PAGES = [
   { name: 'reward', path: '/user/reward', loggedIn: true },
   { name: 'benefits', path: '/user/benefits', loggedIn: true },
   { name: 'third-party-client', path: '/user/third-party-client', loggedIn: true },
+  // The demo KOL's page (server/kol/seed-demo-kol.ts), and the same page for a member who is not one.
+  { name: 'kol', path: '/user/kol', loggedIn: 'kol' },
+  { name: 'kol-settlements', path: '/user/kol?tab=settlement', loggedIn: 'kol' },
+  { name: 'kol-not-a-kol', path: '/user/kol', loggedIn: true },
   { name: '404', path: '/no-such-page' },
   { name: 'error', path: '/apple-help', failChunks: true },
 ];
@@ -54,7 +59,10 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {
-  const token = await new ApiClientForBench(origin).login('demo', 'demo-pass-2026');
+  const tokens = {
+    demo: await new ApiClientForBench(origin).login('demo', 'demo-pass-2026'),
+    kol: await new ApiClientForBench(origin).login('kol', 'demo-pass-2026'),
+  };
   for (const viewport of VIEWPORTS) {
     for (const language of LANGUAGES) {
       const context = await browser.newContext({
@@ -89,6 +97,7 @@ try {
           );
         }
         if (spec.loggedIn) {
+          const token = tokens[spec.loggedIn === true ? 'demo' : spec.loggedIn];
           await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
         }
         if (spec.failChunks) {

@@ -1,7 +1,7 @@
 /**
  * Vite build plugin: a tiny module script, run before the app's entry, that starts downloading what
  * the first paint of the opened page will import anyway: the catalog of the language the app will
- * choose (the same rule as src/i18n/locale.ts) and the page's own chunk with its imports. Without
+ * choose (the same rule as contract/locale.ts) and the page's own chunk with its imports. Without
  * it both wait until the entry has downloaded and run, two round trips later (DESIGN §7: the home
  * page's Lighthouse budget). The route table is read from src/app/routes.tsx, so a moved page keeps
  * its preload. A separate file rather than an inline script: the CSP allows scripts from 'self' only.

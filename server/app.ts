@@ -6,13 +6,22 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { AppEnv, DEVICE_HEADERS, Errors, HEADER, TRACKING_HEADERS } from '../contract';
 import { createAccountAreaHandlers } from './account-area/account-area-handlers';
 import { seedAccountAreaDemo } from './account-area/seed-demo';
 import { registerSubscriptionRoute } from './account-area/subscription-route';
 import { createAccountHandlers } from './accounts/account-handlers';
+import { serveAdminChannel } from './admin/admin-channel';
+import { runAdmin } from './admin/cli';
+import { adminCapabilities } from './admin/context';
 import { createPasswordHasher, type PasswordHasher } from './accounts/password-hasher';
+import {
+  ACCOUNT_RULE,
+  CLIENT_RULE,
+  createMemoryAttemptStore,
+  createPasswordThrottle,
+  createRedisAttemptStore,
+} from './accounts/password-throttle';
 import { createSessionCache } from './accounts/session-cache';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/database';
@@ -26,6 +35,9 @@ import {
   type SmsSender,
 } from './messaging/delivery';
 import { registerOutboxRoutes } from './messaging/outbox-routes';
+import { createNodeHandlers } from './nodes/node-handlers';
+import { registerNodeDevRoutes } from './nodes/node-dev-routes';
+import { registerUniProxyRoutes } from './nodes/uniproxy-routes';
 import { ApiError, fail, languageOf } from './protocol/api-error';
 import { registerApiRoutes } from './protocol/api-routes';
 import { failure } from './protocol/envelope';
@@ -34,7 +46,17 @@ import {
   createRedisNonceStore,
   type NonceStore,
 } from './protocol/nonce-store';
+import { serializeError } from './protocol/log-redaction';
 import { registerPublicKeysRoute } from './protocol/public-keys-route';
+import {
+  clientKey,
+  createMemoryWindowCounter,
+  createRedisWindowCounter,
+  registerApiRateLimit,
+  withFallback,
+  type WindowCounter,
+} from './protocol/rate-limit';
+import { connectRedis, redisReady } from './protocol/redis-connection';
 import { loadPlatformKeys, type PlatformKeys } from './protocol/rsa-keys';
 import { createConfigHandlers } from './settings/config-handlers';
 import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from './settings/default-settings';
@@ -44,9 +66,20 @@ import type { PaymentGateways } from './payments/gateway';
 import { registerPaymentRoutes } from './payments/payment-routes';
 import { startReconciliation } from './payments/reconcile';
 import { createPaymentGateways } from './payments/registry';
+import {
+  createCryptoModule,
+  type CryptoModule,
+  type CryptoOverrides,
+} from './crypto/crypto-module';
 import { seedDemoPlans } from './store/seed-plans';
 import { registerStoreDevRoutes } from './store/store-dev-routes';
 import { createStoreHandlers } from './store/store-handlers';
+import { createKolHandlers } from './kol/kol-handlers';
+import { registerKolDevRoutes } from './kol/kol-dev-routes';
+import { seedKolSettings } from './kol/kol-settings';
+import type { PayoutVerifier } from './kol/payout-verifier';
+import { seedKolDemo } from './kol/seed-demo-kol';
+import { registerDevRouteSupport } from './web/dev-routes';
 import { registerSecurityHeaders } from './web/security-headers';
 import { registerSpa, spaIsBuilt } from './web/spa-static';
 
@@ -61,8 +94,14 @@ export interface AppOverrides {
   readonly paymentGateways?: PaymentGateways;
   /** Fault injection for payment tests: runs inside the crediting transaction after the payment row. */
   readonly afterPaymentInsert?: (tx: Db) => Promise<void>;
+  /** Where the log goes (tests: a stream they read). */
+  readonly logger?: { readonly stream: { write(line: string): void } };
   /** Runs the reconciliation job every this many seconds even where the config turns it off (tests). */
   readonly reconcileIntervalSeconds?: number;
+  /** Crypto payment: other chain clients, fault injection (tests). */
+  readonly crypto?: CryptoOverrides;
+  /** Checks KOL payout hashes on chain (tests: a stand-in chain); none means 'unverified'. */
+  readonly payoutVerifier?: PayoutVerifier;
 }
 
 export interface AppState {
@@ -72,6 +111,8 @@ export interface AppState {
   readonly spaBuilt: boolean;
   /** True when this start created the demo user. */
   readonly demoSeeded: boolean;
+  /** Other modules verify on-chain transfers through it (docs/crypto-pay.md). */
+  readonly crypto: Pick<CryptoModule, 'verifyTokenTransfer'>;
 }
 
 declare module 'fastify' {
@@ -95,7 +136,8 @@ export async function buildApp(
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Errors are logged without the values of the statement that failed (log-redaction.ts).
+    logger: { level: config.logLevel, serializers: { err: serializeError }, ...overrides.logger },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -103,11 +145,42 @@ export async function buildApp(
   const keys = await loadPlatformKeys(config.dataDir, config.rsaPrivateKeys);
   // Before the database opens: a gateway misconfiguration stops the start with nothing to clean up.
   const paymentGateways = overrides.paymentGateways ?? (await createPaymentGateways(config));
-  const database = await openDatabase(config.databaseUrl, config.dataDir);
+  const database = await openDatabase(config.databaseUrl, config.dataDir, 'server', {
+    ...config.postgres,
+    onConnectionError: (error) =>
+      app.log.warn(
+        { err: error },
+        'PostgreSQL connection lost; the pool opens a new one on demand',
+      ),
+  });
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    ? connectRedis(config.redisUrl, {
+        commandTimeoutMs: config.redisCommandTimeoutMs,
+        log: app.log,
+      })
     : undefined;
-  const nonces: NonceStore = redis ? createRedisNonceStore(redis) : createMemoryNonceStore();
+  if (redis && !(await redisReady(redis, 2000)))
+    app.log.warn('Redis is not reachable yet: API calls answer INTERNAL until it is');
+  const redisPrefix = config.redisKeyPrefix;
+  const nonces: NonceStore = redis
+    ? createRedisNonceStore(redis, `${redisPrefix}nonce:`, { now: overrides.now })
+    : createMemoryNonceStore();
+  const memoryCounter = createMemoryWindowCounter();
+  const apiCounter: WindowCounter = redis
+    ? withFallback(
+        createRedisWindowCounter(redis, `${redisPrefix}rl:`),
+        memoryCounter,
+        () => undefined,
+      )
+    : memoryCounter;
+  const passwordThrottle = createPasswordThrottle(
+    redis ? createRedisAttemptStore(redis, `${redisPrefix}pw:`) : createMemoryAttemptStore(),
+    overrides.now,
+    {
+      account: { ...ACCOUNT_RULE, free: config.rateLimit.passwordFailuresPerAccount },
+      client: { ...CLIENT_RULE, free: config.rateLimit.passwordFailuresPerClient },
+    },
+  );
   const hasher = overrides.hasher ?? createPasswordHasher();
   const mailer =
     overrides.mailer ??
@@ -115,6 +188,7 @@ export async function buildApp(
   const sms = overrides.sms ?? createSmsSender(config.smsProvider);
   app.addHook('onClose', async () => {
     await nonces.close();
+    memoryCounter.close();
     mailer?.close?.();
     redis?.disconnect();
     await database.close();
@@ -124,10 +198,12 @@ export async function buildApp(
   try {
     await migrate(database.db);
     await seedSettings(database.db);
+    await seedKolSettings(database.db);
     if (config.seedDemo) {
       demoSeeded = await seedDemoUser(database.db, hasher);
       await seedDemoPlans(database.db);
       await seedAccountAreaDemo(database.db);
+      await seedKolDemo(database.db, hasher);
     }
   } catch (error) {
     await app.close();
@@ -138,17 +214,27 @@ export async function buildApp(
     DISPLAY_CONFIG_KEY,
     endpoints.systemDisplayConfig.data,
   ).catch(() => defaultDisplayConfig);
+  const sessionCache = createSessionCache(config.sessionCacheSeconds * 1000);
+  const crypto = createCryptoModule({
+    db: database.db,
+    sessionCache,
+    orderTtlMinutes: config.orderTtlMinutes,
+    log: app.log,
+    overrides: overrides.crypto,
+  });
   app.decorate('kestrel', {
     config,
     database,
     keys,
     spaBuilt: spaIsBuilt(config.staticDir),
     demoSeeded,
+    crypto,
   });
 
   // --- plugins ---
+  const devRoutes = registerDevRouteSupport(app, config.appEnv);
   await registerSecurityHeaders(app, display.supportWidget.scriptUrl);
-  await app.register(cors, {
+  const corsOptions = {
     origin: config.publicOrigin
       ? config.publicOrigin.split(',').map((o) => o.trim())
       : config.appEnv !== AppEnv.PROD,
@@ -164,16 +250,33 @@ export async function buildApp(
     ],
     exposedHeaders: [HEADER.pragma],
     maxAge: 600,
+  };
+  // Dev routes never answer another origin, their preflight included (server/web/dev-routes.ts).
+  await app.register(cors, {
+    ...corsOptions,
+    delegator: (request, callback) =>
+      callback(null, devRoutes.isDevPath(request.url ?? '') ? { origin: false } : corsOptions),
   });
   await app.register(compress, { global: true, threshold: 1024 });
+  registerApiRateLimit(app, { counter: apiCounter, perMinute: config.rateLimit.apiPerMinute });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'kestrel-rl:' } : {}),
-    keyGenerator: (request) => request.ip,
+    ...(redis ? { redis, nameSpace: `${redisPrefix}route-rl:`, skipOnError: true } : {}),
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: () => fail('RATE_LIMITED'),
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const status = (error as FastifyError).statusCode;
+    if (!request.url.startsWith('/v4/') && status !== undefined && status >= 400 && status < 500) {
+      // Outside the API a client error keeps its status, without an envelope: a directory such as
+      // `/assets/` (403 from the static files) is simply not found.
+      const notFound = status === 403 || status === 404;
+      return reply
+        .code(notFound ? 404 : status)
+        .type('text/plain; charset=utf-8')
+        .send(notFound ? 'Not found' : 'Bad request');
+    }
     const apiError = toApiError(error);
     if (apiError.code === Errors.INTERNAL.code) request.log.error({ err: error }, 'request failed');
     // Never a stack or an internal message: the envelope holds only catalogue text.
@@ -184,7 +287,6 @@ export async function buildApp(
   });
 
   // --- features and routes ---
-  const sessionCache = createSessionCache(config.sessionCacheSeconds * 1000);
   const delivery = createMessageDelivery({ appEnv: config.appEnv, db: database.db, mailer, sms });
   registerPublicKeysRoute(app, keys);
   registerApiRoutes(app, {
@@ -192,7 +294,6 @@ export async function buildApp(
     keys,
     nonces,
     appEnv: config.appEnv,
-    rateLimitPerMinute: config.rateLimit.apiPerMinute,
     now: overrides.now ?? Date.now,
     sessionCache,
     handlers: {
@@ -205,13 +306,18 @@ export async function buildApp(
           perIpPerDay: config.rateLimit.codesPerIpPerDay,
         },
         sessionCache,
+        passwordThrottle,
       }),
       ...createConfigHandlers(database.db),
       ...createAccountAreaHandlers({
         db: database.db,
         sessionCache,
-        publicOrigin: config.publicOrigin?.split(',')[0]?.trim(),
+        // Never the request's Host header: a forged one would put another host in the link.
+        publicOrigin:
+          config.publicOrigin?.split(',')[0]?.trim() ??
+          (config.appEnv === AppEnv.PROD ? undefined : `http://localhost:${config.port}`),
       }),
+      ...createKolHandlers({ db: database.db }),
       ...createStoreHandlers({
         db: database.db,
         gateways: paymentGateways,
@@ -221,6 +327,8 @@ export async function buildApp(
           `${config.payments.callbackOrigin ?? ''}/purchased?orderId=${encodeURIComponent(orderNo)}`,
         logError: (error, message) => app.log.error({ err: error }, message),
       }),
+      ...createNodeHandlers({ db: database.db, sessionCache }),
+      ...crypto.handlers,
     },
   });
   registerPaymentRoutes(app, {
@@ -250,11 +358,40 @@ export async function buildApp(
     // preClose runs before every onClose hook: the round in flight ends before the database closes.
     app.addHook('preClose', async () => reconciliation?.stop());
   }
+  if (database.directory) {
+    // PGlite is this process's alone: operator commands come to it (npm run admin, issue 11 item 7).
+    const capabilities = adminCapabilities({
+      db: database.db,
+      gateways: async () => paymentGateways,
+      sessionCache,
+      payoutVerifier: overrides.payoutVerifier,
+    });
+    const channel = await serveAdminChannel(
+      config.dataDir,
+      (argv, io) => runAdmin(argv, { io, openDb: async () => database.db, ...capabilities }),
+      app.log.child({ channel: 'admin' }),
+    ).catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    });
+    app.addHook('preClose', () => channel.close());
+  }
+  const watchEvery = config.cryptoWatchIntervalSeconds;
+  if (watchEvery > 0) {
+    let watcher: { stop(): Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      watcher = crypto.startWatcher(watchEvery);
+    });
+    app.addHook('preClose', async () => watcher?.stop());
+  }
   registerSubscriptionRoute(app, database.db);
+  registerUniProxyRoutes(app, database.db);
   if (config.appEnv !== AppEnv.PROD) {
     registerOutboxRoutes(app, database.db);
     registerStoreDevRoutes(app, database.db);
+    registerNodeDevRoutes(app, database.db);
+    registerKolDevRoutes(app, database.db);
   }
-  await registerSpa(app, config.staticDir);
+  await registerSpa(app, config.staticDir, { sourceMaps: config.appEnv !== AppEnv.PROD });
   return app;
 }

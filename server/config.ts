@@ -16,10 +16,21 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const envSchema = z.object({
   NODE_ENV: optionalString,
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** Loopback unless told otherwise: a bare `npm start` is not reachable from the network. */
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalString,
+  /** PostgreSQL connections per process (node-postgres pool). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Opening a PostgreSQL connection, or waiting for a free one, fails after this long. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** PostgreSQL cancels a statement running longer than this (statement_timeout). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   REDIS_URL: optionalString,
+  /** Prefix of every Redis key this app writes (several apps, or test runs, can share one Redis). */
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(64).default('kestrel:'),
+  /** A Redis command not answered within this fails (fail fast instead of hanging the API). */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().trim().min(1).default('Kestrel VPN <no-reply@kestrel.example>'),
   SMS_PROVIDER: optionalString,
@@ -36,6 +47,10 @@ const envSchema = z.object({
   RATE_LIMIT_API_PER_MINUTE: positiveInt(600),
   RATE_LIMIT_CODES_PER_TARGET_PER_DAY: positiveInt(10),
   RATE_LIMIT_CODES_PER_IP_PER_DAY: positiveInt(30),
+  /** Password failures free per account (then backoff up to a minute, docs/accounts.md). */
+  PASSWORD_FAILURES_PER_ACCOUNT: positiveInt(5),
+  /** Password failures free per client IP (IPv6 /64) across accounts. */
+  PASSWORD_FAILURES_PER_CLIENT: positiveInt(30),
   /** How long a validated session is trusted in-process (0 disables); see server/accounts/session-cache.ts. */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   /** How long an unpaid order waits for its payment before it expires (docs/store.md). */
@@ -59,6 +74,8 @@ const envSchema = z.object({
   PAYMENT_CALLBACK_ORIGIN: optionalString,
   /** Seconds between reconciliation rounds for pending orders; 0 turns it off (default 60, 0 in TEST). */
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).optional(),
+  /** Seconds between rounds of the crypto watcher (docs/crypto-pay.md); 0 turns it off (default 15, 0 in TEST). */
+  CRYPTO_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(0).optional(),
 });
 
 export interface Config {
@@ -66,7 +83,14 @@ export interface Config {
   readonly host: string;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
+  readonly postgres: {
+    readonly poolSize: number;
+    readonly connectTimeoutMs: number;
+    readonly statementTimeoutMs: number;
+  };
   readonly redisUrl: string | undefined;
+  readonly redisKeyPrefix: string;
+  readonly redisCommandTimeoutMs: number;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly smsProvider: string | undefined;
@@ -82,11 +106,15 @@ export interface Config {
     readonly apiPerMinute: number;
     readonly codesPerTargetPerDay: number;
     readonly codesPerIpPerDay: number;
+    readonly passwordFailuresPerAccount: number;
+    readonly passwordFailuresPerClient: number;
   };
   readonly sessionCacheSeconds: number;
   readonly orderTtlMinutes: number;
   readonly logLevel: string;
   readonly payments: PaymentsConfig;
+  /** Seconds between crypto watcher rounds; 0: off. */
+  readonly cryptoWatchIntervalSeconds: number;
 }
 
 export type EpayMethod = 'alipay' | 'wechat' | 'unionpay';
@@ -189,7 +217,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    postgres: {
+      poolSize: e.DATABASE_POOL_SIZE,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsProvider: e.SMS_PROVIDER,
@@ -204,10 +239,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
       codesPerTargetPerDay: e.RATE_LIMIT_CODES_PER_TARGET_PER_DAY,
       codesPerIpPerDay: e.RATE_LIMIT_CODES_PER_IP_PER_DAY,
+      passwordFailuresPerAccount: e.PASSWORD_FAILURES_PER_ACCOUNT,
+      passwordFailuresPerClient: e.PASSWORD_FAILURES_PER_CLIENT,
     },
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     orderTtlMinutes: e.ORDER_TTL_MINUTES,
     logLevel: e.LOG_LEVEL,
     payments: paymentsConfig(e, appEnv),
+    cryptoWatchIntervalSeconds:
+      e.CRYPTO_WATCH_INTERVAL_SECONDS ?? (appEnv === AppEnv.TEST ? 0 : 15),
   };
 }

@@ -1,7 +1,9 @@
 /** The listener: builds the app, listens, prints where and how to log in, stops cleanly on signals. */
 import { buildApp } from './app';
+import { DEMO_KOL } from './kol/seed-demo-kol';
 import { loadConfig } from './config';
 import { DEMO_USER } from './db/seed';
+import { isLoopbackHost } from './web/dev-routes';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -20,9 +22,15 @@ const lines = [
 ];
 if (config.seedDemo) {
   lines.push(`Demo login: ${DEMO_USER.username} / ${DEMO_USER.password} (or ${DEMO_USER.email})`);
+  lines.push(`Demo KOL (/user/kol): ${DEMO_KOL.username} / ${DEMO_USER.password}`);
 }
-if (config.appEnv !== 'PROD')
+if (config.appEnv !== 'PROD') {
   lines.push(`Dev outbox (codes sent by e-mail and SMS): ${shown}/dev/outbox`);
+  if (!isLoopbackHost(config.host))
+    lines.push(
+      `Listening on ${config.host}: the dev routes (outbox, sandbox checkout, ...) answer only on this machine (docs/protocol.md).`,
+    );
+}
 console.log(lines.join('\n'));
 
 let stopping = false;

@@ -6,6 +6,10 @@ import { empty, isoDate, money, shopGroupType } from './common';
 export const PAYMENT_METHODS = ['alipay', 'wechat', 'unionpay', 'card'] as const;
 export const paymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethodName = z.infer<typeof paymentMethod>;
+/** How an order was paid: a gateway method, or crypto (/crypto-pay, never through payment_purchase). */
+export const ORDER_METHODS = [...PAYMENT_METHODS, 'crypto'] as const;
+export const orderMethod = z.enum(ORDER_METHODS);
+export type OrderMethodName = z.infer<typeof orderMethod>;
 export const currency = z.enum(['CNY', 'USD']);
 /** A client-generated key: the same key from the same user returns the same order. */
 export const idempotencyKey = z.string().trim().min(8).max(64);
@@ -102,7 +106,7 @@ export const order = z.object({
   months: z.number().int(),
   /** The product as a label in the caller's language, e.g. 'Standard, 12 months'. */
   product: z.string(),
-  method: paymentMethod,
+  method: orderMethod,
   subtotal: money,
   discount: money,
   total: money,

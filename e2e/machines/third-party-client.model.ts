@@ -1,7 +1,8 @@
 /**
  * The third-party-client machine as the page can drive it. The real cooldown is 7 days, so the
  * paths come from the event sequences a person produces (switch on, switch off, watch the wait
- * tick) rather than from a traversal that would wait the cooldown out second by second.
+ * tick, change their mind at the confirmation) rather than from a traversal that would wait the
+ * cooldown out second by second.
  */
 import { getPathsFromEvents } from '@xstate/graph';
 import { nextEnableAt, THIRD_PARTY_CLIENT } from '../../contract/account-area';
@@ -42,12 +43,15 @@ export function thirdPartyClientUiPaths(): ThirdPartyClientPath[] {
   return [
     // No membership: nothing to switch.
     [actorDone<ThirdPartyClientEvent>('loadState', NO_MEMBERSHIP)],
-    // On, off, and the wait counts down a second.
+    // On; off asked, cancelled, asked again and confirmed; the wait counts down a second.
     [
       actorDone<ThirdPartyClientEvent>('loadState', state()),
       { type: 'ENABLE' } as ThirdPartyClientEvent,
       actorDone<ThirdPartyClientEvent>('toggle', on),
       { type: 'DISABLE' } as ThirdPartyClientEvent,
+      { type: 'CANCEL' } as ThirdPartyClientEvent,
+      { type: 'DISABLE' } as ThirdPartyClientEvent,
+      { type: 'CONFIRM' } as ThirdPartyClientEvent,
       actorDone<ThirdPartyClientEvent>('toggle', off),
       tick,
     ],

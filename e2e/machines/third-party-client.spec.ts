@@ -14,6 +14,8 @@ import { useSessionToken } from '../support/ui';
 import { thirdPartyClientUiPaths } from './third-party-client.model';
 
 const main = (page: Page) => page.getByRole('main');
+const confirmation = (page: Page, i18n: I18n) =>
+  page.getByRole('alertdialog', { name: i18n.t('Turn off the third-party client function?') });
 const cooldownText = (page: Page, i18n: I18n) =>
   main(page)
     .getByRole('status')
@@ -54,6 +56,16 @@ describeMachinePaths<typeof thirdPartyClientMachine, { cooldownSeen: string }>({
         .getByRole('button', { name: i18n.t('Turn off') })
         .click();
     },
+    CANCEL: async ({ page, i18n }) => {
+      await confirmation(page, i18n)
+        .getByRole('button', { name: i18n.t('Keep it on') })
+        .click();
+    },
+    CONFIRM: async ({ page, i18n }) => {
+      await confirmation(page, i18n)
+        .getByRole('button', { name: i18n.t('Turn off') })
+        .click();
+    },
     'xstate.after.TICK.thirdPartyClient.disabled.coolingDown': async (scope) => {
       scope.data.cooldownSeen = (await cooldownText(scope.page, scope.i18n).textContent()) ?? '';
       await scope.page.clock.runFor(TICK_MS);
@@ -73,7 +85,15 @@ describeMachinePaths<typeof thirdPartyClientMachine, { cooldownSeen: string }>({
       await expect(main(page).getByRole('button', { name: i18n.t('Turn on') })).toBeEnabled();
       await expect(main(page).getByText(i18n.t('Unlimited'), { exact: true })).toBeVisible();
     },
-    enabled: async ({ page, i18n }) => {
+    'enabled.confirmingDisable': async ({ page, i18n }) => {
+      const dialog = confirmation(page, i18n);
+      await expect(dialog).toBeVisible();
+      // Focus waits on the safe answer; the function is still on behind the dialog.
+      await expect(dialog.getByRole('button', { name: i18n.t('Keep it on') })).toBeFocused();
+      await expect(main(page).getByText(i18n.t('On'), { exact: true })).toBeVisible();
+    },
+    'enabled.idle': async ({ page, i18n }) => {
+      await expect(confirmation(page, i18n)).toBeHidden();
       await expect(main(page).getByRole('button', { name: i18n.t('Turn off') })).toBeEnabled();
       await expect(
         main(page).getByText(i18n.t('{mbps} Mbps', { mbps: 10 }), { exact: true }),

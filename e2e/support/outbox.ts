@@ -47,6 +47,15 @@ export class Outbox {
     }
   }
 
+  /** Makes the server's resend cooldown for this address pass now (POST /dev/codes/pass-cooldown). */
+  async passCooldown(to: string): Promise<void> {
+    const res = await fetch(
+      `${this.baseURL}/dev/codes/pass-cooldown?to=${encodeURIComponent(to)}`,
+      { method: 'POST' },
+    );
+    if (!res.ok) throw new Error(`POST /dev/codes/pass-cooldown answered ${res.status}`);
+  }
+
   async waitForCode(to: string, options: WaitOptions = {}): Promise<string> {
     return (await this.waitForMessage(to, options)).code;
   }

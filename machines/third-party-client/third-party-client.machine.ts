@@ -165,7 +165,20 @@ export const thirdPartyClientMachine = setup({
     },
     // Why: on, limited to 10 Mbps; the import link is offered.
     enabled: {
-      on: { DISABLE: { target: 'disabling', actions: 'clearFailure' } },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { DISABLE: { target: 'confirmingDisable', actions: 'clearFailure' } },
+        },
+        // Why: switching off cannot be taken back for 7 days (switching on again waits out the
+        // cooldown), so the user confirms first; cancelling changes nothing.
+        confirmingDisable: {
+          on: {
+            CONFIRM: { target: '#thirdPartyClient.disabling' },
+            CANCEL: { target: 'idle' },
+          },
+        },
+      },
     },
     // Why: one request at a time.
     disabling: {

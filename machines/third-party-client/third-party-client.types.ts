@@ -16,4 +16,9 @@ export interface ThirdPartyClientContext {
 }
 
 export type ThirdPartyClientEvent =
-  { readonly type: 'ENABLE' } | { readonly type: 'DISABLE' } | { readonly type: 'RETRY' };
+  | { readonly type: 'ENABLE' }
+  /** Asks to switch off: the machine waits for CONFIRM or CANCEL before calling the server. */
+  | { readonly type: 'DISABLE' }
+  | { readonly type: 'CONFIRM' }
+  | { readonly type: 'CANCEL' }
+  | { readonly type: 'RETRY' };

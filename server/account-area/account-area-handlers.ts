@@ -21,6 +21,7 @@ export interface AccountAreaDeps {
   readonly db: Db;
   readonly sessionCache: SessionCache;
   /** PUBLIC_ORIGIN's first entry: where import links point; else the request's own origin. */
+  /** The site's origin for import links: PUBLIC_ORIGIN, or this server outside PROD. */
   readonly publicOrigin: string | undefined;
 }
 
@@ -162,7 +163,8 @@ export function createAccountAreaHandlers(deps: AccountAreaDeps): Handlers {
 
     async userThirdPartyClientLink(_params, context) {
       const { user } = requireAuth(context);
-      const origin = deps.publicOrigin ?? context.client.origin;
+      const origin = deps.publicOrigin;
+      if (!origin) throw new Error('PUBLIC_ORIGIN is required in PROD: import links name the site');
       return issueSubscriptionLink(db, user.id, user.expireTime, origin);
     },
   };

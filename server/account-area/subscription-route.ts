@@ -4,26 +4,45 @@
  * exactly one gets the nodes; it also needs the function on and the membership active at that moment.
  * Unknown token: 404; used, expired or no longer allowed: 410. Never cached.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { subscriptionFormat } from '../../contract/account-area';
+import { NODE_AGENT } from '../../contract/nodes';
 import { rowsOf, type Db } from '../db/database';
 import { subscriptionLinks, vpnNodes } from '../db/schema';
+import { quietLogLevel } from '../web/quiet-log-level';
 import { hashLinkToken } from './third-party-client';
+import { usageOf, type PeriodUsage } from '../nodes/traffic';
 import { renderSubscription } from './subscription-render';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+const PROFILE_NAME = 'Kestrel';
+
+/**
+ * The header clients show as usage and expiry: this period's bytes; `total=0` because plans carry
+ * no data cap; `expire` in Unix seconds.
+ */
+export function subscriptionUserinfo(usage: PeriodUsage, expireTime: Date): string {
+  const expire = Math.floor(expireTime.getTime() / 1000);
+  return `upload=${usage.upload}; download=${usage.download}; total=0; expire=${expire}`;
+}
 
 export function registerSubscriptionRoute(app: FastifyInstance, db: Db): void {
-  app.get<{ Params: { token: string }; Querystring: { format?: string } }>(
+  app.get<{ Params: { token: string }; Querystring: { format?: unknown } }>(
     '/sub/:token',
-    { config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
+    // The token is a credential until used: keep request URLs out of the info-level access log.
+    { logLevel: quietLogLevel(app), config: { rateLimit: { max: 120, timeWindow: 60_000 } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store').header('content-type', 'text/plain; charset=utf-8');
       const { token } = request.params;
       if (!TOKEN_PATTERN.test(token)) return reply.code(404).send('Not found\n');
       const tokenHash = hashLinkToken(token);
-      const consumed = rowsOf<{ user_id: number; proxy_secret: string; expire_time: unknown }>(
+      const consumed = rowsOf<{
+        user_id: number;
+        node_uuid: string;
+        plan_type: number;
+        expire_time: Date | string;
+      }>(
         await db.execute(sql`
           UPDATE subscription_links AS l SET consumed_at = now()
           FROM third_party_clients AS c, users AS u
@@ -31,7 +50,7 @@ export function registerSubscriptionRoute(app: FastifyInstance, db: Db): void {
             AND c.user_id = l.user_id AND c.enabled
             AND u.id = l.user_id AND u.deleted_at IS NULL AND NOT u.disabled
             AND u.expire_time > now()
-          RETURNING l.user_id, c.proxy_secret::text AS proxy_secret, u.expire_time`),
+          RETURNING l.user_id, u.node_uuid::text AS node_uuid, u.plan_type, u.expire_time`),
       )[0];
       if (!consumed) {
         const [known] = await db
@@ -42,18 +61,35 @@ export function registerSubscriptionRoute(app: FastifyInstance, db: Db): void {
           ? reply.code(410).send('This link has been used or has expired.\n')
           : reply.code(404).send('Not found\n');
       }
+      // The nodes of the member's plan (a node's plan_types), as the nodes' own user lists say.
       const nodes = await db
         .select()
         .from(vpnNodes)
-        .where(eq(vpnNodes.enabled, true))
+        .where(
+          and(
+            eq(vpnNodes.enabled, true),
+            sql`${Number(consumed.plan_type)} = ANY (${vpnNodes.planTypes})`,
+          ),
+        )
         .orderBy(asc(vpnNodes.sort), asc(vpnNodes.id));
-      const format = subscriptionFormat(request.headers['user-agent'] ?? '', request.query.format);
-      const rendered = renderSubscription(format, nodes, consumed.proxy_secret);
-      const expire = Math.floor(new Date(String(consumed.expire_time)).getTime() / 1000);
+      const usage = await usageOf(db, consumed.user_id);
+      const expireTime = new Date(consumed.expire_time);
+      const asked = request.query.format;
+      const format = subscriptionFormat(
+        request.headers['user-agent'] ?? '',
+        typeof asked === 'string' ? asked : undefined,
+      );
+      const rendered = renderSubscription(format, nodes, {
+        nodeUuid: consumed.node_uuid,
+        upload: usage.upload,
+        download: usage.download,
+        expireTime,
+      });
       return reply
         .header('content-type', rendered.contentType)
-        .header('subscription-userinfo', `upload=0; download=0; total=0; expire=${expire}`)
-        .header('content-disposition', 'attachment; filename="kestrel"')
+        .header('subscription-userinfo', subscriptionUserinfo(usage, expireTime))
+        .header('profile-update-interval', String(NODE_AGENT.profileUpdateIntervalHours))
+        .header('content-disposition', `attachment; filename*=UTF-8''${PROFILE_NAME}`)
         .send(rendered.body);
     },
   );

@@ -4,7 +4,7 @@
  * the user's speed limit for the VPN nodes is 10 Mbps (third_party_clients.speed_limit_mbps), off
  * means unlimited (null). Import links are single-use (subscription-route.ts).
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { nextEnableAt, THIRD_PARTY_CLIENT } from '../../contract/account-area';
 import type { ThirdPartyClientState } from '../../contract/endpoints/account-area';
@@ -79,7 +79,7 @@ export async function toggleThirdPartyClient(
       };
       const [saved] = await tx
         .insert(thirdPartyClients)
-        .values({ userId, proxySecret: randomUUID(), ...values })
+        .values({ userId, ...values })
         .onConflictDoUpdate({ target: thirdPartyClients.userId, set: values })
         .returning();
       return stateOf(saved, active, now);

@@ -24,6 +24,7 @@ import {
   normaliseTarget,
 } from './account-identifiers';
 import type { PasswordHasher } from './password-hasher';
+import type { PasswordThrottle } from './password-throttle';
 import type { SessionCache } from './session-cache';
 import { revokeAllSessions, revokeSession, type UserRow } from './sessions';
 import {
@@ -42,6 +43,8 @@ export interface AccountDeps {
   readonly delivery: MessageDelivery;
   readonly codeLimits: IssueLimits;
   readonly sessionCache: SessionCache;
+  /** Failure limits with backoff for password checks (server/accounts/password-throttle.ts). */
+  readonly passwordThrottle: PasswordThrottle;
 }
 
 type NewUser = Omit<typeof users.$inferInsert, 'id' | 'inviteCode'>;
@@ -117,7 +120,7 @@ function codeFailure(reason: 'invalid' | 'too_many_attempts') {
 }
 
 export function createAccountHandlers(deps: AccountDeps): Handlers {
-  const { db, hasher, delivery, codeLimits, sessionCache } = deps;
+  const { db, hasher, delivery, codeLimits, sessionCache, passwordThrottle } = deps;
 
   async function accountExists(channel: CodeChannel, target: string): Promise<boolean> {
     const column = channel === 'email' ? users.email : users.phone;
@@ -217,6 +220,11 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
 
     async userLogin(params, context) {
       const identifier = classifyAccount(params.account);
+      // Counted per account as typed, known or not, and per client; refused before any hashing.
+      const attempt = await passwordThrottle.begin(
+        `login:${identifier.kind}:${identifier.value}`,
+        context.ip,
+      );
       const [user] = await db
         .select()
         .from(users)
@@ -228,6 +236,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
       }
       if (!(await hasher.verify(user.passwordHash, params.password)))
         throw fail('INVALID_CREDENTIALS');
+      await attempt.succeeded();
       // Only someone who knows the password learns that the account is disabled.
       if (user.disabled) throw fail('ACCOUNT_DISABLED');
       await openSession(db, user.id, context);
@@ -317,8 +326,11 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
       const { user } = requireAuth(context);
       if (user.passwordHash) {
         if (!params.password) throw fail('REQUIRED_PASSWORD');
+        // A stolen session must not become a way to guess the password.
+        const attempt = await passwordThrottle.begin(`delete:${user.id}`, context.ip);
         if (!(await hasher.verify(user.passwordHash, params.password)))
           throw fail('PASSWORD_INCORRECT');
+        await attempt.succeeded();
       }
       const targets = [user.email, user.phone].filter((t): t is string => t !== null);
       await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 /**
  * The operator CLI (`npm run admin -- <area> <action> ...`, scripts/admin.ts): plans and prices,
- * promo codes, redeem-code batches, orders (list, refund, flags), VPN nodes and yearly benefits
+ * promo codes, redeem-code batches, orders (list, refund, flags), the KOL programme, VPN nodes and yearly benefits
  * (the account area's commands, which check their own arguments once the database is open). Arguments are checked before the
  * database is touched; a usage mistake prints the usage and exits 2, a failed command exits 1, and
  * neither changes anything.
@@ -8,11 +8,13 @@
 import { AdminError, UsageError } from './args';
 import type { AdminCommand, AdminContext } from './context';
 import { COUPONS_USAGE, parseCouponsCommand } from './coupons-admin';
+import { CRYPTO_USAGE, parseCryptoCommand } from './crypto-admin';
 import { ORDERS_USAGE, parseOrdersCommand } from './orders-admin';
 import { PLANS_USAGE, parsePlansCommand } from './plans-admin';
 import { REDEEM_USAGE, parseRedeemCommand } from './redeem-admin';
 import { BENEFITS_USAGE, run as runBenefits } from './benefits-command';
 import { NODES_USAGE, run as runNodes } from './nodes-command';
+import { KOL_USAGE, parseKolCommand } from './kol-admin';
 
 export { AdminError, UsageError } from './args';
 export type { AdminCommand, AdminContext, AdminIo } from './context';
@@ -20,11 +22,19 @@ export type { AdminCommand, AdminContext, AdminIo } from './context';
 export const USAGE = [
   'usage: npm run admin -- <command>',
   '',
-  ...[...PLANS_USAGE, ...COUPONS_USAGE, ...REDEEM_USAGE, ...ORDERS_USAGE].map((l) => `  ${l}`),
+  ...[
+    ...PLANS_USAGE,
+    ...COUPONS_USAGE,
+    ...REDEEM_USAGE,
+    ...ORDERS_USAGE,
+    ...CRYPTO_USAGE,
+    ...KOL_USAGE,
+  ].map((l) => `  ${l}`),
   ...[...NODES_USAGE, ...BENEFITS_USAGE].map((l) => `  ${l.replace(/^( *)(usage: )?/, '$1')}`),
   '',
   'Money is in minor units (fen, cents): 2880 CNY is ¥28.80. Dates are ISO-8601 (UTC unless an offset is given).',
-  'Uses DATABASE_URL / DATA_DIR like the server; with the embedded PGlite, stop the server first.',
+  'Uses DATABASE_URL / DATA_DIR like the server. With the embedded PGlite, a running server runs the',
+  'command (through DATA_DIR/admin.sock); when none runs, the command opens DATA_DIR itself.',
 ].join('\n');
 
 /** Checks the arguments and returns the command to run; throws UsageError. */
@@ -39,6 +49,10 @@ export function parseAdminCommand(argv: readonly string[]): AdminCommand {
       return parseRedeemCommand(rest);
     case 'orders':
       return parseOrdersCommand(rest);
+    case 'crypto':
+      return parseCryptoCommand(rest);
+    case 'kol':
+      return parseKolCommand(rest);
     case 'nodes':
       return ({ db, io }) => runNodes(db, rest, (line) => io.out(line));
     case 'benefits':
@@ -52,6 +66,29 @@ export function parseAdminCommand(argv: readonly string[]): AdminCommand {
   }
 }
 
+/** Prints a usage mistake and the usage; the exit code of a usage mistake is 2. */
+export function reportUsage(error: UsageError, io: AdminContext['io']): number {
+  if (error.message) io.err(`error: ${error.message}`);
+  io.err(USAGE);
+  return 2;
+}
+
+/** Runs a parsed command; a failure it reports (AdminError, RefundError) exits 1 with its message. */
+export async function runAdminCommand(
+  command: AdminCommand,
+  context: AdminContext,
+): Promise<number> {
+  try {
+    return await command(context);
+  } catch (error) {
+    if (error instanceof AdminError || (error instanceof Error && error.name === 'RefundError')) {
+      context.io.err(`error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
 /** Runs one command line; returns the exit code (0 done, 1 failed, 2 usage). */
 export async function runAdmin(
   argv: readonly string[],
@@ -62,18 +99,8 @@ export async function runAdmin(
     command = parseAdminCommand(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    if (error.message) context.io.err(`error: ${error.message}`);
-    context.io.err(USAGE);
-    return 2;
+    return reportUsage(error, context.io);
   }
-  const db = await context.openDb();
-  try {
-    return await command({ ...context, db });
-  } catch (error) {
-    if (error instanceof AdminError || (error instanceof Error && error.name === 'RefundError')) {
-      context.io.err(`error: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
+  const { openDb, ...rest } = context;
+  return runAdminCommand(command, { ...rest, db: await openDb() });
 }

@@ -2,13 +2,16 @@
 import {
   bigint,
   boolean,
+  date,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** Ad-click ids a sign-up arrived with (the x-gid, x-bd-vid and x-twclid headers). */
@@ -42,6 +45,8 @@ export const users = pgTable('users', {
   signupTracking: jsonb('signup_tracking').$type<SignupTracking>(),
   /** Devices allowed at once by the current membership; null without one (docs/store.md). */
   deviceLimit: integer('device_limit'),
+  /** The member's credential on every VPN node (0009_nodes.sql, docs/nodes.md). */
+  nodeUuid: uuid('node_uuid').notNull().defaultRandom(),
 });
 
 export const sessions = pgTable('sessions', {
@@ -100,6 +105,8 @@ export const settings = pgTable('settings', {
 
 export type Currency = 'CNY' | 'USD';
 export type PaymentMethod = 'alipay' | 'wechat' | 'unionpay' | 'card';
+/** Gateway methods, and crypto (paid on chain, docs/crypto-pay.md). */
+export type OrderMethod = PaymentMethod | 'crypto';
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded';
 export type GrantSource =
   'order' | 'redeem' | 'trial' | 'invite_reward' | 'invite_trial' | 'refund' | 'admin';
@@ -156,7 +163,7 @@ export const orders = pgTable('orders', {
   months: integer('months').notNull(),
   durationDays: integer('duration_days').notNull(),
   maxDevices: integer('max_devices').notNull(),
-  method: text('method').notNull().$type<PaymentMethod>(),
+  method: text('method').notNull().$type<OrderMethod>(),
   gateway: text('gateway').notNull(),
   currency: text('currency').notNull().$type<Currency>(),
   subtotal: money('subtotal').notNull(),
@@ -284,7 +291,6 @@ export const thirdPartyClients = pgTable('third_party_clients', {
   enabled: boolean('enabled').notNull().default(false),
   enabledAt: tz('enabled_at'),
   speedLimitMbps: integer('speed_limit_mbps'),
-  proxySecret: text('proxy_secret').notNull(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
 
@@ -310,7 +316,23 @@ export const vpnNodes = pgTable('vpn_nodes', {
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   createdAt: tz('created_at').notNull().defaultNow(),
+  // --- 0009_nodes.sql ---
+  tokenHash: text('token_hash'),
+  planTypes: smallint('plan_types').array().notNull().default([1, 2]).$type<(1 | 2)[]>(),
+  serverKey: text('server_key'),
+  lastPullAt: tz('last_pull_at'),
+  lastPushAt: tz('last_push_at'),
+  status: jsonb('status').$type<NodeStatus>(),
+  statusAt: tz('status_at'),
 });
+
+/** What an agent's status push reports (Xboard's UniProxy `status`): load in percent and bytes. */
+export interface NodeStatus {
+  cpu: number;
+  mem: { total: number; used: number };
+  swap: { total: number; used: number };
+  disk: { total: number; used: number };
+}
 
 export const benefits = pgTable('benefits', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -321,5 +343,206 @@ export const benefits = pgTable('benefits', {
   link: text('link').notNull(),
   active: boolean('active').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+// --- nodes (0009_nodes.sql) ---
+
+const bytes = (name: string) => bigint(name, { mode: 'number' });
+
+export const userTraffic = pgTable(
+  'user_traffic',
+  {
+    userId: integer('user_id').notNull(),
+    /** The first day of the calendar month (UTC), as YYYY-MM-DD. */
+    period: date('period').notNull(),
+    upload: bytes('upload').notNull().default(0),
+    download: bytes('download').notNull().default(0),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.period] })],
+);
+
+export const nodeTraffic = pgTable(
+  'node_traffic',
+  {
+    nodeId: integer('node_id').notNull(),
+    period: date('period').notNull(),
+    upload: bytes('upload').notNull().default(0),
+    download: bytes('download').notNull().default(0),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.nodeId, t.period] })],
+);
+
+export const nodeTrafficReports = pgTable(
+  'node_traffic_reports',
+  {
+    nodeId: integer('node_id').notNull(),
+    reportId: text('report_id').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.nodeId, t.reportId] })],
+);
+
+export const nodeOnlineIps = pgTable(
+  'node_online_ips',
+  {
+    userId: integer('user_id').notNull(),
+    nodeId: integer('node_id').notNull(),
+    ip: text('ip').notNull(),
+    seenAt: tz('seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.nodeId, t.ip] })],
+);
+
+// --- crypto payment (0007_crypto_pay.sql) ---
+
+/** Token amounts in base units, as decimal strings (numeric(78,0): up to 2^256). */
+const tokenAmount = (name: string) => numeric(name, { precision: 78, scale: 0 });
+
+export const cryptoNetworks = pgTable('crypto_networks', {
+  chainId: bigint('chain_id', { mode: 'number' }).primaryKey(),
+  name: text('name').notNull(),
+  rpcUrls: text('rpc_urls').array().notNull(),
+  explorerUrl: text('explorer_url'),
+  nativeSymbol: text('native_symbol').notNull().default('ETH'),
+  confirmations: integer('confirmations').notNull(),
+  receivingAddress: text('receiving_address').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export const cryptoTokens = pgTable('crypto_tokens', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+  symbol: text('symbol').notNull(),
+  address: text('address').notNull(),
+  decimals: integer('decimals').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const cryptoQuotes = pgTable('crypto_quotes', {
+  orderId: bigint('order_id', { mode: 'number' }).primaryKey(),
+  chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+  tokenAddress: text('token_address').notNull(),
+  tokenSymbol: text('token_symbol').notNull(),
+  decimals: integer('decimals').notNull(),
+  amount: tokenAmount('amount').notNull(),
+  receivingAddress: text('receiving_address').notNull(),
+  payerAddress: text('payer_address').notNull(),
+  cnyPerUsd: numeric('cny_per_usd', { precision: 12, scale: 6 }),
+  fromBlock: bigint('from_block', { mode: 'number' }).notNull(),
+  expiresAt: tz('expires_at').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export type CryptoSubmissionState = 'pending' | 'accepted' | 'refused';
+
+export const cryptoSubmissions = pgTable('crypto_submissions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull(),
+  txHash: text('tx_hash').notNull(),
+  state: text('state').notNull().default('pending').$type<CryptoSubmissionState>(),
+  errorCode: integer('error_code'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export type CryptoTransferState = 'confirming' | 'confirmed' | 'reorged' | 'unmatched' | 'refused';
+
+export const cryptoTransfers = pgTable('crypto_transfers', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+  txHash: text('tx_hash').notNull(),
+  logIndex: integer('log_index').notNull(),
+  tokenAddress: text('token_address').notNull(),
+  fromAddress: text('from_address').notNull(),
+  toAddress: text('to_address').notNull(),
+  amount: tokenAmount('amount').notNull(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  blockHash: text('block_hash').notNull(),
+  blockTime: tz('block_time').notNull(),
+  orderId: bigint('order_id', { mode: 'number' }),
+  state: text('state').notNull().$type<CryptoTransferState>(),
+  reason: text('reason'),
+  confirmations: integer('confirmations').notNull().default(0),
+  source: text('source').notNull().$type<'submitted' | 'watcher'>(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export const cryptoWatchCursors = pgTable('crypto_watch_cursors', {
+  chainId: bigint('chain_id', { mode: 'number' }).primaryKey(),
+  lastBlock: bigint('last_block', { mode: 'number' }).notNull(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+// --- KOL programme (0008_kol.sql) ---
+
+export type PayoutNetwork = 'tron' | 'ethereum' | 'bsc' | 'polygon' | 'arbitrum';
+export type CommissionStatus = 'pending' | 'available' | 'settled' | 'voided';
+export type PayoutVerification = 'unverified' | 'verified' | 'rejected';
+
+export const kolAccounts = pgTable('kol_accounts', {
+  userId: integer('user_id').primaryKey(),
+  firstRatePercent: integer('first_rate_percent').notNull(),
+  renewalRatePercent: integer('renewal_rate_percent').notNull(),
+  payoutNetwork: text('payout_network').$type<PayoutNetwork>(),
+  payoutAddress: text('payout_address'),
+  startedAt: tz('started_at').notNull().defaultNow(),
+  endedAt: tz('ended_at'),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export const kolSettlements = pgTable('kol_settlements', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kolId: integer('kol_id').notNull(),
+  amountCents: money('amount_cents').notNull(),
+  commissionCount: integer('commission_count').notNull(),
+  periodFrom: tz('period_from').notNull(),
+  periodTo: tz('period_to').notNull(),
+  requestedBy: text('requested_by').notNull().$type<'kol' | 'operator'>(),
+  payoutNetwork: text('payout_network').notNull().$type<PayoutNetwork>(),
+  payoutAddress: text('payout_address').notNull(),
+  status: text('status').notNull().default('processing').$type<'processing' | 'paid'>(),
+  txHash: text('tx_hash'),
+  verification: text('verification').$type<PayoutVerification>(),
+  verificationNote: text('verification_note'),
+  paidAt: tz('paid_at'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const kolPayoutRecords = pgTable('kol_payout_records', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  settlementId: bigint('settlement_id', { mode: 'number' }).notNull(),
+  txHash: text('tx_hash').notNull(),
+  verification: text('verification').notNull().$type<PayoutVerification>(),
+  note: text('note').notNull().default(''),
+  recordedAt: tz('recorded_at').notNull().defaultNow(),
+});
+
+export const kolCommissions = pgTable('kol_commissions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kolId: integer('kol_id').notNull(),
+  inviteeId: integer('invitee_id').notNull(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull(),
+  kind: text('kind').notNull().$type<'commission' | 'clawback'>(),
+  reversesId: bigint('reverses_id', { mode: 'number' }),
+  purchaseType: smallint('purchase_type').notNull().$type<0 | 1>(),
+  ratePercent: integer('rate_percent').notNull(),
+  paidAmount: money('paid_amount').notNull(),
+  paidCurrency: text('paid_currency').notNull().$type<Currency>(),
+  usdRateMicros: money('usd_rate_micros').notNull(),
+  paidUsdCents: money('paid_usd_cents').notNull(),
+  commissionCents: money('commission_cents').notNull(),
+  status: text('status').notNull().$type<CommissionStatus>(),
+  availableAt: tz('available_at').notNull(),
+  settlementId: bigint('settlement_id', { mode: 'number' }),
+  voidReason: text('void_reason'),
+  voidedAt: tz('voided_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });

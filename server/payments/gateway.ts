@@ -7,8 +7,9 @@
 import type { ApiLanguage } from '../../contract';
 import type { PaymentMethodName } from '../../contract/endpoints/payment';
 
-export type GatewayName = 'sandbox' | 'epay' | 'stripe';
-export const GATEWAY_NAMES: readonly GatewayName[] = ['sandbox', 'epay', 'stripe'];
+/** `crypto` pays on chain (server/crypto): it has no hand-off, only proof of payment. */
+export type GatewayName = 'sandbox' | 'epay' | 'stripe' | 'crypto';
+export const GATEWAY_NAMES: readonly GatewayName[] = ['sandbox', 'epay', 'stripe', 'crypto'];
 
 export interface CreatePaymentInput {
   readonly orderNo: string;

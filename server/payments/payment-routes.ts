@@ -5,7 +5,7 @@
  *   notification is acknowledged (whatever it changed); a refused one is answered 400 and changes
  *   nothing; a fault while crediting is answered 500 so the gateway delivers it again.
  * - `GET /pay/sandbox/:orderNo` and `POST /pay/sandbox/:orderNo`: the sandbox's checkout page and
- *   its Pay / Fail buttons (not registered in PROD, where the sandbox does not exist).
+ *   its Pay / Fail buttons: dev routes (loopback clients only; no sandbox in PROD).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -225,9 +225,11 @@ function registerSandboxCheckout(
       .send(html);
   }
 
-  scope.get<{ Params: { orderNo: string }; Querystring: { lang?: string } }>(
-    '/pay/sandbox/:orderNo',
-    async (request, reply) => {
+  // Dev routes (server/web/dev-routes.ts): the sandbox "pays" any order, so loopback clients only.
+  scope.devRoute<{ Params: { orderNo: string }; Querystring: { lang?: string } }>({
+    method: 'GET',
+    url: '/pay/sandbox/:orderNo',
+    handler: async (request, reply) => {
       const { orderNo } = request.params;
       const order = await load(orderNo);
       const language = pageLanguage(
@@ -259,12 +261,13 @@ function registerSandboxCheckout(
       });
       return send(reply, 200, html, returnUrl);
     },
-  );
+  });
 
-  scope.post<{ Params: { orderNo: string }; Querystring: { lang?: string } }>(
-    '/pay/sandbox/:orderNo',
-    { bodyLimit: 4096 },
-    async (request, reply) => {
+  scope.devRoute<{ Params: { orderNo: string }; Querystring: { lang?: string } }>({
+    method: 'POST',
+    url: '/pay/sandbox/:orderNo',
+    bodyLimit: 4096,
+    handler: async (request, reply) => {
       const { orderNo } = request.params;
       const outcome = toParams(request.body).outcome;
       const order = await load(orderNo);
@@ -319,5 +322,5 @@ function registerSandboxCheckout(
       }
       return reply.code(303).header('location', returnUrl).send();
     },
-  );
+  });
 }

@@ -9,6 +9,7 @@ import { and, asc, eq, lte, or } from 'drizzle-orm';
 import type { SessionCache } from '../accounts/session-cache';
 import type { Db } from '../db/database';
 import { orders } from '../db/schema';
+import { repeatJob } from '../jobs/repeat-job';
 import { closeOrder } from '../store/orders';
 import { creditOrder, type CreditDeps } from './credit-order';
 import type { GatewayName, PaymentGateways } from './gateway';
@@ -128,24 +129,11 @@ export function startReconciliation(
   deps: ReconcileDeps,
   intervalSeconds: number,
 ): { stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = reconcileOnce(deps)
-        .catch((error: unknown) => deps.log.error({ err: error }, 'reconciliation round failed'))
-        .finally(schedule);
-    }, intervalSeconds * 1000);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return repeatJob(
+    () =>
+      reconcileOnce(deps).catch((error: unknown) =>
+        deps.log.error({ err: error }, 'reconciliation round failed'),
+      ),
+    intervalSeconds,
+  );
 }

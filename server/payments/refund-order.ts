@@ -1,29 +1,28 @@
 /**
- * Refunds a paid order: the gateway gives the money back first, then one transaction marks the
- * payment and the order refunded, takes back the membership time the order granted (never below
- * now), takes back the inviter's reward for it, and recomputes the yearly-paid flag. Running it
- * again on a refunded order changes nothing. The operator's `npm run admin -- orders refund` calls it.
+ * Refunds a paid order in named steps: verify (the order has a payment not yet refunded), return the
+ * money at the gateway (outside any transaction: a network call), then one transaction that locks
+ * the order, records the refund (payment and order refunded) and undoes every effect of the payment
+ * (effects/: the membership time, never below now, and the yearly-paid flag; the inviter's reward;
+ * ...). Running it again on a refunded order changes nothing. The operator's
+ * `npm run admin -- orders refund` calls it.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { YEARLY_PLAN_MONTHS } from '../../contract/membership';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { SessionCache } from '../accounts/session-cache';
-import { rowsOf, type Db } from '../db/database';
-import {
-  inviteRewards,
-  membershipGrants,
-  orders,
-  paymentFlags,
-  payments,
-  users,
-} from '../db/schema';
-import { revokeOrderGrant } from '../store/membership-grants';
+import type { Db } from '../db/database';
+import { orders, paymentFlags, payments, users } from '../db/schema';
+import { currencyOf, lockOrder, paidOrderOf } from './credit-steps';
+import type { EffectContext, PaymentEffect, RefundedPayment } from './effects/payment-effect';
+import { paymentEffects } from './effects/payment-effects';
 import { GatewayError, type GatewayName, type PaymentGateways } from './gateway';
+import { flagPayment } from './payment-flags';
 
 export interface RefundDeps {
   readonly db: Db;
   readonly gateways: PaymentGateways;
   readonly sessionCache?: SessionCache;
   readonly now?: () => Date;
+  /** The effects to undo; default: every effect of effects/payment-effects.ts. */
+  readonly effects?: readonly PaymentEffect[];
 }
 
 export interface RefundResult {
@@ -40,8 +39,15 @@ export class RefundError extends Error {
   override name = 'RefundError';
 }
 
-const asDate = (value: Date | string | null): Date | null =>
-  value === null ? null : value instanceof Date ? value : new Date(value);
+type OrderRow = typeof orders.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+const openRefundFlag = (orderId: number) =>
+  and(
+    eq(paymentFlags.orderId, orderId),
+    eq(paymentFlags.reason, 'refund_started'),
+    isNull(paymentFlags.resolvedAt),
+  );
 
 export async function refundOrder(
   deps: RefundDeps,
@@ -59,167 +65,112 @@ export async function refundOrder(
   if (payment.status === 'refunded' && order.status === 'refunded') {
     return { orderNo, refunded: false, userExpireTime: null };
   }
+  if (!options.manual) await refundAtGateway(deps, order, payment, now);
 
-  if (!options.manual) {
-    const gateway = deps.gateways.byName(payment.gateway as GatewayName);
-    if (!gateway) {
-      throw new RefundError(
-        `gateway ${payment.gateway} is not configured here: refund ${orderNo} in its console, then run the refund with --manual`,
-      );
-    }
-    const [started] = await deps.db
-      .select({ id: paymentFlags.id })
-      .from(paymentFlags)
-      .where(
-        and(
-          eq(paymentFlags.orderId, order.id),
-          eq(paymentFlags.reason, 'refund_started'),
-          isNull(paymentFlags.resolvedAt),
-        ),
-      );
-    if (started && !IDEMPOTENT_REFUNDS.includes(gateway.name)) {
-      throw new RefundError(
-        `a refund of ${orderNo} through ${gateway.name} was started before and not recorded: check the gateway's console; if the money went back, run the refund with --manual`,
-      );
-    }
-    if (!started) {
-      await deps.db.insert(paymentFlags).values({
-        orderId: order.id,
-        gateway: payment.gateway,
-        tradeNo: payment.tradeNo,
-        reason: 'refund_started',
-        details: { at: now.toISOString() },
-      });
-    }
-    try {
-      await gateway.refund({
-        orderNo,
-        tradeNo: payment.tradeNo,
-        amount: payment.amount,
-        currency: payment.currency,
-      });
-    } catch (error) {
-      // A definite refusal changed nothing at the gateway: the next attempt may call it again.
-      if (error instanceof GatewayError && error.refused) {
-        await deps.db
-          .update(paymentFlags)
-          .set({ resolvedAt: now, details: { at: now.toISOString(), refused: error.message } })
-          .where(
-            and(
-              eq(paymentFlags.orderId, order.id),
-              eq(paymentFlags.reason, 'refund_started'),
-              isNull(paymentFlags.resolvedAt),
-            ),
-          );
-      }
-      throw error;
-    }
-  }
-
-  const touched: number[] = [];
+  const touched = new Set<number>();
+  const effects = deps.effects ?? paymentEffects;
   const result = await deps.db.transaction(async (tx): Promise<RefundResult> => {
-    const locked = rowsOf<{ status: string; user_id: number }>(
-      await tx.execute(sql`SELECT status, user_id FROM orders WHERE id = ${order.id} FOR UPDATE`),
-    )[0];
+    const locked = await lockOrder(tx, orderNo);
     if (!locked || locked.status === 'refunded') {
       return { orderNo, refunded: false, userExpireTime: null };
     }
-    await tx
-      .update(payments)
-      .set({ status: 'refunded', refundedAt: now })
-      .where(eq(payments.id, payment.id));
-    await tx
-      .update(orders)
-      .set({ status: 'refunded', updatedAt: now })
-      .where(eq(orders.id, order.id));
-    await tx
-      .update(paymentFlags)
-      .set({ resolvedAt: now })
-      .where(
-        and(
-          eq(paymentFlags.orderId, order.id),
-          eq(paymentFlags.reason, 'refund_started'),
-          isNull(paymentFlags.resolvedAt),
-        ),
-      );
-    const revoked = await revokeOrderGrant(tx, locked.user_id, orderNo, now);
-    touched.push(locked.user_id);
-    await recomputeYearly(tx, locked.user_id, now);
-
-    // The referral did not pay after all: the inviter's reward for this order goes back too.
-    const [reward] = await tx
-      .select()
-      .from(inviteRewards)
-      .where(eq(inviteRewards.orderId, order.id));
-    if (reward) {
-      await revokeInviteReward(tx, reward.inviterId, orderNo, reward.seconds, now);
-      touched.push(reward.inviterId);
-    }
-    return { orderNo, refunded: true, userExpireTime: revoked.expireTime };
+    const paidOrder = paidOrderOf(locked);
+    for (const effect of effects) await effect.lock?.(tx, paidOrder);
+    await recordRefund(tx, order.id, payment.id, now);
+    const context: EffectContext = {
+      tx,
+      touchUser: (userId) => touched.add(userId),
+      flag: (reason, details) =>
+        flagPayment(tx, {
+          orderId: order.id,
+          gateway: payment.gateway as GatewayName,
+          tradeNo: payment.tradeNo,
+          reason,
+          details,
+        }),
+    };
+    const refunded: RefundedPayment = {
+      order: paidOrder,
+      buyerId: locked.user_id,
+      amount: payment.amount,
+      currency: currencyOf(payment.currency),
+      gateway: payment.gateway as GatewayName,
+      tradeNo: payment.tradeNo,
+      now,
+    };
+    // In list order, like the credit: users are locked in the same order on both paths.
+    for (const effect of effects) await effect.undo?.(refunded, context);
+    const [buyer] = await tx
+      .select({ expireTime: users.expireTime })
+      .from(users)
+      .where(eq(users.id, locked.user_id));
+    return { orderNo, refunded: true, userExpireTime: buyer?.expireTime ?? null };
   });
   for (const userId of touched) deps.sessionCache?.forgetUser(userId);
   return result;
 }
 
-/** yearlyPaid stays true while a paid (not refunded) order of 12+ months remains. */
-async function recomputeYearly(tx: Db, userId: number, now: Date): Promise<void> {
-  const remaining = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, 'paid'),
-        sql`${orders.months} >= ${YEARLY_PLAN_MONTHS}`,
-      ),
-    )
-    .limit(1);
-  if (remaining.length > 0) {
-    // Benefits never outlast the (now shorter) membership.
-    await tx
-      .update(users)
-      .set({
-        benefitsExpireTime: sql`LEAST(${users.benefitsExpireTime}, ${users.expireTime})`,
-        updatedAt: now,
-      })
-      .where(eq(users.id, userId));
-    return;
-  }
+/** Marks the payment and the order refunded and resolves the open `refund_started` flag. */
+async function recordRefund(tx: Db, orderId: number, paymentId: number, now: Date): Promise<void> {
   await tx
-    .update(users)
-    .set({ yearlyPaid: false, benefitsExpireTime: null, updatedAt: now })
-    .where(eq(users.id, userId));
+    .update(payments)
+    .set({ status: 'refunded', refundedAt: now })
+    .where(eq(payments.id, paymentId));
+  await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, orderId));
+  await tx.update(paymentFlags).set({ resolvedAt: now }).where(openRefundFlag(orderId));
 }
 
-async function revokeInviteReward(
-  tx: Db,
-  inviterId: number,
-  orderNo: string,
-  seconds: number,
+/**
+ * The gateway returns the money. A `refund_started` flag is written first and stays open when the
+ * outcome is unknown, so a second attempt through a gateway without idempotency stops and asks the
+ * operator to check its console.
+ */
+async function refundAtGateway(
+  deps: RefundDeps,
+  order: OrderRow,
+  payment: PaymentRow,
   now: Date,
 ): Promise<void> {
-  const user = rowsOf<{ plan_type: number | null; expire_time: Date | string | null }>(
-    await tx.execute(
-      sql`SELECT plan_type, expire_time FROM users WHERE id = ${inviterId} FOR UPDATE`,
-    ),
-  )[0];
-  const before = asDate(user?.expire_time ?? null);
-  if (!user || !before || (user.plan_type !== 1 && user.plan_type !== 2)) return;
-  const after = new Date(Math.max(now.getTime(), before.getTime() - seconds * 1000));
-  const inserted = await tx
-    .insert(membershipGrants)
-    .values({
-      userId: inviterId,
-      source: 'refund',
-      sourceRef: `invite_reward:${orderNo}`,
-      planType: user.plan_type,
-      kind: 'refund',
-      seconds: -Math.round((before.getTime() - after.getTime()) / 1000),
-      expireBefore: before,
-      expireAfter: after,
-    })
-    .onConflictDoNothing()
-    .returning({ id: membershipGrants.id });
-  if (inserted.length === 0) return;
-  await tx.update(users).set({ expireTime: after, updatedAt: now }).where(eq(users.id, inviterId));
+  const orderNo = order.orderNo;
+  const gateway = deps.gateways.byName(payment.gateway as GatewayName);
+  if (!gateway) {
+    throw new RefundError(
+      `gateway ${payment.gateway} is not configured here: refund ${orderNo} in its console, then run the refund with --manual`,
+    );
+  }
+  const [started] = await deps.db
+    .select({ id: paymentFlags.id })
+    .from(paymentFlags)
+    .where(openRefundFlag(order.id));
+  if (started && !IDEMPOTENT_REFUNDS.includes(gateway.name)) {
+    throw new RefundError(
+      `a refund of ${orderNo} through ${gateway.name} was started before and not recorded: check the gateway's console; if the money went back, run the refund with --manual`,
+    );
+  }
+  if (!started) {
+    await deps.db.insert(paymentFlags).values({
+      orderId: order.id,
+      gateway: payment.gateway,
+      tradeNo: payment.tradeNo,
+      reason: 'refund_started',
+      details: { at: now.toISOString() },
+    });
+  }
+  try {
+    await gateway.refund({
+      orderNo,
+      tradeNo: payment.tradeNo,
+      amount: payment.amount,
+      currency: payment.currency,
+    });
+  } catch (error) {
+    // A definite refusal changed nothing at the gateway: the next attempt may call it again.
+    if (error instanceof GatewayError && error.refused) {
+      await deps.db
+        .update(paymentFlags)
+        .set({ resolvedAt: now, details: { at: now.toISOString(), refused: error.message } })
+        .where(openRefundFlag(order.id));
+    }
+    throw error;
+  }
 }

@@ -43,7 +43,6 @@ export interface ApiRouteDeps {
   readonly nonces: NonceStore;
   readonly handlers: Handlers;
   readonly appEnv: AppEnv;
-  readonly rateLimitPerMinute: number;
   readonly now: () => number;
   readonly sessionCache: SessionCache;
 }
@@ -83,10 +82,8 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
     return lookup;
   }
   const checkResponses = appEnv !== AppEnv.PROD;
-  const routeOptions = {
-    bodyLimit: MAX_BODY_BYTES,
-    config: { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: 60_000 } },
-  };
+  // The rate limit is one per client for the whole API, before this (server/protocol/rate-limit.ts).
+  const routeOptions = { bodyLimit: MAX_BODY_BYTES };
 
   const serve = (endpoint: Endpoint, handler: AnyHandler | undefined) =>
     async function handle(request: FastifyRequest, reply: FastifyReply) {
@@ -101,8 +98,13 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
         throw fail(signature.reason === 'expired' ? 'SIGNATURE_EXPIRED' : 'SIGNATURE_INVALID');
       const { nonce, timestamp } = signature.payload;
       const ttlSeconds = (timestamp + SIGNATURE_WINDOW_SECONDS * 1000 - now()) / 1000 + 1;
-      if (!(await nonces.claim(`${platform}:${nonce}:${timestamp}`, ttlSeconds)))
-        throw fail('SIGNATURE_REPLAYED');
+      const claimed = await nonces.claim(
+        `${platform}:${nonce}:${timestamp}`,
+        ttlSeconds,
+        timestamp,
+      );
+      if (claimed === 'before-fence') throw fail('SIGNATURE_EXPIRED');
+      if (!claimed) throw fail('SIGNATURE_REPLAYED');
 
       let auth: Authenticated | undefined;
       if (endpoint.auth !== 'public') {

@@ -5,8 +5,11 @@
 import { Redis } from 'ioredis';
 
 export interface NonceStore {
-  /** True when the key was unseen (and is now recorded for ttlSeconds); false for a replay. */
-  claim(key: string, ttlSeconds: number): Promise<boolean>;
+  /**
+   * True when the key was unseen (and is now recorded for ttlSeconds); false for a replay;
+   * 'before-fence' when the signature (made at `timestamp`) predates what the store remembers.
+   */
+  claim(key: string, ttlSeconds: number, timestamp?: number): Promise<boolean | 'before-fence'>;
   close(): Promise<void>;
 }
 
@@ -35,17 +38,49 @@ export function createMemoryNonceStore(now: () => number = Date.now): NonceStore
   };
 }
 
-export function createRedisNonceStore(redis: Redis, prefix = 'nonce:'): NonceStore {
+/**
+ * The replay window survives a Redis restart (issue 11, item 6). A fence key holds the oldest
+ * signature timestamp whose nonces Redis still remembers. It is set when the store starts (to "now
+ * minus the window", which refuses nothing); if Redis loses its data (a restart without persistence,
+ * a flush, an eviction), the fence is gone, the next claim sets it to now, and every signature made
+ * before that moment is refused as expired: none can be replayed, and clients simply sign again.
+ * With Redis persistence (AOF) nothing is lost and the fence never moves.
+ */
+const CLAIM_SCRIPT = `
+local fence = redis.call('GET', KEYS[2])
+if not fence then
+  redis.call('SET', KEYS[2], ARGV[3])
+  fence = ARGV[3]
+end
+if tonumber(ARGV[2]) < tonumber(fence) then return -1 end
+if redis.call('SET', KEYS[1], '1', 'EX', ARGV[1], 'NX') then return 1 end
+return 0`;
+
+export function createRedisNonceStore(
+  redis: Redis,
+  prefix = 'nonce:',
+  options: { now?: () => number; windowMs?: number } = {},
+): NonceStore {
+  const now = options.now ?? Date.now;
+  const fenceKey = `${prefix}fence`;
+  // Where the fence starts: refuses nothing a client could still send.
+  const started = redis
+    .set(fenceKey, String(now() - (options.windowMs ?? 300_000)), 'NX')
+    .catch(() => undefined);
   return {
-    async claim(key, ttlSeconds) {
-      const result = await redis.set(
+    async claim(key, ttlSeconds, timestamp) {
+      await started;
+      const result = await redis.eval(
+        CLAIM_SCRIPT,
+        2,
         `${prefix}${key}`,
-        '1',
-        'EX',
+        fenceKey,
         Math.max(1, Math.ceil(ttlSeconds)),
-        'NX',
+        timestamp ?? now(),
+        now(),
       );
-      return result === 'OK';
+      if (result === -1) return 'before-fence';
+      return result === 1;
     },
     async close() {
       // The Redis connection belongs to the app, which closes it.

@@ -3,11 +3,12 @@
  * which releases the promo code use exactly once. Paying is the gateways' part (server/payments).
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { ApiLanguage } from '../../contract';
 import type { Order } from '../../contract/endpoints/payment';
 import type { Db } from '../db/database';
 import { coupons, orders } from '../db/schema';
+import { fail } from '../protocol/api-error';
 import { releaseCouponUse } from './coupons';
 import { productLabel } from './plans';
 
@@ -67,6 +68,29 @@ export async function listOrders(
     .orderBy(sql`${orders.createdAt} DESC, ${orders.id} DESC`)
     .limit(options.limit ?? 100);
   return rows;
+}
+
+export type NewOrder = Omit<typeof orders.$inferInsert, 'orderNo' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * Inserts a pending order inside the caller's transaction. The buyer's row lock serialises one
+ * user's purchases, so the pending cap (and the caller's per-user checks after this) are counted
+ * with no parallel purchase of theirs in between. TOO_MANY_PENDING_ORDERS at the cap.
+ */
+export async function insertPendingOrder(tx: Db, order: NewOrder, now: Date): Promise<OrderRow> {
+  await tx.execute(sql`SELECT id FROM users WHERE id = ${order.userId} FOR UPDATE`);
+  const [pending] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, order.userId), eq(orders.status, 'pending'), gt(orders.expiresAt, now)),
+    );
+  if ((pending?.n ?? 0) >= MAX_PENDING_ORDERS) throw fail('TOO_MANY_PENDING_ORDERS');
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...order, orderNo: newOrderNo(now), createdAt: now, updatedAt: now })
+    .returning();
+  return row!;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Outside PROD only: `POST /dev/orders/:orderNo/expire` moves a pending order's expiry into the past
+ * Dev routes (server/web/dev-routes.ts: loopback clients only, never in PROD): `POST /dev/orders/:orderNo/expire` moves a pending order's expiry into the past
  * and closes it as expired (releasing its promo code use), so e2e can show an expired order without
  * waiting 30 minutes. Answers `{ orderId, status }`, 404 for an unknown order.
  * `POST /dev/redeem-codes` `{ planType?: 1 | 2, days?: number, uses?: number }` makes one redeem
@@ -21,9 +21,10 @@ const inRange = (value: unknown, min: number, max: number, fallback: number) =>
       : null;
 
 export function registerStoreDevRoutes(app: FastifyInstance, db: Db): void {
-  app.post<{ Body: { planType?: unknown; days?: unknown; uses?: unknown } | null }>(
-    '/dev/redeem-codes',
-    async (request, reply) => {
+  app.devRoute<{ Body: { planType?: unknown; days?: unknown; uses?: unknown } | null }>({
+    method: 'POST',
+    url: '/dev/redeem-codes',
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const body = request.body ?? {};
       const groupType = inRange(body.planType, 1, 2, 1);
@@ -42,11 +43,12 @@ export function registerStoreDevRoutes(app: FastifyInstance, db: Db): void {
       });
       return { code: batch.codes[0] };
     },
-  );
+  });
 
-  app.post<{ Params: { orderNo: string } }>(
-    '/dev/orders/:orderNo/expire',
-    async (request, reply) => {
+  app.devRoute<{ Params: { orderNo: string } }>({
+    method: 'POST',
+    url: '/dev/orders/:orderNo/expire',
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const now = new Date();
       const [order] = await db
@@ -67,5 +69,5 @@ export function registerStoreDevRoutes(app: FastifyInstance, db: Db): void {
         .where(eq(orders.id, order.id));
       return { orderId: request.params.orderNo, status: after!.status };
     },
-  );
+  });
 }

@@ -2,11 +2,12 @@
  * The store endpoints: goods list, promo code check, purchase (order + hand-off to the gateway),
  * orders, cancel, redeem code, free trial. Rules and decisions: docs/store.md.
  */
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { endpoints, type ApiLanguage } from '../../contract';
 import type { SessionCache } from '../accounts/session-cache';
 import { isUniqueViolation, type Db } from '../db/database';
 import { orders, type Currency, type PaymentMethod } from '../db/schema';
+import { cryptoOffered } from '../crypto/crypto-config';
 import type { Gateway, PaymentGateways } from '../payments/gateway';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type Handlers } from '../protocol/api-context';
@@ -22,11 +23,10 @@ import {
 } from './coupons';
 import { startFreeTrial } from './free-trial';
 import {
-  MAX_PENDING_ORDERS,
   closeExpiredOrders,
   closeOrder,
+  insertPendingOrder,
   listOrders,
-  newOrderNo,
   orderView,
   type OrderRow,
 } from './orders';
@@ -145,20 +145,9 @@ export function createStoreHandlers(deps: StoreDeps): Handlers {
   ): Promise<OrderRow> {
     const expiresAt = new Date(now.getTime() + deps.orderTtlMinutes * 60_000);
     return db.transaction(async (tx) => {
-      // The buyer's row lock serialises one user's purchases: the pending cap and the per-user
-      // coupon limit are counted with no parallel purchase of theirs in between.
-      await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
-      const [pending] = await tx
-        .select({ n: count() })
-        .from(orders)
-        .where(
-          and(eq(orders.userId, userId), eq(orders.status, 'pending'), gt(orders.expiresAt, now)),
-        );
-      if ((pending?.n ?? 0) >= MAX_PENDING_ORDERS) throw fail('TOO_MANY_PENDING_ORDERS');
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          orderNo: newOrderNo(now),
+      const row = await insertPendingOrder(
+        tx,
+        {
           userId,
           idempotencyKey: params.idempotencyKey,
           planId: plan.id,
@@ -174,20 +163,20 @@ export function createStoreHandlers(deps: StoreDeps): Handlers {
           total: subtotal - discount,
           couponId: coupon?.id ?? null,
           expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+        },
+        now,
+      );
       if (coupon) {
-        const refused = await reserveCouponUse(tx, coupon, userId, row!.id);
+        const refused = await reserveCouponUse(tx, coupon, userId, row.id);
         if (refused) throw fail(refused);
       }
-      return row!;
+      return row;
     });
   }
 
   async function handOff(
     row: OrderRow,
+    method: PaymentMethod,
     gateway: Gateway,
     language: ApiLanguage,
   ): Promise<PurchaseAnswer> {
@@ -197,7 +186,7 @@ export function createStoreHandlers(deps: StoreDeps): Handlers {
         orderNo: row.orderNo,
         amount: row.total,
         currency: row.currency,
-        method: row.method,
+        method,
         subject: productLabel(row.groupType, row.months, language),
         language,
         returnUrl: deps.returnUrl(row.orderNo),
@@ -236,7 +225,7 @@ export function createStoreHandlers(deps: StoreDeps): Handlers {
       return {
         goods: plans.filter((p) => p.prices.length > 0).map(toGoods),
         methods: gateways.methods(),
-        cryptoPay: display.features.cryptoPay,
+        cryptoPay: await cryptoOffered(db),
         conversionPercent: display.liteToStandardPercent,
         membership: user
           ? {
@@ -310,7 +299,7 @@ export function createStoreHandlers(deps: StoreDeps): Handlers {
           if (attempt >= ORDER_NO_ATTEMPTS) throw error;
         }
       }
-      return handOff(row, gateway, context.language);
+      return handOff(row, params.method, gateway, context.language);
     },
 
     async paymentOrder(params, context) {

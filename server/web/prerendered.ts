@@ -2,15 +2,15 @@
  * The prerendered public pages (scripts/prerender.mjs, docs/web.md): a visit to one of them gets
  * its HTML already filled in, in the visitor's language and, for /download, with their platform
  * first, so the page paints before any JavaScript has run; the SPA then takes over. The language
- * follows the SPA's own rule (src/i18n/locale.ts): `?lang=`, else the language cookie the SPA
+ * follows the SPA's own rule (contract/locale.ts): `?lang=`, else the language cookie the SPA
  * writes, else English if the browser accepts English, else Chinese.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { COOKIE } from '../../contract/protocol';
-import { chooseLocale, isLocale } from '../../src/i18n/locale';
-import { detectPlatform } from '../../src/lib/platform';
+import { chooseLocale, isLocale } from '../../contract/locale';
+import { detectPlatform } from '../../contract/platform';
 
 interface Manifest {
   pages: Record<string, Record<string, string | Record<string, string>>>;

@@ -26,7 +26,10 @@ export function isHistoryPath(url: string): boolean {
   if (
     path === API_VERSION_PREFIX ||
     path.startsWith(`${API_VERSION_PREFIX}/`) ||
-    path.startsWith('/dev/')
+    path.startsWith('/dev/') ||
+    // Files only: `/assets/` or a missing chunk is a 404, never the page.
+    path === '/assets' ||
+    path.startsWith('/assets/')
   )
     return false;
   const last = path.slice(path.lastIndexOf('/') + 1);
@@ -37,8 +40,19 @@ export function spaIsBuilt(staticDir: string): boolean {
   return existsSync(join(staticDir, 'index.html'));
 }
 
-export async function registerSpa(app: FastifyInstance, staticDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  staticDir: string,
+  options: { readonly sourceMaps: boolean } = { sourceMaps: true },
+): Promise<void> {
   const built = spaIsBuilt(staticDir);
+  if (!options.sourceMaps) {
+    // PROD: the maps are built (error reporting reads them) but not served.
+    app.addHook('onRequest', async (request, reply) => {
+      if ((request.url.split('?')[0] ?? '').endsWith('.map'))
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    });
+  }
   const prerendered = built ? loadPrerenderedPages(staticDir) : () => null;
   if (built) {
     await app.register(fastifyStatic, {

@@ -162,7 +162,7 @@ export const routeTree = rootRoute.addChildren([
     userIndexRoute,
     userPage(
       '/profile',
-      lazyPage('profile', () => import('../features/account/profile-page')),
+      lazyPage('profile', () => import('../pages/profile.page')),
     ),
     userPage(
       '/device',
@@ -174,7 +174,7 @@ export const routeTree = rootRoute.addChildren([
     ),
     userPage(
       '/kol',
-      lazyPage('kol', () => import('../pages/user-kol.page')),
+      lazyPage('kol', () => import('../features/kol/kol-page')),
     ),
     userPage(
       '/group-buying',

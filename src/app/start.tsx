@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { activateLocale } from '../i18n/i18n';
-import { apiLanguageOf, chooseLocale, isLocale } from '../i18n/locale';
+import { apiLanguageOf, chooseLocale, isLocale } from '../../contract/locale';
 import { onChunkFailure, onChunkLoaded } from '../lib/chunk-reload';
 import { sessionFlags } from './lazy-page';
 import { renderLoadFailure } from './load-failure';

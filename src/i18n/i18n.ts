@@ -1,7 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import type { Locale } from '../../contract/enums';
 import { storeLanguage } from '../lib/storage';
-import { apiLanguageOf } from './locale';
+import { apiLanguageOf } from '../../contract/locale';
 
 export { i18n };
 

@@ -72,3 +72,27 @@ export function formatDateTime(
   );
   return format.format(value instanceof Date ? value : new Date(value));
 }
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
+
+/**
+ * Bytes in 1024-based units, as V2Board-style panels and the proxy clients show traffic, alike in
+ * both languages: 0 → "0 B", 1536 → "1.50 KB", 5.5 GiB → "5.50 GB", 123.4 GiB → "123 GB".
+ */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  // Compared after rounding, so 1023.9 MB reads 1.00 GB rather than 1024 MB.
+  while (Math.round(value) >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  if (unit === 0) return `${formatCount(Math.round(value))} B`;
+  const digits = value < 10 ? 2 : value < 100 ? 1 : 0;
+  return `${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
+}
+
+/** What goes between two sentences of separate messages: a space in English, nothing in Chinese. */
+export function sentenceGap(locale: string): string {
+  return locale === Locale.EN ? ' ' : '';
+}

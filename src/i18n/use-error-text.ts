@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { errorMessage } from '../../contract/errors';
-import { apiLanguageOf, isLocale } from './locale';
+import { apiLanguageOf, isLocale } from '../../contract/locale';
 
 /** Client-side error codes become text only here, in the language shown right now. */
 export function useErrorText(): (code: number) => string {

@@ -1,19 +1,5 @@
-import { ClientPlatform, type ApiPlatform } from '../../contract/enums';
-
-/** Client platform from the user agent; anything unrecognised counts as WINDOWS (SPEC §3). */
-export function detectPlatform(userAgent: string, maxTouchPoints = 0): ClientPlatform {
-  if (/iPhone|iPad|iPod/i.test(userAgent)) return ClientPlatform.IOS;
-  // iPadOS 13+ reports itself as a Mac; only the touch screen gives it away.
-  if (/Macintosh/i.test(userAgent) && maxTouchPoints > 1) return ClientPlatform.IOS;
-  if (/Android/i.test(userAgent)) return ClientPlatform.ANDROID;
-  if (/Mac OS X|Macintosh/i.test(userAgent)) return ClientPlatform.MAC;
-  return ClientPlatform.WINDOWS;
-}
-
-/** The `platform` header value: lowercase, one RSA key pair each. */
-export function apiPlatform(platform: ClientPlatform): ApiPlatform {
-  return platform.toLowerCase() as ApiPlatform;
-}
+import { ClientPlatform } from '../../contract/enums';
+import { detectPlatform } from '../../contract/platform';
 
 let prerendering: ClientPlatform | null = null;
 
@@ -22,6 +8,7 @@ export function renderAs(platform: ClientPlatform): void {
   prerendering = platform;
 }
 
+/** This browser's platform (the user agent's, contract/platform.ts), or the one being prerendered. */
 export function currentPlatform(): ClientPlatform {
   if (prerendering) return prerendering;
   if (typeof navigator === 'undefined') return ClientPlatform.WINDOWS;

@@ -19,7 +19,7 @@ import { createQueryClient } from '../lib/query-client';
 import { renderAs } from '../lib/platform';
 
 export { PAGES_BY_PLATFORM, PRERENDERED_PAGES } from './pages';
-export { LOCALES } from '../i18n/locale';
+export { LOCALES } from '../../contract/locale';
 /** Every platform a page can be rendered for (the values of ClientPlatform). */
 export const PLATFORMS = Object.values(ClientPlatform);
 

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
+  defineEndpoint,
   endpoints,
   Errors,
   errorMessage,
@@ -8,7 +10,15 @@ import {
   LOGIN_TYPE_PATHS,
   REGISTER_TYPE_PATHS,
 } from '../../contract';
-import { emailField, passwordField, phoneField, usernameField } from '../../contract/validation';
+import {
+  emailField,
+  INT4_MAX,
+  INT4_MIN,
+  passwordField,
+  phoneField,
+  storableOnly,
+  usernameField,
+} from '../../contract/validation';
 import { registerTypeNormal, userSendCode } from '../../contract/endpoints/user';
 import { renderApiDoc, renderErrorsDoc } from '../../scripts/generate-docs';
 
@@ -151,6 +161,44 @@ describe('generated docs', () => {
     );
     expect(readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8')).toBe(
       renderErrorsDoc(),
+    );
+  });
+});
+
+describe('params the database cannot store', () => {
+  const schema = storableOnly(
+    z.object({ name: z.string(), ids: z.array(z.number()), inner: z.object({ n: z.number() }) }),
+  );
+  const valid = { name: 'a', ids: [1, INT4_MAX], inner: { n: INT4_MIN } };
+
+  it('refuses U+0000 and numbers beyond int4 at any depth, with their codes and paths', () => {
+    expect(schema.safeParse(valid).success).toBe(true);
+    const cases: [unknown, number, (string | number)[]][] = [
+      [{ ...valid, name: 'a\u0000' }, Errors.INPUT_INVALID_CHARACTER.code, ['name']],
+      [{ ...valid, ids: [1, INT4_MAX + 1] }, Errors.NUMBER_OUT_OF_RANGE.code, ['ids', 1]],
+      [{ ...valid, inner: { n: INT4_MIN - 1 } }, Errors.NUMBER_OUT_OF_RANGE.code, ['inner', 'n']],
+    ];
+    for (const [input, code, path] of cases) {
+      const result = schema.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(firstErrorCode(result.error!)).toBe(code);
+      expect(result.error!.issues[0]!.path).toEqual(path);
+    }
+  });
+
+  it('is applied by defineEndpoint to every endpoint of the catalogue', () => {
+    const probe = defineEndpoint({
+      path: '/api/system/system_probe',
+      auth: 'public',
+      params: z.object({ any: z.unknown() }),
+      data: z.object({}),
+      summary: '',
+    });
+    expect(firstErrorCode(probe.params.safeParse({ any: ['\u0000'] }).error!)).toBe(
+      Errors.INPUT_INVALID_CHARACTER.code,
+    );
+    expect(firstErrorCode(probe.params.safeParse({ any: 2 ** 31 }).error!)).toBe(
+      Errors.NUMBER_OUT_OF_RANGE.code,
     );
   });
 });

@@ -38,6 +38,8 @@ const tick = delayElapsed<ThirdPartyClientEvent>('TICK', 'thirdPartyClient.disab
 const events: ThirdPartyClientEvent[] = [
   { type: 'ENABLE' },
   { type: 'DISABLE' },
+  { type: 'CONFIRM' },
+  { type: 'CANCEL' },
   { type: 'RETRY' },
   tick,
   actorDone('loadState', state()),
@@ -61,7 +63,8 @@ const leafStates = [
   'disabled.ready',
   'disabled.coolingDown',
   'enabling',
-  'enabled',
+  'enabled.idle',
+  'enabled.confirmingDisable',
   'disabling',
 ];
 
@@ -89,12 +92,15 @@ describe('third-party-client machine, graph', () => {
     }
   });
 
-  it('switch on, off, wait out the cooldown, switch on again', async () => {
+  it('switch on, think better of switching off, switch off, wait out the cooldown, switch on again', async () => {
     const [path] = getPathsFromEvents(thirdPartyClientMachine, [
       actorDone('loadState', state()),
       { type: 'ENABLE' },
       actorDone('toggle', on),
       { type: 'DISABLE' },
+      { type: 'CANCEL' },
+      { type: 'DISABLE' },
+      { type: 'CONFIRM' },
       actorDone('toggle', offCooling),
       tick,
       tick,
@@ -106,7 +112,10 @@ describe('third-party-client machine, graph', () => {
       'loading',
       'disabled.ready',
       'enabling',
-      'enabled',
+      'enabled.idle',
+      'enabled.confirmingDisable',
+      'enabled.idle',
+      'enabled.confirmingDisable',
       'disabling',
       'disabled.coolingDown',
       'disabled.coolingDown',

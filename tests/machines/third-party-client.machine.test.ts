@@ -54,7 +54,7 @@ describe('third-party-client machine, pure transitions', () => {
     expect(snapshot.can({ type: 'ENABLE' })).toBe(false);
   });
 
-  it('on: 10 Mbps; DISABLE asks the server', () => {
+  it('on: 10 Mbps; DISABLE asks for a confirmation, CONFIRM asks the server, CANCEL keeps it on', () => {
     const on = after(
       serverState({
         enabled: true,
@@ -63,9 +63,16 @@ describe('third-party-client machine, pure transitions', () => {
         nextEnableAt: SERVER_NOW,
       }),
     );
-    expect(on.value).toBe('enabled');
+    expect(on.value).toEqual({ enabled: 'idle' });
     expect(on.context.speedLimitMbps).toBe(10);
-    const [disabling, actions] = transition(thirdPartyClientMachine, on, { type: 'DISABLE' });
+    const [asking, asked] = transition(thirdPartyClientMachine, on, { type: 'DISABLE' });
+    expect(asking.value).toEqual({ enabled: 'confirmingDisable' });
+    // Nothing is sent before the user confirms.
+    expect(asked).not.toContainEqual(expect.objectContaining({ type: 'xstate.spawnChild' }));
+    const [kept] = transition(thirdPartyClientMachine, asking, { type: 'CANCEL' });
+    expect(kept.value).toEqual({ enabled: 'idle' });
+    expect(kept.context).toEqual(on.context);
+    const [disabling, actions] = transition(thirdPartyClientMachine, asking, { type: 'CONFIRM' });
     expect(disabling.value).toBe('disabling');
     expect(actions).toContainEqual(expect.objectContaining({ type: 'xstate.spawnChild' }));
   });
@@ -152,8 +159,9 @@ describe('third-party-client machine, pure transitions', () => {
     expect(actor.getSnapshot().value).toEqual({ disabled: 'ready' });
     actor.send({ type: 'ENABLE' });
     await settle();
-    expect(actor.getSnapshot().value).toBe('enabled');
+    expect(actor.getSnapshot().value).toEqual({ enabled: 'idle' });
     actor.send({ type: 'DISABLE' });
+    actor.send({ type: 'CONFIRM' });
     await settle();
     expect(actor.getSnapshot().value).toEqual({ disabled: 'coolingDown' });
     for (let i = 0; i < 3; i += 1) clock.increment(TICK_MS);

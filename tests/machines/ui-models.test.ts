@@ -63,16 +63,19 @@ describe('third-party-client UI model', () => {
   const paths = thirdPartyClientUiPaths();
   const visited = new Set(paths.flatMap((path) => path.steps.map((s) => stateKey(s.state.value))));
 
-  it('switches on and off, counts the cooldown and covers the no-membership page', () => {
+  it('switches on and off (cancelling the confirmation once), counts the cooldown and covers the no-membership page', () => {
     for (const state of [
       'unavailable',
       'disabled.ready',
       'enabling',
-      'enabled',
+      'enabled.idle',
+      'enabled.confirmingDisable',
       'disabling',
       'disabled.coolingDown',
     ])
       expect(visited).toContain(state);
+    const events = new Set(paths.flatMap((path) => path.steps.map((s) => s.event.type)));
+    for (const type of ['ENABLE', 'DISABLE', 'CANCEL', 'CONFIRM']) expect(events).toContain(type);
     const last = paths.map((path) => stateKey(path.state.value));
     expect(last).toEqual(['unavailable', 'disabled.coolingDown']);
   });

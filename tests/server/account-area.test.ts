@@ -42,7 +42,11 @@ interface TpcState {
 describe.each(variants)('account area on $name', (variant) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(variant);
+    // 20 parallel logins of one account (the device-limit race) are more than the password
+    // throttle lets through at once (password-throttle.test.ts proves that limit).
+    t = await startTestApp(variant, {
+      env: { PASSWORD_FAILURES_PER_ACCOUNT: '100', PASSWORD_FAILURES_PER_CLIENT: '1000' },
+    });
   }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
@@ -440,9 +444,7 @@ describe.each(variants)('account area on $name', (variant) => {
       expect(first.headers['cache-control']).toBe('no-store');
       expect(first.headers['content-type']).toContain('yaml');
       const secret = rowsOf<{ s: string }>(
-        await db().execute(
-          sql`SELECT proxy_secret::text AS s FROM third_party_clients WHERE user_id = ${user.userId}`,
-        ),
+        await db().execute(sql`SELECT node_uuid::text AS s FROM users WHERE id = ${user.userId}`),
       )[0]!.s;
       const config = parseYaml(first.body) as {
         proxies: Record<string, unknown>[];

@@ -189,7 +189,7 @@ describe.each(variants)('migrations on $name', (variant) => {
 describe('config', () => {
   it('has the documented defaults and derives APP_ENV from NODE_ENV', () => {
     const dev = loadConfig({});
-    expect(dev).toMatchObject({ port: 8080, host: '0.0.0.0', appEnv: 'DEV', seedDemo: true });
+    expect(dev).toMatchObject({ port: 8080, host: '127.0.0.1', appEnv: 'DEV', seedDemo: true });
     expect(dev.dataDir).toMatch(/\/data$/);
     expect(dev.staticDir).toMatch(/dist\/client$/);
     const prod = loadConfig({ NODE_ENV: 'production' });

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { CODE, endpoints } from '../../contract';
+import { CODE, endpoints, Errors } from '../../contract';
 import { settings } from '../../server/db/schema';
 import { uniqueEmail } from './helpers/accounts';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
@@ -228,6 +228,25 @@ describe.each(variants)('web on $name', (variant) => {
     expect(html.headers['content-type']).toMatch(/text\/html/);
     expect(html.body).toContain(String(messages[0]!.code));
   });
+
+  it('makes the resend cooldown of one address pass at once (dev route), and of no other', async () => {
+    const email = uniqueEmail('Cooldown');
+    const other = uniqueEmail('Waiting');
+    const send = (target: string) =>
+      t.api.call('/api/user/user_send_code', { channel: 'email', target, purpose: 'register' });
+    await send(email);
+    await send(other);
+    expect((await send(email)).body.code).toBe(Errors.CODE_COOLDOWN.code);
+    const passed = await t.app.inject({
+      method: 'POST',
+      url: `/dev/codes/pass-cooldown?to=${encodeURIComponent(email.toUpperCase())}`,
+    });
+    expect(passed.json()).toEqual({ to: email.toLowerCase(), codes: 1 });
+    expect((await send(email)).body.code).toBe(200);
+    expect((await send(other)).body.code).toBe(Errors.CODE_COOLDOWN.code);
+    const missing = await t.app.inject({ method: 'POST', url: '/dev/codes/pass-cooldown' });
+    expect(missing.statusCode).toBe(400);
+  });
 });
 
 describe.each(variants)('PROD on $name', (variant) => {
@@ -243,6 +262,7 @@ describe.each(variants)('PROD on $name', (variant) => {
     for (const url of ['/dev/outbox', '/dev/outbox.json?to=a@b.example']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
+    expect(t.app.hasRoute({ method: 'POST', url: '/dev/codes/pass-cooldown' })).toBe(false);
     const login = await t.api.call('/api/user/user_login', {
       account: 'demo',
       password: 'demo-pass-2026',

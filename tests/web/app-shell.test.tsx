@@ -1,4 +1,13 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DisplayConfig } from '../../contract/endpoints/system';
 import { App } from '../../src/app/app';
@@ -42,6 +51,9 @@ async function openApp(path: string) {
 }
 
 beforeAll(() => {
+  // Pages are lazy chunks that Vite transforms on first import: on a busy machine the first one
+  // takes longer than Testing Library's default second to appear.
+  configure({ asyncUtilTimeout: 10_000 });
   // jsdom implements no scrolling; the router's scroll restoration calls it.
   window.scrollTo = () => {};
 });

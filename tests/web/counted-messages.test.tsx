@@ -6,7 +6,7 @@ import { cleanup, render } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
-import { Duration, Months, useMoney } from '../../src/features/store/store-format';
+import { Duration, Months, useMoney } from '../../src/components/formats';
 import { formatCount, pluralCategory } from '../../src/i18n/intl-format';
 import { activateLocale, i18n } from '../../src/i18n/i18n';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAdCrawler } from '../../src/app/ad-crawler';
 import { detectEnv } from '../../src/lib/env';
-import { apiPlatform, detectPlatform } from '../../src/lib/platform';
+import { apiPlatform, detectPlatform } from '../../contract/platform';
 
 describe('detectEnv', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, formatMoney } from '../../src/i18n/intl-format';
-import { apiLanguageOf, chooseLocale } from '../../src/i18n/locale';
+import { apiLanguageOf, chooseLocale } from '../../contract/locale';
 
 describe('chooseLocale (SPEC §9)', () => {
   it('keeps the stored preference whatever the browser says', () => {

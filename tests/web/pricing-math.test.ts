@@ -53,13 +53,19 @@ describe('pricing page arithmetic', () => {
   it('reads ?product and ?currency, ignoring anything else', () => {
     expect(readSearch({ product: 104, currency: 'USD' })).toEqual({
       product: 104,
+      productGiven: true,
       currency: 'USD',
     });
     expect(readSearch({ product: '104', currency: 'EUR' })).toEqual({
       product: 104,
+      productGiven: true,
       currency: null,
     });
-    expect(readSearch({ product: 'x' })).toEqual({ product: null, currency: null });
-    expect(readSearch({})).toEqual({ product: null, currency: null });
+    expect(readSearch({ product: 'x' })).toEqual({
+      product: null,
+      productGiven: true,
+      currency: null,
+    });
+    expect(readSearch({})).toEqual({ product: null, productGiven: false, currency: null });
   });
 });

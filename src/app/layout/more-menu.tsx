@@ -13,16 +13,19 @@ export function MoreMenu() {
 
   useEffect(() => {
     if (!open) return;
-    const onPointer = (event: PointerEvent) => {
+    // Closed on the click outside, not on the press: in the phone menu the list sits in the flow,
+    // so closing it on pointerdown moved Log in, Register and Log out up under the finger before
+    // the click, which then landed on nothing.
+    const onClickOutside = (event: MouseEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpen(false);
     };
-    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('click', onClickOutside);
     document.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('click', onClickOutside);
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Errors } from '../../../contract/errors';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
+import '../../components/ui/dialog.css';
 import { useErrorText } from '../../i18n/use-error-text';
 import { deleteAccount } from './api/delete-account';
 

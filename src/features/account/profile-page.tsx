@@ -1,21 +1,28 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { waitFor } from 'xstate';
 import { ShopGroupType } from '../../../contract/enums';
 import { formatDateTime } from '../../i18n/intl-format';
 import { clearAuthToken } from '../../lib/storage';
+import { showToast } from '../../lib/toast-store';
 import { useSession, useSessionState } from '../../lib/session/session-context';
-import { OrdersCard } from '../store/orders-card';
-import { RedeemCard } from '../store/redeem-card';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { ResetSubscriptionCard } from './reset-subscription-card';
+import { UsageCard } from './usage-card';
 
 function useDateFormat() {
   const { i18n } = useLingui();
   return (iso: string) => formatDateTime(i18n.locale, { dateStyle: 'long' }, iso);
 }
 
-export default function ProfilePage() {
+/**
+ * /user/profile: the account, the membership and account deletion; `children` are the cards other
+ * features add between membership and deletion (the store's orders and redeem code, composed in
+ * src/pages/profile.page.tsx, since no feature imports another).
+ */
+export default function ProfilePage({ children }: { children?: ReactNode }) {
+  const { t } = useLingui();
   const user = useSessionState((s) => s.context.user);
   const session = useSession();
   const navigate = useNavigate();
@@ -34,7 +41,8 @@ export default function ProfilePage() {
     session.send({ type: 'LOGOUT' });
     await waitFor(session, (s) => s.matches('loggedOut'));
     await navigate({ to: '/', replace: true });
-  }, [navigate, session]);
+    showToast(t`Your account has been deleted.`, 'success');
+  }, [navigate, session, t]);
 
   if (!user) return null;
   const now = Date.parse(user.serverTime);
@@ -146,8 +154,9 @@ export default function ProfilePage() {
         )}
       </section>
 
-      <OrdersCard />
-      <RedeemCard />
+      <UsageCard />
+      <ResetSubscriptionCard />
+      {children}
 
       <section className="card profile-card danger-zone" aria-labelledby="profile-delete">
         <h2 id="profile-delete" className="profile-card__title">

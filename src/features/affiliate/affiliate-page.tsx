@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { affiliateContactQuery } from './affiliate-contact';
+import { affiliateContactQuery } from '../../lib/queries/affiliate-contact';
 import './affiliate.css';
 
 function Benefit({

@@ -5,6 +5,7 @@ import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { DeviceType } from '../../../contract/enums';
 import { formatCount, formatDateTime, pluralCategory } from '../../i18n/intl-format';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog';
+import { OnlineDevices } from './online-devices';
 import { deviceListKey, deviceListQuery, unbindDevice } from './api/devices';
 import './devices.css';
 
@@ -188,6 +189,7 @@ export default function DevicesPage() {
           )}
         </>
       )}
+      <OnlineDevices />
       {removing && (
         <ConfirmRemoveDialog
           deviceName={removing.name}

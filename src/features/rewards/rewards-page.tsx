@@ -7,15 +7,11 @@ import { QrCode } from '../../components/ui/qr-code';
 import { displayConfigQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
 import { formatDateTime } from '../../i18n/intl-format';
-import { Months } from '../store/store-format';
+import { Months } from '../../components/formats';
+import { inviteLinkFor } from '../../lib/invite-link';
 import { inviteListQuery } from './api/invite-list';
 import '../../components/ui/form.css';
 import './rewards.css';
-
-/** The register page reads `?invite=` (query parameters become cookies at start-up). */
-export function inviteLinkFor(origin: string, code: string): string {
-  return `${origin}/register?invite=${encodeURIComponent(code)}`;
-}
 
 function useDuration() {
   const { t } = useLingui();

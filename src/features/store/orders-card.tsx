@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Order } from '../../../contract/endpoints/payment';
 import { cancelOrder, ordersKey, ordersQuery } from './api/store-calls';
-import { StatusName, useDate, useMoney } from './store-format';
+import { useDate, useMoney } from '../../components/formats';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { StatusName } from './store-format';
 import './store.css';
 
 /** The account area's orders (SPEC §3 Order: date, order ID, product, total), newest first. */
@@ -13,6 +15,7 @@ export function OrdersCard() {
   const formatDate = useDate();
   const money = useMoney();
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const stopCancelling = useCallback(() => setCancelling(null), []);
   const orders = data?.orders ?? [];
 
   return (
@@ -105,15 +108,13 @@ export function OrdersCard() {
           </tbody>
         </table>
       )}
-      {cancelling && <CancelDialog order={cancelling} onClose={() => setCancelling(null)} />}
+      {cancelling && <CancelDialog order={cancelling} onClose={stopCancelling} />}
     </section>
   );
 }
 
 function CancelDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const titleId = useId();
-  const keep = useRef<HTMLButtonElement>(null);
   const cancel = useMutation({
     mutationFn: () => cancelOrder(order.orderId),
     onSuccess: async () => {
@@ -121,49 +122,21 @@ function CancelDialog({ order, onClose }: { order: Order; onClose: () => void })
       onClose();
     },
   });
-  useEffect(() => {
-    keep.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
   const orderId = order.orderId;
   return (
-    <div className="dialog-backdrop">
-      <div className="dialog card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <h2 id={titleId} className="dialog__title">
-          <Trans>Cancel this order?</Trans>
-        </h2>
-        <p className="dialog__text">
-          <Trans>
-            Order {orderId} will be closed and can no longer be paid. A promo code used on it
-            becomes available again.
-          </Trans>
-        </p>
-        <div className="dialog__actions">
-          <button
-            ref={keep}
-            type="button"
-            className="btn btn-secondary"
-            onClick={onClose}
-            disabled={cancel.isPending}
-          >
-            <Trans>Keep order</Trans>
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={cancel.isPending}
-            aria-busy={cancel.isPending}
-            onClick={() => cancel.mutate()}
-          >
-            {cancel.isPending && <span className="spinner" aria-hidden="true" />}
-            <Trans>Cancel order</Trans>
-          </button>
-        </div>
-      </div>
-    </div>
+    <ConfirmDialog
+      title={<Trans>Cancel this order?</Trans>}
+      cancelLabel={<Trans>Keep order</Trans>}
+      confirmLabel={<Trans>Cancel order</Trans>}
+      pending={cancel.isPending}
+      onCancel={onClose}
+      onConfirm={() => cancel.mutate()}
+      text={
+        <Trans>
+          Order {orderId} will be closed and can no longer be paid. A promo code used on it becomes
+          available again.
+        </Trans>
+      }
+    />
   );
 }

@@ -25,9 +25,18 @@ export function savingPercent(goods: Goods, currency: Currency, monthly: number 
   return Math.max(0, Math.floor(((full - price.amount) * 100) / full + 1e-9));
 }
 
+/**
+ * `?product=&currency=` of a link to /pricing. `productGiven` says the link named a product at all,
+ * so that one the shop does not sell (or no number) is reported instead of silently replaced.
+ */
 export function readSearch(search: Record<string, unknown>) {
   const product = Number(search.product);
   const currency: Currency | null =
     search.currency === 'USD' ? 'USD' : search.currency === 'CNY' ? 'CNY' : null;
-  return { product: Number.isInteger(product) ? product : null, currency };
+  const productGiven = search.product !== undefined && search.product !== '';
+  return {
+    product: Number.isInteger(product) && productGiven ? product : null,
+    productGiven,
+    currency,
+  };
 }

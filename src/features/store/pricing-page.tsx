@@ -4,6 +4,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { applyGrant, SECONDS_PER_DAY } from '../../../contract/membership';
 import { ShopGroupType } from '../../../contract/enums';
+import { Errors } from '../../../contract/errors';
 import type { DataOf } from '../../../contract/define-endpoint';
 import type { Goods, PaymentMethodName, paymentShop } from '../../../contract/endpoints/payment';
 import type { UserInfo } from '../../../contract/endpoints/system';
@@ -13,7 +14,8 @@ import { useErrorText } from '../../i18n/use-error-text';
 import { goodsQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
 import { PagePending } from '../../app/layout/root-layout';
-import { Duration, MethodName, Months, PlanName, useDate, useMoney } from './store-format';
+import { Duration, Months, PlanName, useDate, useMoney } from '../../components/formats';
+import { MethodName } from './store-format';
 import { monthlyBase, priceIn, readSearch, savingPercent } from './pricing-math';
 import { useCheckout } from './use-checkout';
 import './store.css';
@@ -80,6 +82,9 @@ function Checkout({ shop }: { shop: Shop }) {
   const user = useSessionState((s) => s.context.user);
 
   const askedGoods = shop.goods.find((g) => g.productId === asked.product);
+  // A link naming a product the shop does not sell says so (SPEC §8) until another plan is chosen.
+  const [invalidProduct, setInvalidProduct] = useState(asked.productGiven && !askedGoods);
+  const invalidProductText = errorText(Errors.INVALID_PRODUCT_ID.code);
   const [groupType, setGroupType] = useState<GroupType>(askedGoods?.groupType ?? 1);
   const [currency, setCurrency] = useState<Currency>(
     () => asked.currency ?? (i18n.locale === 'zh-CN' ? 'CNY' : 'USD'),
@@ -87,10 +92,14 @@ function Checkout({ shop }: { shop: Shop }) {
   const inGroup = shop.goods
     .filter((g) => g.groupType === groupType)
     .sort((a, b) => a.months - b.months);
-  const [productId, setProductId] = useState<number>(
+  const [productId, setChosenProduct] = useState<number>(
     askedGoods?.productId ??
       (inGroup.find((g) => g.recommended) ?? inGroup[0] ?? shop.goods[0]!).productId,
   );
+  const setProductId = (id: number) => {
+    setChosenProduct(id);
+    setInvalidProduct(false);
+  };
   const goods = shop.goods.find((g) => g.productId === productId) ?? inGroup[0] ?? shop.goods[0]!;
   const [method, setMethod] = useState<PaymentMethodName | null>(shop.methods[0]?.method ?? null);
 
@@ -131,6 +140,11 @@ function Checkout({ shop }: { shop: Shop }) {
 
   return (
     <div className="store-grid">
+      {invalidProduct && (
+        <p className="card store-invalid-product" role="alert">
+          <Trans>{invalidProductText} Choose one of the plans below.</Trans>
+        </p>
+      )}
       <div className="store-choices">
         <fieldset className="store-fieldset">
           <legend className="store-legend">

@@ -9,8 +9,10 @@ import { useErrorText } from '../../i18n/use-error-text';
 import { displayConfigQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
 import { ordersQuery } from './api/store-calls';
-import { PlanName, StatusName, useDateTime, useMoney } from './store-format';
+import { PlanName, useDateTime, useMoney } from '../../components/formats';
+import { StatusName } from './store-format';
 import { useCheckout } from './use-checkout';
+import '../../components/ui/dialog.css';
 import './store.css';
 
 /** SPEC §2 /purchased: the payment result dialog for `?orderId`, or for the latest order. */

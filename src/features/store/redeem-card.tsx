@@ -9,7 +9,7 @@ import { isApiError } from '../../lib/api-error';
 import { userInfoKey } from '../../lib/queries/user-info';
 import { useSession } from '../../lib/session/session-context';
 import { redeemCode } from './api/store-calls';
-import { useDateTime } from './store-format';
+import { useDateTime } from '../../components/formats';
 import './store.css';
 
 /** SPEC §5: a redeem code must be entered; the server says why a code is refused. */

@@ -1,53 +1,6 @@
-import { Select, Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { ShopGroupType } from '../../../contract/enums';
-import { formatCount, formatDateTime, formatMoney, pluralCategory } from '../../i18n/intl-format';
-import type { Money } from '../../../machines/checkout/checkout.types';
 import type { OrderStatusName, PaymentMethodName } from '../../../contract/endpoints/payment';
-
-/** Minor units shown in the currency's own format, e.g. ¥299.00 or $39.99. */
-export function useMoney(): (money: Money) => string {
-  const { i18n } = useLingui();
-  return (money: Money) => formatMoney(i18n.locale, money);
-}
-
-export function useDateTime(): (iso: string | Date) => string {
-  const { i18n } = useLingui();
-  return (value: string | Date) =>
-    formatDateTime(i18n.locale, { dateStyle: 'long', timeStyle: 'short' }, value);
-}
-
-export function useDate(): (iso: string | Date) => string {
-  const { i18n } = useLingui();
-  return (value: string | Date) => formatDateTime(i18n.locale, { dateStyle: 'medium' }, value);
-}
-
-export function PlanName({ groupType }: { groupType: number }) {
-  return groupType === ShopGroupType.LITE ? <Trans>Lite</Trans> : <Trans>Standard</Trans>;
-}
-
-/** Counted messages are a Select on the plural category: see src/i18n/intl-format.ts. */
-export function Months({ months }: { months: number }) {
-  const { i18n } = useLingui();
-  const category = pluralCategory(i18n.locale, months);
-  const count = formatCount(months);
-  return <Select value={category} _one={`${count} month`} other={`${count} months`} />;
-}
-
-/** Whole days, or hours below one day: what a buyer can picture. */
-export function Duration({ seconds }: { seconds: number }) {
-  const { i18n } = useLingui();
-  const days = Math.floor(seconds / 86_400);
-  const inDays = days >= 1;
-  const shown = inDays ? days : Math.max(0, Math.floor(seconds / 3_600));
-  const category = pluralCategory(i18n.locale, shown);
-  const count = formatCount(shown);
-  return inDays ? (
-    <Select value={category} _one={`${count} day`} other={`${count} days`} />
-  ) : (
-    <Select value={category} _one={`${count} hour`} other={`${count} hours`} />
-  );
-}
 
 export function MethodName({ method }: { method: PaymentMethodName }): ReactNode {
   switch (method) {

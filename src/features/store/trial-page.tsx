@@ -10,7 +10,7 @@ import { userInfoKey } from '../../lib/queries/user-info';
 import { useSession, useSessionState } from '../../lib/session/session-context';
 import { PagePending } from '../../app/layout/root-layout';
 import { startFreeTrial } from './api/store-calls';
-import { useDateTime } from './store-format';
+import { useDateTime } from '../../components/formats';
 import './store.css';
 
 /** SPEC §9: the free trial (display config `trialMinutes`, 15 by default), once per account and device. */

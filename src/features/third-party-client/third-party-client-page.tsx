@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { THIRD_PARTY_CLIENT } from '../../../contract/account-area';
 import { thirdPartyClientMachine } from '../../../machines/third-party-client/third-party-client.machine';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDateTime } from '../../i18n/intl-format';
 import { useErrorText } from '../../i18n/use-error-text';
 import { actorInspection } from '../../lib/inspector';
@@ -65,6 +66,9 @@ export default function ThirdPartyClientPage() {
     formatDateTime(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }, iso);
   const mbps = THIRD_PARTY_CLIENT.speedLimitMbps;
   const cooldownDays = THIRD_PARTY_CLIENT.cooldownDays;
+  const reenableOn = nextEnableAt ? formatDate(nextEnableAt) : null;
+  const keepOn = useCallback(() => send({ type: 'CANCEL' }), [send]);
+  const turnOff = useCallback(() => send({ type: 'CONFIRM' }), [send]);
 
   return (
     <main className="tpc">
@@ -202,6 +206,32 @@ export default function ThirdPartyClientPage() {
           )}
           {link.data && <ImportLink url={link.data.url} />}
         </section>
+      )}
+
+      {state.matches({ enabled: 'confirmingDisable' }) && (
+        <ConfirmDialog
+          title={<Trans>Turn off the third-party client function?</Trans>}
+          cancelLabel={<Trans>Keep it on</Trans>}
+          confirmLabel={<Trans>Turn off</Trans>}
+          onCancel={keepOn}
+          onConfirm={turnOff}
+          text={
+            <>
+              <p>
+                <Trans>Your speed is no longer limited, and your import link stops working.</Trans>
+              </p>
+              <p>
+                {reenableOn ? (
+                  <Trans>
+                    You can turn it on again only from {reenableOn}: once every {cooldownDays} days.
+                  </Trans>
+                ) : (
+                  <Trans>You can turn it on only once every {cooldownDays} days.</Trans>
+                )}
+              </p>
+            </>
+          }
+        />
       )}
     </main>
   );

@@ -41,29 +41,45 @@ export async function replayPath<TSnapshot extends MachineLikeSnapshot, TEvent e
   path: StatePath<TSnapshot, TEvent>,
   options: ReplayOptions,
 ): Promise<ReplayResult> {
-  const script = new Map<string, Outcome[]>(options.actors.map((id) => [id, []]));
+  // Each invocation waits until the path reaches its done/error event, so an actor invoked right
+  // after another settles only when the path says (not ahead of the states between).
+  const invocations = new Map<string, Array<(outcome: Outcome) => void>>(
+    options.actors.map((id) => [id, []]),
+  );
   for (const step of path.steps) {
     const kind = classifyEvent(step.event.type);
-    if (kind.kind !== 'done' && kind.kind !== 'error') continue;
-    const queue = script.get(kind.actorId);
-    if (!queue) throw new Error(`path settles actor "${kind.actorId}", which is not scripted`);
-    const event = step.event as unknown as { output?: unknown; error?: unknown };
-    queue.push(
-      kind.kind === 'done' ? { ok: true, output: event.output } : { ok: false, error: event.error },
-    );
+    if ((kind.kind === 'done' || kind.kind === 'error') && !invocations.has(kind.actorId)) {
+      throw new Error(`path settles actor "${kind.actorId}", which is not scripted`);
+    }
   }
-
   const actors = Object.fromEntries(
     options.actors.map((id) => [
       id,
-      fromPromise<unknown>(({ signal }) => {
-        const outcome = script.get(id)?.shift();
-        // The path leaves this actor running: it must not settle before the path ends.
-        if (!outcome) return new Promise((_, reject) => signal.addEventListener('abort', reject));
-        return outcome.ok ? Promise.resolve(outcome.output) : Promise.reject(outcome.error);
-      }),
+      fromPromise<unknown>(
+        ({ signal }) =>
+          new Promise((resolve, reject) => {
+            const settle = (outcome: Outcome) =>
+              outcome.ok ? resolve(outcome.output) : reject(outcome.error);
+            invocations.get(id)!.push(settle);
+            // The path leaves this actor running: it is stopped with the machine.
+            signal.addEventListener('abort', () => {
+              const queue = invocations.get(id)!;
+              const index = queue.indexOf(settle);
+              if (index >= 0) queue.splice(index, 1);
+              reject(new Error('stopped'));
+            });
+          }),
+      ),
     ]),
   );
+  const settleNext = async (id: string, outcome: Outcome) => {
+    for (let tries = 0; tries < 100; tries += 1) {
+      const next = invocations.get(id)!.shift();
+      if (next) return next(outcome);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    throw new Error(`the path settles "${id}", but the machine never invoked it`);
+  };
 
   const clock = new SimulatedClock();
   const actor = createActor(machine.provide({ actors, actions: options.actions ?? {} }), {
@@ -76,6 +92,15 @@ export async function replayPath<TSnapshot extends MachineLikeSnapshot, TEvent e
     for (const step of path.steps) {
       const kind = classifyEvent(step.event.type);
       if (kind.kind === 'external') actor.send(step.event);
+      if (kind.kind === 'done' || kind.kind === 'error') {
+        const event = step.event as unknown as { output?: unknown; error?: unknown };
+        await settleNext(
+          kind.actorId,
+          kind.kind === 'done'
+            ? { ok: true, output: event.output }
+            : { ok: false, error: event.error },
+        );
+      }
       if (kind.kind === 'after') {
         const ms = options.delays?.[kind.delay];
         if (ms === undefined) throw new Error(`no duration given for delay "${kind.delay}"`);

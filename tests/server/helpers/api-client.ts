@@ -81,12 +81,53 @@ export interface ApiClient {
   latestCode(to: string): Promise<string>;
 }
 
-export function createApiClient(app: FastifyInstance): ApiClient {
+interface Sent {
+  readonly statusCode: number;
+  readonly headers: Record<string, string | string[] | number | undefined>;
+  json(): unknown;
+}
+
+interface Request {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  payload?: Record<string, unknown>;
+  remoteAddress?: string;
+}
+
+/** Sends through the app's inject(), or over a real socket to a server listening at a base URL. */
+function transport(target: FastifyInstance | string) {
+  if (typeof target !== 'string')
+    return (request: Request): Promise<Sent> => target.inject(request);
+  return async (request: Request): Promise<Sent> => {
+    const response = await fetch(`${target}${request.url}`, {
+      method: request.method,
+      headers: {
+        ...request.headers,
+        ...(request.payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: request.payload === undefined ? undefined : JSON.stringify(request.payload),
+    });
+    const text = await response.text();
+    return {
+      statusCode: response.status,
+      headers: Object.fromEntries(response.headers),
+      json: () => JSON.parse(text) as unknown,
+    };
+  };
+}
+
+/**
+ * A client of the app: through `inject()` when given the app; given a base URL (a server listening
+ * on a real socket, e.g. `http://127.0.0.1:1234`), over HTTP, where `ip` cannot be chosen.
+ */
+export function createApiClient(target: FastifyInstance | string): ApiClient {
+  const send = transport(target);
   let keys: Record<ApiPlatform, string> | undefined;
   const client: ApiClient = {
     async publicKeys() {
       if (!keys) {
-        const response = await app.inject({
+        const response = await send({
           method: 'GET',
           url: `${API_VERSION_PREFIX}/public-keys`,
         });
@@ -109,7 +150,7 @@ export function createApiClient(app: FastifyInstance): ApiClient {
       if (options.token !== undefined) headers.authorization = options.token;
       if (options.deviceId !== undefined) headers.deviceid = options.deviceId;
       Object.assign(headers, options.headers);
-      const response = await app.inject({
+      const response = await send({
         method: 'POST',
         url: `${options.prefix ?? API_VERSION_PREFIX}${path}`,
         headers,
@@ -124,7 +165,7 @@ export function createApiClient(app: FastifyInstance): ApiClient {
       };
     },
     async outbox(to) {
-      const response = await app.inject({
+      const response = await send({
         method: 'GET',
         url: `/dev/outbox.json?to=${encodeURIComponent(to)}`,
       });

@@ -3,9 +3,12 @@
  * real purchase call, and notifications posted to the real notify routes.
  */
 import { eq } from 'drizzle-orm';
+import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/database';
 import { membershipGrants, orders, paymentFlags, payments, users } from '../../../server/db/schema';
+import { createPaymentGateways, type ConfiguredGateways } from '../../../server/payments/registry';
 import { createSandboxGateway } from '../../../server/payments/sandbox';
 import type { Params } from '../../../server/payments/signing';
 import { registerByUsername, type Registered } from './accounts';
@@ -13,6 +16,14 @@ import type { ApiClient } from './api-client';
 import { expectOk, purchase } from './store';
 
 export const SANDBOX_SECRET = 'sandbox-secret-for-tests-0123456789';
+
+/**
+ * The registry a TEST app builds (the sandbox signing with SANDBOX_SECRET), made here so that a test
+ * can hand it to the app (`overrides.paymentGateways`) and also refund or reconcile through it.
+ */
+export function testPaymentGateways(): Promise<ConfiguredGateways> {
+  return createPaymentGateways(loadConfig({ APP_ENV: 'TEST', SANDBOX_SECRET, DATA_DIR: tmpdir() }));
+}
 
 /** Signs like the app's sandbox (same secret): what a real sandbox notification looks like. */
 export const testSandbox = createSandboxGateway({ secret: SANDBOX_SECRET, origin: undefined });

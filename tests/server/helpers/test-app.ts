@@ -2,6 +2,7 @@
  * Builds the real app for a test file: a temp DATA_DIR, the shared test keys, a database of the given
  * variant, APP_ENV=TEST, and a signing client that behaves like the SPA.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,8 @@ export async function startTestApp(
     APP_ENV: 'TEST',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'silent',
+    // Redis is shared by every test run on the machine: this app's keys are its own.
+    REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
     STATIC_DIR: join(dataDir, 'no-spa'),
     RATE_LIMIT_API_PER_MINUTE: '1000000',
     RATE_LIMIT_CODES_PER_IP_PER_DAY: '1000000',

@@ -6,7 +6,7 @@
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import postgres from 'postgres';
+import pg from 'pg';
 
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const inCi = process.env.CI === 'true';
@@ -17,15 +17,24 @@ export interface DbVariant {
   create(): Promise<{ url: string; drop: () => Promise<void> }>;
 }
 
-async function canConnect(): Promise<boolean> {
-  const sql = postgres(PG_ADMIN_URL, { max: 1, connect_timeout: 3, onnotice: () => undefined });
+/** Runs one statement on its own connection to PG_ADMIN_URL (CREATE/DROP DATABASE need no pool). */
+export async function adminQuery(statement: string, url = PG_ADMIN_URL): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on('error', () => undefined);
+  await client.connect();
   try {
-    await sql`SELECT 1`;
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function canConnect(): Promise<boolean> {
+  try {
+    await adminQuery('SELECT 1');
     return true;
   } catch {
     return false;
-  } finally {
-    await sql.end({ timeout: 1 });
   }
 }
 
@@ -67,18 +76,12 @@ const postgresVariant: DbVariant = {
   name: 'postgres',
   async create() {
     const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => undefined });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    await admin.end();
+    await adminQuery(`CREATE DATABASE ${name}`);
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${name}`;
     return {
       url: url.toString(),
-      async drop() {
-        const sql = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => undefined });
-        await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await sql.end();
-      },
+      drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   },
 };

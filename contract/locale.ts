@@ -1,4 +1,4 @@
-import { ApiLanguage, Locale } from '../../contract/enums';
+import { ApiLanguage, Locale } from './enums';
 
 export const LOCALES = [Locale.EN, Locale.ZH_CN] as const;
 /** SPEC §9: Chinese when nothing else decides. */

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadApi } from '../../lib/load-api';
-import { CATALOG_STALE_MS } from '../../lib/query-client';
+import { loadApi } from '../load-api';
+import { CATALOG_STALE_MS } from '../query-client';
 
-/** system_affiliate: the messaging-app link of the partner team (from the display config). */
+/** system_affiliate: the messaging-app link of the partner team (the affiliate page, /user/kol). */
 export const affiliateContactQuery = () =>
   queryOptions({
     queryKey: ['affiliate-contact'],

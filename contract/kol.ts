@@ -1,0 +1,98 @@
+/**
+ * Rules of the KOL programme shared by the server (which enforces them), the operator CLI and the
+ * SPA (which shows them): rate bounds, the payout threshold, the payout networks with their address
+ * and hash formats and explorers, and the commission arithmetic. docs/kol.md.
+ */
+
+export const KOL_RATES = {
+  /** SPEC §9 and the affiliate page: 25-100 % on a referred user's first purchase. */
+  firstMinPercent: 25,
+  firstMaxPercent: 100,
+  /** SPEC §9: 20 % on renewals by default; the affiliate page's "up to 25 %" is the ceiling. */
+  renewalMinPercent: 1,
+  renewalMaxPercent: 25,
+  renewalDefaultPercent: 20,
+} as const;
+
+/** SPEC §4, §9: a payout can be requested once the available earnings reach $100. */
+export const KOL_PAYOUT_THRESHOLD_CENTS = 10_000;
+
+/** The KOL tables are paged; the page size a client may ask for. */
+export const KOL_PAGE_SIZE = { default: 10, max: 50 } as const;
+
+export const PAYOUT_NETWORKS = ['tron', 'ethereum', 'bsc', 'polygon', 'arbitrum'] as const;
+export type PayoutNetwork = (typeof PAYOUT_NETWORKS)[number];
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+const EVM_HASH = /^0x[0-9a-fA-F]{64}$/;
+const TRON_HASH = /^[0-9a-fA-F]{64}$/;
+
+/** USDT on each network: its display name, address and hash formats, and its block explorer. */
+export const PAYOUT_NETWORK_INFO: Record<
+  PayoutNetwork,
+  { label: string; address: RegExp; hash: RegExp; explorerTx: string }
+> = {
+  tron: {
+    label: 'USDT (TRC-20)',
+    address: TRON_ADDRESS,
+    hash: TRON_HASH,
+    explorerTx: 'https://tronscan.org/#/transaction/',
+  },
+  ethereum: {
+    label: 'USDT (ERC-20)',
+    address: EVM_ADDRESS,
+    hash: EVM_HASH,
+    explorerTx: 'https://etherscan.io/tx/',
+  },
+  bsc: {
+    label: 'USDT (BEP-20)',
+    address: EVM_ADDRESS,
+    hash: EVM_HASH,
+    explorerTx: 'https://bscscan.com/tx/',
+  },
+  polygon: {
+    label: 'USDT (Polygon)',
+    address: EVM_ADDRESS,
+    hash: EVM_HASH,
+    explorerTx: 'https://polygonscan.com/tx/',
+  },
+  arbitrum: {
+    label: 'USDT (Arbitrum One)',
+    address: EVM_ADDRESS,
+    hash: EVM_HASH,
+    explorerTx: 'https://arbiscan.io/tx/',
+  },
+};
+
+export function isPayoutNetwork(value: string): value is PayoutNetwork {
+  return (PAYOUT_NETWORKS as readonly string[]).includes(value);
+}
+
+export function isPayoutAddress(network: PayoutNetwork, address: string): boolean {
+  return PAYOUT_NETWORK_INFO[network].address.test(address);
+}
+
+export function isPayoutTxHash(network: PayoutNetwork, hash: string): boolean {
+  return PAYOUT_NETWORK_INFO[network].hash.test(hash);
+}
+
+export function explorerTxUrl(network: PayoutNetwork, hash: string): string {
+  return `${PAYOUT_NETWORK_INFO[network].explorerTx}${hash}`;
+}
+
+/** USD has the rate 1 (1,000,000 micros); CNY the operator's rate. */
+export const USD_RATE_MICROS_OF_USD = 1_000_000;
+
+/**
+ * A payment in US cents at a rate of `usdRateMicros` dollars per unit of its currency, times a
+ * million, rounded down (the KOL is never paid a fraction of a cent that was not earned).
+ */
+export function toUsdCents(paidMinor: number, usdRateMicros: number): number {
+  return Number((BigInt(paidMinor) * BigInt(usdRateMicros)) / 1_000_000n);
+}
+
+/** The commission of a payment already in cents: rounded down to the cent. */
+export function commissionCents(paidUsdCents: number, ratePercent: number): number {
+  return Math.floor((paidUsdCents * ratePercent) / 100);
+}

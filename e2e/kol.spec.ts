@@ -1,0 +1,167 @@
+/**
+ * /user/kol (issue 14): a KOL invites a friend by the link; the friend's purchase in the sandbox
+ * earns a commission that is pending, becomes available when the refund window passes (a dev route
+ * ends it), is requested as a payout (with its confirmation) and paid by the operator, whose hash
+ * the settlement tab links to the explorer. Anyone else sees "You're not a KOL yet".
+ */
+import { randomBytes } from 'node:crypto';
+import { endpoints } from '../contract';
+import { explorerTxUrl } from '../contract/kol';
+import { formatMoney } from '../src/i18n/intl-format';
+import { adminCli } from './support/admin-cli';
+import { expectAccessible } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { createOrder, DEMO, payInSandbox } from './support/store';
+import { freshIdentity } from './support/user-factory';
+import { useSessionToken } from './support/ui';
+
+const TRON_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+/** One transfer pays one settlement: each run's hash is its own. */
+const txHash = () => randomBytes(32).toString('hex');
+/** Standard 12 months in USD (server/store/seed-plans.ts); the KOL earns 100 % of it. */
+const STANDARD_12_USD = 4799;
+
+test('a non-KOL sees how to apply', async ({ page, i18n, users }) => {
+  const member = await users.byUsername();
+  await useSessionToken(page, member.token);
+  await page.goto('/user/kol');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: i18n.t("You're not a KOL yet") })).toBeVisible();
+  await expect(
+    main.getByRole('link', { name: i18n.t('Contact the partner team') }),
+  ).toHaveAttribute('href', /^https:\/\//);
+  await expect(page.getByRole('link', { name: i18n.t('KOL programme') })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('invite by the link, commission pending then available, payout requested and paid', async ({
+  page,
+  i18n,
+  api,
+  users,
+}) => {
+  test.slow();
+  const usd = (cents: number) => formatMoney(i18n.language, { amount: cents, currency: 'USD' });
+  const kol = await users.byUsername();
+  await adminCli([
+    'kol',
+    'make',
+    kol.username!,
+    '--first',
+    '100',
+    '--network',
+    'tron',
+    '--address',
+    TRON_ADDRESS,
+  ]);
+  const info = await api.ok<{ inviteCode: string }>(endpoints.systemUserInfo.path, {}, kol.token);
+  const code = info.body.data.inviteCode;
+
+  // A friend opens the link, signs up on the register page and buys Standard 12 months in USD.
+  const friend = freshIdentity();
+  await page.goto(`/register?invite=${code}`);
+  await page.getByLabel(i18n.t('Username'), { exact: true }).fill(friend.username);
+  await page.getByLabel(i18n.t('Password'), { exact: true }).fill(friend.password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: i18n.t('Register'), exact: true }).click();
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  const login = await api.ok(endpoints.userLogin.path, {
+    account: friend.username,
+    password: friend.password,
+  });
+  const orders = [await createOrder(api, login.token!, DEMO.standard12, 'USD')];
+  await payInSandbox(page, i18n, orders[0]!.payUrl, 'pay');
+  // Two more friends by the code, so that the commissions reach the $100 payout threshold.
+  for (let i = 0; i < 2; i += 1) {
+    const other = await users.invitedBy(code);
+    const order = await createOrder(api, other.token, DEMO.standard12, 'USD');
+    await payInSandbox(page, i18n, order.payUrl, 'pay');
+    orders.push(order);
+  }
+
+  await useSessionToken(page, kol.token);
+  await page.goto('/user/kol');
+  const main = page.getByRole('main');
+  await expect(page.getByRole('link', { name: i18n.t('KOL programme') })).toBeVisible();
+  await expect(main.getByTestId('kol-pending')).toHaveText(usd(3 * STANDARD_12_USD));
+  await expect(main.getByTestId('kol-available')).toHaveText(usd(0));
+  const rows = main.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(4);
+  await expect(main.getByRole('table').getByText(i18n.t('Pending'), { exact: true })).toHaveCount(
+    3,
+  );
+  await expect(main.getByRole('table').getByText(i18n.t('First'), { exact: true })).toHaveCount(3);
+  await expect(main.getByRole('button', { name: i18n.t('Request payout') })).toBeDisabled();
+  await expect(main.getByLabel(i18n.t('Invite link'), { exact: true })).toHaveValue(
+    new RegExp(`/register\\?invite=${code}$`),
+  );
+  await expect(
+    main.getByRole('img', { name: i18n.t('QR code of your invite link') }),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  // The refund window passes.
+  for (const order of orders) {
+    const res = await page.request.post('/dev/kol/commissions/mature', {
+      data: { orderNo: order.orderId },
+    });
+    expect(await res.json()).toEqual({ matured: 1 });
+  }
+  await page.reload();
+  await expect(main.getByTestId('kol-available')).toHaveText(usd(3 * STANDARD_12_USD));
+  await expect(main.getByTestId('kol-pending')).toHaveText(usd(0));
+  await expect(main.getByRole('table').getByText(i18n.t('Available'), { exact: true })).toHaveCount(
+    3,
+  );
+
+  // The payout: a confirmation with the amount and the address first.
+  await main.getByRole('button', { name: i18n.t('Request payout') }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(TRON_ADDRESS);
+  await expect(
+    dialog.getByRole('heading', {
+      name: i18n.t('Request a payout of {amount}?', { amount: usd(3 * STANDARD_12_USD) }),
+    }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: i18n.t('Confirm payout') }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(
+    main.getByRole('status').filter({ hasText: usd(3 * STANDARD_12_USD) }),
+  ).toBeVisible();
+  await expect(main.getByTestId('kol-available')).toHaveText(usd(0));
+  await expect(main.getByRole('button', { name: i18n.t('Request payout') })).toBeDisabled();
+  await expect(main.getByRole('table').getByText(i18n.t('Settled'), { exact: true })).toHaveCount(
+    3,
+  );
+
+  await main.getByRole('tab', { name: i18n.t('Settlements') }).click();
+  await expect(page).toHaveURL(/tab=settlement/);
+  await expect(
+    main.getByRole('table').getByText(i18n.t('Processing'), { exact: true }),
+  ).toBeVisible();
+
+  // The operator pays and records the hash.
+  const list = await api.ok<{ items: { id: number }[] }>(
+    endpoints.kolSettlementList.path,
+    {},
+    kol.token,
+  );
+  const settlementId = list.body.data.items[0]!.id;
+  const hashPaid = txHash();
+  expect(await adminCli(['kol', 'pay', String(settlementId), '--tx', hashPaid])).toContain('paid');
+
+  await page.reload();
+  await expect(main.getByRole('tab', { name: i18n.t('Settlements') })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(main.getByTestId('kol-paid')).toHaveText(usd(3 * STANDARD_12_USD));
+  const hash = main.getByRole('link', { name: `${hashPaid.slice(0, 8)}…${hashPaid.slice(-6)}` });
+  await expect(hash).toHaveAttribute('href', explorerTxUrl('tron', hashPaid));
+  await expect(main.getByRole('table')).toContainText(usd(3 * STANDARD_12_USD));
+
+  await main.getByRole('tab', { name: i18n.t('Invitations') }).click();
+  await expect(main.getByRole('table').getByText(i18n.t('Paid'), { exact: true })).toHaveCount(3);
+  await expect(main.getByRole('table')).toContainText(`${friend.username.slice(0, 2)}***`);
+});

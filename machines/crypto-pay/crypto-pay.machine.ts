@@ -1,0 +1,599 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { Errors } from '../../contract/errors';
+import { notProvided, toMachineError } from '../shared/machine-error';
+import { POLL_MS, SUBMIT_RETRY_MS } from './crypto-pay.constants';
+import type {
+  ConnectWalletInput,
+  CryptoOptions,
+  CryptoPayContext,
+  CryptoPayEvent,
+  CryptoPayInput,
+  CryptoQuote,
+  CryptoStatus,
+  FetchStatusInput,
+  LoadOptionsInput,
+  RequestQuoteInput,
+  SendPaymentInput,
+  SubmitPaymentInput,
+  SwitchNetworkInput,
+  Wallet,
+} from './crypto-pay.types';
+
+const codeOf = (error: unknown) => toMachineError(error).code;
+
+/** Failures of the wallet's send that leave the quote open: the buyer can pay again. */
+const RETRYABLE_SEND: ReadonlySet<number> = new Set([
+  Errors.CRYPTO_USER_REJECTED.code,
+  Errors.CRYPTO_INSUFFICIENT_BALANCE.code,
+]);
+
+/** What the server's status says to do next (after a submit or a poll). */
+const statusRoutes = (next: 'awaiting' | 'underpaid') =>
+  [
+    { guard: 'isPaid', target: '#cryptoPay.paid' },
+    { guard: 'isFailed', target: '#cryptoPay.failed' },
+    { guard: 'isExpired', target: '#cryptoPay.expired' },
+    { guard: 'isUnderpaid', target: '#cryptoPay.quoted.underpaid.waiting' },
+    { target: `#cryptoPay.quoted.${next}.waiting` },
+  ] as const;
+
+/**
+ * Paying for a plan from the buyer's own wallet (SPEC §4: network, then token, then wallet, then
+ * confirm, then awaiting confirmation; docs/crypto-pay.md). The wallet (wagmi), the API calls and
+ * the way to the result page are provided by the SPA with `machine.provide(...)`.
+ */
+export const cryptoPayMachine = setup({
+  types: {
+    context: {} as CryptoPayContext,
+    events: {} as CryptoPayEvent,
+    input: {} as CryptoPayInput,
+  },
+  actors: {
+    loadOptions: fromPromise<CryptoOptions, LoadOptionsInput>(() =>
+      Promise.reject(notProvided('cryptoPay', 'loadOptions')),
+    ),
+    connectWallet: fromPromise<Wallet, ConnectWalletInput>(() =>
+      Promise.reject(notProvided('cryptoPay', 'connectWallet')),
+    ),
+    switchNetwork: fromPromise<Wallet, SwitchNetworkInput>(() =>
+      Promise.reject(notProvided('cryptoPay', 'switchNetwork')),
+    ),
+    requestQuote: fromPromise<CryptoQuote, RequestQuoteInput>(() =>
+      Promise.reject(notProvided('cryptoPay', 'requestQuote')),
+    ),
+    sendPayment: fromPromise<`0x${string}`, SendPaymentInput>(() =>
+      Promise.reject(notProvided('cryptoPay', 'sendPayment')),
+    ),
+    submitPayment: fromPromise<CryptoStatus, SubmitPaymentInput>(() =>
+      Promise.reject(notProvided('cryptoPay', 'submitPayment')),
+    ),
+    fetchStatus: fromPromise<CryptoStatus, FetchStatusInput>(() =>
+      Promise.reject(notProvided('cryptoPay', 'fetchStatus')),
+    ),
+  },
+  delays: {
+    POLL: POLL_MS,
+    SUBMIT_RETRY: SUBMIT_RETRY_MS,
+    /** What was left of the quote when the server made it (its clock, not this device's). */
+    QUOTE_EXPIRY: ({ context }) =>
+      context.quote
+        ? Math.max(0, Date.parse(context.quote.expiresAt) - Date.parse(context.quote.serverTime))
+        : 0,
+  },
+  actions: {
+    showResult: (_, _params: { orderId: string }) => {
+      throw notProvided('cryptoPay', 'showResult');
+    },
+    /** An unpaid quote the buyer walked away from is cancelled, so it does not count as pending. */
+    abandonQuote: (_, _params: { orderId: string }) => {
+      throw notProvided('cryptoPay', 'abandonQuote');
+    },
+    storeOptions: assign((_, params: { options: CryptoOptions }) => ({ options: params.options })),
+    selectNetwork: assign((_, params: { chainId: number }) => ({
+      chainId: params.chainId,
+      token: null,
+      quote: null,
+      status: null,
+      txHash: null,
+      errorCode: null,
+    })),
+    selectToken: assign((_, params: { token: string }) => ({
+      token: params.token,
+      quote: null,
+      status: null,
+      txHash: null,
+      errorCode: null,
+    })),
+    storeWallet: assign((_, params: { wallet: Wallet | null }) => ({ wallet: params.wallet })),
+    storeQuote: assign((_, params: { quote: CryptoQuote }) => ({
+      quote: params.quote,
+      status: null,
+      txHash: null,
+      errorCode: null,
+    })),
+    dropQuote: assign({ quote: null, status: null, txHash: null }),
+    storeTxHash: assign((_, params: { txHash: `0x${string}` }) => ({
+      txHash: params.txHash,
+      errorCode: null,
+    })),
+    storeStatus: assign((_, params: { status: CryptoStatus }) => ({
+      status: params.status,
+      errorCode: params.status.errorCode,
+    })),
+    rememberFailure: assign((_, params: { code: number }) => ({ errorCode: params.code })),
+    clearError: assign({ errorCode: null }),
+  },
+  guards: {
+    noNetworks: (_, params: { options: CryptoOptions }) => params.options.networks.length === 0,
+    isInvalidProduct: (_, params: { code: number }) =>
+      params.code === Errors.INVALID_PRODUCT_ID.code,
+    isOfferedNetwork: ({ context }, params: { chainId: number }) =>
+      context.options?.networks.some((n) => n.chainId === params.chainId) ?? false,
+    isOfferedToken: ({ context }, params: { token: string }) =>
+      context.options?.networks
+        .find((n) => n.chainId === context.chainId)
+        ?.tokens.some((t) => t.symbol === params.token) ?? false,
+    hasWallet: ({ context }) => context.wallet !== null,
+    walletOnNetwork: ({ context }) =>
+      context.wallet !== null && context.wallet.chainId === context.chainId,
+    nothingSent: ({ context }) => context.txHash === null,
+    /** The quote no longer fits the wallet: another account or network, or none. */
+    quoteStale: ({ context }, params: { wallet: Wallet | null }) =>
+      params.wallet === null ||
+      params.wallet.chainId !== context.quote?.chainId ||
+      params.wallet.address.toLowerCase() !== context.quote?.payerAddress,
+    isRetryableSend: (_, params: { code: number }) => RETRYABLE_SEND.has(params.code),
+    isDisconnected: (_, params: { code: number }) =>
+      params.code === Errors.CRYPTO_WALLET_NOT_CONNECTED.code,
+    isWrongChain: (_, params: { code: number }) =>
+      params.code === Errors.CRYPTO_SWITCH_NETWORK.code,
+    isPaid: ({ context }) => context.status?.state === 'paid',
+    isFailed: ({ context }) => context.status?.state === 'failed',
+    isExpired: ({ context }) => context.status?.state === 'expired',
+    isUnderpaid: ({ context }) => context.status?.state === 'underpaid',
+  },
+}).createMachine({
+  id: 'cryptoPay',
+  context: ({ input }) => ({
+    productId: input.productId,
+    options: null,
+    chainId: null,
+    token: null,
+    wallet: null,
+    quote: null,
+    txHash: null,
+    status: null,
+    errorCode: null,
+  }),
+  initial: 'loading',
+  // Outside a quote, a wallet change is only remembered; the states below decide what it means.
+  on: {
+    WALLET_CHANGED: {
+      actions: { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) },
+    },
+  },
+  states: {
+    // Why: the networks, tokens and the price in each come from the server for this product.
+    loading: {
+      invoke: {
+        id: 'loadOptions',
+        src: 'loadOptions',
+        input: ({ context }) => ({ productId: context.productId }),
+        onDone: [
+          {
+            guard: { type: 'noNetworks', params: ({ event }) => ({ options: event.output }) },
+            target: 'unavailable',
+            actions: [
+              { type: 'storeOptions', params: ({ event }) => ({ options: event.output }) },
+              { type: 'rememberFailure', params: { code: Errors.CRYPTO_UNSUPPORTED.code } },
+            ],
+          },
+          {
+            target: 'selectingNetwork',
+            actions: { type: 'storeOptions', params: ({ event }) => ({ options: event.output }) },
+          },
+        ],
+        onError: [
+          {
+            guard: {
+              type: 'isInvalidProduct',
+              params: ({ event }) => ({ code: codeOf(event.error) }),
+            },
+            target: 'invalidProduct',
+            actions: {
+              type: 'rememberFailure',
+              params: ({ event }) => ({ code: codeOf(event.error) }),
+            },
+          },
+          {
+            target: 'unavailable',
+            actions: {
+              type: 'rememberFailure',
+              params: ({ event }) => ({ code: codeOf(event.error) }),
+            },
+          },
+        ],
+      },
+    },
+    // Why: SPEC §8 'Invalid product ID.': nothing to pay for; the page links to the plans.
+    invalidProduct: { type: 'final' },
+    // Why: no network is offered for this plan, or the options could not be loaded (errorCode).
+    unavailable: {
+      on: { RETRY: { target: 'loading', actions: 'clearError' } },
+    },
+    // Why: SPEC §5: the network comes first; the tokens depend on it.
+    selectingNetwork: {
+      on: {
+        SELECT_NETWORK: {
+          guard: { type: 'isOfferedNetwork', params: ({ event }) => event },
+          target: 'selectingToken',
+          actions: { type: 'selectNetwork', params: ({ event }) => event },
+        },
+      },
+    },
+    // Why: the network is chosen; its tokens are shown with the price in each.
+    selectingToken: {
+      on: {
+        SELECT_NETWORK: {
+          guard: { type: 'isOfferedNetwork', params: ({ event }) => event },
+          target: 'selectingToken',
+          reenter: true,
+          actions: { type: 'selectNetwork', params: ({ event }) => event },
+        },
+        SELECT_TOKEN: {
+          guard: { type: 'isOfferedToken', params: ({ event }) => event },
+          target: 'connecting',
+          actions: { type: 'selectToken', params: ({ event }) => event },
+        },
+      },
+    },
+    // Why: a wallet must be connected before anything is quoted (the quote names the payer).
+    connecting: {
+      initial: 'idle',
+      on: {
+        SELECT_NETWORK: {
+          guard: { type: 'isOfferedNetwork', params: ({ event }) => event },
+          target: 'selectingToken',
+          actions: { type: 'selectNetwork', params: ({ event }) => event },
+        },
+        SELECT_TOKEN: {
+          guard: { type: 'isOfferedToken', params: ({ event }) => event },
+          target: 'connecting',
+          actions: { type: 'selectToken', params: ({ event }) => event },
+        },
+      },
+      states: {
+        // Why: the discovered wallets are listed; the last failure (not found, refused) is shown.
+        idle: {
+          always: { guard: 'hasWallet', target: '#cryptoPay.checkingNetwork' },
+          on: { CONNECT: { target: 'requesting', actions: 'clearError' } },
+        },
+        // Why: the wallet asks the buyer; one request at a time.
+        requesting: {
+          invoke: {
+            id: 'connectWallet',
+            src: 'connectWallet',
+            input: ({ event }) => {
+              assertEvent(event, 'CONNECT');
+              return { connectorId: event.connectorId };
+            },
+            onDone: {
+              target: '#cryptoPay.checkingNetwork',
+              actions: { type: 'storeWallet', params: ({ event }) => ({ wallet: event.output }) },
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'rememberFailure',
+                params: ({ event }) => ({ code: codeOf(event.error) }),
+              },
+            },
+          },
+        },
+      },
+    },
+    // Why: a wallet on another network would sign a transfer on the wrong chain.
+    checkingNetwork: {
+      always: [
+        { guard: 'walletOnNetwork', target: 'quoting' },
+        { guard: 'hasWallet', target: 'wrongNetwork' },
+        { target: 'connecting' },
+      ],
+    },
+    // Why: SPEC §8 'switch to the required network': the page offers to switch (and to add it).
+    wrongNetwork: {
+      on: {
+        SWITCH_NETWORK: { target: 'switching', actions: 'clearError' },
+        WALLET_CHANGED: {
+          target: 'checkingNetwork',
+          actions: { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) },
+        },
+        SELECT_NETWORK: {
+          guard: { type: 'isOfferedNetwork', params: ({ event }) => event },
+          target: 'selectingToken',
+          actions: { type: 'selectNetwork', params: ({ event }) => event },
+        },
+      },
+    },
+    // Why: the wallet asks the buyer to switch (or to add the network first).
+    switching: {
+      invoke: {
+        id: 'switchNetwork',
+        src: 'switchNetwork',
+        input: ({ context }) => ({ chainId: context.chainId! }),
+        onDone: {
+          target: 'checkingNetwork',
+          actions: { type: 'storeWallet', params: ({ event }) => ({ wallet: event.output }) },
+        },
+        onError: {
+          target: 'wrongNetwork',
+          actions: {
+            type: 'rememberFailure',
+            params: ({ event }) => ({ code: codeOf(event.error) }),
+          },
+        },
+      },
+    },
+    // Why: the order is made when the buyer has chosen everything: amount, addresses, expiry.
+    quoting: {
+      invoke: {
+        id: 'requestQuote',
+        src: 'requestQuote',
+        input: ({ context }) => ({
+          productId: context.productId,
+          chainId: context.chainId!,
+          token: context.token!,
+          payer: context.wallet!.address,
+        }),
+        onDone: {
+          target: 'quoted',
+          actions: { type: 'storeQuote', params: ({ event }) => ({ quote: event.output }) },
+        },
+        onError: {
+          target: 'quoteFailed',
+          actions: {
+            type: 'rememberFailure',
+            params: ({ event }) => ({ code: codeOf(event.error) }),
+          },
+        },
+      },
+    },
+    // Why: SPEC §8 'failed to get payment details' (or the server's reason); the buyer retries.
+    quoteFailed: {
+      on: {
+        RETRY: { target: 'checkingNetwork', actions: 'clearError' },
+        SELECT_NETWORK: {
+          guard: { type: 'isOfferedNetwork', params: ({ event }) => event },
+          target: 'selectingToken',
+          actions: { type: 'selectNetwork', params: ({ event }) => event },
+        },
+      },
+    },
+    // Why: a quote exists; until a transaction is sent it runs out at its expiry.
+    quoted: {
+      initial: 'confirming',
+      after: {
+        QUOTE_EXPIRY: { guard: 'nothingSent', target: 'expired' },
+      },
+      states: {
+        // Why: the quote is on screen (recipient, amount, fee note, countdown); the buyer confirms.
+        confirming: {
+          on: {
+            PAY: { target: 'sending', actions: 'clearError' },
+            WALLET_CHANGED: {
+              guard: { type: 'quoteStale', params: ({ event }) => event },
+              target: '#cryptoPay.checkingNetwork',
+              actions: [
+                {
+                  type: 'abandonQuote',
+                  params: ({ context }) => ({ orderId: context.quote!.orderId }),
+                },
+                'dropQuote',
+                { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) },
+                {
+                  type: 'rememberFailure',
+                  params: ({ event }) => ({
+                    code:
+                      event.wallet === null
+                        ? Errors.CRYPTO_WALLET_NOT_CONNECTED.code
+                        : Errors.CRYPTO_SWITCH_NETWORK.code,
+                  }),
+                },
+              ],
+            },
+            SELECT_NETWORK: {
+              guard: { type: 'isOfferedNetwork', params: ({ event }) => event },
+              target: '#cryptoPay.selectingToken',
+              actions: [
+                {
+                  type: 'abandonQuote',
+                  params: ({ context }) => ({ orderId: context.quote!.orderId }),
+                },
+                { type: 'selectNetwork', params: ({ event }) => event },
+              ],
+            },
+            SELECT_TOKEN: {
+              guard: { type: 'isOfferedToken', params: ({ event }) => event },
+              target: '#cryptoPay.checkingNetwork',
+              actions: [
+                {
+                  type: 'abandonQuote',
+                  params: ({ context }) => ({ orderId: context.quote!.orderId }),
+                },
+                { type: 'selectToken', params: ({ event }) => event },
+              ],
+            },
+          },
+        },
+        // Why: the wallet asks the buyer to sign the transfer; one at a time.
+        sending: {
+          invoke: {
+            id: 'sendPayment',
+            src: 'sendPayment',
+            input: ({ context }) => ({
+              quote: context.quote!,
+              amount:
+                context.status?.state === 'underpaid'
+                  ? context.status.missing
+                  : context.quote!.amount,
+            }),
+            onDone: {
+              target: 'submitting',
+              actions: { type: 'storeTxHash', params: ({ event }) => ({ txHash: event.output }) },
+            },
+            onError: [
+              {
+                // Declined in the wallet, or not enough tokens: nothing was sent; pay again.
+                guard: {
+                  type: 'isRetryableSend',
+                  params: ({ event }) => ({ code: codeOf(event.error) }),
+                },
+                target: 'confirming',
+                actions: {
+                  type: 'rememberFailure',
+                  params: ({ event }) => ({ code: codeOf(event.error) }),
+                },
+              },
+              {
+                guard: {
+                  type: 'isDisconnected',
+                  params: ({ event }) => ({ code: codeOf(event.error) }),
+                },
+                target: '#cryptoPay.connecting',
+                actions: [
+                  'dropQuote',
+                  { type: 'storeWallet', params: { wallet: null } },
+                  {
+                    type: 'rememberFailure',
+                    params: ({ event }) => ({ code: codeOf(event.error) }),
+                  },
+                ],
+              },
+              {
+                guard: {
+                  type: 'isWrongChain',
+                  params: ({ event }) => ({ code: codeOf(event.error) }),
+                },
+                target: '#cryptoPay.wrongNetwork',
+                actions: [
+                  'dropQuote',
+                  {
+                    type: 'rememberFailure',
+                    params: ({ event }) => ({ code: codeOf(event.error) }),
+                  },
+                ],
+              },
+              {
+                target: '#cryptoPay.failed',
+                actions: {
+                  type: 'rememberFailure',
+                  params: { code: Errors.CRYPTO_TX_FAILED.code },
+                },
+              },
+            ],
+          },
+        },
+        // Why: the hash goes to the server at once, so a closed tab loses nothing.
+        submitting: {
+          invoke: {
+            id: 'submitPayment',
+            src: 'submitPayment',
+            input: ({ context }) => ({ orderId: context.quote!.orderId, txHash: context.txHash! }),
+            onDone: {
+              target: 'awaiting',
+              actions: { type: 'storeStatus', params: ({ event }) => ({ status: event.output }) },
+            },
+            onError: {
+              target: 'submitWaiting',
+              actions: {
+                type: 'rememberFailure',
+                params: ({ event }) => ({ code: codeOf(event.error) }),
+              },
+            },
+          },
+        },
+        // Why: the server did not take the hash (network): it is sent again; the watcher finds
+        // the payment anyway.
+        submitWaiting: {
+          after: { SUBMIT_RETRY: 'submitting' },
+        },
+        // Why: the transaction confirms: tx hash, explorer link, confirmations n of N.
+        awaiting: {
+          initial: 'routing',
+          states: {
+            // Why: what the last status says decides where the page goes.
+            routing: { always: statusRoutes('awaiting') },
+            // Why: the next look waits POLL_MS.
+            waiting: { after: { POLL: 'fetching' } },
+            // Why: one look at a time; a failed look waits for the next.
+            fetching: {
+              invoke: {
+                id: 'fetchStatus',
+                src: 'fetchStatus',
+                input: ({ context }) => ({ orderId: context.quote!.orderId }),
+                onDone: {
+                  target: 'routing',
+                  actions: {
+                    type: 'storeStatus',
+                    params: ({ event }) => ({ status: event.output }),
+                  },
+                },
+                onError: {
+                  target: 'waiting',
+                  actions: {
+                    type: 'rememberFailure',
+                    params: ({ event }) => ({ code: codeOf(event.error) }),
+                  },
+                },
+              },
+            },
+          },
+        },
+        // Why: less than the quote arrived: the page shows what arrived and what is missing, and
+        // the buyer may send the rest within the quote; the status is still watched.
+        underpaid: {
+          initial: 'waiting',
+          on: { PAY: { target: 'sending', actions: 'clearError' } },
+          states: {
+            routing: { always: statusRoutes('underpaid') },
+            waiting: { after: { POLL: 'fetching' } },
+            fetching: {
+              invoke: {
+                id: 'fetchStatus',
+                src: 'fetchStatus',
+                input: ({ context }) => ({ orderId: context.quote!.orderId }),
+                onDone: {
+                  target: 'routing',
+                  actions: {
+                    type: 'storeStatus',
+                    params: ({ event }) => ({ status: event.output }),
+                  },
+                },
+                onError: { target: 'waiting' },
+              },
+            },
+          },
+        },
+      },
+    },
+    // Why: credited; the result page shows the new expiry like any payment's.
+    paid: {
+      type: 'final',
+      entry: { type: 'showResult', params: ({ context }) => ({ orderId: context.quote!.orderId }) },
+    },
+    // Why: the quote ran out (nothing, or not enough, arrived in time); a new quote starts over.
+    expired: {
+      on: {
+        NEW_QUOTE: { target: 'checkingNetwork', actions: ['dropQuote', 'clearError'] },
+      },
+    },
+    // Why: the transaction cannot pay the order (reverted, wrong token, ...): errorCode says why.
+    failed: {
+      on: {
+        RETRY: { target: 'checkingNetwork', actions: ['dropQuote', 'clearError'] },
+      },
+    },
+  },
+});
+
+export type CryptoPayMachine = typeof cryptoPayMachine;

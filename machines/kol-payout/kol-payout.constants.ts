@@ -1,0 +1,11 @@
+export const KOL_PAYOUT_MACHINE_ID = 'kolPayout';
+
+export const KolPayoutState = {
+  CHECKING: 'checking',
+  NO_ADDRESS: 'noAddress',
+  BELOW_THRESHOLD: 'belowThreshold',
+  READY: 'ready',
+  CONFIRMING: 'confirming',
+  REQUESTING: 'requesting',
+  REQUESTED: 'requested',
+} as const;

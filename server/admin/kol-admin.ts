@@ -1,0 +1,421 @@
+/** `kol ...`: the KOL programme's operator commands (docs/kol.md). */
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  KOL_RATES,
+  PAYOUT_NETWORKS,
+  isPayoutNetwork,
+  type PayoutNetwork,
+} from '../../contract/kol';
+import type { Db } from '../db/database';
+import { kolAccounts, kolCommissions, kolSettlements, users } from '../db/schema';
+import { reverseKolCommission } from '../kol/commission-reversal';
+import { KolRuleError, endKol, makeKol, type KolTerms } from '../kol/kol-accounts';
+import { kolTotals } from '../kol/kol-handlers';
+import { readKolSettings, writeKolSettings } from '../kol/kol-settings';
+import { checkKolLedger } from '../kol/ledger-check';
+import {
+  SettlementRefused,
+  payoutRecordsOf,
+  recordPayout,
+  runPayoutBatch,
+  settleKol,
+} from '../kol/settlements';
+import { AdminError, Args, UsageError, parseInteger, positional } from './args';
+import type { AdminCommand } from './context';
+import { isoOrDash, money, table } from './format';
+
+export const KOL_USAGE = [
+  `kol make <user> --first <${KOL_RATES.firstMinPercent}-${KOL_RATES.firstMaxPercent}> [--renewal <${KOL_RATES.renewalMinPercent}-${KOL_RATES.renewalMaxPercent}>] [--network ${PAYOUT_NETWORKS.join('|')} --address <addr>]`,
+  'kol set <user> [--first <n>] [--renewal <n>] [--network <net> --address <addr> | --clear-address]',
+  'kol end <user>                       (no commissions after this; what was earned is still paid)',
+  'kol list                             (KOLs, rates, payout address, totals in USD)',
+  'kol commissions [--kol <user>] [--status pending|available|settled|voided] [--limit <n>]',
+  'kol settlements [--kol <user>] [--limit <n>]',
+  'kol settle <user>                    (one KOL: every available commission into a settlement)',
+  'kol payout-batch                     (every KOL whose available total reaches $100)',
+  'kol pay <settlementId> --tx <hash> [--correct] [--note <text>]   (record or correct a payout)',
+  'kol verify <settlementId>            (check the recorded hash on chain again)',
+  'kol void <commissionId> --reason <text>   (fraud: voided, or clawed back when settled)',
+  'kol settings [--refund-window-days <0-365>] [--cny-usd-rate <USD per CNY, e.g. 0.138>]',
+  'kol ledger-check                     (the ledger sums, per KOL; exit 1 when one does not balance)',
+  '<user> is a user id or a username.',
+];
+
+const COMMISSION_STATUSES = ['pending', 'available', 'settled', 'voided'] as const;
+
+async function resolveUser(db: Db, ref: string): Promise<number> {
+  const condition = /^\d+$/.test(ref)
+    ? eq(users.id, Number(ref))
+    : sql`lower(${users.username}) = lower(${ref})`;
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(condition, sql`${users.deletedAt} IS NULL`));
+  if (!user) throw new AdminError(`no user ${ref}`);
+  return user.id;
+}
+
+function parseTerms(args: Args, forNew: boolean): KolTerms {
+  const first = args.int('first', {
+    min: KOL_RATES.firstMinPercent,
+    max: KOL_RATES.firstMaxPercent,
+  });
+  if (forNew && first === undefined) throw new UsageError('--first is required');
+  const renewal = args.int('renewal', {
+    min: KOL_RATES.renewalMinPercent,
+    max: KOL_RATES.renewalMaxPercent,
+  });
+  const network = args.string('network');
+  const address = args.string('address');
+  const clear = args.flag('clear-address');
+  if ((network === undefined) !== (address === undefined))
+    throw new UsageError('--network and --address go together');
+  if (network !== undefined && !isPayoutNetwork(network))
+    throw new UsageError(`--network must be one of ${PAYOUT_NETWORKS.join(', ')}`);
+  if (clear && network !== undefined)
+    throw new UsageError('--clear-address or an address, not both');
+  return {
+    ...(first !== undefined ? { firstRatePercent: first } : {}),
+    ...(renewal !== undefined ? { renewalRatePercent: renewal } : {}),
+    ...(network !== undefined
+      ? { payout: { network: network as PayoutNetwork, address: address!.trim() } }
+      : clear
+        ? { payout: null }
+        : {}),
+  };
+}
+
+/** Wraps the ledger's own refusals as operator errors (exit 1, nothing changed). */
+async function asAdmin<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof KolRuleError || error instanceof SettlementRefused)
+      throw new AdminError(error.message);
+    throw error;
+  }
+}
+
+const usd = (cents: number) => money(cents, 'USD');
+
+/** USD per CNY with up to 6 decimals, as micros. */
+function parseRate(value: string): number {
+  if (!/^\d+(\.\d{1,6})?$/.test(value.trim()))
+    throw new UsageError('--cny-usd-rate must be a decimal such as 0.138');
+  const [whole, fraction = ''] = value.trim().split('.');
+  const micros = Number(whole) * 1_000_000 + Number(fraction.padEnd(6, '0'));
+  if (micros <= 0 || micros > 10_000_000)
+    throw new UsageError('--cny-usd-rate must be above 0 and at most 10');
+  return micros;
+}
+
+export function parseKolCommand(argv: readonly string[]): AdminCommand {
+  const [action, ...rest] = argv;
+  switch (action) {
+    case 'make':
+    case 'set': {
+      const args = new Args(rest, ['clear-address']);
+      const ref = positional(args, 0, 'user');
+      const terms = parseTerms(args, action === 'make');
+      args.done(1);
+      return async ({ db, io, now }) => {
+        const userId = await resolveUser(db, ref);
+        if (action === 'set') {
+          const [account] = await db
+            .select()
+            .from(kolAccounts)
+            .where(eq(kolAccounts.userId, userId));
+          if (!account || account.endedAt)
+            throw new AdminError(`user ${ref} is not a KOL: use kol make`);
+        }
+        const account = await asAdmin(() => makeKol(db, userId, terms, now()));
+        io.out(
+          `user ${userId} is a KOL: first ${account.firstRatePercent} %, renewal ${account.renewalRatePercent} %, payout ${account.payoutNetwork ?? '-'} ${account.payoutAddress ?? ''}`.trimEnd(),
+        );
+        return 0;
+      };
+    }
+    case 'end': {
+      const args = new Args(rest);
+      const ref = positional(args, 0, 'user');
+      args.done(1);
+      return async ({ db, io, now }) => {
+        const userId = await resolveUser(db, ref);
+        if (!(await endKol(db, userId, now()))) throw new AdminError(`user ${ref} is not a KOL`);
+        io.out(`user ${userId} is no longer a KOL; earned commissions stay payable`);
+        return 0;
+      };
+    }
+    case 'list': {
+      new Args(rest).done(0);
+      return async ({ db, io, now }) => {
+        const rows = await db
+          .select({ account: kolAccounts, username: users.username })
+          .from(kolAccounts)
+          .innerJoin(users, eq(users.id, kolAccounts.userId))
+          .orderBy(kolAccounts.userId);
+        const lines = [];
+        for (const { account: a, username } of rows) {
+          const totals = await kolTotals(db, a.userId, now());
+          lines.push([
+            String(a.userId),
+            username ?? '-',
+            a.endedAt ? `ended ${isoOrDash(a.endedAt)}` : 'active',
+            `${a.firstRatePercent}/${a.renewalRatePercent} %`,
+            a.payoutNetwork ? `${a.payoutNetwork} ${a.payoutAddress}` : '-',
+            usd(totals.pendingCents),
+            usd(totals.availableCents),
+            usd(totals.processingCents),
+            usd(totals.paidCents),
+          ]);
+        }
+        table(
+          [
+            'user',
+            'name',
+            'state',
+            'first/renewal',
+            'payout',
+            'pending',
+            'available',
+            'processing',
+            'paid',
+          ],
+          lines,
+        ).forEach((l) => io.out(l));
+        return 0;
+      };
+    }
+    case 'commissions': {
+      const args = new Args(rest);
+      const kolRef = args.string('kol');
+      const status = args.string('status');
+      if (status !== undefined && !(COMMISSION_STATUSES as readonly string[]).includes(status))
+        throw new UsageError(`--status must be one of ${COMMISSION_STATUSES.join(', ')}`);
+      const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+      args.done(0);
+      return async ({ db, io }) => {
+        const conditions: SQL[] = [];
+        if (kolRef !== undefined)
+          conditions.push(eq(kolCommissions.kolId, await resolveUser(db, kolRef)));
+        if (status !== undefined)
+          conditions.push(
+            eq(kolCommissions.status, status as (typeof COMMISSION_STATUSES)[number]),
+          );
+        const rows = await db
+          .select()
+          .from(kolCommissions)
+          .where(conditions.length > 0 ? and(...conditions) : undefined)
+          .orderBy(desc(kolCommissions.createdAt), desc(kolCommissions.id))
+          .limit(limit);
+        table(
+          [
+            'id',
+            'booked',
+            'kol',
+            'invitee',
+            'order',
+            'kind',
+            'type',
+            'rate',
+            'paid',
+            'commission',
+            'status',
+            'due',
+            'settlement',
+            'reason',
+          ],
+          rows.map((c) => [
+            String(c.id),
+            isoOrDash(c.createdAt),
+            String(c.kolId),
+            String(c.inviteeId),
+            String(c.orderId),
+            c.kind === 'clawback' ? `clawback of ${c.reversesId}` : 'commission',
+            c.purchaseType === 0 ? 'first' : 'renewal',
+            `${c.ratePercent} %`,
+            money(c.paidAmount, c.paidCurrency),
+            usd(c.commissionCents),
+            c.status,
+            isoOrDash(c.availableAt),
+            c.settlementId === null ? '-' : String(c.settlementId),
+            c.voidReason ?? '',
+          ]),
+        ).forEach((l) => io.out(l));
+        return 0;
+      };
+    }
+    case 'settlements': {
+      const args = new Args(rest);
+      const kolRef = args.string('kol');
+      const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+      args.done(0);
+      return async ({ db, io }) => {
+        const kolId = kolRef === undefined ? undefined : await resolveUser(db, kolRef);
+        const rows = await db
+          .select()
+          .from(kolSettlements)
+          .where(kolId === undefined ? undefined : eq(kolSettlements.kolId, kolId))
+          .orderBy(desc(kolSettlements.createdAt), desc(kolSettlements.id))
+          .limit(limit);
+        table(
+          [
+            'id',
+            'created',
+            'kol',
+            'by',
+            'period',
+            'amount',
+            'rows',
+            'pay to',
+            'status',
+            'tx hash',
+            'verification',
+            'paid',
+          ],
+          rows.map((s) => [
+            String(s.id),
+            isoOrDash(s.createdAt),
+            String(s.kolId),
+            s.requestedBy,
+            `${isoOrDash(s.periodFrom).slice(0, 10)}..${isoOrDash(s.periodTo).slice(0, 10)}`,
+            usd(s.amountCents),
+            String(s.commissionCount),
+            `${s.payoutNetwork} ${s.payoutAddress}`,
+            s.status,
+            s.txHash ?? '-',
+            s.verification
+              ? `${s.verification}${s.verificationNote ? ` (${s.verificationNote})` : ''}`
+              : '-',
+            isoOrDash(s.paidAt),
+          ]),
+        ).forEach((l) => io.out(l));
+        return 0;
+      };
+    }
+    case 'settle': {
+      const args = new Args(rest);
+      const ref = positional(args, 0, 'user');
+      args.done(1);
+      return async ({ db, io, now }) => {
+        const kolId = await resolveUser(db, ref);
+        const s = await asAdmin(() =>
+          settleKol(db, kolId, { requestedBy: 'operator', now: now() }),
+        );
+        io.out(
+          `settlement ${s.id}: ${usd(s.amountCents)} (${s.commissionCount} rows) to ${s.payoutNetwork} ${s.payoutAddress}; pay it, then: kol pay ${s.id} --tx <hash>`,
+        );
+        return 0;
+      };
+    }
+    case 'payout-batch': {
+      new Args(rest).done(0);
+      return async ({ db, io, now }) => {
+        const { settled, skipped } = await runPayoutBatch(db, now());
+        for (const s of settled)
+          io.out(
+            `settlement ${s.id}: KOL ${s.kolId}, ${usd(s.amountCents)} to ${s.payoutNetwork} ${s.payoutAddress}`,
+          );
+        for (const s of skipped) io.out(`skipped KOL ${s.kolId}: ${s.reason}`);
+        io.out(`${settled.length} settlement(s) made, ${skipped.length} skipped`);
+        return 0;
+      };
+    }
+    case 'pay': {
+      const args = new Args(rest, ['correct']);
+      const id = parseInteger(positional(args, 0, 'settlementId'), 'settlementId');
+      const tx = args.requiredString('tx');
+      const correct = args.flag('correct');
+      const note = args.string('note');
+      args.done(1);
+      return async ({ db, io, now, payoutVerifier }) => {
+        const result = await asAdmin(() =>
+          recordPayout(db, id, tx, {
+            now: now(),
+            verifier: payoutVerifier,
+            correct,
+            ...(note ? { note } : {}),
+          }),
+        );
+        io.out(
+          `settlement ${id}: ${result.settlement.status}, hash ${result.verification}${result.note ? ` (${result.note})` : ''}`,
+        );
+        return result.verification === 'rejected' ? 1 : 0;
+      };
+    }
+    case 'verify': {
+      const args = new Args(rest);
+      const id = parseInteger(positional(args, 0, 'settlementId'), 'settlementId');
+      args.done(1);
+      return async ({ db, io, now, payoutVerifier }) => {
+        const [s] = await db.select().from(kolSettlements).where(eq(kolSettlements.id, id));
+        if (!s?.txHash) throw new AdminError(`settlement ${id} has no recorded hash`);
+        if (!payoutVerifier) throw new AdminError('no chain verifier is configured here');
+        const result = await asAdmin(() =>
+          recordPayout(db, id, s.txHash!, {
+            now: now(),
+            verifier: payoutVerifier,
+            correct: true,
+            note: 'verified again',
+          }),
+        );
+        io.out(`settlement ${id}: ${result.settlement.status}, hash ${result.verification}`);
+        for (const r of await payoutRecordsOf(db, id))
+          io.out(`  ${isoOrDash(r.recordedAt)}  ${r.txHash}  ${r.verification}  ${r.note}`);
+        return 0;
+      };
+    }
+    case 'void': {
+      const args = new Args(rest);
+      const id = parseInteger(positional(args, 0, 'commissionId'), 'commissionId');
+      const reason = args.requiredString('reason');
+      args.done(1);
+      return async ({ db, io, now }) => {
+        const outcome = await db.transaction((tx) =>
+          reverseKolCommission(tx, { commissionId: id }, `operator: ${reason}`, now()),
+        );
+        if (outcome.result === 'none') throw new AdminError(`no commission ${id}`);
+        if (outcome.result === 'already')
+          throw new AdminError(`commission ${id} was already taken back`);
+        io.out(
+          outcome.result === 'voided'
+            ? `commission ${id} voided`
+            : `commission ${id} was settled: clawback ${outcome.clawbackId} nets it against the next payout`,
+        );
+        return 0;
+      };
+    }
+    case 'settings': {
+      const args = new Args(rest);
+      const windowDays = args.int('refund-window-days', { min: 0, max: 365 });
+      const rate = args.string('cny-usd-rate');
+      const micros = rate === undefined ? undefined : parseRate(rate);
+      args.done(0);
+      return async ({ db, io, now }) => {
+        const current = await readKolSettings(db);
+        const next = {
+          refundWindowDays: windowDays ?? current.refundWindowDays,
+          cnyUsdRateMicros: micros ?? current.cnyUsdRateMicros,
+        };
+        if (windowDays !== undefined || micros !== undefined)
+          await writeKolSettings(db, next, now());
+        io.out(
+          `refund window ${next.refundWindowDays} day(s); 1 CNY = ${(next.cnyUsdRateMicros / 1_000_000).toFixed(6)} USD (new commissions only)`,
+        );
+        return 0;
+      };
+    }
+    case 'ledger-check': {
+      new Args(rest).done(0);
+      return async ({ db, io }) => {
+        const report = await checkKolLedger(db);
+        for (const line of report.lines) io.out(line);
+        return report.balanced ? 0 : 1;
+      };
+    }
+    default:
+      throw new UsageError(
+        action === undefined ? 'kol: which action?' : `kol: unknown action "${action}"`,
+      );
+  }
+}

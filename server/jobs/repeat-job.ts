@@ -1,0 +1,28 @@
+/**
+ * Runs a background round every `intervalSeconds` (reconciliation, the crypto watcher): never two
+ * rounds of one job at once, the timer never keeps the process alive, and `stop` waits for the
+ * round in flight so the database is not closed under it. `round` must not throw.
+ */
+export function repeatJob(
+  round: () => Promise<unknown>,
+  intervalSeconds: number,
+): { stop(): Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = round().finally(schedule);
+    }, intervalSeconds * 1000);
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

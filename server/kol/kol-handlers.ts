@@ -1,0 +1,243 @@
+/**
+ * The KOL endpoints (/api/kol/kol_*): the summary of /user/kol, its three paged tabs and the payout
+ * request. Only a current KOL gets an answer; anyone else gets KOL_NOT_A_KOL, which the page shows
+ * as "You're not a KOL yet". Amounts are US cents. docs/kol.md.
+ */
+import { sql } from 'drizzle-orm';
+import { KOL_PAYOUT_THRESHOLD_CENTS } from '../../contract/kol';
+import type { SettlementView } from '../../contract/endpoints/kol';
+import { maskInvitee } from '../account-area/account-area-handlers';
+import { rowsOf, type Db } from '../db/database';
+import { kolSettlements } from '../db/schema';
+import { fail } from '../protocol/api-error';
+import { requireAuth, type Handlers } from '../protocol/api-context';
+import { activeKolAccount, type KolAccount } from './kol-accounts';
+import { readKolSettings } from './kol-settings';
+import { SettlementRefused, settleKol, type Settlement } from './settlements';
+
+export interface KolDeps {
+  readonly db: Db;
+  readonly now?: () => Date;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function settlementView(row: Settlement): SettlementView {
+  return {
+    id: row.id,
+    paidAt: row.paidAt ? iso(row.paidAt) : null,
+    requestedAt: iso(row.createdAt),
+    periodFrom: iso(row.periodFrom),
+    periodTo: iso(row.periodTo),
+    amountCents: row.amountCents,
+    network: row.payoutNetwork,
+    address: row.payoutAddress,
+    txHash: row.txHash,
+    status: row.status,
+  };
+}
+
+/** The ledger's totals as of `now`: a pending row past its window already counts as available. */
+export async function kolTotals(db: Db, kolId: number, now: Date) {
+  const at = now.toISOString();
+  const [ledger] = rowsOf<{ pending: string; available: string }>(
+    await db.execute(sql`
+      SELECT
+        coalesce(sum(commission_cents) FILTER (WHERE status = 'pending' AND available_at > ${at}), 0) AS pending,
+        coalesce(sum(commission_cents) FILTER (WHERE status = 'available'
+          OR (status = 'pending' AND available_at <= ${at})), 0) AS available
+      FROM kol_commissions WHERE kol_id = ${kolId}`),
+  );
+  const [paid] = rowsOf<{ processing: string; paid: string }>(
+    await db.execute(sql`
+      SELECT
+        coalesce(sum(amount_cents) FILTER (WHERE status = 'processing'), 0) AS processing,
+        coalesce(sum(amount_cents) FILTER (WHERE status = 'paid'), 0) AS paid
+      FROM kol_settlements WHERE kol_id = ${kolId}`),
+  );
+  return {
+    pendingCents: Number(ledger?.pending ?? 0),
+    availableCents: Number(ledger?.available ?? 0),
+    processingCents: Number(paid?.processing ?? 0),
+    paidCents: Number(paid?.paid ?? 0),
+  };
+}
+
+const offsetOf = (params: { page: number; pageSize: number }) =>
+  (params.page - 1) * params.pageSize;
+
+export function createKolHandlers(deps: KolDeps): Handlers {
+  const { db } = deps;
+  const now = () => deps.now?.() ?? new Date();
+
+  async function requireKol(userId: number): Promise<KolAccount> {
+    const account = await activeKolAccount(db, userId);
+    if (!account) throw fail('KOL_NOT_A_KOL');
+    return account;
+  }
+
+  return {
+    async kolSummary(_params, context) {
+      const { user } = requireAuth(context);
+      const account = await requireKol(user.id);
+      const at = now();
+      const settings = await readKolSettings(db);
+      return {
+        firstRatePercent: account.firstRatePercent,
+        renewalRatePercent: account.renewalRatePercent,
+        inviteCode: user.inviteCode ?? '',
+        payout:
+          account.payoutNetwork && account.payoutAddress
+            ? { network: account.payoutNetwork, address: account.payoutAddress }
+            : null,
+        ...(await kolTotals(db, user.id, at)),
+        thresholdCents: KOL_PAYOUT_THRESHOLD_CENTS,
+        refundWindowDays: settings.refundWindowDays,
+        serverTime: at.toISOString(),
+      };
+    },
+
+    async kolCommissionList(params, context) {
+      const { user } = requireAuth(context);
+      await requireKol(user.id);
+      const at = now().toISOString();
+      const rows = rowsOf<{
+        id: string | number;
+        kind: 'commission' | 'clawback';
+        purchase_type: number;
+        rate_percent: number;
+        paid_amount: string | number;
+        paid_currency: 'CNY' | 'USD';
+        paid_usd_cents: string | number;
+        commission_cents: string | number;
+        status: 'pending' | 'available' | 'settled' | 'voided';
+        available_at: Date | string;
+        created_at: Date | string;
+        group_type: number;
+        months: number;
+        invitee_id: number;
+        username: string | null;
+        email: string | null;
+        phone: string | null;
+      }>(
+        await db.execute(sql`
+          SELECT c.id, c.kind, c.purchase_type, c.rate_percent, c.paid_amount, c.paid_currency,
+            c.paid_usd_cents, c.commission_cents,
+            CASE WHEN c.status = 'pending' AND c.available_at <= ${at} THEN 'available' ELSE c.status END AS status,
+            c.available_at, c.created_at, o.group_type, o.months, u.id AS invitee_id, u.username,
+            u.email, u.phone
+          FROM kol_commissions c
+          JOIN orders o ON o.id = c.order_id
+          JOIN users u ON u.id = c.invitee_id
+          WHERE c.kol_id = ${user.id}
+          ORDER BY c.created_at DESC, c.id DESC
+          LIMIT ${params.pageSize} OFFSET ${offsetOf(params)}`),
+      );
+      return {
+        items: rows.map((r) => ({
+          id: Number(r.id),
+          referredUid: maskInvitee({
+            id: r.invitee_id,
+            username: r.username,
+            email: r.email,
+            phone: r.phone,
+          }),
+          product: {
+            groupType: r.group_type === 2 ? (2 as const) : (1 as const),
+            months: r.months,
+          },
+          amountPaid: { amount: Number(r.paid_amount), currency: r.paid_currency },
+          amountPaidUsdCents: Number(r.paid_usd_cents),
+          type: r.purchase_type === 1 ? (1 as const) : (0 as const),
+          kind: r.kind,
+          ratePercent: r.rate_percent,
+          commissionCents: Number(r.commission_cents),
+          status: r.status,
+          settled: r.status === 'settled' ? (1 as const) : (0 as const),
+          availableAt: iso(r.available_at),
+          date: iso(r.created_at),
+        })),
+        page: params.page,
+        pageSize: params.pageSize,
+        total: await countOf(db, sql`kol_commissions WHERE kol_id = ${user.id}`),
+      };
+    },
+
+    async kolSettlementList(params, context) {
+      const { user } = requireAuth(context);
+      await requireKol(user.id);
+      const rows = await db
+        .select()
+        .from(kolSettlements)
+        .where(sql`kol_id = ${user.id}`)
+        .orderBy(sql`created_at DESC, id DESC`)
+        .limit(params.pageSize)
+        .offset(offsetOf(params));
+      return {
+        items: rows.map(settlementView),
+        page: params.page,
+        pageSize: params.pageSize,
+        total: await countOf(db, sql`kol_settlements WHERE kol_id = ${user.id}`),
+      };
+    },
+
+    async kolInvitationList(params, context) {
+      const { user } = requireAuth(context);
+      await requireKol(user.id);
+      const rows = rowsOf<{
+        invitee_id: number;
+        username: string | null;
+        email: string | null;
+        phone: string | null;
+        created_at: Date | string;
+        paid: boolean;
+      }>(
+        await db.execute(sql`
+          SELECT u.id AS invitee_id, u.username, u.email, u.phone, i.created_at,
+            EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id AND o.status = 'paid') AS paid
+          FROM invites i JOIN users u ON u.id = i.invitee_id
+          WHERE i.inviter_id = ${user.id}
+          ORDER BY i.created_at DESC, i.id DESC
+          LIMIT ${params.pageSize} OFFSET ${offsetOf(params)}`),
+      );
+      return {
+        items: rows.map((r) => ({
+          referredUid: maskInvitee({
+            id: r.invitee_id,
+            username: r.username,
+            email: r.email,
+            phone: r.phone,
+          }),
+          referralDate: iso(r.created_at),
+          status: r.paid ? (1 as const) : (0 as const),
+        })),
+        page: params.page,
+        pageSize: params.pageSize,
+        total: await countOf(db, sql`invites WHERE inviter_id = ${user.id}`),
+      };
+    },
+
+    async kolRequestPayout(_params, context) {
+      const { user } = requireAuth(context);
+      await requireKol(user.id);
+      try {
+        return settlementView(await settleKol(db, user.id, { requestedBy: 'kol', now: now() }));
+      } catch (error) {
+        if (!(error instanceof SettlementRefused)) throw error;
+        if (error.reason === 'not-a-kol') throw fail('KOL_NOT_A_KOL');
+        if (error.reason === 'no-payout-address') throw fail('KOL_NO_PAYOUT_ADDRESS');
+        throw fail('KOL_BELOW_THRESHOLD', {
+          availableCents: error.availableCents,
+          thresholdCents: KOL_PAYOUT_THRESHOLD_CENTS,
+        });
+      }
+    },
+  };
+}
+
+async function countOf(db: Db, from: ReturnType<typeof sql>): Promise<number> {
+  const [row] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`SELECT count(*) AS n FROM ${from}`),
+  );
+  return Number(row?.n ?? 0);
+}

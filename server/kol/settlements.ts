@@ -1,0 +1,232 @@
+/**
+ * Settlements: every available commission of one KOL paid out at once, then the payout hash.
+ *
+ * A settlement is made in one transaction behind the KOL's account lock: every available row
+ * (clawbacks included, and pending rows whose refund window has passed) is locked and moved into the
+ * new settlement, and its amount is their sum. Ten requests at once make one settlement;
+ * the others find nothing available. docs/kol.md.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { KOL_PAYOUT_THRESHOLD_CENTS, isPayoutTxHash } from '../../contract/kol';
+import { rowsOf, type Db } from '../db/database';
+import { kolPayoutRecords, kolSettlements, type PayoutVerification } from '../db/schema';
+import { KolRuleError, lockKolAccount } from './kol-accounts';
+import type { PayoutVerifier } from './payout-verifier';
+
+export type Settlement = typeof kolSettlements.$inferSelect;
+
+export class SettlementRefused extends Error {
+  override name = 'SettlementRefused';
+  constructor(
+    readonly reason: 'not-a-kol' | 'below-threshold' | 'no-payout-address',
+    readonly availableCents = 0,
+  ) {
+    super(
+      reason === 'below-threshold'
+        ? `available ${availableCents} cents is below the ${KOL_PAYOUT_THRESHOLD_CENTS}-cent threshold`
+        : reason === 'no-payout-address'
+          ? 'the KOL has no payout address'
+          : 'not a KOL',
+    );
+  }
+}
+
+/** Pending commissions whose refund window has passed become available. Idempotent. */
+export async function promoteMatured(db: Db, kolId: number | null, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    UPDATE kol_commissions SET status = 'available'
+    WHERE status = 'pending' AND available_at <= ${now.toISOString()}
+      ${kolId === null ? sql`` : sql`AND kol_id = ${kolId}`}
+    RETURNING id`);
+  return rowsOf(result).length;
+}
+
+export async function settleKol(
+  db: Db,
+  kolId: number,
+  options: { requestedBy: 'kol' | 'operator'; now: Date },
+): Promise<Settlement> {
+  const { now } = options;
+  return db.transaction(async (tx) => {
+    // The settlement row's foreign key takes a key-share lock on the KOL's user row; taking it
+    // before the account lock keeps the lock order the same as a refund's (users, then account).
+    await tx.execute(sql`SELECT id FROM users WHERE id = ${kolId} FOR KEY SHARE`);
+    const account = await lockKolAccount(tx, kolId);
+    // A former KOL's earned balance is still paid out, by the operator's batch only.
+    if (!account || (options.requestedBy === 'kol' && account.endedAt !== null))
+      throw new SettlementRefused('not-a-kol');
+    // Due rows are taken as they are (a pending row past its window counts as available) and moved
+    // by one UPDATE: a row updated twice in this transaction would make the second update re-check
+    // every foreign key, locking the friends' user and order rows that a refund locks first.
+    const due = sql`kol_id = ${kolId} AND (status = 'available'
+      OR (status = 'pending' AND available_at <= ${now.toISOString()}))`;
+    const rows = rowsOf<{
+      id: number | string;
+      commission_cents: number | string;
+      created_at: Date | string;
+    }>(
+      await tx.execute(sql`
+        SELECT id, commission_cents, created_at FROM kol_commissions
+        WHERE ${due} ORDER BY id FOR UPDATE`),
+    );
+    const amount = rows.reduce((sum, r) => sum + Number(r.commission_cents), 0);
+    if (amount < KOL_PAYOUT_THRESHOLD_CENTS || rows.length === 0)
+      throw new SettlementRefused('below-threshold', amount);
+    if (!account.payoutNetwork || !account.payoutAddress)
+      throw new SettlementRefused('no-payout-address', amount);
+    const dates = rows.map((r) => new Date(r.created_at).getTime());
+    const [settlement] = await tx
+      .insert(kolSettlements)
+      .values({
+        kolId,
+        amountCents: amount,
+        commissionCount: rows.length,
+        periodFrom: new Date(Math.min(...dates)),
+        periodTo: new Date(Math.max(...dates)),
+        requestedBy: options.requestedBy,
+        payoutNetwork: account.payoutNetwork,
+        payoutAddress: account.payoutAddress,
+        createdAt: now,
+      })
+      .returning();
+    const ids = rows.map((r) => Number(r.id));
+    const moved = rowsOf(
+      await tx.execute(sql`
+        UPDATE kol_commissions SET status = 'settled', settlement_id = ${settlement!.id}
+        WHERE ${due} AND id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        RETURNING id`),
+    );
+    // Locked above, so all of them; anything else is a bug that must not pay out.
+    if (moved.length !== rows.length)
+      throw new Error('settlement: commissions changed under the lock');
+    return settlement!;
+  });
+}
+
+/** Every KOL (current or former) whose available balance reaches the threshold is settled. */
+export async function runPayoutBatch(
+  db: Db,
+  now: Date,
+): Promise<{ settled: Settlement[]; skipped: { kolId: number; reason: string }[] }> {
+  await promoteMatured(db, null, now);
+  const due = rowsOf<{ kol_id: number }>(
+    await db.execute(sql`
+      SELECT kol_id FROM kol_commissions WHERE status = 'available'
+      GROUP BY kol_id HAVING sum(commission_cents) >= ${KOL_PAYOUT_THRESHOLD_CENTS}
+      ORDER BY kol_id`),
+  );
+  const settled: Settlement[] = [];
+  const skipped: { kolId: number; reason: string }[] = [];
+  for (const { kol_id: kolId } of due) {
+    try {
+      settled.push(await settleKol(db, kolId, { requestedBy: 'operator', now }));
+    } catch (error) {
+      if (!(error instanceof SettlementRefused)) throw error;
+      skipped.push({ kolId, reason: error.message });
+    }
+  }
+  return { settled, skipped };
+}
+
+export interface PayoutRecordResult {
+  readonly settlement: Settlement;
+  readonly verification: PayoutVerification;
+  readonly note: string;
+}
+
+/**
+ * Records (or, with `correct`, replaces) the transaction hash of a settlement's payout. The chain is
+ * asked first, outside any transaction; then one transaction writes the audit record and the
+ * settlement's state: paid when verified, or when unverified and no verifier exists; a rejected
+ * hash (or an unverifiable one while a verifier exists) leaves it processing.
+ */
+export async function recordPayout(
+  db: Db,
+  settlementId: number,
+  txHash: string,
+  options: { now: Date; verifier?: PayoutVerifier; correct?: boolean; note?: string },
+): Promise<PayoutRecordResult> {
+  const [current] = await db
+    .select()
+    .from(kolSettlements)
+    .where(eq(kolSettlements.id, settlementId));
+  if (!current) throw new KolRuleError(`no settlement ${settlementId}`);
+  const hash = txHash.trim();
+  if (!isPayoutTxHash(current.payoutNetwork, hash))
+    throw new KolRuleError(`"${hash}" is not a ${current.payoutNetwork} transaction hash`);
+  if (
+    current.txHash !== null &&
+    !options.correct &&
+    current.txHash.toLowerCase() !== hash.toLowerCase()
+  )
+    throw new KolRuleError(
+      `settlement ${settlementId} already has the hash ${current.txHash}: use --correct to replace it`,
+    );
+
+  const check = options.verifier
+    ? await options.verifier.verifyTransfer({
+        network: current.payoutNetwork,
+        txHash: hash,
+        toAddress: current.payoutAddress,
+        amountCents: current.amountCents,
+      })
+    : ({ result: 'unavailable', reason: 'no chain verifier configured' } as const);
+  const verification: PayoutVerification =
+    check.result === 'verified'
+      ? 'verified'
+      : check.result === 'rejected'
+        ? 'rejected'
+        : 'unverified';
+  const note = [options.note, check.result === 'verified' ? '' : check.reason]
+    .filter(Boolean)
+    .join('; ');
+  const paid = verification === 'verified' || (verification === 'unverified' && !options.verifier);
+  const { now } = options;
+
+  const [reused] = await db
+    .select({ id: kolSettlements.id })
+    .from(kolSettlements)
+    .where(
+      sql`${kolSettlements.payoutNetwork} = ${current.payoutNetwork}
+        AND lower(${kolSettlements.txHash}) = lower(${hash}) AND ${kolSettlements.id} <> ${settlementId}`,
+    );
+  // One transfer pays one settlement (the unique index stops a race; this says which one).
+  if (reused) throw new KolRuleError(`the hash ${hash} already pays settlement ${reused.id}`);
+
+  const settlement = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM kol_settlements WHERE id = ${settlementId} FOR UPDATE`);
+    await tx.insert(kolPayoutRecords).values({
+      settlementId,
+      txHash: hash,
+      verification,
+      note,
+      recordedAt: now,
+    });
+    const [row] = await tx
+      .update(kolSettlements)
+      .set({
+        txHash: hash,
+        verification,
+        verificationNote: note || null,
+        status: paid ? 'paid' : 'processing',
+        paidAt: paid
+          ? sql`coalesce(${kolSettlements.paidAt}, ${now.toISOString()}::timestamptz)`
+          : null,
+      })
+      .where(eq(kolSettlements.id, settlementId))
+      .returning();
+    return row!;
+  });
+  return { settlement, verification, note };
+}
+
+export async function payoutRecordsOf(db: Db, settlementId: number) {
+  return db
+    .select()
+    .from(kolPayoutRecords)
+    .where(and(eq(kolPayoutRecords.settlementId, settlementId)))
+    .orderBy(desc(kolPayoutRecords.id));
+}

@@ -1,0 +1,58 @@
+/**
+ * The two secrets of the node API: each node's own token (the agent's `ApiKey`, sent as `token`;
+ * only its SHA-256 is stored, shown once when made, replaced by `admin nodes rotate-token`), and each
+ * member's node credential (`users.node_uuid`), which "reset my subscription" replaces together with
+ * every import link. docs/nodes.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { hashToken } from '../accounts/sessions';
+import type { Db } from '../db/database';
+import { nodeOnlineIps, subscriptionLinks, users, vpnNodes } from '../db/schema';
+import { safeEqual } from '../payments/signing';
+import { NODE_TYPE_OF } from './node-protocols';
+
+export type NodeRow = typeof vpnNodes.$inferSelect;
+
+/** A fresh node token (256 random bits, URL-safe) and the hash that is stored. */
+export function makeNodeToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+export interface NodeCallCredentials {
+  readonly nodeId: number;
+  /** Absent is accepted (Xboard's middleware allows it); present, it must be the node's type. */
+  readonly nodeType: string | undefined;
+  readonly token: string;
+}
+
+/** The node a call comes from, or undefined when the id, type or token is wrong. */
+export async function authenticateNode(
+  db: Db,
+  credentials: NodeCallCredentials,
+): Promise<NodeRow | undefined> {
+  const [node] = await db.select().from(vpnNodes).where(eq(vpnNodes.id, credentials.nodeId));
+  const presented = hashToken(credentials.token);
+  // Compare even when there is no node or no token yet, so the answer takes the same time.
+  const tokenMatches = safeEqual(presented, node?.tokenHash ?? hashToken(''));
+  if (!node || !node.tokenHash || !tokenMatches) return undefined;
+  if (credentials.nodeType !== undefined && credentials.nodeType !== NODE_TYPE_OF[node.protocol])
+    return undefined;
+  return node;
+}
+
+/**
+ * "Reset my subscription": a new node credential (the nodes drop the old one at their next pull),
+ * every import link gone, and the old credential's online devices forgotten, in one transaction.
+ */
+export async function resetSubscription(db: Db, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ nodeUuid: sql`gen_random_uuid()`, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await tx.delete(subscriptionLinks).where(eq(subscriptionLinks.userId, userId));
+    await tx.delete(nodeOnlineIps).where(eq(nodeOnlineIps.userId, userId));
+  });
+}

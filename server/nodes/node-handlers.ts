@@ -1,0 +1,65 @@
+/**
+ * The member's endpoints of the VPN nodes (issue 15): this month's traffic, the devices the nodes see
+ * online (and freeing one's seat), and resetting the subscription. docs/nodes.md.
+ */
+import { isIP } from 'node:net';
+import { NODE_AGENT } from '../../contract/nodes';
+import type { SessionCache } from '../accounts/session-cache';
+import { deviceLimitOf } from '../account-area/devices';
+import type { Db } from '../db/database';
+import { fail } from '../protocol/api-error';
+import { requireAuth, type Handlers } from '../protocol/api-context';
+import { resetSubscription } from './node-credentials';
+import { forgetOnlineDevice, onlineDevicesOf } from './online-ips';
+import { usageOf } from './traffic';
+
+export interface NodeHandlerDeps {
+  readonly db: Db;
+  readonly sessionCache: SessionCache;
+}
+
+export function createNodeHandlers({ db, sessionCache }: NodeHandlerDeps): Handlers {
+  return {
+    async userTraffic(_params, context) {
+      const { user } = requireAuth(context);
+      const usage = await usageOf(db, user.id);
+      return {
+        periodStart: usage.periodStart.toISOString(),
+        periodEnd: usage.periodEnd.toISOString(),
+        upload: usage.upload,
+        download: usage.download,
+      };
+    },
+
+    async userOnlineDevices(_params, context) {
+      const { user } = requireAuth(context);
+      const devices = await onlineDevicesOf(db, user.id);
+      return {
+        devices: devices.map((d) => ({
+          ip: d.ip,
+          nodes: d.nodes,
+          lastSeenAt: d.lastSeenAt.toISOString(),
+        })),
+        limit: deviceLimitOf(
+          { expire_time: user.expireTime, device_limit: user.deviceLimit },
+          new Date(),
+        ),
+        onlineWindowSeconds: NODE_AGENT.onlineIpTtlSeconds,
+      };
+    },
+
+    async userRemoveOnlineDevice(params, context) {
+      const { user } = requireAuth(context);
+      if (!isIP(params.ip) || !(await forgetOnlineDevice(db, user.id, params.ip)))
+        throw fail('DEVICE_NOT_FOUND');
+      return {};
+    },
+
+    async userResetSubscription(_params, context) {
+      const { user } = requireAuth(context);
+      await resetSubscription(db, user.id);
+      sessionCache.forgetUser(user.id);
+      return {};
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import './dialog.css';
+
+interface Props {
+  title: ReactNode;
+  /** What happens if the person confirms: a sentence, or paragraphs (`<p>`) for more. */
+  text: ReactNode;
+  /** The confirming button's label: the act itself ("Remove device"), not "OK". */
+  confirmLabel: ReactNode;
+  /** The safe answer's label; "Cancel" unless something plainer fits ("Keep it on"). */
+  cancelLabel?: ReactNode;
+  /** The confirmed act is running: both buttons wait, the confirming one shows progress. */
+  pending?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/**
+ * A question before an act that cannot be taken back (removing a device, cancelling an order,
+ * resetting the subscription, turning off the third-party client): a modal alert dialog, focus
+ * starts on the safe answer, Escape cancels, the confirming button shows progress while the act runs.
+ */
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  cancelLabel = <Trans>Cancel</Trans>,
+  pending = false,
+  onCancel,
+  onConfirm,
+}: Props) {
+  const titleId = useId();
+  const textId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    cancelRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCancel();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onCancel]);
+
+  return (
+    <div className="dialog-backdrop">
+      <div
+        className="dialog card"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+      >
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        <div id={textId} className="dialog__text">
+          {text}
+        </div>
+        <div className="dialog__actions">
+          <button
+            ref={cancelRef}
+            type="button"
+            className="btn btn-secondary"
+            onClick={onCancel}
+            disabled={pending}
+          >
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={onConfirm}
+            disabled={pending}
+            aria-busy={pending}
+          >
+            {pending && <span className="spinner" aria-hidden="true" />}
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

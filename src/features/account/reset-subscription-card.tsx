@@ -1,0 +1,87 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { showToast } from '../../lib/toast-store';
+import { resetSubscription } from './api/node-usage';
+
+/**
+ * "Reset my subscription": when a link or the connection details got out. Every old link stops
+ * working and the VPN servers drop the old credentials at their next update, so it asks first.
+ */
+export function ResetSubscriptionCard() {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const close = useCallback(() => {
+    setAsking(false);
+    button.current?.focus();
+  }, []);
+
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await resetSubscription();
+      setDone(true);
+      close();
+      showToast(t`Your subscription has been reset.`, 'success');
+      await queryClient.invalidateQueries();
+    } catch {
+      // The toast said why; the dialog stays for another try or a cancel.
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className="card profile-card" aria-labelledby="profile-subscription">
+      <h2 id="profile-subscription" className="profile-card__title">
+        <Trans>Subscription</Trans>
+      </h2>
+      <p className="profile-card__text">
+        <Trans>
+          If your subscription link or connection details may have got out, reset them. Every link
+          you imported stops working, and each app and third-party client has to import your
+          subscription again.
+        </Trans>
+      </p>
+      {done && (
+        <p className="profile-card__text" role="status">
+          <Trans>
+            Done: your old links no longer work. Get a new one on the{' '}
+            <Link to="/user/third-party-client">Third-party client</Link> page.
+          </Trans>
+        </p>
+      )}
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => setAsking(true)}
+      >
+        <Trans>Reset subscription</Trans>
+      </button>
+      {asking && (
+        <ConfirmDialog
+          title={<Trans>Reset your subscription?</Trans>}
+          text={
+            <Trans>
+              Every subscription link stops working at once, and our VPN servers drop your old
+              connection details within a minute, so your devices disconnect until they import
+              again.
+            </Trans>
+          }
+          confirmLabel={<Trans>Reset subscription</Trans>}
+          pending={pending}
+          onCancel={close}
+          onConfirm={() => void confirm()}
+        />
+      )}
+    </section>
+  );
+}

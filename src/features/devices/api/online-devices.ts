@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import { loadApi } from '../../../lib/load-api';
+
+const nodeEndpoints = () => import('../../../../contract/endpoints/nodes');
+
+export const onlineDevicesKey = ['online-devices'] as const;
+
+/** user_online_devices: the IPs the VPN nodes see online for the user, and their limit. */
+export const onlineDevicesQuery = () =>
+  queryOptions({
+    queryKey: onlineDevicesKey,
+    queryFn: async () => {
+      const [{ callApi }, { userOnlineDevices }] = await Promise.all([loadApi(), nodeEndpoints()]);
+      return callApi(userOnlineDevices, {});
+    },
+  });
+
+/** user_remove_online_device: frees the seat the IP holds on the nodes. */
+export async function removeOnlineDevice(ip: string) {
+  const [{ callApi }, { userRemoveOnlineDevice }] = await Promise.all([loadApi(), nodeEndpoints()]);
+  return callApi(userRemoveOnlineDevice, { ip });
+}

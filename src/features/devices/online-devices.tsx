@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Select, Trans, useLingui } from '@lingui/react/macro';
+import { formatCount, formatDateTime, pluralCategory, sentenceGap } from '../../i18n/intl-format';
+import { onlineDevicesKey, onlineDevicesQuery, removeOnlineDevice } from './api/online-devices';
+
+/**
+ * The devices our VPN servers see connected: one per IP address seen in the last few minutes,
+ * counted against the plan's limit by the servers themselves. Freeing a seat helps a device that
+ * changed networks and is refused while its old address still counts (docs/nodes.md).
+ */
+export function OnlineDevices() {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const { data, isError, refetch } = useQuery(onlineDevicesQuery());
+  const [freeing, setFreeing] = useState<string | null>(null);
+
+  const free = async (ip: string) => {
+    setFreeing(ip);
+    try {
+      await removeOnlineDevice(ip);
+      await queryClient.invalidateQueries({ queryKey: onlineDevicesKey });
+    } catch {
+      // The toast said why.
+    } finally {
+      setFreeing(null);
+    }
+  };
+
+  if (isError)
+    return (
+      <p>
+        <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
+          <Trans>Try again</Trans>
+        </button>
+      </p>
+    );
+  if (!data) return null;
+
+  const online = data.devices.length;
+  const limit = data.limit;
+  const minutes = Math.round(data.onlineWindowSeconds / 60);
+  const minutesText = formatCount(minutes);
+  const limitText = formatCount(limit);
+  // Counted messages: see src/i18n/intl-format.ts.
+  const limitCategory = pluralCategory(i18n.locale, limit);
+  const minutesCategory = pluralCategory(i18n.locale, minutes);
+  const gap = sentenceGap(i18n.locale);
+  const formatDate = (iso: string) =>
+    formatDateTime(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }, iso);
+
+  return (
+    <section className="card devices-online" aria-labelledby="devices-online">
+      <div className="devices-online__intro">
+        <h2 id="devices-online" className="devices-summary__title">
+          <Trans>
+            {online} of {limit} devices connected to our VPN servers
+          </Trans>
+        </h2>
+        <p className="devices-summary__text">
+          <Select
+            value={limitCategory}
+            _one={`The servers let ${limitText} device connect at once.`}
+            other={`The servers let ${limitText} devices connect at once.`}
+          />
+          {gap}
+          <Select
+            value={minutesCategory}
+            _one={`A device is an IP address a server saw in the last ${minutesText} minute.`}
+            other={`A device is an IP address a server saw in the last ${minutesText} minutes.`}
+          />
+          {gap}
+          <Trans>
+            If a device changed networks and is refused, free the seat its old address holds.
+          </Trans>
+        </p>
+      </div>
+      {online === 0 ? (
+        <p className="devices-online__empty">
+          <Trans>No device is connected right now.</Trans>
+        </p>
+      ) : (
+        <table className="devices-table">
+          <caption className="visually-hidden">
+            <Trans>Devices connected to our VPN servers</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>IP address</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Servers</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Last seen</Trans>
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">
+                  <Trans>Actions</Trans>
+                </span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.devices.map((device) => (
+              <tr key={device.ip}>
+                <th scope="row" data-label={t`IP address`}>
+                  <span className="devices-id">{device.ip}</span>
+                </th>
+                <td data-label={t`Servers`}>{device.nodes.join(', ')}</td>
+                <td data-label={t`Last seen`}>{formatDate(device.lastSeenAt)}</td>
+                <td className="devices-actions">
+                  <button
+                    type="button"
+                    className="btn btn-secondary devices-remove"
+                    aria-label={t`Free the seat of ${device.ip}`}
+                    disabled={freeing !== null}
+                    aria-busy={freeing === device.ip}
+                    onClick={() => void free(device.ip)}
+                  >
+                    <Trans>Free seat</Trans>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

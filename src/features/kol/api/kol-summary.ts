@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { loadApi } from '../../../lib/load-api';
+
+export const kolEndpoints = () => import('../../../../contract/endpoints/kol');
+
+/**
+ * kol_summary: rates, invite code, payout address and the totals. Quiet: a user who is not a KOL
+ * gets KOL_NOT_A_KOL, which the page shows as its own message rather than a toast.
+ */
+export const kolSummaryQuery = () =>
+  queryOptions({
+    queryKey: ['kol', 'summary'],
+    queryFn: async () => {
+      const [{ callApiQuiet }, { kolSummary }] = await Promise.all([loadApi(), kolEndpoints()]);
+      return callApiQuiet(kolSummary, {});
+    },
+  });

@@ -1,0 +1,11 @@
+import { loadApi } from '../../../lib/load-api';
+import { kolEndpoints } from './kol-summary';
+
+/**
+ * kol_request_payout: every available commission into one settlement. Quiet: the payout machine
+ * shows a refusal (below $100, no address) beside the button.
+ */
+export async function requestPayout() {
+  const [{ callApiQuiet }, { kolRequestPayout }] = await Promise.all([loadApi(), kolEndpoints()]);
+  return callApiQuiet(kolRequestPayout, {});
+}

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CopyButton } from '../../components/ui/copy-button';
+import { QrCode } from '../../components/ui/qr-code';
+import { inviteLinkFor } from '../../lib/invite-link';
+import { displayConfigQuery } from '../../lib/queries/catalog';
+
+interface Props {
+  inviteCode: string;
+  firstRatePercent: number;
+  renewalRatePercent: number;
+  refundWindowDays: number;
+}
+
+/** The KOL's terms and the link that attributes a friend to them (fixed at sign-up). */
+export function KolShareCard({
+  inviteCode,
+  firstRatePercent,
+  renewalRatePercent,
+  refundWindowDays,
+}: Props) {
+  const { t } = useLingui();
+  const config = useQuery(displayConfigQuery());
+  const link = inviteLinkFor(window.location.origin, inviteCode);
+  const hours = config.data ? Math.round(config.data.inviteTrialMinutes / 60) : null;
+  return (
+    <section className="card kol-card kol-share" aria-labelledby="kol-share-title">
+      <div className="kol-share__main">
+        <h2 id="kol-share-title" className="kol-card__title">
+          <Trans>Your rates and invite link</Trans>
+        </h2>
+        <dl className="kol-rates">
+          <div>
+            <dt>
+              <Trans>First purchase</Trans>
+            </dt>
+            <dd>{firstRatePercent}%</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Renewals</Trans>
+            </dt>
+            <dd>{renewalRatePercent}%</dd>
+          </div>
+        </dl>
+        <div className="kol-field">
+          <label className="field__label" htmlFor="kol-link">
+            <Trans>Invite link</Trans>
+          </label>
+          <div className="kol-field__row">
+            <input id="kol-link" className="kol-field__input" readOnly value={link} />
+            <CopyButton text={link} aria-label={t`Copy invite link`} />
+          </div>
+        </div>
+        <ul className="kol-notes">
+          {hours !== null && (
+            <li>
+              <Trans>
+                Friends who sign up with your link get {hours} hours of free membership.
+              </Trans>
+            </li>
+          )}
+          <li>
+            <Trans>
+              A commission is pending for {refundWindowDays} days (the refund window), then
+              available. A refunded purchase earns nothing.
+            </Trans>
+          </li>
+        </ul>
+      </div>
+      <figure className="kol-qr">
+        <QrCode value={link} label={t`QR code of your invite link`} size={144} />
+        <figcaption>
+          <Trans>Let a friend scan it to sign up.</Trans>
+        </figcaption>
+      </figure>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
+import { KOL_RATES } from '../../../contract/kol';
+import { affiliateContactQuery } from '../../lib/queries/affiliate-contact';
+
+/** SPEC §6: anyone but a KOL sees "You're not a KOL yet", with how to apply. */
+export function NotKolNotice() {
+  const contact = useQuery(affiliateContactQuery());
+  const first = KOL_RATES.firstMaxPercent;
+  const renewal = KOL_RATES.renewalDefaultPercent;
+  return (
+    <section className="card kol-card kol-apply" aria-labelledby="kol-apply-title">
+      <h2 id="kol-apply-title" className="kol-card__title">
+        <Trans>You're not a KOL yet</Trans>
+      </h2>
+      <p>
+        <Trans>
+          Creators, bloggers and community owners earn up to {first}% commission on their friends'
+          first purchase and {renewal}% on every renewal, paid out in USDT.
+        </Trans>
+      </p>
+      <p>
+        <Trans>To apply, contact the partner team with a link to your channel or community.</Trans>
+      </p>
+      <div className="kol-apply__actions">
+        {contact.data ? (
+          <a
+            className="btn btn-primary"
+            href={contact.data.contactUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <Trans>Contact the partner team</Trans>
+          </a>
+        ) : (
+          <span className="btn btn-primary is-pending" aria-disabled="true">
+            <Trans>Contact the partner team</Trans>
+          </span>
+        )}
+        <Link to="/affiliate" className="btn btn-secondary">
+          <Trans>About the programme</Trans>
+        </Link>
+      </div>
+    </section>
+  );
+}

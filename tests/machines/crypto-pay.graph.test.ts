@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { getShortestPaths, getSimplePaths } from '@xstate/graph';
+import type { SnapshotFrom, StateValue } from 'xstate';
+import { Errors } from '../../contract/errors';
+import {
+  CryptoPayState,
+  POLL_MS,
+  SUBMIT_RETRY_MS,
+} from '../../machines/crypto-pay/crypto-pay.constants';
+import { cryptoPayMachine } from '../../machines/crypto-pay/crypto-pay.machine';
+import type { CryptoPayEvent } from '../../machines/crypto-pay/crypto-pay.types';
+import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
+import { applicableEvents, stateKey } from '../../machines/shared/paths';
+import { replayPath } from './support/replay-path';
+import {
+  CHAIN,
+  OTHER_CHAIN,
+  TX,
+  sampleOptions,
+  sampleQuote,
+  sampleStatus,
+  walletOn,
+} from './support/crypto-samples';
+
+const QUOTE_MS = Date.parse(sampleQuote.expiresAt) - Date.parse(sampleQuote.serverTime);
+
+const events: CryptoPayEvent[] = [
+  { type: 'SELECT_NETWORK', chainId: CHAIN },
+  { type: 'SELECT_TOKEN', token: 'USDT' },
+  { type: 'CONNECT', connectorId: 'io.metamask' },
+  { type: 'SWITCH_NETWORK' },
+  { type: 'PAY' },
+  { type: 'RETRY' },
+  { type: 'NEW_QUOTE' },
+  { type: 'WALLET_CHANGED', wallet: null },
+  actorDone('loadOptions', sampleOptions),
+  actorDone('loadOptions', { ...sampleOptions, networks: [] }),
+  actorError('loadOptions', { code: Errors.INVALID_PRODUCT_ID.code }),
+  actorDone('connectWallet', walletOn(OTHER_CHAIN)),
+  actorError('connectWallet', { code: Errors.CRYPTO_WALLET_NOT_FOUND.code }),
+  actorDone('switchNetwork', walletOn(CHAIN)),
+  actorError('switchNetwork', { code: Errors.CRYPTO_USER_REJECTED.code }),
+  actorDone('requestQuote', sampleQuote),
+  actorError('requestQuote', { code: Errors.CRYPTO_DETAILS_FAILED.code }),
+  actorDone('sendPayment', TX),
+  actorError('sendPayment', { code: Errors.CRYPTO_INSUFFICIENT_BALANCE.code }),
+  actorDone('submitPayment', sampleStatus('confirming')),
+  actorDone('submitPayment', sampleStatus('underpaid')),
+  actorError('submitPayment', { code: Errors.NETWORK_ERROR.code }),
+  actorDone('fetchStatus', sampleStatus('paid')),
+  actorDone('fetchStatus', sampleStatus('failed', { errorCode: Errors.CRYPTO_WRONG_TOKEN.code })),
+  actorDone('fetchStatus', sampleStatus('expired')),
+  delayElapsed('POLL', 'cryptoPay.quoted.awaiting.waiting'),
+  delayElapsed('POLL', 'cryptoPay.quoted.underpaid.waiting'),
+  delayElapsed('SUBMIT_RETRY', 'cryptoPay.quoted.submitWaiting'),
+  delayElapsed('QUOTE_EXPIRY', 'cryptoPay.quoted'),
+];
+
+/** States that always leave at once (eventless routing): never a resting value. */
+const TRANSIENT = ['checkingNetwork', 'quoted.awaiting.routing', 'quoted.underpaid.routing'];
+
+function leafKeys(): string[] {
+  const keys: string[] = [];
+  const walk = (node: { key: string; states: Record<string, unknown> }, prefix: string) => {
+    const children = Object.values(node.states) as Array<typeof node>;
+    if (children.length === 0) keys.push(prefix);
+    for (const child of children) walk(child, prefix ? `${prefix}.${child.key}` : child.key);
+  };
+  walk(cryptoPayMachine.root as never, '');
+  return keys.filter((k) => !TRANSIENT.includes(k)).sort();
+}
+const reached = (values: StateValue[]) => [...new Set(values.map(stateKey))].sort();
+
+/**
+ * For the simple paths, a smaller world: the network and token chosen once, the wallet found on
+ * the wrong network (so switching is on every path to a quote), and the quote's expiry only while
+ * confirming. The shortest paths above take every event.
+ */
+const simplePathEvents = (snapshot: SnapshotFrom<typeof cryptoPayMachine>) =>
+  applicableEvents(
+    events.filter(
+      (e) =>
+        !(e.type === 'SELECT_NETWORK' && snapshot.context.chainId !== null) &&
+        !(e.type === 'SELECT_TOKEN' && snapshot.context.token !== null) &&
+        e.type !== 'WALLET_CHANGED' &&
+        e.type !== 'NEW_QUOTE' &&
+        !(
+          e.type.startsWith('xstate.after.QUOTE_EXPIRY') &&
+          !snapshot.matches({ quoted: 'confirming' })
+        ) &&
+        !(e.type === 'RETRY' && snapshot.matches('failed')),
+    ),
+  )(snapshot);
+
+const replayOptions = {
+  actors: [
+    'loadOptions',
+    'connectWallet',
+    'switchNetwork',
+    'requestQuote',
+    'sendPayment',
+    'submitPayment',
+    'fetchStatus',
+  ],
+  delays: { POLL: POLL_MS, SUBMIT_RETRY: SUBMIT_RETRY_MS, QUOTE_EXPIRY: QUOTE_MS },
+  actions: { showResult: () => undefined, abandonQuote: () => undefined },
+  input: { productId: 101 },
+};
+
+describe('crypto-pay machine, graph', () => {
+  it('declares exactly the states the SPA codes against', () => {
+    expect(Object.keys(cryptoPayMachine.root.states).sort()).toEqual(
+      Object.values(CryptoPayState).sort(),
+    );
+  });
+
+  it('getShortestPaths reaches every resting state, nested ones included', () => {
+    const paths = getShortestPaths(cryptoPayMachine, {
+      events: applicableEvents(events),
+      input: { productId: 101 },
+    });
+    expect(reached(paths.map((path) => path.state.value))).toEqual(leafKeys());
+  });
+
+  it('every simple path replays on a SimulatedClock', async () => {
+    const paths = getSimplePaths(cryptoPayMachine, {
+      events: simplePathEvents,
+      input: { productId: 101 },
+    });
+    for (const path of paths) {
+      const result = await replayPath(cryptoPayMachine, path, replayOptions);
+      expect(result.visited.at(-1)).toEqual(path.state.value);
+    }
+    expect(paths.length).toBeGreaterThan(50);
+  }, 120_000);
+});

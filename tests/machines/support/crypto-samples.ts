@@ -1,0 +1,70 @@
+/** Sample data for the crypto-pay machine's tests: one offered network with two tokens. */
+import type {
+  CryptoOptions,
+  CryptoQuote,
+  CryptoStatus,
+  Wallet,
+} from '../../../machines/crypto-pay/crypto-pay.types';
+
+export const CHAIN = 31337;
+export const OTHER_CHAIN = 1;
+export const PAYER = `0x${'a1'.repeat(20)}` as const;
+
+export const sampleOptions: CryptoOptions = {
+  productId: 101,
+  groupType: 1,
+  months: 1,
+  price: { amount: 499, currency: 'USD' },
+  networks: [
+    {
+      chainId: CHAIN,
+      name: 'Local chain',
+      rpcUrls: ['http://127.0.0.1:8545'],
+      explorerUrl: null,
+      nativeSymbol: 'ETH',
+      confirmations: 3,
+      tokens: [
+        { symbol: 'USDT', address: `0x${'b1'.repeat(20)}`, decimals: 6, amount: '4990000' },
+        { symbol: 'USDC', address: `0x${'b2'.repeat(20)}`, decimals: 6, amount: '4990000' },
+      ],
+    },
+  ],
+};
+
+export const walletOn = (chainId: number): Wallet => ({ address: PAYER, chainId });
+
+export const sampleQuote: CryptoQuote = {
+  orderId: 'K202611230000000001',
+  chainId: CHAIN,
+  tokenSymbol: 'USDT',
+  tokenAddress: `0x${'b1'.repeat(20)}`,
+  decimals: 6,
+  amount: '4990000',
+  receivingAddress: `0x${'c1'.repeat(20)}`,
+  payerAddress: PAYER,
+  confirmations: 3,
+  price: { amount: 499, currency: 'USD' },
+  expiresAt: '2026-11-23T10:30:00.000Z',
+  serverTime: '2026-11-23T10:00:00.000Z',
+};
+
+export const TX = `0x${'d1'.repeat(32)}` as const;
+
+export function sampleStatus(
+  state: CryptoStatus['state'],
+  extra: Partial<CryptoStatus> = {},
+): CryptoStatus {
+  return {
+    orderId: sampleQuote.orderId,
+    state,
+    txHash: TX,
+    confirmations: state === 'confirming' ? 1 : 0,
+    required: 3,
+    received: state === 'underpaid' ? '1000000' : '0',
+    missing: state === 'underpaid' ? '3990000' : '4990000',
+    errorCode: null,
+    expiresAt: sampleQuote.expiresAt,
+    serverTime: sampleQuote.serverTime,
+    ...extra,
+  };
+}

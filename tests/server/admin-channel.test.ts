@@ -1,0 +1,148 @@
+/**
+ * Operator commands while the site runs on the embedded PGlite (issue 11, item 7): `npm run admin`
+ * hands its command to the running server through DATA_DIR/admin.sock, the site sees what it did at
+ * once, and nothing opens the PGlite directory a second time (a second opener is refused, naming the
+ * holder). With no server running the CLI opens the directory itself. The PGlite files are the
+ * owner's only (item 6).
+ */
+import { execFile } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { adminSocketPath } from '../../server/admin/admin-channel';
+import { openDatabase, rowsOf } from '../../server/db/database';
+import { DirectoryLockedError } from '../../server/db/directory-lock';
+import { registerByUsername } from './helpers/accounts';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import type { DbVariant } from './helpers/test-databases';
+
+const run = promisify(execFile);
+
+/** PGlite in the test's DATA_DIR, as `npm start` runs it (no DATABASE_URL). */
+const pgliteDirectory: DbVariant = {
+  name: 'pglite',
+  create: async () => ({ url: '', drop: async () => undefined }),
+};
+
+async function admin(dataDir: string, argv: string[]) {
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/admin.ts', ...argv],
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' } },
+    );
+    return { code: 0, out: stdout.split('\n').filter(Boolean), err: stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return {
+      code: failed.code,
+      out: failed.stdout.split('\n').filter(Boolean),
+      err: failed.stderr,
+    };
+  }
+}
+
+function modesUnder(dir: string): { path: string; mode: number }[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).map((entry) => {
+    const path = join(entry.parentPath, entry.name);
+    return { path, mode: statSync(path).mode & 0o777 };
+  });
+}
+
+describe('npm run admin while the server runs on PGlite', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(pgliteDirectory);
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('runs through the server: the codes it prints are accepted by the site', async () => {
+    const batch = await admin(t.dataDir, ['redeem', 'batch', '--count', '2', '--product', '101']);
+    expect(batch.err).toContain('batch');
+    expect(batch.code).toBe(0);
+    expect(batch.out).toHaveLength(2);
+    const user = await registerByUsername(t.api);
+    const redeemed = await t.api.call(
+      '/api/system/system_redeem_code',
+      { code: batch.out[0] },
+      { token: user.token },
+    );
+    expect(redeemed.body.code, redeemed.body.msg).toBe(200);
+    const again = await admin(t.dataDir, ['redeem', 'batches']);
+    expect(again.code).toBe(0);
+    expect(again.out.join('\n')).toMatch(/1\/2/);
+  }, 60_000);
+
+  it('reports a failed command and a usage mistake with their exit codes', async () => {
+    const missing = await admin(t.dataDir, ['plans', 'disable', '999999']);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('no plan 999999');
+    const usage = await admin(t.dataDir, ['plans', 'fly']);
+    expect(usage.code).toBe(2);
+    expect(usage.err).toContain('usage: npm run admin');
+  }, 60_000);
+
+  it('refuses a second opener of the PGlite directory, naming the holder', async () => {
+    const second = openDatabase(undefined, t.dataDir, 'test');
+    await expect(second).rejects.toBeInstanceOf(DirectoryLockedError);
+    await expect(second).rejects.toThrow(`(server, pid ${process.pid})`);
+    const otherProcess = await run(process.execPath, [
+      '--import',
+      'tsx',
+      '-e',
+      `import('./server/db/database.ts').then((m) => m.openDatabase(undefined, ${JSON.stringify(t.dataDir)})).then(() => process.exit(0), (e) => { console.error(e.message); process.exit(3); })`,
+    ]).catch((error: { code: number; stderr: string }) => error);
+    expect('code' in otherProcess && otherProcess.code).toBe(3);
+    expect('stderr' in otherProcess && otherProcess.stderr).toContain('already open');
+    // The server still works after the refusals.
+    const info = await t.api.call('/api/system/system_client_config');
+    expect(info.body.code).toBe(200);
+  }, 60_000);
+
+  it('keeps DATA_DIR, the PGlite files and the socket to their owner', () => {
+    expect(statSync(t.dataDir).mode & 0o077).toBe(0);
+    expect(statSync(join(t.dataDir, 'pglite')).mode & 0o077).toBe(0);
+    expect(statSync(adminSocketPath(t.dataDir)).mode & 0o077).toBe(0);
+    const directories = modesUnder(join(t.dataDir, 'pglite')).filter((f) => f.mode & 0o100);
+    expect(directories.filter((d) => d.mode & 0o077)).toEqual([]);
+  });
+});
+
+describe('npm run admin with no server running', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(pgliteDirectory);
+    await t.app.close();
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close().catch(() => undefined);
+  });
+
+  it('opens the directory itself, then lets a server open it', async () => {
+    const batch = await admin(t.dataDir, [
+      'coupons',
+      'create',
+      '--code',
+      'CLIDIRECT',
+      '--percent',
+      '5',
+    ]);
+    expect(batch.err).toBe('');
+    expect(batch.code).toBe(0);
+    const reopened = await openDatabase(undefined, t.dataDir, 'test');
+    try {
+      const rows = rowsOf(
+        await reopened.db.execute(sql`SELECT code FROM coupons WHERE code = 'CLIDIRECT'`),
+      );
+      expect(rows).toEqual([{ code: 'CLIDIRECT' }]);
+    } finally {
+      await reopened.close();
+    }
+    const shared = modesUnder(join(t.dataDir, 'pglite')).filter((f) => f.mode & 0o077);
+    expect(shared).toEqual([]);
+  }, 60_000);
+});
