@@ -20,6 +20,7 @@ import process from 'node:process';
 import { URL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { tsImport } from 'tsx/esm/api';
 import { ROOT } from '../scripts/build-freshness.mjs';
 import { serveBuiltApp } from './serve-built-app.mjs';
 
@@ -31,31 +32,11 @@ const ASSETS = join(ROOT, 'dist/client/assets');
 /** Reported on their own: the store's pages and what they add to the home page's JS. */
 const STORE_ROUTES = ['/pricing', '/purchased', '/trial'];
 
+/** Every route of the SPA (contract/web-routes.ts) with its params filled in, and a 404. */
+const { SPA_ROUTES } = await tsImport('../contract/web-routes.ts', import.meta.url);
 const ROUTES = [
-  '/',
-  '/login',
-  '/register',
-  '/resetpassword',
-  '/pricing',
-  '/group-buying',
-  '/crypto-pay/1',
-  '/purchased',
-  '/download',
-  '/download/tips',
-  '/download/smart_links',
-  '/affiliate',
-  '/faq',
-  '/clause/terms',
-  '/apple-help',
-  '/trial',
-  '/loading',
-  '/user/profile',
-  '/user/device',
-  '/user/reward',
-  '/user/kol',
-  '/user/group-buying',
-  '/user/benefits',
-  '/user/third-party-client',
+  ...SPA_ROUTES.filter((route) => route !== '/user') // a redirect to /user/profile
+    .map((route) => route.replace('$productId', '1').replace('$name', 'terms')),
   '/no-such-page',
 ];
 

@@ -6,7 +6,7 @@
  * (register and reset: e-mail and phone); account pages as a member with orders and invitations.
  */
 import type { Page } from '@playwright/test';
-import { CLAUSE_NAMES } from '../src/app/clause-names';
+import { CLAUSE_NAMES } from '../contract/web-routes';
 import { DEMO_USER } from '../server/db/seed';
 import { endpoints } from '../contract';
 import { expect, test } from './support/fixtures';

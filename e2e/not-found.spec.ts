@@ -4,7 +4,9 @@ test('an unknown address shows the 404 page, whose button goes back home', async
   page,
   i18n,
 }) => {
-  await page.goto('/no-such-page/at-all');
+  // The server answers an unknown address with HTTP 404 while still sending the SPA.
+  const response = await page.goto('/no-such-page/at-all');
+  expect(response?.status()).toBe(404);
 
   await expect(
     page.getByRole('heading', { level: 1, name: i18n.t("Sorry, we couldn't find that page.") }),

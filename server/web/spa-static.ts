@@ -1,13 +1,16 @@
 /**
  * Serves the built SPA (vite's dist/client) with history fallback: any GET/HEAD that is not an API,
- * dev or file path gets index.html, so deep links survive a reload. Hashed files under /assets/ are
- * cached for a year; index.html is revalidated every time so a deploy is picked up at once.
+ * dev or file path gets index.html, so deep links survive a reload; an address that is none of the
+ * SPA's routes (contract/web-routes.ts) gets it with HTTP 404, and the SPA shows its 404 page.
+ * Hashed files under /assets/ are cached for a year; index.html is revalidated every time so a
+ * deploy is picked up at once.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_VERSION_PREFIX } from '../../contract';
+import { isSpaRoute } from '../../contract/web-routes';
 import { loadPrerenderedPages } from './prerendered';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -67,6 +70,7 @@ export async function registerSpa(
     });
   }
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isSpaRoute(request.url)) return reply.code(404).sendFile('index.html');
     const page = prerendered(request);
     if (!page) return reply.sendFile('index.html');
     return reply

@@ -12,7 +12,7 @@ import { ErrorScreen } from '../components/error-screen';
 import { NotFoundPage } from '../components/not-found-page';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
-import { CLAUSE_NAMES } from './clause-names';
+import { CLAUSE_NAMES } from '../../contract/web-routes';
 
 export interface RouterContext {
   queryClient: QueryClient;

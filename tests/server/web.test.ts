@@ -91,6 +91,25 @@ describe.each(variants)('web on $name', (variant) => {
     expect(head.statusCode).toBe(200);
   });
 
+  it('answers an address that is no page of the SPA with 404, still sending the SPA (its 404 page)', async () => {
+    for (const url of [
+      '/no-such-page/at-all',
+      '/pricing/extra',
+      '/clause/nope',
+      '/user/nothing',
+      '/crypto-pay',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toBe(INDEX);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/no-such-page' })).statusCode).toBe(404);
+    for (const url of ['/clause/terms', '/clause/canary/', '/Pricing', '/user/', '/faq?x=1'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+  });
+
   it('serves the SPA as it is when the build has no prerendered pages', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/faq' });
     expect(response.body).toBe(INDEX);
@@ -110,9 +129,10 @@ describe.each(variants)('web on $name', (variant) => {
   });
 
   it('answers a missing file with 404, not the SPA', async () => {
-    for (const url of ['/assets/missing-123.js', '/favicon-missing.ico']) {
+    for (const url of ['/assets/missing-123.js', '/favicon-missing.ico', '/assets/', '/assets']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toBe(INDEX);
     }
     expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).statusCode).toBe(200);
   });
@@ -355,6 +375,7 @@ describe.each(variants)('prerendered pages on $name', (variant) => {
     for (const url of ['/login', '/user/profile', '/faq/more']) {
       const response = await get(url);
       expect(response.body, url).toBe(INDEX);
+      expect(response.statusCode, url).toBe(url === '/faq/more' ? 404 : 200);
     }
     for (const url of [
       '/.prerendered/manifest.json',

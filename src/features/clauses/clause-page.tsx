@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ClauseName } from '../../app/clause-names';
+import type { ClauseName } from '../../../contract/web-routes';
 import { formatDateTime } from '../../i18n/intl-format';
 import { CANARY_DATE, CLAUSES_UPDATED } from './clause-dates';
 import './clauses.css';

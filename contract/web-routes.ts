@@ -1,0 +1,74 @@
+/**
+ * The SPA's routes (SPEC §2), shared by the router (src/app/routes.tsx builds exactly these, a web
+ * test holds them equal) and the server, which answers any other page address with HTTP 404 while
+ * still sending the SPA, so the visitor sees the 404 page and crawlers and monitors see a 404.
+ * A `$param` is one non-empty path segment; a route may restrict a param to a fixed list.
+ */
+
+/** The legal clauses of SPEC §2; any other /clause/<name> is a 404. */
+export const CLAUSE_NAMES = ['terms', 'privacy', 'canary'] as const;
+export type ClauseName = (typeof CLAUSE_NAMES)[number];
+
+export const SPA_ROUTES = [
+  '/',
+  '/login',
+  '/register',
+  '/resetpassword',
+  '/pricing',
+  '/group-buying',
+  '/crypto-pay/$productId',
+  '/purchased',
+  '/download',
+  '/download/tips',
+  '/download/smart_links',
+  '/affiliate',
+  '/faq',
+  '/clause/$name',
+  '/apple-help',
+  '/trial',
+  '/loading',
+  '/user',
+  '/user/profile',
+  '/user/device',
+  '/user/reward',
+  '/user/kol',
+  '/user/group-buying',
+  '/user/benefits',
+  '/user/third-party-client',
+] as const;
+export type SpaRoute = (typeof SPA_ROUTES)[number];
+
+/** Params whose values are a fixed list; any other value is not a page. */
+const PARAM_VALUES: Partial<Record<SpaRoute, Record<string, readonly string[]>>> = {
+  '/clause/$name': { name: CLAUSE_NAMES },
+};
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when a URL's path (query ignored, trailing slashes allowed) is one of the SPA's pages, so the
+ * server answers 200; anything else renders the SPA's 404 page with HTTP 404.
+ */
+export function isSpaRoute(url: string): boolean {
+  const raw = url.split(/[?#]/)[0] ?? '/';
+  const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
+  const segments = path === '/' ? [] : path.slice(1).split('/');
+  return SPA_ROUTES.some((route) => {
+    const parts = route === '/' ? [] : route.slice(1).split('/');
+    if (parts.length !== segments.length) return false;
+    return parts.every((part, i) => {
+      const value = decodeSegment(segments[i]!);
+      if (value === null) return false;
+      // The router matches fixed segments case-insensitively (its default), so does this.
+      if (!part.startsWith('$')) return value.toLowerCase() === part.toLowerCase();
+      const allowed = PARAM_VALUES[route]?.[part.slice(1)];
+      return value !== '' && (!allowed || allowed.includes(value));
+    });
+  });
+}
