@@ -6,15 +6,21 @@ import type { Page } from '@playwright/test';
 /**
  * Every path the app's router declares (TanStack Router keeps its instance on
  * `window.__TSR_ROUTER__`), so a page added to src/app/routes.tsx is checked without being listed
- * here. Read from a page the app has started on.
+ * here. Read from a page the app starts on; fails if it has not created its router within 10 s.
  */
 export async function appRoutePaths(page: Page): Promise<string[]> {
-  const paths = await page.evaluate(() => {
-    const router = (window as unknown as { __TSR_ROUTER__?: { routesByPath: object } })
-      .__TSR_ROUTER__;
-    if (!router) throw new Error('the app has not created its router on this page');
-    return Object.keys(router.routesByPath);
-  });
+  // The app loads its modules after the first paint (prerendered pages hydrate later still), so
+  // the router appears some time after `goto` resolves: wait for it, within the expect timeout.
+  const handle = await page.waitForFunction(
+    () => {
+      const router = (window as unknown as { __TSR_ROUTER__?: { routesByPath: object } })
+        .__TSR_ROUTER__;
+      return router ? Object.keys(router.routesByPath) : null;
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+  const paths = (await handle.jsonValue()) as string[];
   const trimmed = paths.map((path) => (path.length > 1 ? path.replace(/\/+$/, '') : path));
   return [...new Set(trimmed)].sort();
 }
