@@ -211,6 +211,40 @@ export const Errors = {
   ),
   GROUP_ALREADY_JOINED: entry(4002, 'You have already joined this group.', '您已加入该拼团。'),
   GROUP_FULL: entry(4003, 'This group is full.', '该拼团人数已满。'),
+  // 4004-4099: group buy (docs/group-buy.md)
+  GROUP_NOT_FOUND: entry(
+    4004,
+    'This group does not exist. Please check the invite link.',
+    '该拼团不存在，请检查邀请链接。',
+  ),
+  GROUP_ENDED: entry(4005, 'This group has ended.', '该拼团已结束。'),
+  GROUP_OWN: entry(
+    4006,
+    'This is your own group. Share the invite link with your friends.',
+    '这是您自己发起的拼团，请将邀请链接分享给好友。',
+  ),
+  GROUP_BUY_OFF: entry(4007, 'Group buy has not started yet.', '拼团活动尚未开始。'),
+  GROUP_NOT_OFFERED: entry(
+    4008,
+    'Group buy is not offered for this plan and group size.',
+    '该套餐暂不支持此人数的拼团。',
+  ),
+  GROUP_PAY_OWN_SHARE: entry(
+    4009,
+    'In this group everyone pays their own share. Please use Join and pay.',
+    '该拼团需各自付款，请使用“参团并付款”。',
+  ),
+  GROUP_JOIN_FREE: entry(
+    4010,
+    'Your friend has paid for every seat. Join for free.',
+    '好友已为所有成员付款，请直接免费参团。',
+  ),
+  GROUP_SIZE_INVALID: entry(4011, 'A group has 2 or 3 members.', '拼团人数为 2 人或 3 人。'),
+  GROUP_PAYMENT_TYPE_INVALID: entry(
+    4012,
+    'Please choose to pay for everyone or to pay your own share.',
+    '请选择为所有人付款或各自付款。',
+  ),
 
   // --- crypto (5xxx) ---
   CRYPTO_DETAILS_FAILED: entry(5001, 'Failed to get payment details.', '获取支付信息失败。'),

@@ -3,6 +3,7 @@ import * as accountArea from './endpoints/account-area';
 import * as nodes from './endpoints/nodes';
 import * as crypto from './endpoints/crypto';
 import * as kol from './endpoints/kol';
+import * as groupBuy from './endpoints/group-buy';
 import * as payment from './endpoints/payment';
 import * as system from './endpoints/system';
 import * as user from './endpoints/user';
@@ -45,12 +46,12 @@ export const endpoints = {
   paymentCoupon: payment.paymentCoupon,
   paymentOrder: payment.paymentOrder,
   paymentOrderCancel: payment.paymentOrderCancel,
-  paymentJointPurchase: payment.paymentJointPurchase,
-  paymentJointJoinForPay: payment.paymentJointJoinForPay,
-  paymentJointJoin: payment.paymentJointJoin,
-  paymentJointPurchaseCreated: payment.paymentJointPurchaseCreated,
-  paymentJointPurchaseParticipated: payment.paymentJointPurchaseParticipated,
-  paymentJointOrder: payment.paymentJointOrder,
+  paymentJointPurchase: groupBuy.paymentJointPurchase,
+  paymentJointJoinForPay: groupBuy.paymentJointJoinForPay,
+  paymentJointJoin: groupBuy.paymentJointJoin,
+  paymentJointPurchaseCreated: groupBuy.paymentJointPurchaseCreated,
+  paymentJointPurchaseParticipated: groupBuy.paymentJointPurchaseParticipated,
+  paymentJointOrder: groupBuy.paymentJointOrder,
   paymentCryptoOptions: crypto.paymentCryptoOptions,
   paymentCryptoQuote: crypto.paymentCryptoQuote,
   paymentCryptoSubmit: crypto.paymentCryptoSubmit,

@@ -72,6 +72,8 @@ import {
   type CryptoOverrides,
 } from './crypto/crypto-module';
 import { seedDemoPlans } from './store/seed-plans';
+import { seedDemoGroupPrices } from './group-buy/group-prices';
+import { seedGroupBuySettings } from './group-buy/group-settings';
 import { registerStoreDevRoutes } from './store/store-dev-routes';
 import { createStoreHandlers } from './store/store-handlers';
 import { createKolHandlers } from './kol/kol-handlers';
@@ -199,9 +201,11 @@ export async function buildApp(
     await migrate(database.db);
     await seedSettings(database.db);
     await seedKolSettings(database.db);
+    await seedGroupBuySettings(database.db);
     if (config.seedDemo) {
       demoSeeded = await seedDemoUser(database.db, hasher);
       await seedDemoPlans(database.db);
+      await seedDemoGroupPrices(database.db);
       await seedAccountAreaDemo(database.db);
       await seedKolDemo(database.db, hasher);
     }

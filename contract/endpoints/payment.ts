@@ -24,6 +24,13 @@ export const goods = z.object({
   /** Shown as the recommended duration of its group. */
   recommended: z.boolean(),
   prices: z.array(money),
+  /**
+   * Group buy (docs/group-buy.md): the price of ONE seat in a group of `size`, per currency, as the
+   * operator set it for this plan; a size missing here is not offered for the plan.
+   */
+  groupPrices: z.array(
+    z.object({ size: z.union([z.literal(2), z.literal(3)]), prices: z.array(money) }),
+  ),
 });
 export type Goods = z.infer<typeof goods>;
 
@@ -37,6 +44,8 @@ export const paymentShop = defineEndpoint({
     methods: z.array(z.object({ method: paymentMethod, recommended: z.boolean() })),
     /** Crypto payment (/crypto-pay/{productId}) is configured. */
     cryptoPay: z.boolean(),
+    /** Group buy: switched on (display config `features.groupBuy`) and how long an open group lasts. */
+    groupBuy: z.object({ enabled: z.boolean(), hours: z.number().int() }),
     /** Lite<->Standard conversion percentage (SPEC §4 upgrade). */
     conversionPercent: z.number(),
     /** The caller's membership, so the page can show what a purchase will do; null for visitors. */
@@ -134,83 +143,4 @@ export const paymentOrderCancel = defineEndpoint({
   params: z.object({ orderId: z.string().trim().min(1).max(64) }),
   data: z.object({ order }),
   summary: 'Cancel an unpaid order; its promo code use is released.',
-});
-
-const group = z.object({
-  groupId: z.string(),
-  creator: z.string(),
-  createdAt: isoDate,
-  endsAt: isoDate,
-  completedAt: isoDate.nullable(),
-  status: z.union([z.literal(0), z.literal(1)]),
-  devicesAllowed: z.number().int(),
-  membersJoined: z.number().int(),
-  groupSize: z.union([z.literal(2), z.literal(3)]),
-  total: money,
-  inviteLink: z.string(),
-  isCreator: z.boolean(),
-});
-
-export const paymentJointPurchase = defineEndpoint({
-  path: '/api/payment/payment_joint_purchase',
-  auth: 'session',
-  params: z.object({
-    productId: z.number().int(),
-    groupSize: z.union([z.literal(2), z.literal(3)]),
-    paymentType: z.union([z.literal(0), z.literal(1)]),
-    method: paymentMethod,
-    idempotencyKey,
-  }),
-  data: z.object({ groupId: z.string(), orderId: z.string(), payUrl: z.string() }),
-  summary: 'Start a group buy (pay all or pay own share).',
-  plannedIn: 'group-buy issue',
-});
-
-export const paymentJointJoinForPay = defineEndpoint({
-  path: '/api/payment/payment_joint_join_for_pay',
-  auth: 'session',
-  params: z.object({
-    groupId: z.string(),
-    method: paymentMethod,
-    idempotencyKey,
-  }),
-  data: z.object({ orderId: z.string(), payUrl: z.string() }),
-  summary: 'Join a group and pay the own share.',
-  plannedIn: 'group-buy issue',
-});
-
-export const paymentJointJoin = defineEndpoint({
-  path: '/api/payment/payment_joint_join',
-  auth: 'session',
-  params: z.object({ groupId: z.string() }),
-  data: z.object({ groupId: z.string() }),
-  summary: 'Join a group whose creator paid for everyone.',
-  plannedIn: 'group-buy issue',
-});
-
-export const paymentJointPurchaseCreated = defineEndpoint({
-  path: '/api/payment/payment_joint_purchase_created',
-  auth: 'session',
-  params: empty,
-  data: z.object({ groups: z.array(group) }),
-  summary: 'Groups created by the user.',
-  plannedIn: 'group-buy issue',
-});
-
-export const paymentJointPurchaseParticipated = defineEndpoint({
-  path: '/api/payment/payment_joint_purchase_participated',
-  auth: 'session',
-  params: empty,
-  data: z.object({ groups: z.array(group) }),
-  summary: 'Groups the user joined.',
-  plannedIn: 'group-buy issue',
-});
-
-export const paymentJointOrder = defineEndpoint({
-  path: '/api/payment/payment_joint_order',
-  auth: 'optional',
-  params: z.object({ groupId: z.string() }),
-  data: z.object({ group }),
-  summary: 'One group order, for its invite page.',
-  plannedIn: 'group-buy issue',
 });

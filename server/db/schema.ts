@@ -109,7 +109,7 @@ export type PaymentMethod = 'alipay' | 'wechat' | 'unionpay' | 'card';
 export type OrderMethod = PaymentMethod | 'crypto';
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded';
 export type GrantSource =
-  'order' | 'redeem' | 'trial' | 'invite_reward' | 'invite_trial' | 'refund' | 'admin';
+  'order' | 'redeem' | 'trial' | 'invite_reward' | 'invite_trial' | 'refund' | 'admin' | 'group';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 
@@ -177,6 +177,8 @@ export const orders = pgTable('orders', {
   paidAt: tz('paid_at'),
   closedAt: tz('closed_at'),
   flaggedReason: text('flagged_reason'),
+  /** The group this order pays a seat (or every seat) of; null for a plain purchase. */
+  groupBuyId: bigint('group_buy_id', { mode: 'number' }),
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
@@ -545,4 +547,63 @@ export const kolCommissions = pgTable('kol_commissions', {
   voidReason: text('void_reason'),
   voidedAt: tz('voided_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export type GroupRowState = 'awaiting_payment' | 'open' | 'finished' | 'ended' | 'void';
+export type GroupMemberRowState =
+  | 'reserved'
+  | 'paid'
+  | 'joined'
+  | 'released'
+  | 'refunded'
+  | 'refund_due';
+
+export const groupPrices = pgTable(
+  'group_prices',
+  {
+    planId: integer('plan_id').notNull(),
+    size: smallint('size').notNull().$type<2 | 3>(),
+    currency: text('currency').notNull().$type<Currency>(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.size, t.currency] })],
+);
+
+export const groupBuys = pgTable('group_buys', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  groupNo: text('group_no').notNull(),
+  inviteToken: text('invite_token').notNull(),
+  creatorId: integer('creator_id').notNull(),
+  planId: integer('plan_id').notNull(),
+  groupType: smallint('group_type').notNull().$type<1 | 2>(),
+  months: integer('months').notNull(),
+  durationDays: integer('duration_days').notNull(),
+  maxDevices: integer('max_devices').notNull(),
+  size: smallint('size').notNull().$type<2 | 3>(),
+  paymentType: smallint('payment_type').notNull().$type<0 | 1>(),
+  currency: text('currency').notNull().$type<Currency>(),
+  seatPrice: money('seat_price').notNull(),
+  state: text('state').notNull().default('awaiting_payment').$type<GroupRowState>(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  openedAt: tz('opened_at'),
+  endsAt: tz('ends_at'),
+  completedAt: tz('completed_at'),
+  endedAt: tz('ended_at'),
+  redeemBatchId: integer('redeem_batch_id'),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export const groupMembers = pgTable('group_members', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  groupId: bigint('group_id', { mode: 'number' }).notNull(),
+  userId: integer('user_id').notNull(),
+  isCreator: boolean('is_creator').notNull().default(false),
+  orderId: bigint('order_id', { mode: 'number' }),
+  state: text('state').notNull().$type<GroupMemberRowState>(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  paidAt: tz('paid_at'),
+  releasedAt: tz('released_at'),
+  refundedAt: tz('refunded_at'),
+  grantedAt: tz('granted_at'),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
 });

@@ -6,33 +6,40 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ApiLanguage } from '../../contract';
 import type { Goods } from '../../contract/endpoints/payment';
 import type { Db } from '../db/database';
-import { planPrices, plans, type Currency } from '../db/schema';
+import { groupPrices, planPrices, plans, type Currency } from '../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 
+type Price = { readonly currency: Currency; readonly amount: number };
+
 export interface PlanWithPrices extends PlanRow {
-  readonly prices: readonly { readonly currency: Currency; readonly amount: number }[];
+  readonly prices: readonly Price[];
+  /** One seat's price in a group of 2 or 3 (docs/group-buy.md); a size without prices is not offered. */
+  readonly groupPrices: readonly { readonly size: 2 | 3; readonly prices: readonly Price[] }[];
 }
 
 const CURRENCY_ORDER: Record<Currency, number> = { CNY: 0, USD: 1 };
 
 async function withPrices(db: Db, rows: PlanRow[]): Promise<PlanWithPrices[]> {
   if (rows.length === 0) return [];
-  const prices = await db
-    .select()
-    .from(planPrices)
-    .where(
-      inArray(
-        planPrices.planId,
-        rows.map((r) => r.id),
-      ),
-    );
+  const ids = rows.map((r) => r.id);
+  const [prices, seats] = await Promise.all([
+    db.select().from(planPrices).where(inArray(planPrices.planId, ids)),
+    db.select().from(groupPrices).where(inArray(groupPrices.planId, ids)),
+  ]);
+  const ordered = (list: { currency: Currency; amount: number }[]) =>
+    list
+      .map((p) => ({ currency: p.currency, amount: p.amount }))
+      .sort((a, b) => CURRENCY_ORDER[a.currency] - CURRENCY_ORDER[b.currency]);
   return rows.map((row) => ({
     ...row,
-    prices: prices
-      .filter((p) => p.planId === row.id)
-      .map((p) => ({ currency: p.currency, amount: p.amount }))
-      .sort((a, b) => CURRENCY_ORDER[a.currency] - CURRENCY_ORDER[b.currency]),
+    prices: ordered(prices.filter((p) => p.planId === row.id)),
+    groupPrices: ([2, 3] as const)
+      .map((size) => ({
+        size,
+        prices: ordered(seats.filter((p) => p.planId === row.id && p.size === size)),
+      }))
+      .filter((g) => g.prices.length > 0),
   }));
 }
 
@@ -62,6 +69,17 @@ export function priceIn(plan: PlanWithPrices, currency: Currency): number | unde
   return plan.prices.find((p) => p.currency === currency)?.amount;
 }
 
+/** One seat's price in a group of `size`, or undefined when the plan is not offered so. */
+export function seatPriceIn(
+  plan: PlanWithPrices,
+  size: 2 | 3,
+  currency: Currency,
+): number | undefined {
+  return plan.groupPrices
+    .find((g) => g.size === size)
+    ?.prices.find((p) => p.currency === currency)?.amount;
+}
+
 /** A plan as the goods list shows it; plans without any price are not for sale and are left out. */
 export function toGoods(plan: PlanWithPrices): Goods {
   return {
@@ -72,6 +90,10 @@ export function toGoods(plan: PlanWithPrices): Goods {
     maxDevices: plan.maxDevices,
     recommended: plan.recommended,
     prices: plan.prices.map((p) => ({ amount: p.amount, currency: p.currency })),
+    groupPrices: plan.groupPrices.map((g) => ({
+      size: g.size,
+      prices: g.prices.map((p) => ({ amount: p.amount, currency: p.currency })),
+    })),
   };
 }
 

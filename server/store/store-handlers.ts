@@ -21,6 +21,7 @@ import {
   reserveCouponUse,
   type CouponRow,
 } from './coupons';
+import { readGroupBuySettings } from '../group-buy/group-settings';
 import { startFreeTrial } from './free-trial';
 import {
   closeExpiredOrders,
@@ -226,6 +227,10 @@ export function createStoreHandlers(deps: StoreDeps): Handlers {
         goods: plans.filter((p) => p.prices.length > 0).map(toGoods),
         methods: gateways.methods(),
         cryptoPay: await cryptoOffered(db),
+        groupBuy: {
+          enabled: display.features.groupBuy,
+          hours: (await readGroupBuySettings(db)).hours,
+        },
         conversionPercent: display.liteToStandardPercent,
         membership: user
           ? {

@@ -47,6 +47,7 @@ interface ShopData {
   methods: { method: string; recommended: boolean }[];
   cryptoPay: boolean;
   conversionPercent: number;
+  groupBuy: { enabled: boolean; hours: number };
   membership: { planType: number | null; expireTime: string | null } | null;
   serverTime: string;
 }
@@ -108,7 +109,25 @@ describe.each(variants)('store orders on $name', (variant) => {
           { amount: 28800, currency: 'CNY' },
           { amount: 4799, currency: 'USD' },
         ],
+        // One seat in a group: 15 % off for 2, 25 % off for 3 (docs/group-buy.md).
+        groupPrices: [
+          {
+            size: 2,
+            prices: [
+              { amount: 24480, currency: 'CNY' },
+              { amount: 4079, currency: 'USD' },
+            ],
+          },
+          {
+            size: 3,
+            prices: [
+              { amount: 21600, currency: 'CNY' },
+              { amount: 3599, currency: 'USD' },
+            ],
+          },
+        ],
       });
+      expect(data.groupBuy).toEqual({ enabled: true, hours: 24 });
       expect(data.goods.filter((g) => g.recommended).map((g) => g.productId)).toEqual([104, 204]);
       expect(data.goods.find((g) => g.productId === 201)!.maxDevices).toBe(2);
       // Longer terms cost less a month.

@@ -24,6 +24,7 @@ const plan = (
     { amount: cny, currency: 'CNY' },
     ...(usd === undefined ? [] : [{ amount: usd, currency: 'USD' as const }]),
   ],
+  groupPrices: [],
 });
 
 // The demo plans of server/store/seed-plans.ts.
