@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
 import { Errors } from '../errors';
-import { empty, isoDate, money, shopGroupType } from './common';
+import { isoDate, money, shopGroupType } from './common';
 
 export const PAYMENT_METHODS = ['alipay', 'wechat', 'unionpay', 'card'] as const;
 export const paymentMethod = z.enum(PAYMENT_METHODS);
