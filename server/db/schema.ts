@@ -551,12 +551,7 @@ export const kolCommissions = pgTable('kol_commissions', {
 
 export type GroupRowState = 'awaiting_payment' | 'open' | 'finished' | 'ended' | 'void';
 export type GroupMemberRowState =
-  | 'reserved'
-  | 'paid'
-  | 'joined'
-  | 'released'
-  | 'refunded'
-  | 'refund_due';
+  'reserved' | 'paid' | 'joined' | 'released' | 'refunded' | 'refund_due';
 
 export const groupPrices = pgTable(
   'group_prices',

@@ -75,9 +75,8 @@ export function seatPriceIn(
   size: 2 | 3,
   currency: Currency,
 ): number | undefined {
-  return plan.groupPrices
-    .find((g) => g.size === size)
-    ?.prices.find((p) => p.currency === currency)?.amount;
+  return plan.groupPrices.find((g) => g.size === size)?.prices.find((p) => p.currency === currency)
+    ?.amount;
 }
 
 /** A plan as the goods list shows it; plans without any price are not for sale and are left out. */
