@@ -1,0 +1,55 @@
+export const GROUP_BUY_MACHINE_ID = 'groupBuy';
+
+/** Top-level states; `joining` and the two awaiting states have the sub-states below. */
+export const GroupBuyState = {
+  LOADING: 'loading',
+  LOAD_FAILED: 'loadFailed',
+  SERVICE_OFF: 'serviceOff',
+  ROUTING: 'routing',
+  CHOOSING: 'choosing',
+  CREATING: 'creating',
+  REDIRECTING: 'redirecting',
+  AWAITING_CREATOR_PAYMENT: 'awaitingCreatorPayment',
+  OPEN: 'open',
+  JOINING: 'joining',
+  AWAITING_MEMBER_PAYMENT: 'awaitingMemberPayment',
+  PAYMENT_FAILED: 'paymentFailed',
+  FINISHED: 'finished',
+  ENDED: 'ended',
+} as const;
+export type GroupBuyStateValue = (typeof GroupBuyState)[keyof typeof GroupBuyState];
+
+/** Sub-states of `joining`: the two requests, then one state per refusal (SPEC §8's blocks and two more). */
+export const JoiningState = {
+  FREE: 'free',
+  FOR_PAY: 'forPay',
+  ENDED: 'ended',
+  FULL: 'full',
+  ALREADY_JOINED: 'alreadyJoined',
+  OWN_GROUP: 'ownGroup',
+  CREATOR_NOT_PAID: 'creatorNotPaid',
+} as const;
+export type JoiningBlock = Exclude<
+  (typeof JoiningState)[keyof typeof JoiningState],
+  'free' | 'forPay'
+>;
+
+/** Sub-states of `awaitingCreatorPayment` and `awaitingMemberPayment`. */
+export const AwaitingState = {
+  FETCHING: 'fetching',
+  WAITING: 'waiting',
+  NOT_DETECTED: 'notDetected',
+} as const;
+
+export const GroupBuyActor = {
+  LOAD_PAGE: 'loadPage',
+  START_GROUP: 'startGroup',
+  JOIN_FREE: 'joinFree',
+  JOIN_FOR_PAY: 'joinForPay',
+  CHECK_PAYMENT: 'checkPayment',
+} as const;
+
+/** While a payment is awaited the order and its group are asked about every POLL_MS... */
+export const POLL_MS = 2_000;
+/** ...for at most AWAIT_LIMIT_MS; then the page says the payment was not detected (yet). */
+export const AWAIT_LIMIT_MS = 2 * 60_000;
