@@ -1,3 +1,5 @@
+import { Errors } from '../../contract/errors';
+
 export const GROUP_BUY_MACHINE_ID = 'groupBuy';
 
 /** Top-level states; `joining` and the two awaiting states have the sub-states below. */
@@ -33,6 +35,15 @@ export type JoiningBlock = Exclude<
   (typeof JoiningState)[keyof typeof JoiningState],
   'free' | 'forPay'
 >;
+
+/** The contract code behind each block state: the message the page shows for it. */
+export const JOIN_BLOCK_CODES = {
+  ended: Errors.GROUP_ENDED.code,
+  full: Errors.GROUP_FULL.code,
+  alreadyJoined: Errors.GROUP_ALREADY_JOINED.code,
+  ownGroup: Errors.GROUP_OWN.code,
+  creatorNotPaid: Errors.GROUP_CREATOR_NOT_PAID.code,
+} as const satisfies Record<JoiningBlock, number>;
 
 /** Sub-states of `awaitingCreatorPayment` and `awaitingMemberPayment`. */
 export const AwaitingState = {

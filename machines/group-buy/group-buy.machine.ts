@@ -2,7 +2,12 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
 import type { OrderStatusName } from '../../contract/endpoints/payment';
 import { notProvided, toMachineError } from '../shared/machine-error';
-import { AWAIT_LIMIT_MS, POLL_MS, type JoiningBlock } from './group-buy.constants';
+import {
+  AWAIT_LIMIT_MS,
+  JOIN_BLOCK_CODES,
+  POLL_MS,
+  type JoiningBlock,
+} from './group-buy.constants';
 import type {
   CheckPaymentInput,
   GroupBuyContext,
@@ -20,13 +25,9 @@ import type {
 } from './group-buy.types';
 
 /** The server's refusals of a join, each shown as its own state of `joining`. */
-const BLOCK_OF_CODE: ReadonlyMap<number, JoiningBlock> = new Map([
-  [Errors.GROUP_ENDED.code, 'ended'],
-  [Errors.GROUP_FULL.code, 'full'],
-  [Errors.GROUP_ALREADY_JOINED.code, 'alreadyJoined'],
-  [Errors.GROUP_OWN.code, 'ownGroup'],
-  [Errors.GROUP_CREATOR_NOT_PAID.code, 'creatorNotPaid'],
-]);
+const BLOCK_OF_CODE: ReadonlyMap<number, JoiningBlock> = new Map(
+  Object.entries(JOIN_BLOCK_CODES).map(([block, code]) => [code, block as JoiningBlock]),
+);
 const blockOf = (error: unknown) => BLOCK_OF_CODE.get(toMachineError(error).code);
 
 /** The group's time left on the server's clock; 0 when it has no end yet or the end has passed. */

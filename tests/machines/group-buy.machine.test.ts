@@ -15,7 +15,10 @@ import type {
   GroupBuyEvent,
   GroupBuyInput,
   GroupView,
+  CheckPaymentInput,
+  LoadPageInput,
   LoadedPage,
+  PaymentCheck,
 } from '../../machines/group-buy/group-buy.types';
 import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
 import {
@@ -279,11 +282,11 @@ describe('group-buy machine, awaiting a payment', () => {
     const actor = createActor(
       groupBuyMachine.provide({
         actors: {
-          loadPage: fromPromise(async () => ({
+          loadPage: fromPromise<LoadedPage, LoadPageInput>(async () => ({
             enabled: true,
             group: sampleGroup('open', 'memberReserved'),
           })),
-          checkPayment: fromPromise(async () => {
+          checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(async () => {
             calls += 1;
             return {
               orderStatus: 'pending' as const,
@@ -378,7 +381,10 @@ describe('group-buy machine, the countdown', () => {
     const actor = createActor(
       groupBuyMachine.provide({
         actors: {
-          loadPage: fromPromise(async () => ({ enabled: true, group: sampleGroup('open') })),
+          loadPage: fromPromise<LoadedPage, LoadPageInput>(async () => ({
+            enabled: true,
+            group: sampleGroup('open'),
+          })),
         },
       }),
       { clock, input: { token: TOKEN } },
