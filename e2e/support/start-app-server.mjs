@@ -1,7 +1,9 @@
 /**
  * Playwright's webServer: the one built app every e2e test shares. Builds only when the sources
  * changed (the same check as `npm start`), then runs the bundled server on a fresh data directory,
- * in DEV (the dev outbox is on) with the demo data seeded.
+ * in DEV (the dev outbox is on) with the demo data seeded, and crypto payment offered on a local
+ * hardhat chain (scripts/local-chain, the same network `npm run demo:crypto` offers) on
+ * E2E_CHAIN_PORT (a free port when unset). Specs find the chain's RPC URL in the crypto options.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { ROOT, SERVER_BUNDLE, staleReason } from '../../scripts/build-freshness.mjs';
+import { startDemoNetwork } from '../../scripts/local-chain/demo-network.mjs';
 
 const port = process.env.E2E_PORT ?? '18100';
 // A fixed path per port, wiped at every start: fresh data each run and nothing left behind to leak.
@@ -22,6 +25,14 @@ if (reason) {
 }
 
 rmSync(dataDir, { recursive: true, force: true });
+
+// The network is configured in the fresh database before the server opens it (PGlite: one process).
+const chain = await startDemoNetwork({
+  port: Number(process.env.E2E_CHAIN_PORT ?? 0),
+  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  fundedWallets: 0,
+});
+process.stdout.write(`e2e: local chain ${chain.node.url}\n`);
 
 const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
   cwd: ROOT,
@@ -47,8 +58,13 @@ const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], 
 function stop(signal) {
   server.kill(signal);
 }
+async function stopChain() {
+  await chain.node.stop().catch(() => {
+    // Already gone with its process group.
+  });
+}
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
 server.on('exit', (code, signal) => {
   rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? (signal ? 0 : 1));
+  void stopChain().then(() => process.exit(code ?? (signal ? 0 : 1)));
 });

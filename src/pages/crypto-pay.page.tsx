@@ -1,17 +1,12 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { PageIntro } from '../components/page-intro';
+import { CryptoPayPage } from '../features/store/crypto/crypto-pay-page';
 
 const route = getRouteApi('/crypto-pay/$productId');
 
-export default function CryptoPayPage() {
+/** The route's lazy chunk: wagmi and viem load only here (DESIGN §7). */
+export default function CryptoPayRoute() {
   const { productId } = route.useParams();
-  return (
-    <PageIntro title={<Trans>Pay with cryptocurrency</Trans>}>
-      <Trans>
-        Choose a network and a token, connect your wallet and confirm the payment for product{' '}
-        {productId} here.
-      </Trans>
-    </PageIntro>
-  );
+  const id = /^\d{1,9}$/.test(productId) ? Number(productId) : -1;
+  // A new product is a new payment: the machine starts over.
+  return <CryptoPayPage key={id} productId={id} />;
 }

@@ -1,0 +1,201 @@
+/**
+ * Paying for a plan from a browser wallet on /crypto-pay (issue 13, docs/crypto-pay.md): the real
+ * page, a wallet injected into the browser (e2e/support/wallet.ts) and the local hardhat chain the
+ * e2e server offers. Blocks are mined through the node's RPC and the page's clock is moved on, so
+ * no test waits out a timer.
+ */
+import type { Page } from '@playwright/test';
+import { POLL_MS } from '../machines/crypto-pay/crypto-pay.constants';
+import { expect, test } from './support/fixtures';
+import type { ApiClient } from './support/api-client';
+import type { I18n } from './support/i18n';
+import type { UserFactory } from './support/user-factory';
+import { DEMO, resultDialog } from './support/store';
+import { useSessionToken } from './support/ui';
+import {
+  MAINNET,
+  TestWallet,
+  installWallet,
+  localNetwork,
+  switchInWallet,
+  type TestWalletOptions,
+} from './support/wallet';
+
+/** Standard, 1 month: US$4.99, so 4.99 USDT (6 decimals). */
+const PRODUCT = DEMO.standard1;
+const PRICE = 4_990_000n;
+const QUOTE_MS = 30 * 60_000;
+
+/** A fresh quote's countdown: 30 minutes, less the moment the answer took. */
+const fullQuote = (i18n: I18n) =>
+  new RegExp(i18n.t('Pay within {left}', { left: '(30:00|29:5\\d)' }));
+
+const payButton = (page: Page, i18n: I18n) =>
+  page.getByRole('button', { name: i18n.pattern('Pay {amount} {symbol}') });
+const paymentPanel = (page: Page, i18n: I18n) =>
+  page.getByRole('complementary', { name: i18n.t('Payment') });
+
+async function openWithWallet(
+  {
+    page,
+    api,
+    users,
+  }: {
+    page: Page;
+    api: Parameters<typeof localNetwork>[0];
+    users: { byUsername(): Promise<{ token: string }> };
+  },
+  options: TestWalletOptions & { funds?: bigint },
+) {
+  const user = await users.byUsername();
+  const network = await localNetwork(api, PRODUCT);
+  const wallet = new TestWallet(network, options);
+  await installWallet(page, wallet);
+  if (options.funds) await wallet.fund('USDT', options.funds);
+  await useSessionToken(page, user.token);
+  await page.clock.install();
+  await page.goto(`/crypto-pay/${PRODUCT}`);
+  return { wallet, network, user };
+}
+
+async function chooseAndConnect(page: Page, i18n: I18n, networkName: string) {
+  await page.getByRole('radio', { name: networkName }).check();
+  await page.getByRole('radio', { name: /^USDT/ }).check();
+  await page
+    .getByRole('button', { name: i18n.t('Connect {name}', { name: 'Test Wallet' }) })
+    .click();
+}
+
+async function switchNetwork(page: Page, i18n: I18n, networkName: string) {
+  await expect(
+    page.getByText(
+      i18n.t('Your wallet is on another network. Switch it to {networkName} to pay.', {
+        networkName,
+      }),
+    ),
+  ).toBeVisible();
+  await page
+    .getByRole('button', { name: i18n.t('Switch to {networkName}', { networkName }) })
+    .click();
+}
+
+const confirmations = (page: Page, i18n: I18n, shown: number) =>
+  expect(
+    page.getByText(i18n.t('Confirmations: {shown} of {required}', { shown, required: 3 })),
+  ).toBeVisible();
+
+test.describe('crypto pay', () => {
+  test('pays for a plan in USDT: network, token, wallet, switch, confirm, confirmations, result', async ({
+    page,
+    api,
+    users,
+    i18n,
+  }) => {
+    const { wallet, network } = await openWithWallet(
+      { page, api, users },
+      { startChainId: MAINNET, funds: PRICE },
+    );
+    await chooseAndConnect(page, i18n, network.name);
+    // On Ethereum, and the wallet does not know the local network: the page adds it and switches.
+    await switchNetwork(page, i18n, network.name);
+    const panel = paymentPanel(page, i18n);
+    await expect(panel.getByText('4.99 USDT')).toBeVisible();
+    await expect(panel.getByText(/^0x[0-9a-f]{40}$/)).toBeVisible();
+    await expect(panel.getByText(i18n.pattern('Pay within {left}'))).toHaveText(fullQuote(i18n));
+    await payButton(page, i18n).click();
+    // Mined at once (automine): one confirmation of the three the network needs.
+    await confirmations(page, i18n, 1);
+    await wallet.mine(1);
+    await page.clock.runFor(POLL_MS);
+    await confirmations(page, i18n, 2);
+    await wallet.mine(1);
+    await page.clock.runFor(POLL_MS);
+    await expect(page).toHaveURL(/\/purchased\?orderId=K/);
+    const dialog = resultDialog(page);
+    await expect(dialog.getByRole('heading', { name: i18n.t('Payment successful') })).toBeVisible();
+    await expect(dialog.getByText(i18n.pattern('New expiry: {newExpiry}'))).toBeVisible();
+  });
+
+  test('a wallet without enough USDT is told so and nothing is sent', async ({
+    page,
+    api,
+    users,
+    i18n,
+  }) => {
+    const { network } = await openWithWallet(
+      { page, api, users },
+      { startChainId: 31337, knowsLocalChain: true, funds: PRICE - 1n },
+    );
+    await chooseAndConnect(page, i18n, network.name);
+    await payButton(page, i18n).click();
+    await expect(paymentPanel(page, i18n).getByRole('alert')).toHaveText(
+      i18n.error('CRYPTO_INSUFFICIENT_BALANCE'),
+    );
+    // The quote stays open: the buyer can top up and pay.
+    await expect(payButton(page, i18n)).toBeEnabled();
+  });
+
+  test('the buyer rejects the transfer in the wallet, then pays', async ({
+    page,
+    api,
+    users,
+    i18n,
+  }) => {
+    const { wallet, network } = await openWithWallet(
+      { page, api, users },
+      { startChainId: 31337, knowsLocalChain: true, funds: PRICE },
+    );
+    await chooseAndConnect(page, i18n, network.name);
+    wallet.rejectNext.add('eth_sendTransaction');
+    await payButton(page, i18n).click();
+    await expect(paymentPanel(page, i18n).getByRole('alert')).toHaveText(
+      i18n.error('CRYPTO_USER_REJECTED'),
+    );
+    await payButton(page, i18n).click();
+    await confirmations(page, i18n, 1);
+  });
+
+  test('the wallet moves to another network: the page asks to switch back, then pays', async ({
+    page,
+    api,
+    users,
+    i18n,
+  }) => {
+    const { wallet, network } = await openWithWallet(
+      { page, api, users },
+      { startChainId: 31337, knowsLocalChain: true, funds: PRICE },
+    );
+    await chooseAndConnect(page, i18n, network.name);
+    await expect(payButton(page, i18n)).toBeVisible();
+    await switchInWallet(page, wallet, MAINNET);
+    await expect(payButton(page, i18n)).toHaveCount(0);
+    await switchNetwork(page, i18n, network.name);
+    await payButton(page, i18n).click();
+    await confirmations(page, i18n, 1);
+  });
+
+  test('an expired quote is replaced by a new one', async ({ page, api, users, i18n }) => {
+    const { network } = await openWithWallet(
+      { page, api, users },
+      { startChainId: 31337, knowsLocalChain: true, funds: PRICE },
+    );
+    await chooseAndConnect(page, i18n, network.name);
+    await expect(payButton(page, i18n)).toBeVisible();
+    await page.clock.runFor(QUOTE_MS);
+    await expect(paymentPanel(page, i18n).getByRole('alert')).toContainText(
+      i18n.error('CRYPTO_QUOTE_EXPIRED'),
+    );
+    await expect(payButton(page, i18n)).toHaveCount(0);
+    await page.getByRole('button', { name: i18n.t('Get a new quote') }).click();
+    await expect(payButton(page, i18n)).toBeVisible();
+    await expect(paymentPanel(page, i18n).getByText(i18n.pattern('Pay within {left}'))).toHaveText(
+      fullQuote(i18n),
+    );
+  });
+
+  test('an unknown product shows SPEC §8 "Invalid product ID."', async ({ page, i18n }) => {
+    await page.goto('/crypto-pay/999');
+    await expect(page.getByRole('alert')).toContainText(i18n.error('INVALID_PRODUCT_ID'));
+    await expect(page.getByRole('link', { name: i18n.t('See plans') })).toBeVisible();
+  });
+});
