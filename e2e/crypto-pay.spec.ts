@@ -5,6 +5,8 @@
  * no test waits out a timer.
  */
 import type { Page } from '@playwright/test';
+import { endpoints } from '../contract';
+import { LOCAL_CHAIN_ID } from '../scripts/local-chain/local-chain.mjs';
 import { POLL_MS } from '../machines/crypto-pay/crypto-pay.constants';
 import { expect, test } from './support/fixtures';
 import type { ApiClient } from './support/api-client';
@@ -58,6 +60,21 @@ async function openWithWallet(
   return { wallet, network, user };
 }
 
+/** A wallet already on the local network, connected, with the quote on screen. */
+async function quotedOnLocalChain(
+  fixtures: { page: Page; api: ApiClient; users: UserFactory; i18n: I18n },
+  funds: bigint,
+) {
+  const opened = await openWithWallet(fixtures, {
+    startChainId: LOCAL_CHAIN_ID,
+    knowsLocalChain: true,
+    funds,
+  });
+  await chooseAndConnect(fixtures.page, fixtures.i18n, opened.network.name);
+  await expect(payButton(fixtures.page, fixtures.i18n)).toBeVisible();
+  return opened;
+}
+
 async function chooseAndConnect(page: Page, i18n: I18n, networkName: string) {
   await page.getByRole('radio', { name: networkName }).check();
   await page.getByRole('radio', { name: /^USDT/ }).check();
@@ -91,7 +108,7 @@ test.describe('crypto pay', () => {
     users,
     i18n,
   }) => {
-    const { wallet, network } = await openWithWallet(
+    const { wallet, network, user } = await openWithWallet(
       { page, api, users },
       { startChainId: MAINNET, funds: PRICE },
     );
@@ -99,7 +116,7 @@ test.describe('crypto pay', () => {
     // On Ethereum, and the wallet does not know the local network: the page adds it and switches.
     await switchNetwork(page, i18n, network.name);
     const panel = paymentPanel(page, i18n);
-    await expect(panel.getByText('4.99 USDT')).toBeVisible();
+    await expect(panel.getByText('4.99 USDT', { exact: true })).toBeVisible();
     await expect(panel.getByText(/^0x[0-9a-f]{40}$/)).toBeVisible();
     await expect(panel.getByText(i18n.pattern('Pay within {left}'))).toHaveText(fullQuote(i18n));
     await payButton(page, i18n).click();
@@ -114,6 +131,15 @@ test.describe('crypto pay', () => {
     const dialog = resultDialog(page);
     await expect(dialog.getByRole('heading', { name: i18n.t('Payment successful') })).toBeVisible();
     await expect(dialog.getByText(i18n.pattern('New expiry: {newExpiry}'))).toBeVisible();
+    // Like any payment, it is in the orders list: paid, by crypto.
+    const { orders } = (
+      await api.ok<{ orders: { method: string; status: string }[] }>(
+        endpoints.paymentOrder.path,
+        {},
+        user.token,
+      )
+    ).body.data;
+    expect(orders[0]).toMatchObject({ method: 'crypto', status: 'paid' });
   });
 
   test('a wallet without enough USDT is told so and nothing is sent', async ({
@@ -122,11 +148,7 @@ test.describe('crypto pay', () => {
     users,
     i18n,
   }) => {
-    const { network } = await openWithWallet(
-      { page, api, users },
-      { startChainId: 31337, knowsLocalChain: true, funds: PRICE - 1n },
-    );
-    await chooseAndConnect(page, i18n, network.name);
+    await quotedOnLocalChain({ page, api, users, i18n }, PRICE - 1n);
     await payButton(page, i18n).click();
     await expect(paymentPanel(page, i18n).getByRole('alert')).toHaveText(
       i18n.error('CRYPTO_INSUFFICIENT_BALANCE'),
@@ -141,11 +163,7 @@ test.describe('crypto pay', () => {
     users,
     i18n,
   }) => {
-    const { wallet, network } = await openWithWallet(
-      { page, api, users },
-      { startChainId: 31337, knowsLocalChain: true, funds: PRICE },
-    );
-    await chooseAndConnect(page, i18n, network.name);
+    const { wallet } = await quotedOnLocalChain({ page, api, users, i18n }, PRICE);
     wallet.rejectNext.add('eth_sendTransaction');
     await payButton(page, i18n).click();
     await expect(paymentPanel(page, i18n).getByRole('alert')).toHaveText(
@@ -161,12 +179,7 @@ test.describe('crypto pay', () => {
     users,
     i18n,
   }) => {
-    const { wallet, network } = await openWithWallet(
-      { page, api, users },
-      { startChainId: 31337, knowsLocalChain: true, funds: PRICE },
-    );
-    await chooseAndConnect(page, i18n, network.name);
-    await expect(payButton(page, i18n)).toBeVisible();
+    const { wallet, network } = await quotedOnLocalChain({ page, api, users, i18n }, PRICE);
     await switchInWallet(page, wallet, MAINNET);
     await expect(payButton(page, i18n)).toHaveCount(0);
     await switchNetwork(page, i18n, network.name);
@@ -174,14 +187,17 @@ test.describe('crypto pay', () => {
     await confirmations(page, i18n, 1);
   });
 
-  test('an expired quote is replaced by a new one', async ({ page, api, users, i18n }) => {
-    const { network } = await openWithWallet(
-      { page, api, users },
-      { startChainId: 31337, knowsLocalChain: true, funds: PRICE },
-    );
-    await chooseAndConnect(page, i18n, network.name);
-    await expect(payButton(page, i18n)).toBeVisible();
+  test('an expired quote is replaced by a new one', async ({ page, api, users, i18n, request }) => {
+    const { user } = await quotedOnLocalChain({ page, api, users, i18n }, PRICE);
+    // The server closes the order at its expiry; the page's own timer runs out with it. The
+    // wall clock is then set back, as the signed requests carry it and the server checks it.
+    const { orders } = (
+      await api.ok<{ orders: { orderId: string }[] }>(endpoints.paymentOrder.path, {}, user.token)
+    ).body.data;
+    expect((await request.post(`/dev/orders/${orders[0]!.orderId}/expire`)).ok()).toBe(true);
+    const now = await page.evaluate(() => Date.now());
     await page.clock.runFor(QUOTE_MS);
+    await page.clock.setSystemTime(now);
     await expect(paymentPanel(page, i18n).getByRole('alert')).toContainText(
       i18n.error('CRYPTO_QUOTE_EXPIRED'),
     );

@@ -106,6 +106,7 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
   if (!options) return null;
   const network = options.networks.find((n) => n.chainId === chainId) ?? null;
   const quoted = state.matches('quoted') || state.matches('paid');
+  const locked = lockedChoices(state);
 
   return (
     <div className="store-grid crypto-grid">
@@ -116,19 +117,15 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
           </legend>
           <div className="method-options">
             {options.networks.map((n) => (
-              <label
+              <RadioCard
                 key={n.chainId}
-                className={`method-option card${n.chainId === chainId ? ' is-selected' : ''}`}
+                group="crypto-network"
+                checked={n.chainId === chainId}
+                disabled={locked}
+                onSelect={() => send({ type: 'SELECT_NETWORK', chainId: n.chainId })}
               >
-                <input
-                  type="radio"
-                  name="crypto-network"
-                  checked={n.chainId === chainId}
-                  disabled={lockedChoices(state)}
-                  onChange={() => send({ type: 'SELECT_NETWORK', chainId: n.chainId })}
-                />
                 <span className="method-option__name">{n.name}</span>
-              </label>
+              </RadioCard>
             ))}
           </div>
         </fieldset>
@@ -139,27 +136,20 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
               <Trans>2. Token</Trans>
             </legend>
             <div className="method-options">
-              {network.tokens.map((tk) => {
-                const amount = units(tk.amount, tk.decimals);
-                return (
-                  <label
-                    key={tk.symbol}
-                    className={`method-option card${tk.symbol === token ? ' is-selected' : ''}`}
-                  >
-                    <input
-                      type="radio"
-                      name="crypto-token"
-                      checked={tk.symbol === token}
-                      disabled={lockedChoices(state)}
-                      onChange={() => send({ type: 'SELECT_TOKEN', token: tk.symbol })}
-                    />
-                    <span className="method-option__name">{tk.symbol}</span>
-                    <span className="crypto-token__amount">
-                      {amount} {tk.symbol}
-                    </span>
-                  </label>
-                );
-              })}
+              {network.tokens.map((tk) => (
+                <RadioCard
+                  key={tk.symbol}
+                  group="crypto-token"
+                  checked={tk.symbol === token}
+                  disabled={locked}
+                  onSelect={() => send({ type: 'SELECT_TOKEN', token: tk.symbol })}
+                >
+                  <span className="method-option__name">{tk.symbol}</span>
+                  <span className="crypto-token__amount">
+                    {units(tk.amount, tk.decimals)} {tk.symbol}
+                  </span>
+                </RadioCard>
+              ))}
             </div>
           </fieldset>
         )}
@@ -212,6 +202,27 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
         )}
       </aside>
     </div>
+  );
+}
+
+function RadioCard({
+  group,
+  checked,
+  disabled,
+  onSelect,
+  children,
+}: {
+  group: string;
+  checked: boolean;
+  disabled: boolean;
+  onSelect: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className={`method-option card${checked ? ' is-selected' : ''}`}>
+      <input type="radio" name={group} checked={checked} disabled={disabled} onChange={onSelect} />
+      {children}
+    </label>
   );
 }
 

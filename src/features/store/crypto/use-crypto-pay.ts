@@ -103,17 +103,15 @@ export function useCryptoPay(productId: number) {
   useEffect(() => {
     if (!hasConfig) return;
     const config = need(holder);
-    const report = () => actor.send({ type: 'WALLET_CHANGED', wallet: currentWallet(config) });
+    let last = currentWallet(config);
     return watchConnection(config, {
-      onChange(connection, previous) {
+      onChange(connection) {
         if (connection.status === 'connecting' || connection.status === 'reconnecting') return;
-        if (
-          connection.status === previous.status &&
-          connection.address === previous.address &&
-          connection.chainId === previous.chainId
-        )
-          return;
-        report();
+        const wallet = currentWallet(config);
+        // Only a real change: the same wallet reported again would restart nothing but renders.
+        if (wallet?.address === last?.address && wallet?.chainId === last?.chainId) return;
+        last = wallet;
+        actor.send({ type: 'WALLET_CHANGED', wallet });
       },
     });
   }, [actor, hasConfig, holder]);

@@ -29,6 +29,9 @@ export function createCryptoConfig(networks: readonly CryptoNetwork[]): Config {
     chains: [first, ...rest],
     connectors: [injected()],
     multiInjectedProviderDiscovery: true,
+    // Why: without it WagmiProvider reconnects on every render of the page, and each reconnect
+    // changes the connection the page reports to its machine: a loop. With it, once on mount.
+    ssr: true,
     transports: Object.fromEntries(chains.map((chain) => [chain.id, http()])),
   });
 }
