@@ -27,7 +27,19 @@ test('register by username lands on the profile, logged in', async ({ page, i18n
   await page.getByRole('button', { name: i18n.t('Register'), exact: true }).click();
 
   await expect(page).toHaveURL(/\/user\/profile$/);
-  await expectProfileOf(page, i18n, await userIdOf(api, username, password));
+  const userId = await userIdOf(api, username, password);
+  await expectProfileOf(page, i18n, userId);
+
+  // The register token stays in this tab (SPEC §4); the first call after it brought an ordinary
+  // token, so a new tab (the Terms link, a bookmark) is signed in too.
+  await expect
+    .poll(() => page.evaluate(() => window.localStorage.getItem('token')))
+    .toEqual(expect.any(String));
+  const newTab = await page.context().newPage();
+  await newTab.goto('/user/profile');
+  await expect(newTab).toHaveURL(/\/user\/profile$/);
+  await expectProfileOf(newTab, i18n, userId);
+  await newTab.close();
 });
 
 test('register by e-mail with the code from the outbox', async ({ page, i18n, outbox, api }) => {

@@ -14,6 +14,8 @@ export type UserRow = typeof users.$inferSelect;
 
 export interface Authenticated {
   readonly sessionId: number;
+  /** A registration's session the SPA keeps for one tab; renewed on the first other call. */
+  readonly tabOnly: boolean;
   readonly user: UserRow;
 }
 
@@ -32,6 +34,8 @@ export interface SessionOrigin {
   readonly platform: string;
   readonly deviceId: string | null;
   readonly ip: string;
+  /** Opened by a register-type call (SPEC §4): renewed by `renewTabOnlySession`. */
+  readonly tabOnly?: boolean;
 }
 
 export async function createSession(
@@ -46,14 +50,39 @@ export async function createSession(
     platform: origin.platform,
     deviceId: origin.deviceId,
     ip: origin.ip,
+    tabOnly: origin.tabOnly ?? false,
     expiresAt: sql`now() + make_interval(days => ${SESSION_TTL_DAYS})`,
   });
   return token;
 }
 
+/**
+ * The first call after a registration other than the registration itself: a fresh ordinary session
+ * for the user, whose token the SPA keeps in localStorage (so other tabs are signed in too). The
+ * registration's token keeps working (calls made with it may be under way; it leaves with the tab).
+ * Conditional on `tab_only`, in one transaction: of parallel first calls exactly one gets a token.
+ */
+export async function renewTabOnlySession(
+  db: Db,
+  sessionId: number,
+  origin: SessionOrigin,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [renewed] = await tx
+      .update(sessions)
+      .set({ tabOnly: false })
+      .where(
+        and(eq(sessions.id, sessionId), eq(sessions.tabOnly, true), isNull(sessions.revokedAt)),
+      )
+      .returning({ userId: sessions.userId });
+    if (!renewed) return null;
+    return createSession(tx, renewed.userId, { ...origin, tabOnly: false });
+  });
+}
+
 export async function authenticate(db: Db, tokenHash: string): Promise<Authenticated | undefined> {
   const rows = await db
-    .select({ sessionId: sessions.id, user: users })
+    .select({ sessionId: sessions.id, tabOnly: sessions.tabOnly, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

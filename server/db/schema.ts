@@ -59,6 +59,8 @@ export const sessions = pgTable('sessions', {
   createdAt: tz('created_at').notNull().defaultNow(),
   expiresAt: tz('expires_at').notNull(),
   revokedAt: tz('revoked_at'),
+  /** A registration's session, not yet renewed by a later call (migration 0005). */
+  tabOnly: boolean('tab_only').notNull().default(false),
 });
 
 export const verificationCodes = pgTable('verification_codes', {

@@ -14,6 +14,7 @@ import {
   firstErrorCode,
   HEADER,
   MAX_BODY_BYTES,
+  REGISTER_TYPE_PATHS,
   SIGNATURE_WINDOW_SECONDS,
   type ApiPlatform,
   type Endpoint,
@@ -24,6 +25,7 @@ import {
   authenticate,
   createSession,
   hashToken,
+  renewTabOnlySession,
   tokenFromHeader,
   type Authenticated,
 } from '../accounts/sessions';
@@ -85,8 +87,9 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
   // The rate limit is one per client for the whole API, before this (server/protocol/rate-limit.ts).
   const routeOptions = { bodyLimit: MAX_BODY_BYTES };
 
-  const serve = (endpoint: Endpoint, handler: AnyHandler | undefined) =>
-    async function handle(request: FastifyRequest, reply: FastifyReply) {
+  const serve = (endpoint: Endpoint, handler: AnyHandler | undefined) => {
+    const isRegisterType = (REGISTER_TYPE_PATHS as readonly string[]).includes(endpoint.path);
+    return async function handle(request: FastifyRequest, reply: FastifyReply) {
       reply.header('cache-control', 'no-store');
       // Not built yet: answer before spending an RSA operation on it.
       if (!handler) throw fail('ENDPOINT_NOT_FOUND');
@@ -131,11 +134,27 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
         },
         auth,
         async startSession(userId) {
-          const token = await createSession(db, userId, { platform, deviceId, ip: request.ip });
+          const token = await createSession(db, userId, {
+            platform,
+            deviceId,
+            ip: request.ip,
+            tabOnly: isRegisterType,
+          });
           reply.header(HEADER.pragma, token);
         },
       };
       const data = await handler(parsed.data, context);
+      if (auth?.tabOnly && !isRegisterType) {
+        // A registration's token lives in one tab (SPEC §4): the first other call that succeeds
+        // hands out an ordinary token the SPA keeps for every tab (docs/protocol.md).
+        const token = await renewTabOnlySession(db, auth.sessionId, {
+          platform,
+          deviceId,
+          ip: request.ip,
+        });
+        sessionCache.forgetSession(auth.sessionId);
+        if (token) reply.header(HEADER.pragma, token);
+      }
       if (checkResponses) {
         const checked = endpoint.data.safeParse(data);
         if (!checked.success) {
@@ -148,6 +167,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
       }
       return success(data);
     };
+  };
 
   for (const [name, endpoint] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
     const handler = handlers[name] as AnyHandler | undefined;
