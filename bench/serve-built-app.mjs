@@ -19,8 +19,12 @@ export function buildIfStale() {
   if (result.status !== 0) throw new Error('npm run build failed');
 }
 
-/** The first port of the range nobody listens on: several people may run the benches at once. */
-export async function freePort(from = 18101, to = 18109) {
+/**
+ * The first port of the range nobody listens on: several people may run the benches at once.
+ * `BENCH_PORTS=from-to` picks another range (each engineer has one, docs/testing.md).
+ */
+const [envFrom, envTo] = (process.env.BENCH_PORTS ?? '18101-18109').split('-').map(Number);
+export async function freePort(from = envFrom, to = envTo) {
   for (let port = from; port <= to; port++) {
     const free = await new Promise((resolve) => {
       const probe = createServer();

@@ -1,7 +1,7 @@
 /**
- * The one axios instance and the signed call of DESIGN §2. This module (with axios and the RSA
- * signer) is loaded right after the first paint through `loadApi()`, never in the home page's
- * initial JS.
+ * The one axios instance and the signed call of DESIGN §2. This module (with axios) is loaded right
+ * after the first paint through `loadApi()`, never in the home page's initial JS; the RSA step runs
+ * in a worker with jsencrypt (`off-thread-signer.ts`), started and warmed at the same time.
  */
 import axios, { type AxiosResponse } from 'axios';
 import type { z } from 'zod';
@@ -16,7 +16,7 @@ import { apiBases, apiUrl, publicKeysUrl } from './api-url';
 import { appEnv } from './env';
 import { apiPlatform } from '../../contract/platform';
 import { currentPlatform } from './platform';
-import { encryptPkcs1, parsePublicKeyPem, type RsaPublicKey } from './rsa-pkcs1';
+import { rsaEncryptOffThread } from './off-thread-signer';
 import { signaturePayload } from './signature-payload';
 import { clearAuthToken, getAuthToken, getDeviceId, storePragmaToken } from './storage';
 import { trackingHeaders } from './tracking';
@@ -73,22 +73,21 @@ function loadPublicKeys(): Promise<PublicKeys> {
   return publicKeys;
 }
 
-const parsedKeys = new Map<ApiPlatform, RsaPublicKey>();
-
-/** Called right after the first paint: the first real call then signs without waiting. */
+/**
+ * Called right after the first paint: fetches the keys and has the worker parse this platform's key
+ * and run jsencrypt once, so the first real call signs without waiting for either.
+ */
 export function prepareSigning(): void {
-  loadPublicKeys().catch(() => {
-    // The first call will try again and report the failure where it matters.
-  });
+  loadPublicKeys()
+    .then((keys) => rsaEncryptOffThread(keys[apiPlatform(currentPlatform())], 'warm-up'))
+    .catch(() => {
+      // The first call will try again and report the failure where it matters.
+    });
 }
 
 async function sign(platform: ApiPlatform): Promise<string> {
-  let key = parsedKeys.get(platform);
-  if (!key) {
-    key = parsePublicKeyPem((await loadPublicKeys())[platform]);
-    parsedKeys.set(platform, key);
-  }
-  return encryptPkcs1(key, JSON.stringify(signaturePayload()));
+  const keys = await loadPublicKeys();
+  return rsaEncryptOffThread(keys[platform], JSON.stringify(signaturePayload()));
 }
 
 function networkError(): ApiError {

@@ -14,11 +14,15 @@ import { getToasts, dismissToast } from '../../src/lib/toast-store';
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
-/** PKCS#1 v1.5 unpadding by hand: Node 20 refuses RSA_PKCS1_PADDING decryption (DESIGN §2). */
+/**
+ * PKCS#1 v1.5 unpadding by hand: Node 20 refuses RSA_PKCS1_PADDING decryption (DESIGN §2). jsencrypt
+ * drops leading zero bytes of the ciphertext; they are put back first, as the server does.
+ */
 function decryptSignature(signature: string): unknown {
+  const cipher = Buffer.from(signature, 'base64');
   const raw = privateDecrypt(
     { key: privateKey, padding: constants.RSA_NO_PADDING },
-    Buffer.from(signature, 'base64'),
+    Buffer.concat([Buffer.alloc(256 - cipher.length), cipher]),
   );
   expect(raw[0]).toBe(0);
   expect(raw[1]).toBe(2);
