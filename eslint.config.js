@@ -21,6 +21,8 @@ export default tseslint.config(
       'src/locales/**/*.js',
       'src/locales/**/*.ts',
       'src/routeTree.gen.ts',
+      // Generated for Stately Studio's importer (npm run flows): a bare createMachine({...}) call.
+      'docs/flows/**',
       'test-results/**',
       'playwright-report/**',
     ],
