@@ -92,7 +92,7 @@ export const Errors = {
   DEVICE_ID_INVALID: entry(
     2015,
     'Device ID error. Please retry or contact support.',
-    '设备ID错误，请重试或联系客服',
+    '设备 ID 错误，请重试或联系客服',
   ),
   DELETE_CONFIRMATION_REQUIRED: entry(
     2016,
@@ -119,7 +119,7 @@ export const Errors = {
   ),
 
   // --- store (3xxx) ---
-  INVALID_PRODUCT_ID: entry(3001, 'Invalid product ID.', '无效的商品ID。'),
+  INVALID_PRODUCT_ID: entry(3001, 'Invalid product ID.', '无效的商品 ID。'),
   REQUIRED_PROMO_CODE: entry(3002, 'Please enter a promo code', '请输入优惠码'),
   REQUIRED_REDEEM_CODE: entry(3003, 'Please enter a redeem code', '请输入兑换码'),
   PAYMENT_NOT_DETECTED: entry(
@@ -333,7 +333,7 @@ export const Errors = {
   ),
   DEVICE_LIMIT_REACHED: entry(
     6002,
-    'Your plan allows {limit} device(s) at once and all are in use. Sign in on the website, remove a device under Account > Devices, then try again.',
+    'Your plan allows {limit, plural, one {# device} other {# devices}} at once and all are in use. Sign in on the website, remove a device under Account > Devices, then try again.',
     '您的套餐最多同时使用 {limit} 台设备，已全部占用。请在网站登录，到「个人中心 > 设备」移除一台设备后重试。',
   ),
   DEVICE_NOT_FOUND: entry(6003, 'This device is not on your account.', '您的账号下没有该设备。'),
@@ -381,20 +381,41 @@ export type ErrorCode = (typeof Errors)[ErrorKey]['code'];
 
 const byCode = new Map<number, ErrorEntry>(Object.values(Errors).map((e) => [e.code, e]));
 
+const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other) \{[^{}]*\})+)\s*\}/g;
+const PLURAL_BRANCH = /(=\d+|zero|one|two|few|many|other) \{([^{}]*)\}/g;
+const pluralRules = new Map<ApiLanguage, Intl.PluralRules>();
+
+/** `{n, plural, one {# device} other {# devices}}` for a number n, by the language's CLDR rules. */
+function pluralBranch(language: ApiLanguage, branches: string, count: number): string | null {
+  const options = new Map([...branches.matchAll(PLURAL_BRANCH)].map((m) => [m[1]!, m[2]!]));
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language === 'zh_CN' ? 'zh-CN' : 'en');
+    pluralRules.set(language, rules);
+  }
+  const text = options.get(`=${count}`) ?? options.get(rules.select(count)) ?? options.get('other');
+  return text === undefined ? null : text.replaceAll('#', String(count));
+}
+
 /**
  * The text of an error code in a language; unknown codes fall back to the generic error. A text may
- * name a value of the error's data as `{name}` (DEVICE_LIMIT_REACHED says the limit).
+ * name a value of the error's data as `{name}`, or count with it in ICU's plural form
+ * (`{limit, plural, one {# device} other {# devices}}`), so a count never reads "1 device(s)".
  */
 export function errorMessage(code: number, language: ApiLanguage, data?: unknown): string {
   const found = byCode.get(code) ?? Errors.INTERNAL;
   const text = found[language];
-  if (typeof data !== 'object' || data === null) return text;
-  const values = data as Record<string, unknown>;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    typeof values[name] === 'number' || typeof values[name] === 'string'
-      ? String(values[name])
-      : whole,
-  );
+  const values = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  return text
+    .replace(PLURAL, (whole, name: string, branches: string) => {
+      const count = values[name];
+      return typeof count === 'number' ? (pluralBranch(language, branches, count) ?? whole) : whole;
+    })
+    .replace(/\{(\w+)\}/g, (whole, name: string) =>
+      typeof values[name] === 'number' || typeof values[name] === 'string'
+        ? String(values[name])
+        : whole,
+    );
 }
 
 export function isKnownErrorCode(code: number): boolean {

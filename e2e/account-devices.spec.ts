@@ -3,7 +3,7 @@
  * confirmation) signs it out and frees its seat. A new app device beyond the limit is refused with
  * the limit named, in the user's language.
  */
-import { endpoints, Errors } from '../contract';
+import { endpoints, errorMessage, Errors } from '../contract';
 import { DEVICE_HEADERS, HEADER } from '../contract/protocol';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
@@ -30,7 +30,9 @@ test('devices: the limit holds, the list marks this browser, removing a device f
   // A free account has one app seat: a second app device is refused, with the limit named.
   const refused = await appLogin(other, 'Second laptop');
   expect(refused.body.code).toBe(Errors.DEVICE_LIMIT_REACHED.code);
-  expect(refused.body.msg).toBe(i18n.error('DEVICE_LIMIT_REACHED').replace('{limit}', '1'));
+  expect(refused.body.msg).toBe(
+    errorMessage(Errors.DEVICE_LIMIT_REACHED.code, i18n.apiLanguage, { limit: 1 }),
+  );
   expect(refused.token).toBeNull();
 
   await useSessionToken(page, user.token);

@@ -144,6 +144,6 @@ test("a friend's purchase lists its plan and months, one month in the singular",
     .getByRole('main')
     .getByRole('row')
     .filter({ hasText: `${friend.account.slice(0, 2)}***` });
-  await expect(row).toContainText(i18n.language === 'en' ? 'Standard, 1 month' : '标准版，1 个月');
+  await expect(row).toContainText(i18n.language === 'en' ? 'Standard, 1 month' : '标准版 · 1 个月');
   if (i18n.language === 'en') await expect(row).not.toContainText('months');
 });

@@ -13,7 +13,9 @@ const PHONE = { width: 390, height: 844 };
 /** Opens the drawer and, inside it, the More list; returns the drawer. */
 async function openMoreInDrawer(page: Page, i18n: I18n) {
   await page.getByRole('button', { name: i18n.t('Open menu') }).click();
-  const drawer = page.getByRole('navigation', { name: i18n.t('Mobile') });
+  const drawer = page.getByRole('navigation', {
+    name: i18n.t('Mobile', {}, 'the navigation drawer on phones'),
+  });
   await drawer.getByRole('button', { name: i18n.t('More') }).click();
   await expect(drawer.getByRole('button', { name: i18n.t('More') })).toHaveAttribute(
     'aria-expanded',

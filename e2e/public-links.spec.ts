@@ -259,7 +259,9 @@ test('the header More menu and the footer come from the display config', async (
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await openMenuIfCollapsed(page, i18n);
   const nav = page.getByRole('navigation', {
-    name: i18n.t((await isMobile(page)) ? 'Mobile' : 'Main'),
+    name: (await isMobile(page))
+      ? i18n.t('Mobile', {}, 'the navigation drawer on phones')
+      : i18n.t('Main'),
   });
   await nav.getByRole('button', { name: i18n.t('More') }).click();
   for (const link of more) {

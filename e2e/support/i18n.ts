@@ -4,6 +4,9 @@ import { readPoCatalog } from './po-catalog';
 
 export type UiLanguage = 'en' | 'zh-CN';
 
+/** A source text and its context, as one map key (gettext joins them with EOT the same way). */
+const key = (text: string, context?: string) => (context ? `${context}\u0004${text}` : text);
+
 const LOCALES_DIR = join(import.meta.dirname, '../../src/locales');
 
 /**
@@ -16,21 +19,28 @@ export class I18n {
   constructor(readonly language: UiLanguage) {
     const en = readPoCatalog(join(LOCALES_DIR, 'en/messages.po'));
     const zh = new Map(
-      readPoCatalog(join(LOCALES_DIR, 'zh-CN/messages.po')).map((e) => [e.msgid, e.msgstr]),
+      readPoCatalog(join(LOCALES_DIR, 'zh-CN/messages.po')).map((e) => [
+        key(e.msgid, e.msgctxt),
+        e.msgstr,
+      ]),
     );
     for (const entry of en) {
       // The source locale's msgstr may be empty (the msgid is the text) or the text of an explicit id.
       const english = entry.msgstr || entry.msgid;
-      const target = language === 'en' ? english : zh.get(entry.msgid);
-      if (target) this.byEnglish.set(english, target);
+      const target = language === 'en' ? english : zh.get(key(entry.msgid, entry.msgctxt));
+      if (target) this.byEnglish.set(key(english, entry.msgctxt), target);
     }
   }
 
-  /** The UI text of an English source message, with `{name}` placeholders filled in. */
-  t(english: string, values: Record<string, string | number> = {}): string {
-    const text = this.byEnglish.get(english);
+  /**
+   * The UI text of an English source message, with `{name}` placeholders filled in; `context` picks
+   * one meaning of a source text the catalogs translate twice (Lingui's `context`).
+   */
+  t(english: string, values: Record<string, string | number> = {}, context?: string): string {
+    const text = this.byEnglish.get(key(english, context));
     if (text === undefined) {
-      throw new Error(`No ${this.language} translation of "${english}" in src/locales`);
+      const what = context ? `"${english}" (${context})` : `"${english}"`;
+      throw new Error(`No ${this.language} translation of ${what} in src/locales`);
     }
     return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
       name in values ? String(values[name]) : whole,

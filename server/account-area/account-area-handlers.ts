@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import { benefits, inviteRewards, invites, orders, users } from '../db/schema';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type Handlers } from '../protocol/api-context';
-import { DEFAULT_WEB_DEVICE_ID } from '../../contract';
+import { DEFAULT_WEB_DEVICE_ID, type ApiLanguage } from '../../contract';
 import { deviceLimitOf, listDevices, unbindDevice } from './devices';
 import {
   issueSubscriptionLink,
@@ -37,6 +37,11 @@ export function maskInvitee(invitee: {
   if (invitee.phone) return maskPhone(invitee.phone) ?? '***';
   const id = String(invitee.id);
   return `#${id.slice(0, Math.max(1, id.length - 3))}***`;
+}
+
+/** Operator content in the caller's language; a row not translated yet shows its English text. */
+function inLanguage(language: ApiLanguage, english: string, chinese: string): string {
+  return language === 'zh_CN' && chinese ? chinese : english;
 }
 
 export function createAccountAreaHandlers(deps: AccountAreaDeps): Handlers {
@@ -123,13 +128,18 @@ export function createAccountAreaHandlers(deps: AccountAreaDeps): Handlers {
       };
     },
 
-    async systemBenefits() {
+    async systemBenefits(_params, context) {
       const rows = await db
-        .select({ title: benefits.title, description: benefits.description })
+        .select()
         .from(benefits)
         .where(eq(benefits.active, true))
         .orderBy(asc(benefits.sort), asc(benefits.id));
-      return { items: rows };
+      return {
+        items: rows.map((row) => ({
+          title: inLanguage(context.language, row.title, row.titleZh),
+          description: inLanguage(context.language, row.description, row.descriptionZh),
+        })),
+      };
     },
 
     async systemUserBenefits(_params, context) {
@@ -139,16 +149,18 @@ export function createAccountAreaHandlers(deps: AccountAreaDeps): Handlers {
         user.yearlyPaid && user.benefitsExpireTime !== null && user.benefitsExpireTime > now;
       if (!eligible) throw fail('BENEFITS_NOT_ELIGIBLE');
       const rows = await db
-        .select({
-          title: benefits.title,
-          account: benefits.account,
-          password: benefits.password,
-          link: benefits.link,
-        })
+        .select()
         .from(benefits)
         .where(eq(benefits.active, true))
         .orderBy(asc(benefits.sort), asc(benefits.id));
-      return { items: rows };
+      return {
+        items: rows.map((row) => ({
+          title: inLanguage(context.language, row.title, row.titleZh),
+          account: row.account,
+          password: row.password,
+          link: row.link,
+        })),
+      };
     },
 
     async userThirdPartyClient(_params, context) {

@@ -49,6 +49,8 @@ export const DEMO_BENEFITS = [
   {
     title: 'Streaming partner account',
     description: 'A shared premium streaming account for yearly members.',
+    titleZh: '合作流媒体账号',
+    descriptionZh: '年付会员共享的高级流媒体账号。',
     account: 'kestrel-yearly@partner.example',
     password: 'Yearly-Perk-2026',
     link: 'https://partner.example/login',

@@ -1,8 +1,12 @@
 /**
  * `admin benefits ...`: the yearly-plan benefits every qualifying user sees on /user/benefits.
  *   list
- *   add --title T --account A --password P --link URL [--description D] [--sort N]
+ *   add --title T --title-zh T --account A --password P --link URL
+ *       [--description D --description-zh D] [--sort N]
+ *   translate <id> --title-zh T [--description-zh D]
  *   disable <id> | enable <id>
+ * Titles and descriptions are shown on English and Chinese pages: `add` takes both languages, and a
+ * description in one needs the other; `translate` fills in the Chinese of a row from before.
  * Bad arguments print the usage, change nothing and exit 2; an unknown id exits 1.
  */
 import { asc, eq } from 'drizzle-orm';
@@ -12,7 +16,9 @@ import { parseId, parseOptions } from './command-args';
 
 export const BENEFITS_USAGE = [
   'usage: admin benefits list',
-  '       admin benefits add --title T --account A --password P --link URL [--description D] [--sort N]',
+  '       admin benefits add --title T --title-zh T --account A --password P --link URL',
+  '                              [--description D --description-zh D] [--sort N]',
+  '       admin benefits translate <id> --title-zh T [--description-zh D]',
   '       admin benefits disable <id>',
   '       admin benefits enable <id>',
 ];
@@ -27,23 +33,31 @@ export async function run(db: Db, args: string[], out: (line: string) => void): 
   if (action === 'list' && rest.length === 0) {
     const rows = await db.select().from(benefits).orderBy(asc(benefits.sort), asc(benefits.id));
     for (const b of rows)
-      out(`${b.id}\t${b.active ? 'active' : 'disabled'}\t${b.title}\t${b.account}\t${b.link}`);
+      out(
+        `${b.id}\t${b.active ? 'active' : 'disabled'}\t${b.title}\t${b.titleZh || '(no Chinese)'}\t${b.account}\t${b.link}`,
+      );
     if (rows.length === 0) out('no benefits');
     return 0;
   }
   if (action === 'add') {
     const options = parseOptions(rest, [
       'title',
+      'title-zh',
       'account',
       'password',
       'link',
       'description',
+      'description-zh',
       'sort',
     ]);
     if (!options) return usage(out);
     const { title, account, password, link } = options;
+    const titleZh = options['title-zh']?.trim();
+    const description = options.description?.trim() ?? '';
+    const descriptionZh = options['description-zh']?.trim() ?? '';
     const sort = options.sort === undefined ? 0 : Number(options.sort);
-    if (!title?.trim() || !account?.trim() || !password || !link || !Number.isInteger(sort))
+    if (!title?.trim() || !titleZh || !account?.trim() || !password || !link) return usage(out);
+    if (!Number.isInteger(sort) || Boolean(description) !== Boolean(descriptionZh))
       return usage(out);
     if (!/^https?:\/\/\S+$/.test(link)) {
       out('link must be an http(s) URL');
@@ -53,14 +67,34 @@ export async function run(db: Db, args: string[], out: (line: string) => void): 
       .insert(benefits)
       .values({
         title: title.trim(),
+        titleZh,
         account: account.trim(),
         password,
         link,
-        description: options.description ?? '',
+        description,
+        descriptionZh,
         sort,
       })
       .returning({ id: benefits.id });
     out(`added benefit ${row!.id}`);
+    return 0;
+  }
+  if (action === 'translate' && rest.length >= 3) {
+    const id = parseId(rest[0]);
+    const options = parseOptions(rest.slice(1), ['title-zh', 'description-zh']);
+    const titleZh = options?.['title-zh']?.trim();
+    if (id === undefined || !titleZh) return usage(out);
+    const descriptionZh = options?.['description-zh']?.trim();
+    const updated = await db
+      .update(benefits)
+      .set({ titleZh, ...(descriptionZh === undefined ? {} : { descriptionZh }) })
+      .where(eq(benefits.id, id))
+      .returning({ id: benefits.id });
+    if (updated.length === 0) {
+      out(`no benefit ${id}`);
+      return 1;
+    }
+    out(`translated benefit ${id}`);
     return 0;
   }
   if ((action === 'disable' || action === 'enable') && rest.length === 1) {

@@ -342,6 +342,9 @@ export const benefits = pgTable('benefits', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
+  /** The Chinese title and description (migration 0010); empty: not translated yet. */
+  titleZh: text('title_zh').notNull().default(''),
+  descriptionZh: text('description_zh').notNull().default(''),
   account: text('account').notNull(),
   password: text('password').notNull(),
   link: text('link').notNull(),

@@ -43,22 +43,22 @@ function chinese(kind: MessageKind, code: string | null, brand: string): Text {
     case 'register_code':
       return {
         subject: `${brand} 验证码：${code}`,
-        text: `您的${brand}验证码是 ${code}，${MINUTES} 分钟内有效，仅可使用一次。如非本人操作，请忽略本消息。`,
+        text: `您的${brand} 验证码是 ${code}，${MINUTES} 分钟内有效，仅可使用一次。如非本人操作，请忽略本消息。`,
       };
     case 'register_existing':
       return {
         subject: `${brand}：您已有账号`,
-        text: `有人尝试用此地址注册${brand}账号，但您已经有账号了。请直接登录；如忘记密码，可以重置密码。如非本人操作，请忽略本消息。`,
+        text: `有人尝试用此地址注册${brand} 账号，但您已经有账号了。请直接登录；如忘记密码，可以重置密码。如非本人操作，请忽略本消息。`,
       };
     case 'reset_code':
       return {
         subject: `${brand} 重置密码验证码：${code}`,
-        text: `您的${brand}重置密码验证码是 ${code}，${MINUTES} 分钟内有效，仅可使用一次。如非本人操作，请忽略本消息，您的密码不会改变。`,
+        text: `您的${brand} 重置密码验证码是 ${code}，${MINUTES} 分钟内有效，仅可使用一次。如非本人操作，请忽略本消息，您的密码不会改变。`,
       };
     case 'reset_unknown':
       return {
         subject: `${brand} 重置密码`,
-        text: `有人请求重置此地址的${brand}密码，但没有账号使用此地址。如非本人操作，请忽略本消息。`,
+        text: `有人请求重置此地址的${brand} 密码，但没有账号使用此地址。如非本人操作，请忽略本消息。`,
       };
   }
 }

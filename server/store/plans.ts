@@ -96,9 +96,12 @@ export function toGoods(plan: PlanWithPrices): Goods {
   };
 }
 
-/** "Standard, 12 months" / "标准版 · 12个月": the order's product column and the gateway's subject. */
+/**
+ * "Standard, 12 months" / "标准版 · 12 个月": the order's product column and the gateway's subject,
+ * written as the SPA writes a plan and its length (ProductName in src/components/formats.tsx).
+ */
 export function productLabel(groupType: 1 | 2, months: number, language: ApiLanguage): string {
-  if (language === 'zh_CN') return `${groupType === 1 ? '标准版' : '轻量版'} · ${months}个月`;
+  if (language === 'zh_CN') return `${groupType === 1 ? '标准版' : '轻量版'} · ${months} 个月`;
   return `${groupType === 1 ? 'Standard' : 'Lite'}, ${months} ${months === 1 ? 'month' : 'months'}`;
 }
 

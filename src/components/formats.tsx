@@ -28,6 +28,18 @@ export function PlanName({ groupType }: { groupType: number }) {
   return groupType === ShopGroupType.LITE ? <Trans>Lite</Trans> : <Trans>Standard</Trans>;
 }
 
+/**
+ * A plan and its length, one form wherever they are named together: "Standard, 3 months",
+ * "标准版 · 3 个月". The server's `productLabel` (order lists, payment pages) writes the same.
+ */
+export function ProductName({ groupType, months }: { groupType: number; months: number }) {
+  return (
+    <Trans context="a plan and its length">
+      <PlanName groupType={groupType} />, <Months months={months} />
+    </Trans>
+  );
+}
+
 /** Counted messages are a Select on the plural category: see src/i18n/intl-format.ts. */
 export function Months({ months }: { months: number }) {
   const { i18n } = useLingui();

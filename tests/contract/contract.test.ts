@@ -89,6 +89,22 @@ describe('error catalogue', () => {
     for (const text of quoted) expect(entries.map((e) => e.en)).toContain(text);
   });
 
+  it('counts in the language’s plural forms, never "device(s)"', () => {
+    const limit = (n: number, language: 'en' | 'zh_CN') =>
+      errorMessage(Errors.DEVICE_LIMIT_REACHED.code, language, { limit: n });
+    expect(limit(1, 'en')).toMatch(/^Your plan allows 1 device at once /);
+    expect(limit(3, 'en')).toMatch(/^Your plan allows 3 devices at once /);
+    expect(limit(1, 'zh_CN')).toMatch(/^您的套餐最多同时使用 1 台设备/);
+    // Without the count the text keeps its placeholder rather than guessing.
+    expect(errorMessage(Errors.DEVICE_LIMIT_REACHED.code, 'en')).toContain('{limit, plural,');
+    for (const e of entries) {
+      expect(e.en, e.en).not.toMatch(/\(s\)/);
+      // Every plural form has an "other" branch to fall back on.
+      for (const plural of e.en.matchAll(/\{\w+, plural,([^}]|\}(?!\}))*\}\}/g))
+        expect(plural[0]).toContain('other {');
+    }
+  });
+
   it('falls back to the generic error for an unknown code', () => {
     expect(errorMessage(999_999, 'en')).toBe(Errors.INTERNAL.en);
     expect(errorMessage(Errors.INVALID_EMAIL.code, 'zh_CN')).toBe(Errors.INVALID_EMAIL.zh_CN);

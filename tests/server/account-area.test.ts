@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { parse as parseYaml } from 'yaml';
 import { DEFAULT_WEB_DEVICE_ID, Errors } from '../../contract';
 import { FREE_DEVICE_LIMIT } from '../../contract/membership';
-import { DEMO_NODES } from '../../server/account-area/seed-demo';
+import { DEMO_BENEFITS, DEMO_NODES } from '../../server/account-area/seed-demo';
 import { rowsOf } from '../../server/db/database';
 import { DEMO_USER } from '../../server/db/seed';
 import { devices, membershipGrants, sessions, users } from '../../server/db/schema';
@@ -340,6 +340,25 @@ describe.each(variants)('account area on $name', (variant) => {
       );
       expect(open.body.code).toBe(200);
       expect(Object.keys(open.body.data.items[0]!).sort()).toEqual(['description', 'title']);
+
+      // Operator content in the caller's language: the demo benefit has both.
+      const [demoBenefit] = DEMO_BENEFITS;
+      const inChinese = await t.api.call<{ items: { title: string; description: string }[] }>(
+        '/api/system/system_benefits',
+        {},
+        { language: 'zh_CN' },
+      );
+      expect(inChinese.body.data.items[0]).toEqual({
+        title: demoBenefit.titleZh,
+        description: demoBenefit.descriptionZh,
+      });
+      const mineInChinese = await t.api.call<{ items: { title: string }[] }>(
+        '/api/system/system_user_benefits',
+        {},
+        { token, language: 'zh_CN' },
+      );
+      expect(mineInChinese.body.data.items[0]!.title).toBe(demoBenefit.titleZh);
+      expect(open.body.data.items[0]!.title).toBe(demoBenefit.title);
     });
   });
 

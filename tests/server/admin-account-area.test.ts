@@ -1,5 +1,6 @@
 /** The operator commands of the account area: benefits and VPN nodes (bad args change nothing). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { runAdmin } from '../../server/admin/cli';
 import { run as benefitsCommand } from '../../server/admin/benefits-command';
 import { run as nodesCommand } from '../../server/admin/nodes-command';
@@ -93,6 +94,26 @@ describe('operator commands', () => {
         'red',
       ],
       ['remove', '1'],
+      // Shown on Chinese pages too: a title without its Chinese is refused, and so is a
+      // description in one language only.
+      ['add', '--title', 'T', '--account', 'a', '--password', 'p', '--link', 'https://x.example'],
+      [
+        'add',
+        '--title',
+        'T',
+        '--title-zh',
+        '标题',
+        '--account',
+        'a',
+        '--password',
+        'p',
+        '--link',
+        'https://x.example',
+        '--description',
+        'D',
+      ],
+      ['translate', '1'],
+      ['translate', 'x', '--title-zh', '标题'],
     ]) {
       const result = await exec(benefitsCommand, bad);
       expect(result.code, bad.join(' ')).toBe(2);
@@ -103,6 +124,12 @@ describe('operator commands', () => {
       'add',
       '--title',
       'Music',
+      '--title-zh',
+      '音乐',
+      '--description',
+      'A music account.',
+      '--description-zh',
+      '音乐账号。',
       '--account',
       'music@partner.example',
       '--password',
@@ -115,6 +142,14 @@ describe('operator commands', () => {
     expect((await exec(benefitsCommand, ['list'])).lines.some((l) => l.includes('Music'))).toBe(
       true,
     );
+    const [row] = await db().select().from(benefits).where(eq(benefits.id, id));
+    expect(row).toMatchObject({ titleZh: '音乐', descriptionZh: '音乐账号。' });
+    expect(
+      (await exec(benefitsCommand, ['translate', String(id), '--title-zh', '音乐会员'])).code,
+    ).toBe(0);
+    const [translated] = await db().select().from(benefits).where(eq(benefits.id, id));
+    expect(translated).toMatchObject({ titleZh: '音乐会员', descriptionZh: '音乐账号。' });
+    expect((await exec(benefitsCommand, ['translate', '999999', '--title-zh', '无'])).code).toBe(1);
     expect((await exec(benefitsCommand, ['disable', String(id)])).code).toBe(0);
     expect(
       (await exec(benefitsCommand, ['list'])).lines.find((l) => l.startsWith(`${id}\t`)),

@@ -73,7 +73,7 @@ describe.each(variants)('sandbox gateway on $name', (variant) => {
     const byQuery = await t.app.inject({ url: `${order.payUrl}?lang=zh` });
     expect(byQuery.body).toContain('<html lang="zh-CN">');
     expect(buttons(byQuery.body)).toEqual(['支付', '支付失败']);
-    expect(byQuery.body).toContain('标准版 · 1个月');
+    expect(byQuery.body).toContain('标准版 · 1 个月');
     expect(byQuery.body).toContain('¥30.00');
 
     const zhOrder = await buyOrder(t.api, { language: 'zh_CN' });

@@ -314,7 +314,7 @@ describe.each(variants)('store orders on $name', (variant) => {
         amount: 25920,
         currency: 'CNY',
         method: 'alipay',
-        subject: '标准版 · 12个月',
+        subject: '标准版 · 12 个月',
         language: 'zh_CN',
         returnUrl: `/purchased?orderId=${data.orderId}`,
       });
@@ -348,7 +348,7 @@ describe.each(variants)('store orders on $name', (variant) => {
         payUrl: data.payUrl,
       });
       const [zh] = await listOrders(user.token, data.orderId, 'zh_CN');
-      expect(zh!.product).toBe('标准版 · 12个月');
+      expect(zh!.product).toBe('标准版 · 12 个月');
 
       // A price change later does not touch the order.
       await db().execute(

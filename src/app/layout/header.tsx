@@ -132,7 +132,10 @@ export function Header() {
         </div>
       </div>
       <div id={menuId} className="mobile-menu" hidden={!menuOpen}>
-        <nav className="container mobile-menu__nav" aria-label={t`Mobile`}>
+        <nav
+          className="container mobile-menu__nav"
+          aria-label={t({ message: 'Mobile', context: 'the navigation drawer on phones' })}
+        >
           <MainLinks />
           <MoreMenu />
           <div className="mobile-menu__account">

@@ -17,8 +17,8 @@ export default function BenefitsPage() {
   const unexpired =
     user !== undefined && until !== null && Date.parse(until) > Date.parse(user?.serverTime ?? '');
   const eligible = yearly && unexpired;
-  const mine = useQuery(userBenefitsQuery(eligible));
-  const copy = useQuery({ ...benefitsCopyQuery(), enabled: !eligible });
+  const mine = useQuery(userBenefitsQuery(eligible, i18n.locale));
+  const copy = useQuery({ ...benefitsCopyQuery(i18n.locale), enabled: !eligible });
   if (!user) return null;
   const formatDate = (iso: string) => formatDateTime(i18n.locale, { dateStyle: 'long' }, iso);
 

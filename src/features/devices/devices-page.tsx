@@ -153,7 +153,7 @@ export default function DevicesPage() {
                         </th>
                         <td data-label={t`Type`}>
                           {device.deviceType === DeviceType.MOBILE ? (
-                            <Trans>Mobile</Trans>
+                            <Trans context="device type">Mobile</Trans>
                           ) : (
                             <Trans>PC</Trans>
                           )}

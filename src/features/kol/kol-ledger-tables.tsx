@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { KOL_PAGE_SIZE, KOL_PAYOUT_THRESHOLD_CENTS, explorerTxUrl } from '../../../contract/kol';
 import type { CommissionStatusName } from '../../../contract/endpoints/kol';
 import { formatMoney } from '../../i18n/intl-format';
-import { Months, PlanName, useDate } from '../../components/formats';
+import { ProductName, useDate } from '../../components/formats';
 import { kolCommissionListQuery } from './api/kol-commission-list';
 import { kolInvitationListQuery } from './api/kol-invitation-list';
 import { kolSettlementListQuery } from './api/kol-settlement-list';
@@ -143,11 +143,7 @@ export function CommissionTable({ page, onPage }: TabProps) {
           key: c.id,
           cells: {
             uid: c.referredUid,
-            package: (
-              <Trans>
-                <PlanName groupType={c.product.groupType} />, <Months months={c.product.months} />
-              </Trans>
-            ),
+            package: <ProductName groupType={c.product.groupType} months={c.product.months} />,
             paid: (
               <>
                 {usd(c.amountPaidUsdCents)}

@@ -1,13 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ShopGroupType } from '../../../contract/enums';
 import { CopyButton } from '../../components/ui/copy-button';
 import { QrCode } from '../../components/ui/qr-code';
 import { displayConfigQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
 import { formatDateTime } from '../../i18n/intl-format';
-import { Months } from '../../components/formats';
+import { ProductName } from '../../components/formats';
 import { inviteLinkFor } from '../../lib/invite-link';
 import { inviteListQuery } from './api/invite-list';
 import '../../components/ui/form.css';
@@ -168,17 +167,16 @@ export default function RewardsPage() {
             </thead>
             <tbody>
               {list.data.invitations.map((row, i) => {
-                const plan = row.product?.groupType === ShopGroupType.LITE ? t`Lite` : t`Standard`;
-                const months = row.product?.months ?? 0;
                 return (
                   <tr key={`${row.date}-${i}`}>
                     <td>{formatDate(row.date)}</td>
                     <td>{row.invitee}</td>
                     <td>
                       {row.product ? (
-                        <Trans>
-                          {plan}, <Months months={months} />
-                        </Trans>
+                        <ProductName
+                          groupType={row.product.groupType}
+                          months={row.product.months}
+                        />
                       ) : (
                         t`Signed up`
                       )}

@@ -14,7 +14,14 @@ import { useErrorText } from '../../i18n/use-error-text';
 import { goodsQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
 import { PagePending } from '../../app/layout/root-layout';
-import { Duration, Months, PlanName, useDate, useMoney } from '../../components/formats';
+import {
+  Duration,
+  Months,
+  PlanName,
+  ProductName,
+  useDate,
+  useMoney,
+} from '../../components/formats';
 import { MethodName } from './store-format';
 import { monthlyBase, priceIn, readSearch, savingPercent } from './pricing-math';
 import { useCheckout } from './use-checkout';
@@ -289,7 +296,7 @@ function Checkout({ shop }: { shop: Shop }) {
             <Trans>Product</Trans>
           </dt>
           <dd>
-            <PlanName groupType={goods.groupType} />, <Months months={goods.months} />
+            <ProductName groupType={goods.groupType} months={goods.months} />
           </dd>
           <dt>
             <Trans>Devices allowed</Trans>

@@ -3,10 +3,13 @@ import { loadApi } from '../../../lib/load-api';
 
 const systemEndpoints = () => import('../../../../contract/endpoints/system');
 
-/** system_user_benefits: only for yearly-paid users whose benefits have not expired. */
-export const userBenefitsQuery = (enabled: boolean) =>
+/**
+ * system_user_benefits: only for yearly-paid users whose benefits have not expired. The titles are
+ * operator content in the language of the call, so the language is part of the key.
+ */
+export const userBenefitsQuery = (enabled: boolean, locale: string) =>
   queryOptions({
-    queryKey: ['user-benefits'],
+    queryKey: ['user-benefits', locale],
     enabled,
     queryFn: async () => {
       const [{ callApi }, { systemUserBenefits }] = await Promise.all([
@@ -18,9 +21,9 @@ export const userBenefitsQuery = (enabled: boolean) =>
   });
 
 /** system_benefits: what a yearly plan brings, for those who do not have it yet. */
-export const benefitsCopyQuery = () =>
+export const benefitsCopyQuery = (locale: string) =>
   queryOptions({
-    queryKey: ['benefits-copy'],
+    queryKey: ['benefits-copy', locale],
     queryFn: async () => {
       const [{ callApi }, { systemBenefits }] = await Promise.all([loadApi(), systemEndpoints()]);
       return callApi(systemBenefits, {});
