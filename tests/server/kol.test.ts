@@ -23,8 +23,10 @@ import {
   postForm,
   sandboxNotification,
   SANDBOX_SECRET,
+  testPaymentGateways,
   type BoughtOrder,
 } from './helpers/payments';
+import type { ConfiguredGateways } from '../../server/payments/registry';
 import { expectOk } from './helpers/store';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
@@ -37,8 +39,14 @@ const STANDARD_12_USD = 4799;
 
 describe.each(variants)('KOL programme on $name', (variant) => {
   let t: TestApp;
+  /** The app's own gateways: the sandbox here records payments and refunds like a real one. */
+  let gateways: ConfiguredGateways;
   beforeAll(async () => {
-    t = await startTestApp(variant, { env: { SANDBOX_SECRET } });
+    gateways = await testPaymentGateways();
+    t = await startTestApp(variant, {
+      env: { SANDBOX_SECRET },
+      overrides: { paymentGateways: gateways },
+    });
   }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
@@ -377,6 +385,64 @@ describe.each(variants)('KOL programme on $name', (variant) => {
     await matureAll(kol.userId);
     const second = expectOk(await kolCall<{ amountCents: number }>('request_payout', kol.token));
     expect(second.amountCents).toBe(4 * STANDARD_12_USD - STANDARD_12_USD);
+  });
+
+  it("a refund through the sandbox gateway (not --manual) voids before settlement and claws back after; the gateway's trade is refunded", async () => {
+    const kol = await newKol();
+    const paidAtSandbox = async (): Promise<BoughtOrder> => {
+      const order = await buyOrder(t.api, {
+        user: await invitee(kol.inviteCode),
+        productId: 104,
+        currency: 'USD',
+        method: 'card',
+      });
+      // The buyer pays on the sandbox's page: its bank records the trade and signs the notification.
+      const signed = gateways.sandbox!.settle(order, 'paid');
+      expect((await postForm(t.app, NOTIFY, signed)).body).toBe('success');
+      return order;
+    };
+    const tradeState = async (orderNo: string) =>
+      (
+        (await gateways.sandbox!.queryStatus({ orderNo, gatewayRef: null })) as {
+          raw?: { state?: string };
+        }
+      ).raw?.state;
+    const viaGateway = (orderNo: string) => refundOrder({ db: db(), gateways }, orderNo);
+
+    const orders = [await paidAtSandbox(), await paidAtSandbox(), await paidAtSandbox()];
+    await matureAll(kol.userId);
+    // Before settlement: voided, and the money went back through the gateway.
+    expect((await viaGateway(orders[0]!.orderNo)).refunded).toBe(true);
+    expect(await tradeState(orders[0]!.orderNo)).toBe('refunded');
+    const firstId = await orderIdOf(orders[0]!.orderNo);
+    let rows = await commissionsOf(kol.userId);
+    expect(rows.find((r) => r.orderId === firstId)).toMatchObject({
+      kind: 'commission',
+      status: 'voided',
+      voidReason: 'order refunded',
+    });
+
+    orders.push(await paidAtSandbox());
+    await matureAll(kol.userId);
+    const settlement = expectOk(
+      await kolCall<{ amountCents: number }>('request_payout', kol.token),
+    );
+    expect(settlement.amountCents).toBe(3 * STANDARD_12_USD);
+
+    // After settlement: a clawback, once, however often the refund is run.
+    expect((await viaGateway(orders[1]!.orderNo)).refunded).toBe(true);
+    expect((await viaGateway(orders[1]!.orderNo)).refunded).toBe(false);
+    expect(await tradeState(orders[1]!.orderNo)).toBe('refunded');
+    rows = await commissionsOf(kol.userId);
+    const orderId = await orderIdOf(orders[1]!.orderNo);
+    expect(
+      rows.filter((r) => r.orderId === orderId).map((r) => [r.kind, r.status, r.commissionCents]),
+    ).toEqual([
+      ['commission', 'settled', STANDARD_12_USD],
+      ['clawback', 'available', -STANDARD_12_USD],
+    ]);
+    const summary = expectOk(await kolCall<Record<string, number>>('summary', kol.token));
+    expect(summary.availableCents).toBe(-STANDARD_12_USD);
   });
 
   it('a refund racing a settlement: the commission is either voided before or clawed back after, never neither', async () => {
