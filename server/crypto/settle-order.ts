@@ -280,6 +280,8 @@ async function creditWhenPaid(
       currency: order.currency,
       status: 'paid',
       raw: details,
+      // The KOL programme's self-referral rule compares them with the KOL's wallets.
+      payerWallets: [...new Set(confirmed.map((t) => t.fromAddress))],
     },
   );
   deps.log.info({ orderNo: order.orderNo, outcome }, 'crypto payment applied');

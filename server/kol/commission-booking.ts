@@ -23,8 +23,11 @@ export interface CommissionSource {
    * Undefined or the buyer: the buyer paid.
    */
   readonly paidByUserId?: number;
-  /** The wallet a crypto payment came from, when known: the KOL's own wallet earns nothing. */
-  readonly payerWallet?: string;
+  /**
+   * The wallets a crypto payment came from, when known: the KOL's payout wallet, or a wallet the
+   * KOL paid its own orders from, earns nothing.
+   */
+  readonly payerWallets?: readonly string[];
   /** No other order of the buyer holds a payment still paid: SPEC §3's purchase type 'first'. */
   readonly firstPaidOrder: boolean;
 }
@@ -45,7 +48,7 @@ interface InviterKol {
   payout_address: string | null;
 }
 
-/** Why a payment is a self-referral, or null: the same device or the KOL's own payout wallet. */
+/** Why a payment is a self-referral, or null: the same device, or one of the KOL's own wallets. */
 async function selfReferral(
   tx: Db,
   kol: InviterKol,
@@ -61,12 +64,23 @@ async function selfReferral(
       WHERE k.user_id = ${kol.kol_id} AND b.user_id = ${payment.buyerId} LIMIT 1`),
   );
   if (shared.length > 0) return 'self-referral: the KOL and the buyer share a device';
-  if (
-    payment.payerWallet &&
-    kol.payout_address &&
-    payment.payerWallet.toLowerCase() === kol.payout_address.toLowerCase()
-  )
+  const wallets = [...new Set((payment.payerWallets ?? []).map((w) => w.toLowerCase()))];
+  if (wallets.length === 0) return null;
+  if (kol.payout_address && wallets.includes(kol.payout_address.toLowerCase()))
     return "self-referral: paid from the KOL's own payout wallet";
+  // A wallet the KOL has paid its own orders from (confirmed crypto transfers of the KOL's orders).
+  const kolPaidFrom = rowsOf<{ from_address: string }>(
+    await tx.execute(sql`
+      SELECT t.from_address FROM crypto_transfers t JOIN orders o ON o.id = t.order_id
+      WHERE o.user_id = ${kol.kol_id} AND t.state = 'confirmed'
+        AND lower(t.from_address) IN (${sql.join(
+          wallets.map((w) => sql`${w}`),
+          sql`, `,
+        )})
+      LIMIT 1`),
+  );
+  if (kolPaidFrom.length > 0)
+    return 'self-referral: paid from a wallet the KOL paid its own orders from';
   return null;
 }
 

@@ -104,6 +104,7 @@ export async function creditOrder(
       late: recorded.late,
       now,
       display,
+      payerWallets: notification.payerWallets ?? [],
     };
     const applied: string[] = [];
     for (const effect of effects) {

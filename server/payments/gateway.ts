@@ -57,6 +57,8 @@ export interface VerifiedNotification {
   /** `expired`: the gateway closed the checkout unpaid (Stripe's checkout.session.expired). */
   readonly status: 'paid' | 'failed' | 'expired';
   readonly raw: unknown;
+  /** The wallets the money came from, where the payment method knows them (crypto: the senders). */
+  readonly payerWallets?: readonly string[];
 }
 
 /** What checking a notification's signature and fields gave. */

@@ -18,6 +18,7 @@ import { checkKolLedger } from '../../server/kol/ledger-check';
 import { settleKol } from '../../server/kol/settlements';
 import { refundOrder } from '../../server/payments/refund-order';
 import { PASSWORD, registerByUsername, uniqueName, type Registered } from './helpers/accounts';
+import { newKol as makeTestKol, registerInvitee, TRON_ADDRESS } from './helpers/kol';
 import {
   buyOrder,
   postForm,
@@ -33,7 +34,6 @@ import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
 const NOTIFY = '/pay/notify/sandbox';
-const TRON_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 /** Standard 12 months in USD (server/store/seed-plans.ts). */
 const STANDARD_12_USD = 4799;
 
@@ -62,37 +62,13 @@ describe.each(variants)('KOL programme on $name', (variant) => {
   const kolCall = <T>(name: string, token: string, params: Record<string, unknown> = {}) =>
     t.api.call<T>(`/api/kol/kol_${name}`, params, { token });
 
-  async function newKol(
-    terms: { first?: number; renewal?: number; address?: boolean } = {},
-  ): Promise<Registered & { inviteCode: string }> {
-    const kol = await registerByUsername(t.api);
-    await makeKol(
-      db(),
-      kol.userId,
-      {
-        firstRatePercent: terms.first ?? 100,
-        ...(terms.renewal ? { renewalRatePercent: terms.renewal } : {}),
-        ...(terms.address === false ? {} : { payout: { network: 'tron', address: TRON_ADDRESS } }),
-      },
-      new Date(),
-    );
-    const [row] = await db().select().from(users).where(eq(users.id, kol.userId));
-    return { ...kol, inviteCode: row!.inviteCode! };
-  }
-
-  async function invitee(
-    inviteCode: string,
-    options: { deviceId?: string } = {},
-  ): Promise<Registered> {
-    const username = uniqueName('friend');
-    const { body, headers } = await t.api.call<{ userId: number }>(
-      '/api/user/register_type_username',
-      { username, password: PASSWORD, inviteCode },
-      options.deviceId ? { deviceId: options.deviceId, platform: 'android' } : {},
-    );
-    expect(body.code, body.msg).toBe(200);
-    return { userId: body.data.userId, token: String(headers.pragma), username };
-  }
+  const newKol = (terms: { first?: number; renewal?: number; address?: boolean } = {}) =>
+    makeTestKol(t.api, db(), {
+      ...terms,
+      ...(terms.address === false ? { payout: false as const } : {}),
+    });
+  const invitee = (inviteCode: string, options: { deviceId?: string } = {}) =>
+    registerInvitee(t.api, inviteCode, options);
 
   async function paidOrder(
     user: Registered,

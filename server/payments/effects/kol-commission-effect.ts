@@ -35,6 +35,7 @@ export const kolCommissionEffect: PaymentEffect = {
         amount: payment.amount,
         currency: payment.currency,
         firstPaidOrder: payment.firstPaidOrder,
+        payerWallets: payment.payerWallets,
       },
       payment.now,
     );

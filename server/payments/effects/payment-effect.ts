@@ -43,6 +43,8 @@ export interface CreditedPayment extends RecordedPayment {
   readonly late: boolean;
   /** The display config read once for this credit (percentages of the rewards and conversions). */
   readonly display: DisplayConfig;
+  /** The wallets the money came from (crypto payments); empty when the gateway does not say. */
+  readonly payerWallets: readonly string[];
 }
 
 /** A payment being refunded, as every effect's `undo` sees it. */

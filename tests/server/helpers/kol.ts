@@ -1,0 +1,56 @@
+/** KOL test helpers: a KOL made by the operator's function, and friends signing up with its code. */
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { PayoutNetwork } from '../../../contract/kol';
+import type { Db } from '../../../server/db/database';
+import { users } from '../../../server/db/schema';
+import { makeKol } from '../../../server/kol/kol-accounts';
+import { PASSWORD, registerByUsername, uniqueName, type Registered } from './accounts';
+import type { ApiClient } from './api-client';
+
+export const TRON_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+
+export type TestKol = Registered & { readonly inviteCode: string };
+
+/** A new account made a KOL (first rate 100 % unless told; a TRON address unless told otherwise). */
+export async function newKol(
+  api: ApiClient,
+  db: Db,
+  terms: {
+    first?: number;
+    renewal?: number;
+    /** false: no payout address. */
+    payout?: { network: PayoutNetwork; address: string } | false;
+  } = {},
+): Promise<TestKol> {
+  const kol = await registerByUsername(api);
+  const payout = terms.payout ?? { network: 'tron', address: TRON_ADDRESS };
+  await makeKol(
+    db,
+    kol.userId,
+    {
+      firstRatePercent: terms.first ?? 100,
+      ...(terms.renewal ? { renewalRatePercent: terms.renewal } : {}),
+      ...(payout ? { payout } : {}),
+    },
+    new Date(),
+  );
+  const [row] = await db.select().from(users).where(eq(users.id, kol.userId));
+  return { ...kol, inviteCode: row!.inviteCode! };
+}
+
+/** A friend registering with the invite code (on an app device when `deviceId` is given). */
+export async function registerInvitee(
+  api: ApiClient,
+  inviteCode: string,
+  options: { deviceId?: string } = {},
+): Promise<Registered> {
+  const username = uniqueName('friend');
+  const { body, headers } = await api.call<{ userId: number }>(
+    '/api/user/register_type_username',
+    { username, password: PASSWORD, inviteCode },
+    options.deviceId ? { deviceId: options.deviceId, platform: 'android' } : {},
+  );
+  expect(body.code, body.msg).toBe(200);
+  return { userId: body.data.userId, token: String(headers.pragma), username };
+}
