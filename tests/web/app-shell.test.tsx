@@ -87,6 +87,19 @@ describe('guards', () => {
   });
 });
 
+describe('Chinese spacing between two messages', () => {
+  it('puts no space after a Chinese full stop, one after an English one', async () => {
+    await activateLocale('zh-CN');
+    await openApp('/apple-help');
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toMatch(/iCloud。\S/);
+    cleanup();
+    await activateLocale('en');
+    await openApp('/apple-help');
+    expect((await screen.findByRole('note')).textContent).toMatch(/iCloud\. \S/);
+  });
+});
+
 describe('the login form', () => {
   it('shows each field error inline, tied to its input, and sends nothing', async () => {
     await openApp('/login');

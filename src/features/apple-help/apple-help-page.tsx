@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { sentenceGap } from '../../i18n/intl-format';
 import { clientConfigQuery } from '../../lib/queries/catalog';
 import './apple-help.css';
 
 /** /apple-help: installing the iOS app with an overseas Apple ID, step by step. */
 export default function AppleHelpPage() {
+  const { i18n } = useLingui();
   const appStoreUrl = useQuery(clientConfigQuery()).data?.downloads.ios.appStoreUrl;
   return (
     <main className="page">
@@ -23,7 +25,8 @@ export default function AppleHelpPage() {
         <div className="apple-help__warning" role="note">
           <strong>
             <Trans>Only sign in to the App Store, never to iCloud.</Trans>
-          </strong>{' '}
+          </strong>
+          {sentenceGap(i18n.locale)}
           <Trans>
             Signing in to iCloud with another person's Apple ID can lock your iPhone. Use your own
             overseas Apple ID; keep your iCloud account as it is.

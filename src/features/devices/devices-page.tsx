@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { DeviceType } from '../../../contract/enums';
-import { formatCount, formatDateTime, pluralCategory } from '../../i18n/intl-format';
+import { formatCount, formatDateTime, pluralCategory, sentenceGap } from '../../i18n/intl-format';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog';
 import { OnlineDevices } from './online-devices';
 import { deviceListKey, deviceListQuery, unbindDevice } from './api/devices';
@@ -76,7 +76,8 @@ export default function DevicesPage() {
                 value={seatsCategory}
                 _one={`Your plan allows ${seats} app device at once.`}
                 other={`Your plan allows ${seats} app devices at once.`}
-              />{' '}
+              />
+              {sentenceGap(i18n.locale)}
               <Trans>
                 The website does not count towards the limit, so you can always sign in here and
                 remove a device to free a seat.

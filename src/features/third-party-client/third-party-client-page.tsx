@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { THIRD_PARTY_CLIENT } from '../../../contract/account-area';
 import { thirdPartyClientMachine } from '../../../machines/third-party-client/third-party-client.machine';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { formatDateTime } from '../../i18n/intl-format';
+import { formatDateTime, sentenceGap } from '../../i18n/intl-format';
 import { useErrorText } from '../../i18n/use-error-text';
 import { actorInspection } from '../../lib/inspector';
 import {
@@ -135,7 +135,9 @@ export default function ThirdPartyClientPage() {
         {(on || state.matches('disabled') || state.matches('enabling')) && (
           <div className="tpc-state">
             <p className="tpc-speed">
-              <Trans>Speed limit:</Trans>{' '}
+              <Trans>Speed limit:</Trans>
+              {/* Chinese puts no space after its full-width colon either. */}
+              {sentenceGap(i18n.locale)}
               <strong>{on ? <Trans>{mbps} Mbps</Trans> : <Trans>Unlimited</Trans>}</strong>
             </p>
             {on ? (
