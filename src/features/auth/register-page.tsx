@@ -20,7 +20,7 @@ import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate'
 import { registerByUsername, registerWithCode } from './api/auth-calls';
 import { signupSource } from './signup-source';
 import { AuthCard } from './auth-card';
-import { ChannelTabs } from './channel-tabs';
+import { ChannelTabs } from '../../components/ui/tabs';
 import { SendCodeButton } from './send-code-button';
 import { useAfterLogin } from './use-after-login';
 

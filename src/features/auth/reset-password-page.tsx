@@ -16,7 +16,7 @@ import { showToast } from '../../lib/toast-store';
 import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
 import { resetPassword } from './api/auth-calls';
 import { AuthCard } from './auth-card';
-import { ChannelTabs } from './channel-tabs';
+import { ChannelTabs } from '../../components/ui/tabs';
 import { SendCodeButton } from './send-code-button';
 
 type Method = 'email' | 'phone';

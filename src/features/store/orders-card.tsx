@@ -36,7 +36,7 @@ export function OrdersCard() {
           <Trans>No orders yet.</Trans>
         </p>
       ) : (
-        <table className="orders-table">
+        <table className="orders-table stacked-table">
           <thead>
             <tr>
               <th scope="col">

@@ -22,7 +22,7 @@ import {
   useDate,
   useMoney,
 } from '../../components/formats';
-import { MethodName } from './store-format';
+import { MethodName } from '../../components/method-name';
 import { monthlyBase, priceIn, readSearch, savingPercent } from './pricing-math';
 import { useCheckout } from './use-checkout';
 import './store.css';

@@ -1,19 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { OrderStatusName, PaymentMethodName } from '../../../contract/endpoints/payment';
-
-export function MethodName({ method }: { method: PaymentMethodName }): ReactNode {
-  switch (method) {
-    case 'alipay':
-      return <Trans>Alipay</Trans>;
-    case 'wechat':
-      return <Trans>WeChat Pay</Trans>;
-    case 'unionpay':
-      return <Trans>UnionPay</Trans>;
-    case 'card':
-      return <Trans>Credit card</Trans>;
-  }
-}
+import type { OrderStatusName } from '../../../contract/endpoints/payment';
 
 export function StatusName({ status }: { status: OrderStatusName }): ReactNode {
   switch (status) {

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
+import './tabs.css';
 
 export interface TabOption<K extends string> {
   key: K;
   label: ReactNode;
 }
 
-/** The way-of-registering switch: a tab list whose panel is the form below it. */
+/** A tab list whose panel is below it (the way of registering, my group orders' two lists). */
 export function ChannelTabs<K extends string>({
   options,
   value,
