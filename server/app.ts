@@ -74,6 +74,9 @@ import {
 import { seedDemoPlans } from './store/seed-plans';
 import { seedDemoGroupPrices } from './group-buy/group-prices';
 import { seedGroupBuySettings } from './group-buy/group-settings';
+import { createGroupBuyHandlers } from './group-buy/group-handlers';
+import { registerGroupBuyDevRoutes } from './group-buy/group-dev-routes';
+import { startGroupEnding } from './group-buy/group-ending';
 import { registerStoreDevRoutes } from './store/store-dev-routes';
 import { createStoreHandlers } from './store/store-handlers';
 import { createKolHandlers } from './kol/kol-handlers';
@@ -291,6 +294,10 @@ export async function buildApp(
   });
 
   // --- features and routes ---
+  // Never the request's Host header: a forged one would put another host in a link.
+  const inviteOrigin =
+    config.publicOrigin?.split(',')[0]?.trim() ??
+    (config.appEnv === AppEnv.PROD ? '' : `http://localhost:${config.port}`);
   const delivery = createMessageDelivery({ appEnv: config.appEnv, db: database.db, mailer, sms });
   registerPublicKeysRoute(app, keys);
   registerApiRoutes(app, {
@@ -331,6 +338,16 @@ export async function buildApp(
           `${config.payments.callbackOrigin ?? ''}/purchased?orderId=${encodeURIComponent(orderNo)}`,
         logError: (error, message) => app.log.error({ err: error }, message),
       }),
+      ...createGroupBuyHandlers({
+        db: database.db,
+        gateways: paymentGateways,
+        sessionCache,
+        orderTtlMinutes: config.orderTtlMinutes,
+        inviteLink: (token) => `${inviteOrigin}/group-buying?invite=${token}`,
+        returnUrl: (token, orderNo) =>
+          `${config.payments.callbackOrigin ?? ''}/group-buying?invite=${token}&orderId=${encodeURIComponent(orderNo)}`,
+        logError: (error, message) => app.log.error({ err: error }, message),
+      }),
       ...createNodeHandlers({ db: database.db, sessionCache }),
       ...crypto.handlers,
     },
@@ -361,6 +378,19 @@ export async function buildApp(
     });
     // preClose runs before every onClose hook: the round in flight ends before the database closes.
     app.addHook('preClose', async () => reconciliation?.stop());
+    let groupEnding: { stop(): Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      groupEnding = startGroupEnding(
+        {
+          db: database.db,
+          gateways: paymentGateways,
+          sessionCache,
+          log: app.log.child({ job: 'group-ending' }),
+        },
+        reconcileEvery,
+      );
+    });
+    app.addHook('preClose', async () => groupEnding?.stop());
   }
   if (database.directory) {
     // PGlite is this process's alone: operator commands come to it (npm run admin, issue 11 item 7).
@@ -395,6 +425,7 @@ export async function buildApp(
     registerStoreDevRoutes(app, database.db);
     registerNodeDevRoutes(app, database.db);
     registerKolDevRoutes(app, database.db);
+    registerGroupBuyDevRoutes(app, { db: database.db, gateways: paymentGateways, sessionCache });
   }
   await registerSpa(app, config.staticDir, { sourceMaps: config.appEnv !== AppEnv.PROD });
   return app;

@@ -138,7 +138,6 @@ export const paymentJointPurchase = defineEndpoint({
   data: groupOrder,
   summary:
     "Start a group: the creator's order (one seat, or every seat for pay all) at the group price; the group opens when it is paid.",
-  plannedIn: 'group-buy issue',
 });
 
 export const paymentJointJoinForPay = defineEndpoint({
@@ -148,7 +147,6 @@ export const paymentJointJoinForPay = defineEndpoint({
   data: groupOrder,
   summary:
     "Join a pay-self group: reserves a seat for as long as the share's order lives (a repeat returns the same order).",
-  plannedIn: 'group-buy issue',
 });
 
 export const paymentJointJoin = defineEndpoint({
@@ -158,7 +156,6 @@ export const paymentJointJoin = defineEndpoint({
   data: z.object({ group: memberGroup, serverTime: isoDate }),
   summary:
     'Join a pay-all group whose creator paid for every seat: the seat is free and taken at once.',
-  plannedIn: 'group-buy issue',
 });
 
 /** The user's groups with their own place in each. */
@@ -171,7 +168,6 @@ export const paymentJointPurchaseCreated = defineEndpoint({
   data: groupList,
   summary:
     'Groups the user started, newest first (a group whose creator never paid is left out once its order closed).',
-  plannedIn: 'group-buy issue',
 });
 
 export const paymentJointPurchaseParticipated = defineEndpoint({
@@ -180,7 +176,6 @@ export const paymentJointPurchaseParticipated = defineEndpoint({
   params: empty,
   data: groupList,
   summary: "Groups the user joined (not their own), newest first, with their seat's state.",
-  plannedIn: 'group-buy issue',
 });
 
 export const paymentJointOrder = defineEndpoint({
@@ -200,5 +195,4 @@ export const paymentJointOrder = defineEndpoint({
   }),
   summary:
     'One group by its invite token, for the invite page (visitors too); refused with 4001 while the creator has not paid (except to the creator).',
-  plannedIn: 'group-buy issue',
 });

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ShopGroupType } from '../../contract';
 import { rowsOf, type Db } from '../db/database';
 import { orders, payments, type Currency } from '../db/schema';
+import { releaseOrderSeat } from '../group-buy/groups';
 import { reclaimCouponUse, releaseCouponUse } from '../store/coupons';
 import type { CreditOutcome } from './credit-order';
 import type { PaidOrder } from './effects/payment-effect';
@@ -28,6 +29,7 @@ export interface LockedOrder {
   total: number | string;
   coupon_id: number | null;
   expires_at: Date | string;
+  group_buy_id: number | string | null;
 }
 
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
@@ -39,7 +41,7 @@ const rawOf = (notification: VerifiedNotification) =>
 export async function lockOrder(tx: Db, orderNo: string): Promise<LockedOrder | undefined> {
   const result = await tx.execute(
     sql`SELECT id, order_no, user_id, plan_id, status, gateway, group_type, months, duration_days,
-               max_devices, currency, total, coupon_id, expires_at
+               max_devices, currency, total, coupon_id, expires_at, group_buy_id
         FROM orders WHERE order_no = ${orderNo} FOR UPDATE`,
   );
   return rowsOf<LockedOrder>(result)[0];
@@ -54,6 +56,7 @@ export function paidOrderOf(order: LockedOrder): PaidOrder {
     months: order.months,
     durationDays: order.duration_days,
     maxDevices: order.max_devices,
+    groupBuyId: order.group_buy_id === null ? null : Number(order.group_buy_id),
   };
 }
 
@@ -120,6 +123,7 @@ export async function verifyNotification(
       .set({ status, closedAt: now, updatedAt: now })
       .where(eq(orders.id, orderId));
     if (order.coupon_id !== null) await releaseCouponUse(tx, orderId, now);
+    await releaseOrderSeat(tx, orderId, now);
     return { result: 'closed', orderNo, status };
   }
 

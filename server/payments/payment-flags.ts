@@ -20,7 +20,11 @@ export type FlagReason =
   // in the details); paid after the quote expired while the price changed; paid over 7 days late.
   | 'crypto_overpaid'
   | 'crypto_price_changed'
-  | 'crypto_too_late';
+  | 'crypto_too_late'
+  // Group buy (docs/group-buy.md): a seat's payment arrived after its group ended, filled or closed
+  // (the ending job refunds it); a share the gateway cannot refund by API, for the operator.
+  | 'group_seat_unavailable'
+  | 'group_refund_due';
 
 export interface FlagEntry {
   readonly orderId: number | null;

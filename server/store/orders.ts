@@ -8,6 +8,7 @@ import type { ApiLanguage } from '../../contract';
 import type { Order } from '../../contract/endpoints/payment';
 import type { Db } from '../db/database';
 import { coupons, orders } from '../db/schema';
+import { releaseOrderSeat } from '../group-buy/groups';
 import { fail } from '../protocol/api-error';
 import { releaseCouponUse } from './coupons';
 import { productLabel } from './plans';
@@ -94,7 +95,8 @@ export async function insertPendingOrder(tx: Db, order: NewOrder, now: Date): Pr
 }
 
 /**
- * Moves a pending order to a closed status and releases its promo code use, in one transaction.
+ * Moves a pending order to a closed status and releases its promo code use and its group seat
+ * (docs/group-buy.md), in one transaction.
  * Returns false when the order was not pending (paid meanwhile, or already closed): nothing changes.
  */
 export async function closeOrder(
@@ -111,6 +113,7 @@ export async function closeOrder(
       .returning({ id: orders.id, couponId: orders.couponId });
     if (closed.length === 0) return false;
     if (closed[0]!.couponId !== null) await releaseCouponUse(tx, orderId, now);
+    await releaseOrderSeat(tx, orderId, now);
     return true;
   });
 }

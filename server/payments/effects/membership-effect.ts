@@ -1,6 +1,8 @@
 /**
  * The plan the buyer paid for: the order's duration added through the store's one membership grant
  * (ledger unique on ('order', orderNo)), Lite/Standard conversion and the yearly-paid flag included.
+ * A group seat's order grants nothing here: the group grants every member when it finishes, under
+ * the same ('order', orderNo) key, so the refund below takes it back all the same.
  * A refund takes the order's time back (never below now) and recomputes the yearly-paid flag.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -14,6 +16,8 @@ export const membershipEffect: PaymentEffect = {
   name: 'membership',
   async apply(payment, { tx, touchUser }) {
     const { order } = payment;
+    // A group seat's plan is granted when the group finishes (group-seat-effect.ts), not on payment.
+    if (order.groupBuyId !== null) return false;
     const granted = await grantMembership(
       tx,
       {

@@ -20,6 +20,8 @@ export interface PaidOrder {
   readonly months: number;
   readonly durationDays: number;
   readonly maxDevices: number;
+  /** The group whose seat(s) this order pays (docs/group-buy.md); null for a plain purchase. */
+  readonly groupBuyId: number | null;
 }
 
 /** A payment as recorded: what both crediting and refunding tell an effect. */

@@ -1,0 +1,106 @@
+/**
+ * A group seat's payment (docs/group-buy.md), inside the crediting transaction with the group row
+ * locked (after the order row, before any users row):
+ * - the creator's payment opens the group (end time = now + the operator's hours);
+ * - a member's share takes (or keeps) its seat, and the group finishes in this same transaction when
+ *   every seat is paid for, granting every member once;
+ * - a payment that finds its group ended, past its end time, full or void keeps no seat: its member
+ *   row is `released` while its order is paid, and the ending job refunds it (never kept silently).
+ * A refund marks the seat refunded; a finished group stays finished (the member loses only their own
+ * membership, which the membership effect takes back under the same ('order', orderNo) key).
+ */
+import { and, eq } from 'drizzle-orm';
+import { groupBuys, groupMembers } from '../../db/schema';
+import {
+  finishIfComplete,
+  isPastEnd,
+  lockGroup,
+  takenSeats,
+  type GroupRow,
+} from '../../group-buy/groups';
+import { readGroupBuySettings } from '../../group-buy/group-settings';
+import type { Db } from '../../db/database';
+import type { CreditedPayment, EffectContext, PaymentEffect } from './payment-effect';
+
+async function memberOfOrder(tx: Db, orderId: number) {
+  const [member] = await tx.select().from(groupMembers).where(eq(groupMembers.orderId, orderId));
+  return member;
+}
+
+async function openGroup(tx: Db, group: GroupRow, now: Date): Promise<void> {
+  const { hours } = await readGroupBuySettings(tx);
+  await tx
+    .update(groupBuys)
+    .set({
+      state: 'open',
+      openedAt: now,
+      endsAt: new Date(now.getTime() + hours * 3_600_000),
+      updatedAt: now,
+    })
+    .where(eq(groupBuys.id, group.id));
+}
+
+/** Whether the paying member may hold a seat now (the group lock is held). */
+async function seatAvailable(
+  tx: Db,
+  group: GroupRow,
+  memberId: number,
+  isCreator: boolean,
+  now: Date,
+): Promise<boolean> {
+  if (isCreator) return group.state === 'awaiting_payment';
+  if (group.state !== 'open' || isPastEnd(group, now)) return false;
+  return (await takenSeats(tx, group.id, now, memberId)) < group.size;
+}
+
+export const groupSeatEffect: PaymentEffect = {
+  name: 'groupSeat',
+  async lock(tx, order) {
+    if (order.groupBuyId !== null) await lockGroup(tx, order.groupBuyId);
+  },
+  async apply(payment: CreditedPayment, context: EffectContext) {
+    const { order, now } = payment;
+    if (order.groupBuyId === null) return false;
+    const { tx } = context;
+    const group = await lockGroup(tx, order.groupBuyId);
+    const member = await memberOfOrder(tx, order.id);
+    if (!group || !member) return false;
+    if (!(await seatAvailable(tx, group, member.id, member.isCreator, now))) {
+      await tx
+        .update(groupMembers)
+        .set({ state: 'released', releasedAt: member.releasedAt ?? now, updatedAt: now })
+        .where(eq(groupMembers.id, member.id));
+      await context.flag('group_seat_unavailable', {
+        groupNo: group.groupNo,
+        groupState: group.state,
+        note: 'paid after the group ended, filled or closed: the ending job refunds it',
+      });
+      return true;
+    }
+    await tx
+      .update(groupMembers)
+      .set({ state: 'paid', paidAt: now, releasedAt: null, updatedAt: now })
+      .where(eq(groupMembers.id, member.id));
+    if (member.isCreator) await openGroup(tx, group, now);
+    const current = (await lockGroup(tx, group.id))!;
+    await finishIfComplete(tx, current, now, {
+      conversionPercent: payment.display.liteToStandardPercent,
+      touchUser: context.touchUser,
+    });
+    return true;
+  },
+  async undo(payment, { tx }) {
+    const { order, now } = payment;
+    if (order.groupBuyId === null) return;
+    await tx
+      .update(groupMembers)
+      .set({ state: 'refunded', refundedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(groupMembers.orderId, order.id),
+          // A free seat never has an order; a reserved or released seat with a paid order does.
+          eq(groupMembers.groupId, order.groupBuyId),
+        ),
+      );
+  },
+};
