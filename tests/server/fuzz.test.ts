@@ -41,6 +41,8 @@ const STRING_CANDIDATES = [
   // An EVM address and a transaction hash (crypto payment).
   `0x${'ab'.repeat(20)}`,
   `0x${'cd'.repeat(32)}`,
+  // A group's invite token (32 base64url characters).
+  'FuzzInviteToken_0123456789abcdef',
 ];
 
 function stringFor(schema: JsonSchema): string | undefined {

@@ -131,13 +131,8 @@ describe.each(variants)('group buy races on $name', (variant) => {
       cases.push({ started, share, member: member! });
     }
     const jobClock = () => new Date(Date.now() + 60_000);
-    const job = () =>
-      endGroupsOnce({ db: db(), gateways, now: jobClock });
-    await Promise.all([
-      ...cases.map((c) => paySeat(t.app, db(), c.share.orderId)),
-      job(),
-      job(),
-    ]);
+    const job = () => endGroupsOnce({ db: db(), gateways, now: jobClock });
+    await Promise.all([...cases.map((c) => paySeat(t.app, db(), c.share.orderId)), job(), job()]);
     // Whatever the order, a later round settles the rest (refunds of late shares).
     await job();
 
