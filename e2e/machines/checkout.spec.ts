@@ -5,12 +5,11 @@
  */
 import type { Page } from '@playwright/test';
 import { endpoints } from '../../contract';
-import { Errors } from '../../contract/errors';
 import type { Order } from '../../contract/endpoints/payment';
 import { AWAIT_LIMIT_MS, POLL_MS } from '../../machines/checkout/checkout.constants';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
+import { errorKeyOf, type I18n } from '../support/i18n';
 import { expect } from '../support/fixtures';
-import type { I18n } from '../support/i18n';
 import { describeMachinePaths, type StepInfo } from '../support/path-runner';
 import { resultDialog, sandboxButton } from '../support/store';
 import type { TestUser } from '../support/user-factory';
@@ -32,12 +31,6 @@ function nextStatus(step: StepInfo<typeof checkoutMachine>): Order['status'] | u
     .slice(step.index + 1)
     .find((s) => (s.event.type as string) === 'xstate.done.actor.fetchOrder');
   return (next?.event as { output?: Order } | undefined)?.output?.status;
-}
-
-function errorKeyOf(code: number) {
-  const found = Object.entries(Errors).find(([, entry]) => entry.code === code);
-  if (!found) throw new Error(`no catalogue entry for ${code}`);
-  return found[0] as keyof typeof Errors;
 }
 
 async function promoField(page: Page, i18n: I18n) {

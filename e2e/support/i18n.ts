@@ -66,3 +66,10 @@ export class I18n {
     return this.language === 'en' ? 'en' : 'zh_CN';
   }
 }
+
+/** The catalogue key of an error code, for `i18n.error`. */
+export function errorKeyOf(code: number): ErrorKey {
+  const found = Object.entries(Errors).find(([, entry]) => entry.code === code);
+  if (!found) throw new Error(`no catalogue entry for ${code}`);
+  return found[0] as ErrorKey;
+}

@@ -31,6 +31,9 @@ const chain = await startDemoNetwork({
   port: Number(process.env.E2E_CHAIN_PORT ?? 0),
   env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   fundedWallets: 0,
+  // Why: the tests share one chain and every transaction of a parallel test mines a block; with
+  // 20 confirmations none of them can complete another test's payment: each mines its own.
+  confirmations: 20,
 });
 process.stdout.write(`e2e: local chain ${chain.node.url}\n`);
 

@@ -43,6 +43,8 @@ export class TestWallet {
   connected = false;
   /** Methods the user declines in the wallet (EIP-1193 error 4001) the next time they are asked. */
   readonly rejectNext = new Set<string>();
+  /** The user declines whatever the wallet asks next (connect, switch, add, send). */
+  declineNextPrompt = false;
   private readonly known: Set<number>;
 
   constructor(
@@ -79,6 +81,10 @@ export class TestWallet {
   }
 
   private declined(method: string): boolean {
+    if (this.declineNextPrompt) {
+      this.declineNextPrompt = false;
+      return true;
+    }
     if (!this.rejectNext.has(method)) return false;
     this.rejectNext.delete(method);
     return true;

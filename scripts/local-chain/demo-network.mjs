@@ -32,6 +32,7 @@ export async function startDemoNetwork({
   port,
   env = process.env,
   fundedWallets = 5,
+  confirmations = DEMO_CONFIRMATIONS,
   extraWallets = [],
   log,
 }) {
@@ -66,7 +67,7 @@ export async function startDemoNetwork({
             rpcUrls: [node.url],
             explorerUrl: null,
             nativeSymbol: 'ETH',
-            confirmations: DEMO_CONFIRMATIONS,
+            confirmations,
             receivingAddress: receiving,
             tokens: Object.entries(tokens).map(([symbol, t]) => ({
               symbol,

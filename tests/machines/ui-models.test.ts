@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODE } from '../../contract';
 import { checkoutUiPaths } from '../../e2e/machines/checkout.model';
+import { cryptoPayUiPaths } from '../../e2e/machines/crypto-pay.model';
 import { sessionUiPaths, uiCanTake } from '../../e2e/machines/session.model';
 import { thirdPartyClientUiPaths } from '../../e2e/machines/third-party-client.model';
 import { verificationCodeUiPaths } from '../../e2e/machines/verification-code.model';
@@ -120,6 +121,37 @@ describe('checkout UI model', () => {
       'xstate.after.AWAIT_LIMIT.checkout.awaitingPayment',
     ]) {
       expect(events).toContain(type);
+    }
+  });
+});
+
+describe('crypto-pay UI model', () => {
+  const paths = cryptoPayUiPaths();
+  const keys = new Set(
+    paths.flatMap((path) => path.steps.map((step) => stateKey(step.state.value))),
+  );
+
+  it('takes the buyer through every step the page shows, to paid, expired and invalid', () => {
+    for (const key of [
+      'selectingNetwork',
+      'selectingToken',
+      'connecting.idle',
+      'wrongNetwork',
+      'quoted.confirming',
+      'quoted.awaiting.waiting',
+      'paid',
+      'expired',
+      'invalidProduct',
+    ]) {
+      expect(keys).toContain(key);
+    }
+  });
+
+  it('never rests in a routing state and starts every path with the options', () => {
+    expect(keys).not.toContain('checkingNetwork');
+    for (const path of paths) {
+      expect(path.steps[1]?.event.type).toMatch(/^xstate\.(done|error)\.actor\.loadOptions$/);
+      expect(path.state.status).not.toBe('error');
     }
   });
 });

@@ -1,0 +1,99 @@
+/**
+ * The crypto-pay machine as /crypto-pay, a browser wallet and the local chain can drive it. The
+ * paths are the journeys a buyer takes (getPathsFromEvents), not every simple path: the vitest
+ * graph test replays those. Underpaid and failed transfers need a transaction the page never sends
+ * (too small, another token); the server tests prove those against the chain.
+ */
+import { getPathsFromEvents } from '@xstate/graph';
+import { getInitialSnapshot } from 'xstate';
+import { Errors } from '../../contract/errors';
+import { cryptoPayMachine } from '../../machines/crypto-pay/crypto-pay.machine';
+import type { CryptoPayEvent } from '../../machines/crypto-pay/crypto-pay.types';
+import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
+import type { MachinePath } from '../../machines/shared/paths';
+import {
+  CHAIN,
+  OTHER_CHAIN,
+  TX,
+  sampleOptions,
+  sampleQuote,
+  sampleStatus,
+  walletOn,
+} from '../../tests/machines/support/crypto-samples';
+
+type CryptoPayPath = MachinePath<typeof cryptoPayMachine>;
+
+const INPUT = { productId: 101 };
+
+const loaded = actorDone<CryptoPayEvent>('loadOptions', sampleOptions);
+const invalid = actorError<CryptoPayEvent>('loadOptions', { code: Errors.INVALID_PRODUCT_ID.code });
+const choose: CryptoPayEvent[] = [
+  { type: 'SELECT_NETWORK', chainId: CHAIN },
+  { type: 'SELECT_TOKEN', token: 'USDT' },
+];
+const connect: CryptoPayEvent = { type: 'CONNECT', connectorId: 'com.kestrel.testwallet' };
+const connectedOn = (chainId: number) =>
+  actorDone<CryptoPayEvent>('connectWallet', walletOn(chainId));
+const refused = (actor: string) =>
+  actorError<CryptoPayEvent>(actor, { code: Errors.CRYPTO_USER_REJECTED.code });
+const switchNetwork: CryptoPayEvent = { type: 'SWITCH_NETWORK' };
+const switched = actorDone<CryptoPayEvent>('switchNetwork', walletOn(CHAIN));
+const quoted = actorDone<CryptoPayEvent>('requestQuote', sampleQuote);
+const pay: CryptoPayEvent = { type: 'PAY' };
+const sent = actorDone<CryptoPayEvent>('sendPayment', TX);
+const tooPoor = actorError<CryptoPayEvent>('sendPayment', {
+  code: Errors.CRYPTO_INSUFFICIENT_BALANCE.code,
+});
+const submitted = actorDone<CryptoPayEvent>('submitPayment', sampleStatus('confirming'));
+const poll = delayElapsed<CryptoPayEvent>('POLL', 'cryptoPay.quoted.awaiting.waiting');
+const credited = actorDone<CryptoPayEvent>('fetchStatus', sampleStatus('paid'));
+const runsOut = delayElapsed<CryptoPayEvent>('QUOTE_EXPIRY', 'cryptoPay.quoted');
+const newQuote: CryptoPayEvent = { type: 'NEW_QUOTE' };
+
+export function cryptoPayUiPaths(): CryptoPayPath[] {
+  const paths: CryptoPayEvent[][] = [
+    // The whole journey: the wallet is on Ethereum, switches, pays, the blocks confirm it.
+    [
+      loaded,
+      ...choose,
+      connect,
+      connectedOn(OTHER_CHAIN),
+      switchNetwork,
+      switched,
+      quoted,
+      pay,
+      sent,
+      submitted,
+      poll,
+      credited,
+    ],
+    // The buyer declines the connection, then accepts.
+    [loaded, ...choose, connect, refused('connectWallet'), connect, connectedOn(CHAIN), quoted],
+    // The buyer declines the switch, then accepts.
+    [
+      loaded,
+      ...choose,
+      connect,
+      connectedOn(OTHER_CHAIN),
+      switchNetwork,
+      refused('switchNetwork'),
+      switchNetwork,
+      switched,
+      quoted,
+    ],
+    // Not enough tokens in the wallet.
+    [loaded, ...choose, connect, connectedOn(CHAIN), quoted, pay, tooPoor],
+    // The quote runs out; a new one is made.
+    [loaded, ...choose, connect, connectedOn(CHAIN), quoted, runsOut, newQuote, quoted],
+    // A product not on sale.
+    [invalid],
+  ];
+  return paths.flatMap((events) =>
+    getPathsFromEvents(cryptoPayMachine, events, {
+      // Why: @xstate/graph makes its default start state without the input, and this machine's
+      // context needs it (the product).
+      fromState: getInitialSnapshot(cryptoPayMachine, INPUT),
+      input: INPUT,
+    }),
+  );
+}

@@ -1,0 +1,59 @@
+/** What the crypto-pay specs share: the plan paid for, the page's landmarks, the quote's end. */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { endpoints } from '../../contract';
+import type { ApiClient } from './api-client';
+import { expect } from './fixtures';
+import type { I18n } from './i18n';
+import { DEMO } from './store';
+
+/** Standard, 1 month: US$4.99, so 4.99 USDT (6 decimals). */
+export const CRYPTO_PRODUCT = DEMO.standard1;
+export const CRYPTO_PRICE = 4_990_000n;
+/** A quote's life (ORDER_TTL_MINUTES). */
+export const QUOTE_MS = 30 * 60_000;
+
+export const payButton = (page: Page, i18n: I18n) =>
+  page.getByRole('button', { name: i18n.pattern('Pay {amount} {symbol}') });
+
+export const paymentPanel = (page: Page, i18n: I18n) =>
+  page.getByRole('complementary', { name: i18n.t('Payment') });
+
+/**
+ * The confirmations the page shows (n of N). Parallel tests share the chain and each of their
+ * transactions mines a block, so a count is read, never assumed; the e2e network needs 20
+ * (e2e/support/start-app-server.mjs), more than other tests can add meanwhile.
+ */
+export async function shownConfirmations(page: Page, i18n: I18n, required: number) {
+  const status = page.getByText(i18n.pattern('Confirmations: {shown} of {required}'));
+  await expect(status).toBeVisible();
+  const [shown, of] = ((await status.textContent()) ?? '').match(/\d+/g)!.map(Number);
+  expect(of).toBe(required);
+  return shown!;
+}
+
+/**
+ * The quote on screen runs out: the server closes its order (dev route) and the page's clock
+ * passes the expiry. The wall clock is then set back, as signed requests carry it and the server
+ * checks it.
+ */
+export async function expireQuote({
+  page,
+  api,
+  request,
+  token,
+  quoteMs,
+}: {
+  page: Page;
+  api: ApiClient;
+  request: APIRequestContext;
+  token: string;
+  quoteMs: number;
+}): Promise<void> {
+  const { orders } = (
+    await api.ok<{ orders: { orderId: string }[] }>(endpoints.paymentOrder.path, {}, token)
+  ).body.data;
+  expect((await request.post(`/dev/orders/${orders[0]!.orderId}/expire`)).ok()).toBe(true);
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.runFor(quoteMs);
+  await page.clock.setSystemTime(now);
+}
