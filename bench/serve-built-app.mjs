@@ -40,7 +40,7 @@ export async function freePort(from = envFrom, to = envTo) {
  * Starts the server on a free port with a fresh data directory and demo data, and resolves once it
  * answers. `args` are node's arguments (the built bundle by default); `env` adds to or overrides the
  * defaults; `ports` `{ from, to }` picks another range. The caller stops it with `stop()`, which also
- * removes the data directory.
+ * removes the data directory; `pid` is the server process's, for CPU accounting.
  */
 export async function startServer({
   args = [SERVER_BUNDLE],
@@ -78,7 +78,7 @@ export async function startServer({
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${origin}/v4/public-keys`);
-      if (res.ok) return { origin, port, stop };
+      if (res.ok) return { origin, port, pid: child.pid, stop };
     } catch {
       // Not listening yet.
     }

@@ -240,7 +240,7 @@ export async function buildApp(
 
   // --- plugins ---
   const devRoutes = registerDevRouteSupport(app, config.appEnv);
-  await registerSecurityHeaders(app, display.supportWidget.scriptUrl);
+  registerSecurityHeaders(app, display.supportWidget.scriptUrl);
   const corsOptions = {
     origin: config.publicOrigin
       ? config.publicOrigin.split(',').map((o) => o.trim())

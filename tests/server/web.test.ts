@@ -165,6 +165,17 @@ describe.each(variants)('web on $name', (variant) => {
       headers: { host: 'kestrel.example' },
     });
     expect(remote.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    // The same headers on what is not a page: an unknown address, an API error, a refused method.
+    for (const request of [
+      { method: 'GET' as const, url: '/no-such-page' },
+      { method: 'POST' as const, url: '/v4/api/system/system_user_info', payload: {} },
+      { method: 'DELETE' as const, url: '/v4/public-keys' },
+    ]) {
+      const answer = await t.app.inject({ ...request, headers: { host: 'kestrel.example' } });
+      expect(answer.headers['x-frame-options'], request.url).toBe('DENY');
+      expect(String(answer.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(answer.headers['strict-transport-security'], request.url).toMatch(/max-age=\d+/);
+    }
   });
 
   it('serves client and display config from the settings table', async () => {
