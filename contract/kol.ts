@@ -31,37 +31,49 @@ const TRON_HASH = /^[0-9a-fA-F]{64}$/;
 /** USDT on each network: its display name, address and hash formats, and its block explorer. */
 export const PAYOUT_NETWORK_INFO: Record<
   PayoutNetwork,
-  { label: string; address: RegExp; hash: RegExp; explorerTx: string }
+  {
+    label: string;
+    address: RegExp;
+    hash: RegExp;
+    explorerTx: string;
+    /** The EVM chain id a payout is verified on; null for TRON (not read on chain here). */
+    chainId: number | null;
+  }
 > = {
   tron: {
     label: 'USDT (TRC-20)',
     address: TRON_ADDRESS,
     hash: TRON_HASH,
     explorerTx: 'https://tronscan.org/#/transaction/',
+    chainId: null,
   },
   ethereum: {
     label: 'USDT (ERC-20)',
     address: EVM_ADDRESS,
     hash: EVM_HASH,
     explorerTx: 'https://etherscan.io/tx/',
+    chainId: 1,
   },
   bsc: {
     label: 'USDT (BEP-20)',
     address: EVM_ADDRESS,
     hash: EVM_HASH,
     explorerTx: 'https://bscscan.com/tx/',
+    chainId: 56,
   },
   polygon: {
     label: 'USDT (Polygon)',
     address: EVM_ADDRESS,
     hash: EVM_HASH,
     explorerTx: 'https://polygonscan.com/tx/',
+    chainId: 137,
   },
   arbitrum: {
     label: 'USDT (Arbitrum One)',
     address: EVM_ADDRESS,
     hash: EVM_HASH,
     explorerTx: 'https://arbiscan.io/tx/',
+    chainId: 42161,
   },
 };
 

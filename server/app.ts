@@ -82,7 +82,7 @@ import { createStoreHandlers } from './store/store-handlers';
 import { createKolHandlers } from './kol/kol-handlers';
 import { registerKolDevRoutes } from './kol/kol-dev-routes';
 import { seedKolSettings } from './kol/kol-settings';
-import type { PayoutVerifier } from './kol/payout-verifier';
+import type { PayoutNetwork } from '../contract/kol';
 import { seedKolDemo } from './kol/seed-demo-kol';
 import { registerDevRouteSupport } from './web/dev-routes';
 import { registerSecurityHeaders } from './web/security-headers';
@@ -105,8 +105,8 @@ export interface AppOverrides {
   readonly reconcileIntervalSeconds?: number;
   /** Crypto payment: other chain clients, fault injection (tests). */
   readonly crypto?: CryptoOverrides;
-  /** Checks KOL payout hashes on chain (tests: a stand-in chain); none means 'unverified'. */
-  readonly payoutVerifier?: PayoutVerifier;
+  /** KOL payout networks verified on other chains than their main ones (tests: the local chain). */
+  readonly payoutChainIds?: Partial<Record<PayoutNetwork, number>>;
 }
 
 export interface AppState {
@@ -398,7 +398,8 @@ export async function buildApp(
       db: database.db,
       gateways: async () => paymentGateways,
       sessionCache,
-      payoutVerifier: overrides.payoutVerifier,
+      verifyTokenTransfer: crypto.verifyTokenTransfer,
+      ...(overrides.payoutChainIds ? { payoutChainIds: overrides.payoutChainIds } : {}),
     });
     const channel = await serveAdminChannel(
       config.dataDir,

@@ -3,7 +3,14 @@ import type { SessionCache } from '../accounts/session-cache';
 import type { Db } from '../db/database';
 import type { PaymentGateways } from '../payments/gateway';
 import { refundOrder } from '../payments/refund-order';
-import type { PayoutVerifier } from '../kol/payout-verifier';
+import { createChainReaders } from '../crypto/chain-reader';
+import {
+  verifyTokenTransfer,
+  type TokenTransferQuery,
+  type TokenTransferVerdict,
+} from '../crypto/verify-token-transfer';
+import type { PayoutNetwork } from '../../contract/kol';
+import { chainPayoutVerifier, type PayoutVerifier } from '../kol/payout-verifier';
 
 export interface AdminIo {
   out(line: string): void;
@@ -21,7 +28,10 @@ export interface AdminContext {
   readonly now: () => Date;
   /** Refunds a paid order through its gateway (server/payments refundOrder). */
   readonly refund: (orderNo: string, options: { manual: boolean }) => Promise<RefundOutcome>;
-  /** Checks KOL payout hashes on chain; absent, a recorded hash stays 'unverified' (docs/kol.md). */
+  /**
+   * Checks KOL payout hashes on chain where a network is configured (docs/kol.md); adminCapabilities
+   * always supplies one, a test context may leave it out (a hash is then 'unverified').
+   */
   readonly payoutVerifier?: PayoutVerifier;
 }
 
@@ -34,8 +44,10 @@ export interface AdminCapabilityDeps {
   readonly gateways: () => Promise<PaymentGateways>;
   /** The running server's cache, so what a command changes applies at once (absent in the CLI). */
   readonly sessionCache?: SessionCache;
-  /** The crypto module's on-chain check of KOL payout hashes, where one is configured. */
-  readonly payoutVerifier?: PayoutVerifier;
+  /** The crypto module's transfer check (the server's, sharing its chain clients); default: own clients. */
+  readonly verifyTokenTransfer?: (query: TokenTransferQuery) => Promise<TokenTransferVerdict>;
+  /** KOL payout networks read on other chains (a test net; tests: the local chain). */
+  readonly payoutChainIds?: Partial<Record<PayoutNetwork, number>>;
 }
 
 /**
@@ -44,6 +56,11 @@ export interface AdminCapabilityDeps {
  * no server running). A capability added to AdminContext is added here, once, for both.
  */
 export function adminCapabilities(deps: AdminCapabilityDeps): Omit<AdminContext, 'db' | 'io'> {
+  let chains: ReturnType<typeof createChainReaders> | undefined;
+  const verify =
+    deps.verifyTokenTransfer ??
+    ((query: TokenTransferQuery) =>
+      verifyTokenTransfer({ db: deps.db, chains: (chains ??= createChainReaders()) }, query));
   return {
     now: () => new Date(),
     refund: async (orderNo, options) =>
@@ -52,6 +69,10 @@ export function adminCapabilities(deps: AdminCapabilityDeps): Omit<AdminContext,
         orderNo,
         options,
       ),
-    ...(deps.payoutVerifier ? { payoutVerifier: deps.payoutVerifier } : {}),
+    payoutVerifier: chainPayoutVerifier({
+      db: deps.db,
+      verifyTokenTransfer: verify,
+      ...(deps.payoutChainIds ? { chainIds: deps.payoutChainIds } : {}),
+    }),
   };
 }

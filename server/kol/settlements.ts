@@ -140,8 +140,8 @@ export interface PayoutRecordResult {
 /**
  * Records (or, with `correct`, replaces) the transaction hash of a settlement's payout. The chain is
  * asked first, outside any transaction; then one transaction writes the audit record and the
- * settlement's state: paid when verified, or when unverified and no verifier exists; a rejected
- * hash (or an unverifiable one while a verifier exists) leaves it processing.
+ * settlement's state: paid when verified, or when unverified and no chain is configured for the
+ * network; a rejected hash (or one the configured chain cannot confirm yet) leaves it processing.
  */
 export async function recordPayout(
   db: Db,
@@ -183,7 +183,10 @@ export async function recordPayout(
   const note = [options.note, check.result === 'verified' ? '' : check.reason]
     .filter(Boolean)
     .join('; ');
-  const paid = verification === 'verified' || (verification === 'unverified' && !options.verifier);
+  // The operator's word stands only where nothing can read the chain for this network.
+  const paid =
+    verification === 'verified' ||
+    (verification === 'unverified' && (!options.verifier || check.result === 'unconfigured'));
   const { now } = options;
 
   const [reused] = await db

@@ -1,13 +1,20 @@
 /**
  * The KOL programme against a real local chain (hardhat, the crypto tests' stablecoins), on PGlite
- * and PostgreSQL: a friend's crypto payment from the KOL's own wallet (its payout address, or a
- * wallet it paid its own orders from) is a self-referral and earns nothing. docs/kol.md.
+ * and PostgreSQL: a recorded payout hash is verified on chain with the crypto module's
+ * verifyTokenTransfer (`kol pay` / `kol verify`, as the operator runs them) before the settlement
+ * shows as paid, and stays on the operator's word where no chain is configured for the network;
+ * a friend's crypto payment from the KOL's own wallet (its payout address, or a wallet it paid its
+ * own orders from) is a self-referral and earns nothing. docs/kol.md.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { SettlementView } from '../../contract/endpoints/kol';
 import { USD_RATE_MICROS_OF_USD } from '../../contract/kol';
-import { kolCommissions } from '../../server/db/schema';
+import { runAdmin } from '../../server/admin/cli';
+import { adminCapabilities } from '../../server/admin/context';
+import { kolCommissions, kolPayoutRecords, kolSettlements } from '../../server/db/schema';
 import { checkKolLedger } from '../../server/kol/ledger-check';
+import { settleKol } from '../../server/kol/settlements';
 import {
   CONFIRMATIONS,
   configureNetwork,
@@ -19,8 +26,14 @@ import {
   submit,
   type TestChain,
 } from './helpers/crypto';
-import { newKol, registerInvitee } from './helpers/kol';
-import { SANDBOX_SECRET } from './helpers/payments';
+import { newKol, registerInvitee, type TestKol } from './helpers/kol';
+import {
+  buyOrder,
+  postForm,
+  sandboxNotification,
+  SANDBOX_SECRET,
+  testPaymentGateways,
+} from './helpers/payments';
 import type { Registered } from './helpers/accounts';
 import { expectOk } from './helpers/store';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
@@ -29,6 +42,7 @@ import { databaseVariants } from './helpers/test-databases';
 const variants = await databaseVariants();
 /** Standard 12 months in USD (server/store/seed-plans.ts); USDT has 6 decimals. */
 const STANDARD_12_USD = 4799;
+const usdtOfCents = (cents: number) => BigInt(cents) * 10_000n;
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -43,6 +57,8 @@ describe.each(variants)('KOL programme on chain, $name', (variant) => {
   beforeAll(async () => {
     t = await startTestApp(variant, {
       env: { SANDBOX_SECRET },
+      // The local chain stands in for Ethereum mainnet; BSC stays unconfigured.
+      overrides: { payoutChainIds: { ethereum: chain.chainId } },
     });
     await configureNetwork(db(), chain);
   }, STARTUP_TIMEOUT_MS);
@@ -54,6 +70,151 @@ describe.each(variants)('KOL programme on chain, $name', (variant) => {
     expect(report.balanced, report.lines.join('\n')).toBe(true);
   });
   const db = () => t.app.kestrel.database.db;
+
+  /** An operator command, run as `npm run admin` runs it (the CLI's capabilities, the server's chain clients). */
+  async function admin(...argv: string[]): Promise<{ code: number; out: string }> {
+    const lines: string[] = [];
+    const capabilities = adminCapabilities({
+      db: db(),
+      gateways: testPaymentGateways,
+      verifyTokenTransfer: t.app.kestrel.crypto.verifyTokenTransfer,
+      payoutChainIds: { ethereum: chain.chainId },
+    });
+    const code = await runAdmin(argv, {
+      io: { out: (l) => lines.push(l), err: (l) => lines.push(l) },
+      openDb: async () => db(),
+      ...capabilities,
+    });
+    return { code, out: lines.join('\n') };
+  }
+
+  /** Three friends' 12-month purchases (sandbox), matured and settled: $143.97 to pay. */
+  async function settlementOf(kol: TestKol) {
+    for (let i = 0; i < 3; i += 1) {
+      const order = await buyOrder(t.api, {
+        user: await registerInvitee(t.api, kol.inviteCode),
+        productId: 104,
+        currency: 'USD',
+        method: 'card',
+      });
+      expect((await postForm(t.app, '/pay/notify/sandbox', sandboxNotification(order))).body).toBe(
+        'success',
+      );
+    }
+    await db()
+      .update(kolCommissions)
+      .set({ availableAt: new Date(Date.now() - 1000) })
+      .where(eq(kolCommissions.kolId, kol.userId));
+    const settlement = await settleKol(db(), kol.userId, {
+      requestedBy: 'kol',
+      now: new Date(),
+    });
+    expect(settlement.amountCents).toBe(3 * STANDARD_12_USD);
+    return settlement;
+  }
+  const settlementRow = async (id: number) =>
+    (await db().select().from(kolSettlements).where(eq(kolSettlements.id, id)))[0]!;
+  const settlementTab = async (kol: TestKol) =>
+    expectOk(
+      await t.api.call<{ items: SettlementView[] }>(
+        '/api/kol/kol_settlement_list',
+        {},
+        { token: kol.token },
+      ),
+    ).items;
+
+  it('a payout hash is verified on chain before the settlement shows as paid: short, misdirected and unconfirmed transfers leave it processing', async () => {
+    const address = chain.accounts[60]!;
+    const kol = await newKol(t.api, db(), { payout: { network: 'ethereum', address } });
+    const settlement = await settlementOf(kol);
+    const operator = chain.nextPayer();
+    const due = usdtOfCents(settlement.amountCents);
+
+    // One cent short.
+    const short = await pay(chain, {
+      symbol: 'USDT',
+      from: operator,
+      to: address,
+      amount: due - 10_000n,
+    });
+    await mine(chain.url, CONFIRMATIONS);
+    let ran = await admin('kol', 'pay', String(settlement.id), '--tx', short);
+    expect(ran.code).toBe(1);
+    expect(ran.out).toMatch(/processing, hash rejected \(the transaction sends less USDT/);
+    expect(await settlementRow(settlement.id)).toMatchObject({
+      status: 'processing',
+      paidAt: null,
+    });
+
+    // The full amount, to somebody else.
+    const elsewhere = await pay(chain, {
+      symbol: 'USDT',
+      from: operator,
+      to: chain.accounts[61]!,
+      amount: due,
+    });
+    await mine(chain.url, CONFIRMATIONS);
+    ran = await admin('kol', 'pay', String(settlement.id), '--tx', elsewhere, '--correct');
+    expect(ran.code).toBe(1);
+    expect(ran.out).toMatch(/sends no USDT to the payout address/);
+
+    // The right transfer, freshly mined: 1 of 3 confirmations, processing until the chain confirms.
+    const right = await pay(chain, { symbol: 'USDT', from: operator, to: address, amount: due });
+    ran = await admin('kol', 'pay', String(settlement.id), '--tx', right, '--correct');
+    expect(ran.code).toBe(0);
+    expect(ran.out).toContain(
+      `processing, hash unverified (1 of ${CONFIRMATIONS} confirmations so far)`,
+    );
+    expect((await settlementTab(kol))[0]).toMatchObject({
+      status: 'processing',
+      paidAt: null,
+      txHash: right,
+    });
+
+    await mine(chain.url, CONFIRMATIONS - 1);
+    ran = await admin('kol', 'verify', String(settlement.id));
+    expect(ran.code).toBe(0);
+    expect(ran.out).toContain(`settlement ${settlement.id}: paid, hash verified`);
+    expect(await settlementRow(settlement.id)).toMatchObject({
+      status: 'paid',
+      verification: 'verified',
+      txHash: right,
+    });
+    expect((await settlementTab(kol))[0]).toMatchObject({ status: 'paid', txHash: right });
+    const records = await db()
+      .select()
+      .from(kolPayoutRecords)
+      .where(eq(kolPayoutRecords.settlementId, settlement.id))
+      .orderBy(kolPayoutRecords.id);
+    expect(records.map((r) => [r.txHash, r.verification])).toEqual([
+      [short, 'rejected'],
+      [elsewhere, 'rejected'],
+      [right, 'unverified'],
+      [right, 'verified'],
+    ]);
+    // A hash that pays one settlement cannot pay another.
+    const other = await settlementOf(
+      await newKol(t.api, db(), { payout: { network: 'ethereum', address } }),
+    );
+    ran = await admin('kol', 'pay', String(other.id), '--tx', right);
+    expect(ran.code).toBe(1);
+    expect(ran.out).toContain(`already pays settlement ${settlement.id}`);
+  });
+
+  it("where no chain is configured for the payout network, the operator's word stands: paid, unverified", async () => {
+    const kol = await newKol(t.api, db(), {
+      payout: { network: 'bsc', address: chain.accounts[62]! },
+    });
+    const settlement = await settlementOf(kol);
+    const hash = `0x${'cd'.repeat(32)}`;
+    const ran = await admin('kol', 'pay', String(settlement.id), '--tx', hash);
+    expect(ran.code).toBe(0);
+    expect(ran.out).toMatch(/paid, hash unverified \(no USDT on chain 56 is configured/);
+    expect(await settlementRow(settlement.id)).toMatchObject({
+      status: 'paid',
+      verification: 'unverified',
+    });
+  });
 
   describe('self-referral by wallet', () => {
     async function payByCrypto(user: Registered, payer: `0x${string}`) {
