@@ -120,6 +120,34 @@ describe('admin nodes', () => {
     expect((await exec('show 999999')).code).toBe(1);
   });
 
+  it('disable takes a node out of service (its agent gets no users, list and show say so); enable puts it back; unknown ids exit 1', async () => {
+    const added = await exec('add --name Resting --protocol vless --host rest.example --port 443');
+    const id = Number(/added node (\d+)/.exec(added.text)![1]);
+    const member = await registerByUsername(t.api);
+    await db()
+      .update(users)
+      .set({ planType: 1, expireTime: sql`now() + interval '30 days'`, deviceLimit: 2 })
+      .where(eq(users.id, member.userId));
+    const agent = new V2bxAgent({
+      apiHost: origin,
+      nodeId: id,
+      nodeType: 'vless',
+      key: tokenOf(added.text),
+    });
+    const listed = async () => ((await agent.getUserList()) ?? []).map((u) => u.id);
+    expect(await listed()).toContain(member.userId);
+
+    expect((await exec(`disable ${id}`)).text).toBe(`disabled node ${id}`);
+    expect(await listed()).toEqual([]);
+    expect((await exec('list')).lines.find((l) => l.startsWith(`${id}\t`))).toContain('disabled');
+    expect((await exec(`show ${id}`)).text).toContain(`node ${id}: Resting (disabled)`);
+
+    expect((await exec(`enable ${id}`)).text).toBe(`enabled node ${id}`);
+    expect(await listed()).toContain(member.userId);
+    expect((await exec(`show ${id}`)).text).toContain(`node ${id}: Resting (enabled)`);
+    expect((await exec('disable 999999')).code).toBe(1);
+  });
+
   it('bad arguments print the usage and change nothing', async () => {
     const before = await db().select().from(vpnNodes);
     for (const line of [
