@@ -3,6 +3,8 @@
  * ways in Chinese): the SPA's <ProductName> on /pricing, /user/reward and /user/kol, and the server's
  * productLabel on orders and payment pages.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cleanup, render } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,5 +41,20 @@ describe('ProductName', () => {
     expect(rendered(1, 1)).toBe('Standard, 1 month');
     await activateLocale('zh-CN');
     expect(rendered(1, 3)).toBe('标准版 · 3 个月');
+  });
+});
+
+describe('one way to write a plan and its length', () => {
+  it('is <ProductName>: no page puts <PlanName> and <Months> side by side itself', () => {
+    // jsdom gives this module an http URL: the repository is the working directory.
+    const src = join(process.cwd(), 'src');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.tsx') && !file.endsWith('components/formats.tsx'),
+    );
+    expect(files.length).toBeGreaterThan(20);
+    const sideBySide = files.filter((file) =>
+      /<PlanName[^>]*\/>[^<]{0,4}<Months/.test(readFileSync(join(src, file), 'utf8')),
+    );
+    expect(sideBySide).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { formatUnits } from 'viem';
 import { Errors } from '../../../../contract/errors';
 import type { CryptoNetwork } from '../../../../contract/endpoints/crypto';
 import type { CryptoPayContext } from '../../../../machines/crypto-pay/crypto-pay.types';
-import { Months, PlanName, useMoney } from '../../../components/formats';
+import { ProductName, useMoney } from '../../../components/formats';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { useErrorText } from '../../../i18n/use-error-text';
 import { useSessionState } from '../../../lib/session/session-context';
@@ -83,7 +83,7 @@ function PlanLine({ context }: { context: CryptoPayContext }) {
   return (
     <p className="lead crypto-plan">
       <Trans>
-        <PlanName groupType={options.groupType} />, <Months months={options.months} />: {price}
+        <ProductName groupType={options.groupType} months={options.months} />: {price}
       </Trans>
     </p>
   );
