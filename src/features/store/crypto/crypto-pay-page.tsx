@@ -421,21 +421,21 @@ function QuotePanel({ pay, network }: { pay: CryptoPay; network: CryptoNetwork }
         <dt>
           <Trans>Amount</Trans>
         </dt>
-        <dd className="summary-list__total">
+        <dd className="crypto-amount">
           {amount} {symbol}
         </dd>
         <dt>
           <Trans>Network</Trans>
         </dt>
         <dd>{network.name}</dd>
-        <dt>
-          <Trans>Recipient</Trans>
-        </dt>
-        <dd className="crypto-address">
-          <code>{quote.receivingAddress}</code>
-          <CopyButton text={quote.receivingAddress} className="btn btn-secondary btn-small" />
-        </dd>
       </dl>
+      <div className="crypto-recipient">
+        <p className="crypto-recipient__label">
+          <Trans>Recipient</Trans>
+        </p>
+        <code>{quote.receivingAddress}</code>
+        <CopyButton text={quote.receivingAddress} className="btn btn-secondary" />
+      </div>
       <p className="field__hint">
         <Trans>
           The network fee is paid by your wallet in {nativeSymbol}, on top of the amount.
