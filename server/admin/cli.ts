@@ -1,6 +1,6 @@
 /**
  * The operator CLI (`npm run admin -- <area> <action> ...`, scripts/admin.ts): plans and prices,
- * promo codes, redeem-code batches, orders (list, refund, flags), the KOL programme, VPN nodes and yearly benefits
+ * promo codes, redeem-code batches, orders (list, refund, flags), group buys, the KOL programme, VPN nodes and yearly benefits
  * (the account area's commands, which check their own arguments once the database is open). Arguments are checked before the
  * database is touched; a usage mistake prints the usage and exits 2, a failed command exits 1, and
  * neither changes anything.
@@ -15,6 +15,7 @@ import { REDEEM_USAGE, parseRedeemCommand } from './redeem-admin';
 import { BENEFITS_USAGE, run as runBenefits } from './benefits-command';
 import { NODES_USAGE, run as runNodes } from './nodes-command';
 import { KOL_USAGE, parseKolCommand } from './kol-admin';
+import { GROUP_BUY_USAGE, parseGroupBuyCommand } from './group-buy-admin';
 
 export { AdminError, UsageError } from './args';
 export type { AdminCommand, AdminContext, AdminIo } from './context';
@@ -27,6 +28,7 @@ export const USAGE = [
     ...COUPONS_USAGE,
     ...REDEEM_USAGE,
     ...ORDERS_USAGE,
+    ...GROUP_BUY_USAGE,
     ...CRYPTO_USAGE,
     ...KOL_USAGE,
   ].map((l) => `  ${l}`),
@@ -49,6 +51,8 @@ export function parseAdminCommand(argv: readonly string[]): AdminCommand {
       return parseRedeemCommand(rest);
     case 'orders':
       return parseOrdersCommand(rest);
+    case 'group-buy':
+      return parseGroupBuyCommand(rest);
     case 'crypto':
       return parseCryptoCommand(rest);
     case 'kol':

@@ -3,6 +3,7 @@ import type { SessionCache } from '../accounts/session-cache';
 import type { Db } from '../db/database';
 import type { PaymentGateways } from '../payments/gateway';
 import { refundOrder } from '../payments/refund-order';
+import { endGroup, endGroupsOnce, type EndingReport } from '../group-buy/group-ending';
 import { createChainReaders } from '../crypto/chain-reader';
 import {
   verifyTokenTransfer,
@@ -28,6 +29,8 @@ export interface AdminContext {
   readonly now: () => Date;
   /** Refunds a paid order through its gateway (server/payments refundOrder). */
   readonly refund: (orderNo: string, options: { manual: boolean }) => Promise<RefundOutcome>;
+  /** Ends an open group now and runs the ending job (refunds, redeem codes): docs/group-buy.md. */
+  readonly endGroup?: (groupId: number) => Promise<EndingReport>;
   /**
    * Checks KOL payout hashes on chain where a network is configured (docs/kol.md); adminCapabilities
    * always supplies one, a test context may leave it out (a hash is then 'unverified').
@@ -69,6 +72,15 @@ export function adminCapabilities(deps: AdminCapabilityDeps): Omit<AdminContext,
         orderNo,
         options,
       ),
+    endGroup: async (groupId) => {
+      const ending = {
+        db: deps.db,
+        gateways: await deps.gateways(),
+        sessionCache: deps.sessionCache,
+      };
+      await endGroup(ending, groupId, { early: true });
+      return endGroupsOnce(ending);
+    },
     payoutVerifier: chainPayoutVerifier({
       db: deps.db,
       verifyTokenTransfer: verify,

@@ -11,6 +11,7 @@ import { buildApp } from '../../server/app';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 import { testPrivateKeys } from './helpers/test-keys';
+import { groupCalls } from './helpers/group-buy';
 import { buyOrder } from './helpers/payments';
 import { orderRow } from './helpers/store';
 import { redeemCodes } from '../../server/db/schema';
@@ -28,13 +29,18 @@ describe('dev routes only for this machine', () => {
   let devRoutes: [Method, string, Record<string, unknown> | undefined][];
   beforeAll(async () => {
     t = await startTestApp(pglite!, { env: { TRUST_PROXY: 'true' } });
-    orderNo = (await buyOrder(t.api)).orderNo;
+    const bought = await buyOrder(t.api);
+    orderNo = bought.orderNo;
+    const group = await groupCalls(t.api).start(bought.user.token);
+    const inviteToken = group.body.data.inviteToken;
     devRoutes = [
       ['GET', '/dev/outbox', undefined],
       ['GET', '/dev/outbox.json?to=demo%40kestrel.example', undefined],
       ['POST', '/dev/codes/pass-cooldown?to=demo%40kestrel.example', undefined],
       ['POST', '/dev/redeem-codes', { planType: 1, days: 3650, uses: 1000 }],
       ['POST', `/dev/orders/${orderNo}/expire`, undefined],
+      ['POST', `/dev/group-buy/${inviteToken}/ends-at`, { inSeconds: 60 }],
+      ['POST', `/dev/group-buy/${inviteToken}/end`, undefined],
       ['GET', `/pay/sandbox/${orderNo}`, undefined],
     ];
   }, STARTUP_TIMEOUT_MS);

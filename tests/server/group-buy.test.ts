@@ -16,6 +16,8 @@ import {
   settings,
   users,
 } from '../../server/db/schema';
+import { runAdmin } from '../../server/admin/cli';
+import { adminCapabilities } from '../../server/admin/context';
 import { endGroupsOnce } from '../../server/group-buy/group-ending';
 import {
   GatewayError,
@@ -475,5 +477,64 @@ describe.each(variants)('group buy on $name', (variant) => {
       await setSwitch(true);
     }
     expectOk(await calls().join(user!.token, started.inviteToken));
+  });
+
+  it('operator commands: list, show, end early, set a seat price, the hours; a usage mistake changes nothing', async () => {
+    const admin = async (line: string) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runAdmin(line.split(' '), {
+        io: { out: (l) => out.push(l), err: (l) => err.push(l) },
+        openDb: async () => db(),
+        ...adminCapabilities({ db: db(), gateways: async () => registry }),
+      });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    const { started } = await openGroup(t.api, t.app, db(), { groupSize: 3, paymentType: 1 });
+    expect((await admin('group-buy list --state open')).out).toContain(started.groupId);
+    const shown = await admin(`group-buy show ${started.groupId}`);
+    expect(shown.code).toBe(0);
+    expect(shown.out).toContain(started.orderId);
+    expect(shown.out).toContain('creator');
+
+    const before = await counts();
+    const wrong = await admin('group-buy set-price --plan 104 --size 4 --currency CNY --amount 1');
+    expect(wrong.code).toBe(2);
+    expect((await admin('group-buy hours 0')).code).toBe(2);
+    expect(await counts()).toEqual(before);
+
+    expect(
+      (await admin('group-buy set-price --plan 104 --size 2 --currency CNY --amount 19900')).code,
+    ).toBe(0);
+    const shop = expectOk(
+      await t.api.call<{
+        goods: {
+          productId: number;
+          groupPrices: { size: number; prices: { amount: number; currency: string }[] }[];
+        }[];
+      }>('/api/payment/payment_shop'),
+    );
+    const two = shop.goods.find((g) => g.productId === 104)!.groupPrices.find((g) => g.size === 2)!;
+    expect(two.prices).toContainEqual({ amount: 19900, currency: 'CNY' });
+    expect((await admin('group-buy prices --plan 104')).out).toContain('199.00 CNY');
+
+    expect((await admin('group-buy hours 48')).out).toContain('48 hour');
+    try {
+      const [creator] = await makeUsers(db(), 1);
+      const later = expectOk(await calls().start(creator!.token, { groupSize: 2 }));
+      expect(later.total).toEqual({ amount: 19900, currency: 'CNY' });
+      await paySeat(t.app, db(), later.orderId);
+      const group = await groupRow(db(), later.inviteToken);
+      expect(group.endsAt!.getTime() - group.openedAt!.getTime()).toBe(48 * HOUR);
+    } finally {
+      await admin('group-buy hours 24');
+    }
+
+    const ended = await admin(`group-buy end ${started.groupId}`);
+    expect([ended.code, ended.err]).toEqual([0, '']);
+    expect(ended.out).toContain('ended');
+    expect((await groupRow(db(), started.inviteToken)).state).toBe('ended');
+    expect((await orderOf(db(), started.orderId))!.status).toBe('refunded');
+    expect((await admin(`group-buy end ${started.groupId}`)).code).toBe(1);
   });
 });

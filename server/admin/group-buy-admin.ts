@@ -1,0 +1,206 @@
+/**
+ * `group-buy list | show | end | prices | set-price | hours` (docs/group-buy.md, operator commands).
+ * Ending a group early runs the same ending as the job: refunds of paid shares through their gateway
+ * (or 'refund due'), or for pay all the creator's membership and one redeem code per unused seat.
+ */
+import { asc, desc, eq, type SQL } from 'drizzle-orm';
+import { groupBuys, groupMembers, groupPrices, orders, settings, users } from '../db/schema';
+import { setGroupPrice } from '../group-buy/group-prices';
+import {
+  GROUP_BUY_SETTINGS_KEY,
+  groupBuySettings,
+  readGroupBuySettings,
+} from '../group-buy/group-settings';
+import { findPlan } from '../store/plans';
+import { AdminError, Args, UsageError, parseCurrency, parseInteger, positional } from './args';
+import type { AdminCommand } from './context';
+import { isoOrDash, money, table } from './format';
+
+const STATES = ['awaiting_payment', 'open', 'finished', 'ended', 'void'] as const;
+
+export const GROUP_BUY_USAGE = [
+  'group-buy list [--state awaiting_payment|open|finished|ended|void] [--limit <n>]',
+  'group-buy show <groupId>             (its seats: user, order, state)',
+  'group-buy end <groupId>              (end an open group now: refunds, or codes for unused seats)',
+  'group-buy prices [--plan <id>]       (one seat per plan, size and currency)',
+  'group-buy set-price --plan <id> --size 2|3 --currency CNY|USD (--amount <minor units> | --remove)',
+  'group-buy hours [<n>]                (how long an open group lasts, 1-720; shows it without <n>)',
+];
+
+const size = (value: string | undefined): 2 | 3 => {
+  if (value === '2' || value === '3') return Number(value) as 2 | 3;
+  throw new UsageError('--size must be 2 or 3');
+};
+
+export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
+  const [action, ...rest] = argv;
+  switch (action) {
+    case 'list': {
+      const args = new Args(rest);
+      const state = args.string('state');
+      if (state !== undefined && !STATES.includes(state as (typeof STATES)[number]))
+        throw new UsageError(`--state must be one of ${STATES.join(', ')}`);
+      const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+      args.done(0);
+      return async ({ db, io }) => {
+        const where: SQL | undefined =
+          state === undefined ? undefined : eq(groupBuys.state, state as (typeof STATES)[number]);
+        const rows = await db
+          .select()
+          .from(groupBuys)
+          .where(where)
+          .orderBy(desc(groupBuys.createdAt), desc(groupBuys.id))
+          .limit(limit);
+        table(
+          [
+            'group',
+            'created',
+            'creator',
+            'plan',
+            'size',
+            'type',
+            'seat',
+            'state',
+            'ends',
+            'completed',
+          ],
+          rows.map((g) => [
+            g.groupNo,
+            isoOrDash(g.createdAt),
+            String(g.creatorId),
+            `${g.planId} (${g.groupType === 1 ? 'standard' : 'lite'} ${g.months}m)`,
+            String(g.size),
+            g.paymentType === 0 ? 'pay all' : 'pay self',
+            money(g.seatPrice, g.currency),
+            g.state,
+            isoOrDash(g.endsAt),
+            isoOrDash(g.completedAt),
+          ]),
+        ).forEach((l) => io.out(l));
+        return 0;
+      };
+    }
+    case 'show': {
+      const args = new Args(rest);
+      const groupNo = positional(args, 0, 'groupId').trim();
+      args.done(1);
+      return async ({ db, io }) => {
+        const [group] = await db.select().from(groupBuys).where(eq(groupBuys.groupNo, groupNo));
+        if (!group) throw new AdminError(`no group ${groupNo}`);
+        io.out(
+          `${group.groupNo}: plan ${group.planId}, ${group.size} seats, ${group.paymentType === 0 ? 'pay all' : 'pay self'}, ${money(group.seatPrice, group.currency)} a seat, ${group.state}`,
+        );
+        io.out(
+          `created ${isoOrDash(group.createdAt)}, opened ${isoOrDash(group.openedAt)}, ends ${isoOrDash(group.endsAt)}, completed ${isoOrDash(group.completedAt)}, ended ${isoOrDash(group.endedAt)}`,
+        );
+        io.out(`invite token ${group.inviteToken}`);
+        const seats = await db
+          .select({
+            member: groupMembers,
+            orderNo: orders.orderNo,
+            orderStatus: orders.status,
+            username: users.username,
+          })
+          .from(groupMembers)
+          .leftJoin(orders, eq(orders.id, groupMembers.orderId))
+          .leftJoin(users, eq(users.id, groupMembers.userId))
+          .where(eq(groupMembers.groupId, group.id))
+          .orderBy(asc(groupMembers.id));
+        table(
+          ['user', 'name', 'role', 'seat', 'order', 'order status', 'paid', 'granted'],
+          seats.map((s) => [
+            String(s.member.userId),
+            s.username ?? '-',
+            s.member.isCreator ? 'creator' : 'member',
+            s.member.state,
+            s.orderNo ?? '-',
+            s.orderStatus ?? '-',
+            isoOrDash(s.member.paidAt),
+            isoOrDash(s.member.grantedAt),
+          ]),
+        ).forEach((l) => io.out(l));
+        return 0;
+      };
+    }
+    case 'end': {
+      const args = new Args(rest);
+      const groupNo = positional(args, 0, 'groupId').trim();
+      args.done(1);
+      return async ({ db, io, endGroup }) => {
+        const [group] = await db
+          .select({ id: groupBuys.id, state: groupBuys.state })
+          .from(groupBuys)
+          .where(eq(groupBuys.groupNo, groupNo));
+        if (!group) throw new AdminError(`no group ${groupNo}`);
+        if (group.state !== 'open')
+          throw new AdminError(`group ${groupNo} is ${group.state}: only an open group is ended`);
+        if (!endGroup) throw new AdminError('ending a group needs the payment gateways here');
+        const report = await endGroup(group.id);
+        io.out(
+          `group ${groupNo} ended; refunded ${report.refunded.length}, refund due ${report.refundDue.length}, to retry ${report.retry.length}`,
+        );
+        return 0;
+      };
+    }
+    case 'prices': {
+      const args = new Args(rest);
+      const planId = args.int('plan', { min: 1 });
+      args.done(0);
+      return async ({ db, io }) => {
+        const rows = await db
+          .select()
+          .from(groupPrices)
+          .where(planId === undefined ? undefined : eq(groupPrices.planId, planId))
+          .orderBy(asc(groupPrices.planId), asc(groupPrices.size), asc(groupPrices.currency));
+        table(
+          ['plan', 'size', 'seat price'],
+          rows.map((r) => [String(r.planId), String(r.size), money(r.amount, r.currency)]),
+        ).forEach((l) => io.out(l));
+        return 0;
+      };
+    }
+    case 'set-price': {
+      const args = new Args(rest, ['remove']);
+      const planId = parseInteger(args.requiredString('plan'), '--plan');
+      const groupSize = size(args.string('size'));
+      const currency = parseCurrency(args.string('currency'), '--currency');
+      const remove = args.flag('remove');
+      const amount = args.int('amount', { min: 1, max: 100_000_000 });
+      if (remove === (amount !== undefined))
+        throw new UsageError('give either --amount <minor units> or --remove');
+      args.done(0);
+      return async ({ db, io }) => {
+        if (!(await findPlan(db, planId))) throw new AdminError(`no plan ${planId}`);
+        await setGroupPrice(db, planId, groupSize, currency, amount ?? null);
+        io.out(
+          amount === undefined
+            ? `plan ${planId}: no group of ${groupSize} in ${currency} any more`
+            : `plan ${planId}: a seat in a group of ${groupSize} costs ${money(amount, currency)}`,
+        );
+        return 0;
+      };
+    }
+    case 'hours': {
+      const args = new Args(rest);
+      const raw = args.positionals[0];
+      const hours =
+        raw === undefined ? undefined : parseInteger(raw, 'hours', { min: 1, max: 720 });
+      args.done(1);
+      return async ({ db, io }) => {
+        if (hours !== undefined) {
+          const value = groupBuySettings.parse({ hours });
+          await db
+            .insert(settings)
+            .values({ key: GROUP_BUY_SETTINGS_KEY, value })
+            .onConflictDoUpdate({ target: settings.key, set: { value } });
+        }
+        io.out(`an open group lasts ${(await readGroupBuySettings(db)).hours} hour(s)`);
+        return 0;
+      };
+    }
+    default:
+      throw new UsageError(
+        action === undefined ? 'group-buy: which action?' : `group-buy: unknown action "${action}"`,
+      );
+  }
+}
