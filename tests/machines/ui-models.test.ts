@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE } from '../../contract';
 import { checkoutUiPaths } from '../../e2e/machines/checkout.model';
 import { cryptoPayUiPaths } from '../../e2e/machines/crypto-pay.model';
+import { groupBuyUiPaths, worldOf } from '../../e2e/machines/group-buy.model';
 import { sessionUiPaths, uiCanTake } from '../../e2e/machines/session.model';
 import { thirdPartyClientUiPaths } from '../../e2e/machines/third-party-client.model';
 import { verificationCodeUiPaths } from '../../e2e/machines/verification-code.model';
@@ -153,5 +154,39 @@ describe('crypto-pay UI model', () => {
       expect(path.steps[1]?.event.type).toMatch(/^xstate\.(done|error)\.actor\.loadOptions$/);
       expect(path.state.status).not.toBe('error');
     }
+  });
+});
+
+describe('group-buy UI model', () => {
+  const paths = groupBuyUiPaths();
+  const steps = paths.flatMap((path) => path.steps);
+
+  it('starts, joins free and paying, meets the blocks, runs out and finds the service off', () => {
+    const visited = new Set(steps.map((step) => stateKey(step.state.value)));
+    for (const state of [
+      'choosing',
+      'redirecting',
+      'open',
+      'finished',
+      'ended',
+      'serviceOff',
+      'joining.full',
+      'joining.alreadyJoined',
+      'joining.creatorNotPaid',
+      'awaitingCreatorPayment.fetching',
+      'awaitingMemberPayment.fetching',
+    ]) {
+      expect(visited, state).toContain(state);
+    }
+    const events = new Set(steps.map((step) => step.event.type as string));
+    for (const type of ['SELECT', 'START', 'JOIN', 'JOIN_AND_PAY', 'RETURNED']) {
+      expect(events).toContain(type);
+    }
+  });
+
+  it('prepares each journey from its first page', () => {
+    expect(paths.map(worldOf).sort()).toEqual(
+      ['choosing', 'full', 'off', 'payAll2', 'payAll3', 'paySelf2', 'paySelf3', 'unpaid'].sort(),
+    );
   });
 });
