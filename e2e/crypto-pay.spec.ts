@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { endpoints } from '../contract';
 import { LOCAL_CHAIN_ID } from '../scripts/local-chain/local-chain.mjs';
 import { POLL_MS } from '../machines/crypto-pay/crypto-pay.constants';
+import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import type { ApiClient } from './support/api-client';
 import type { I18n } from './support/i18n';
@@ -113,6 +114,7 @@ test.describe('crypto pay', () => {
     await expect(panel.getByText('4.99 USDT', { exact: true })).toBeVisible();
     await expect(panel.getByText(/^0x[0-9a-f]{40}$/)).toBeVisible();
     await expect(panel.getByText(i18n.pattern('Pay within {left}'))).toHaveText(fullQuote(i18n));
+    await expectAccessible(page, 'main');
     await payButton(page, i18n).click();
     // Mined at once (automine): counted from its own block, short of what the network needs.
     const required = network.confirmations;
@@ -120,6 +122,7 @@ test.describe('crypto pay', () => {
     await expect.poll(() => shownConfirmations(page, i18n, required)).toBeGreaterThanOrEqual(1);
     const first = await shownConfirmations(page, i18n, required);
     expect(first).toBeLessThan(required);
+    await expectAccessible(page, 'main');
     // Each block mined adds one; the page sees it at its next look.
     await wallet.mine(1);
     await page.clock.runFor(POLL_MS);
