@@ -11,6 +11,7 @@ import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { formatBytes } from '../src/i18n/intl-format';
 import { sidewaysOverflow } from './support/layout';
+import type { I18n } from './support/i18n';
 import { useSessionToken } from './support/ui';
 
 const UNIPROXY = '/api/v1/server/UniProxy';
@@ -23,6 +24,18 @@ interface DevNode {
 }
 
 /** A node agent's calls (node_type, node_id and token on every one, as V2bX and XrayR send them). */
+/** The online-devices heading, counted by the plan's limit ('1 of 1 device', '2 of 3 devices'). */
+function onlineHeading(i18n: I18n, online: number, limit: number): string {
+  return i18n.t(
+    '{limitCategory, select, one {{onlineText} of {limitText} device connected to our VPN servers} other {{onlineText} of {limitText} devices connected to our VPN servers}}',
+    {
+      limitCategory: new Intl.PluralRules(i18n.language).select(limit),
+      onlineText: online,
+      limitText: limit,
+    },
+  );
+}
+
 async function nodeAgent(request: APIRequestContext) {
   const created = await request.post('/dev/nodes', { data: { protocol: 'vless' } });
   expect(created.status()).toBe(200);
@@ -79,10 +92,7 @@ test('usage on the profile and the devices the servers see online, with a seat f
   const { body } = await api.ok<{ limit: number }>('/api/user/user_online_devices', {}, user.token);
   await page.goto('/user/device');
   const online = page.getByRole('region', {
-    name: i18n.t('{online} of {limit} devices connected to our VPN servers', {
-      online: 2,
-      limit: body.data.limit,
-    }),
+    name: onlineHeading(i18n, 2, body.data.limit),
   });
   await expect(online).toBeVisible();
   const row = online.getByRole('row').filter({ hasText: '203.0.113.7' });
@@ -96,10 +106,7 @@ test('usage on the profile and the devices the servers see online, with a seat f
   await expect(row).toBeHidden();
   await expect(
     page.getByRole('heading', {
-      name: i18n.t('{online} of {limit} devices connected to our VPN servers', {
-        online: 1,
-        limit: body.data.limit,
-      }),
+      name: onlineHeading(i18n, 1, body.data.limit),
     }),
   ).toBeVisible();
   // The node's next alive-list pull counts one device.

@@ -42,7 +42,7 @@ export class I18n {
       const what = context ? `"${english}" (${context})` : `"${english}"`;
       throw new Error(`No ${this.language} translation of ${what} in src/locales`);
     }
-    return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    return resolveSelects(text, values).replace(/\{(\w+)\}/g, (whole, name: string) =>
       name in values ? String(values[name]) : whole,
     );
   }
@@ -65,6 +65,29 @@ export class I18n {
   get apiLanguage(): 'en' | 'zh_CN' {
     return this.language === 'en' ? 'en' : 'zh_CN';
   }
+}
+
+/**
+ * ICU `{name, select, a {…} other {…}}` parts (Lingui's <Select>, used for counted messages) replaced
+ * by the branch `values[name]` picks, or `other`.
+ */
+function resolveSelects(text: string, values: Record<string, string | number>): string {
+  const start = /\{(\w+), select, /.exec(text);
+  if (!start) return text;
+  const branches = new Map<string, string>();
+  let at = start.index + start[0].length;
+  while (text[at] !== '}') {
+    const open = text.indexOf('{', at);
+    const name = text.slice(at, open).trim();
+    let depth = 1;
+    let close = open + 1;
+    for (; depth > 0; close += 1) depth += text[close] === '{' ? 1 : text[close] === '}' ? -1 : 0;
+    branches.set(name, text.slice(open + 1, close - 1));
+    at = close;
+    while (text[at] === ' ') at += 1;
+  }
+  const chosen = branches.get(String(values[start[1]!])) ?? branches.get('other') ?? '';
+  return resolveSelects(text.slice(0, start.index) + chosen + text.slice(at + 1), values);
 }
 
 /** The catalogue key of an error code, for `i18n.error`. */

@@ -42,6 +42,7 @@ export function OnlineDevices() {
   const minutes = Math.round(data.onlineWindowSeconds / 60);
   const minutesText = formatCount(minutes);
   const limitText = formatCount(limit);
+  const onlineText = formatCount(online);
   // Counted messages: see src/i18n/intl-format.ts.
   const limitCategory = pluralCategory(i18n.locale, limit);
   const minutesCategory = pluralCategory(i18n.locale, minutes);
@@ -53,9 +54,11 @@ export function OnlineDevices() {
     <section className="card devices-online" aria-labelledby="devices-online">
       <div className="devices-online__intro">
         <h2 id="devices-online" className="devices-summary__title">
-          <Trans>
-            {online} of {limit} devices connected to our VPN servers
-          </Trans>
+          <Select
+            value={limitCategory}
+            _one={`${onlineText} of ${limitText} device connected to our VPN servers`}
+            other={`${onlineText} of ${limitText} devices connected to our VPN servers`}
+          />
         </h2>
         <p className="devices-summary__text">
           <Select
