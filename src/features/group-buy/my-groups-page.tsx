@@ -129,44 +129,52 @@ function GroupList({ list }: { list: List }) {
                 {group.groupId}
               </td>
               <td data-label={t`Product`}>
-                {group.product}
-                <br />
-                <span className="field__hint">
-                  <PaymentTypeName paymentType={group.paymentType} />
-                </span>
+                <div>
+                  {group.product}
+                  <br />
+                  <span className="field__hint">
+                    <PaymentTypeName paymentType={group.paymentType} />
+                  </span>
+                </div>
               </td>
               <td data-label={t`Creator`}>
-                {group.isCreator ? (
-                  <span className="badge">
-                    <Trans>You (creator)</Trans>
-                  </span>
-                ) : (
-                  group.creator
-                )}
+                <div>
+                  {group.isCreator ? (
+                    <span className="badge">
+                      <Trans>You (creator)</Trans>
+                    </span>
+                  ) : (
+                    group.creator
+                  )}
+                </div>
               </td>
               <td data-label={t`Created on`}>{date(group.createdAt)}</td>
               <td data-label={t`Ends on`}>
-                {group.endsAt ? dateTime(group.endsAt) : '—'}
-                {group.state === 'open' && remaining > 0 && (
-                  <>
-                    <br />
-                    <Countdown remainingMs={remaining} />
-                  </>
-                )}
+                <div>
+                  {group.endsAt ? dateTime(group.endsAt) : '—'}
+                  {group.state === 'open' && remaining > 0 && (
+                    <>
+                      <br />
+                      <Countdown remainingMs={remaining} />
+                    </>
+                  )}
+                </div>
               </td>
               <td data-label={t`Completed on`}>
                 {group.completedAt ? dateTime(group.completedAt) : '—'}
               </td>
               <td data-label={t`Status`}>
-                <GroupStateName state={group.state} />
-                {!group.isCreator && (
-                  <>
-                    <br />
-                    <span className="field__hint">
-                      <MemberStateName state={group.myState} />
-                    </span>
-                  </>
-                )}
+                <div>
+                  <GroupStateName state={group.state} />
+                  {!group.isCreator && (
+                    <>
+                      <br />
+                      <span className="field__hint">
+                        <MemberStateName state={group.myState} />
+                      </span>
+                    </>
+                  )}
+                </div>
               </td>
               <td data-label={t`Devices allowed`}>{group.devicesAllowed}</td>
               <td data-label={t`Members joined`}>
