@@ -9,17 +9,21 @@ import { endpoints } from '../contract';
 import { explorerTxUrl } from '../contract/kol';
 import { formatMoney } from '../src/i18n/intl-format';
 import { adminCli } from './support/admin-cli';
+import {
+  STANDARD_12_USD,
+  TRON_ADDRESS,
+  inviteesPay,
+  makeKol,
+  matureCommissions,
+} from './support/kol';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { createOrder, DEMO, payInSandbox } from './support/store';
 import { freshIdentity } from './support/user-factory';
 import { useSessionToken } from './support/ui';
 
-const TRON_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 /** One transfer pays one settlement: each run's hash is its own. */
 const txHash = () => randomBytes(32).toString('hex');
-/** Standard 12 months in USD (server/store/seed-plans.ts); the KOL earns 100 % of it. */
-const STANDARD_12_USD = 4799;
 
 test('a non-KOL sees how to apply', async ({ page, i18n, users }) => {
   const member = await users.byUsername();
@@ -43,19 +47,7 @@ test('invite by the link, commission pending then available, payout requested an
   test.slow();
   const usd = (cents: number) => formatMoney(i18n.language, { amount: cents, currency: 'USD' });
   const kol = await users.byUsername();
-  await adminCli([
-    'kol',
-    'make',
-    kol.username!,
-    '--first',
-    '100',
-    '--network',
-    'tron',
-    '--address',
-    TRON_ADDRESS,
-  ]);
-  const info = await api.ok<{ inviteCode: string }>(endpoints.systemUserInfo.path, {}, kol.token);
-  const code = info.body.data.inviteCode;
+  const { inviteCode: code } = await makeKol(api, kol);
 
   // A friend opens the link, signs up on the register page and buys Standard 12 months in USD.
   const friend = freshIdentity();
@@ -72,12 +64,7 @@ test('invite by the link, commission pending then available, payout requested an
   const orders = [await createOrder(api, login.token!, DEMO.standard12, 'USD')];
   await payInSandbox(page, i18n, orders[0]!.payUrl, 'pay');
   // Two more friends by the code, so that the commissions reach the $100 payout threshold.
-  for (let i = 0; i < 2; i += 1) {
-    const other = await users.invitedBy(code);
-    const order = await createOrder(api, other.token, DEMO.standard12, 'USD');
-    await payInSandbox(page, i18n, order.payUrl, 'pay');
-    orders.push(order);
-  }
+  orders.push(...(await inviteesPay(page, i18n, api, users, code, 2)));
 
   await useSessionToken(page, kol.token);
   await page.goto('/user/kol');
@@ -101,12 +88,7 @@ test('invite by the link, commission pending then available, payout requested an
   await expectAccessible(page);
 
   // The refund window passes.
-  for (const order of orders) {
-    const res = await page.request.post('/dev/kol/commissions/mature', {
-      data: { orderNo: order.orderId },
-    });
-    expect(await res.json()).toEqual({ matured: 1 });
-  }
+  await matureCommissions(page, orders);
   await page.reload();
   await expect(main.getByTestId('kol-available')).toHaveText(usd(3 * STANDARD_12_USD));
   await expect(main.getByTestId('kol-pending')).toHaveText(usd(0));

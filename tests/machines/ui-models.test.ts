@@ -7,6 +7,7 @@ import { CODE } from '../../contract';
 import { checkoutUiPaths } from '../../e2e/machines/checkout.model';
 import { cryptoPayUiPaths } from '../../e2e/machines/crypto-pay.model';
 import { groupBuyUiPaths, worldOf } from '../../e2e/machines/group-buy.model';
+import { ENOUGH, NOTHING_YET, kolPayoutUiPaths } from '../../e2e/machines/kol-payout.model';
 import { sessionUiPaths, uiCanTake } from '../../e2e/machines/session.model';
 import { thirdPartyClientUiPaths } from '../../e2e/machines/third-party-client.model';
 import { verificationCodeUiPaths } from '../../e2e/machines/verification-code.model';
@@ -188,5 +189,43 @@ describe('group-buy UI model', () => {
     expect(paths.map(worldOf).sort()).toEqual(
       ['choosing', 'full', 'off', 'payAll2', 'payAll3', 'paySelf2', 'paySelf3', 'unpaid'].sort(),
     );
+  });
+});
+
+describe('kol-payout UI model', () => {
+  const paths = kolPayoutUiPaths();
+
+  it('starts from the balance the page loads and ends where the page shows it', () => {
+    expect(paths.map((path) => path.steps[0]?.state.context)).toEqual(
+      [NOTHING_YET, ENOUGH, ENOUGH].map((balance) => ({
+        ...balance,
+        settlement: null,
+        errorCode: null,
+      })),
+    );
+    expect(paths.map((path) => stateKey(path.state.value))).toEqual([
+      'belowThreshold',
+      'ready',
+      'belowThreshold',
+    ]);
+  });
+
+  it('cancels a request, confirms one and dismisses the settlement', () => {
+    const visited = new Set(
+      paths.flatMap((path) => path.steps.map((step) => stateKey(step.state.value))),
+    );
+    for (const state of ['belowThreshold', 'ready', 'confirming', 'requesting', 'requested']) {
+      expect(visited, state).toContain(state);
+    }
+    const events = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+    for (const type of [
+      'REQUEST',
+      'CANCEL',
+      'CONFIRM',
+      'xstate.done.actor.requestPayout',
+      'DISMISS',
+    ]) {
+      expect(events).toContain(type);
+    }
   });
 });
