@@ -317,8 +317,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
 
     async userLogout(_params, context) {
       const { sessionId } = requireAuth(context);
-      await revokeSession(db, sessionId);
-      sessionCache.forgetSession(sessionId);
+      for (const revoked of await revokeSession(db, sessionId)) sessionCache.forgetSession(revoked);
       return {};
     },
 

@@ -3,7 +3,7 @@
  * usable token; revocation marks the row.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { sessions, users } from '../db/schema';
 
@@ -36,6 +36,8 @@ export interface SessionOrigin {
   readonly ip: string;
   /** Opened by a register-type call (SPEC §4): renewed by `renewTabOnlySession`. */
   readonly tabOnly?: boolean;
+  /** The registration's session this one renews (`renewTabOnlySession`). */
+  readonly renewedFrom?: number;
 }
 
 export async function createSession(
@@ -51,6 +53,7 @@ export async function createSession(
     deviceId: origin.deviceId,
     ip: origin.ip,
     tabOnly: origin.tabOnly ?? false,
+    renewedFrom: origin.renewedFrom ?? null,
     expiresAt: sql`now() + make_interval(days => ${SESSION_TTL_DAYS})`,
   });
   return token;
@@ -59,7 +62,9 @@ export async function createSession(
 /**
  * The first call after a registration other than the registration itself: a fresh ordinary session
  * for the user, whose token the SPA keeps in localStorage (so other tabs are signed in too). The
- * registration's token keeps working (calls made with it may be under way; it leaves with the tab).
+ * registration's token keeps working (calls made with it may be under way; it leaves with the tab),
+ * and the two are one sign-in: the new session records which one it renews, and logging out with
+ * either token ends both (`revokeSession`).
  * Conditional on `tab_only`, in one transaction: of parallel first calls exactly one gets a token.
  */
 export async function renewTabOnlySession(
@@ -76,7 +81,7 @@ export async function renewTabOnlySession(
       )
       .returning({ userId: sessions.userId });
     if (!renewed) return null;
-    return createSession(tx, renewed.userId, { ...origin, tabOnly: false });
+    return createSession(tx, renewed.userId, { ...origin, tabOnly: false, renewedFrom: sessionId });
   });
 }
 
@@ -98,11 +103,26 @@ export async function authenticate(db: Db, tokenHash: string): Promise<Authentic
   return rows[0];
 }
 
-export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db
+/**
+ * Ends a sign-in: the session, and the registration's session it was renewed from or the session it
+ * was renewed into (one sign-in, two tokens). Returns the ids revoked now, for the session cache.
+ */
+export async function revokeSession(db: Db, sessionId: number): Promise<number[]> {
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        or(
+          eq(sessions.id, sessionId),
+          eq(sessions.renewedFrom, sessionId),
+          eq(sessions.id, sql`(SELECT s.renewed_from FROM sessions s WHERE s.id = ${sessionId})`),
+        ),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return revoked.map((row) => row.id);
 }
 
 export async function revokeAllSessions(db: Db, userId: number): Promise<void> {

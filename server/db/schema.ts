@@ -61,6 +61,8 @@ export const sessions = pgTable('sessions', {
   revokedAt: tz('revoked_at'),
   /** A registration's session, not yet renewed by a later call (migration 0005). */
   tabOnly: boolean('tab_only').notNull().default(false),
+  /** The registration's session this one was renewed from: one sign-in (migration 0011). */
+  renewedFrom: bigint('renewed_from', { mode: 'number' }),
 });
 
 export const verificationCodes = pgTable('verification_codes', {

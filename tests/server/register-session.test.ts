@@ -54,6 +54,35 @@ describe.each(variants)(
       expect(rows.every((row) => !row.tabOnly && row.revokedAt === null)).toBe(true);
     });
 
+    it('the two tokens are one sign-in: logging out with either ends both; other sign-ins stay', async () => {
+      const LOGOUT = '/api/user/user_logout';
+      for (const logoutWith of ['fresh', 'register'] as const) {
+        const user = await registerByUsername(t.api);
+        const first = await t.api.call(INFO, {}, { token: user.token });
+        const fresh = String(first.headers.pragma);
+        const login = await t.api.call(LOGIN, { account: user.username, password: PASSWORD });
+        const other = String(login.headers.pragma);
+
+        const out = await t.api.call(
+          LOGOUT,
+          {},
+          { token: logoutWith === 'fresh' ? fresh : user.token },
+        );
+        expect(out.body.code, logoutWith).toBe(200);
+        for (const token of [fresh, user.token]) {
+          const after = await t.api.call(INFO, {}, { token });
+          expect(after.httpStatus, `${logoutWith}: ${token === fresh ? 'fresh' : 'register'}`).toBe(
+            401,
+          );
+        }
+        // A sign-in on another device is not this one.
+        expect((await t.api.call(INFO, {}, { token: other })).body.code).toBe(200);
+        const rows = await sessionsOf(user.userId);
+        expect(rows.filter((row) => row.revokedAt !== null)).toHaveLength(2);
+        expect(rows.filter((row) => row.revokedAt === null)).toHaveLength(1);
+      }
+    });
+
     it('parallel first calls get one fresh token between them', async () => {
       const user = await registerByUsername(t.api);
       const calls = await Promise.all(
