@@ -1,6 +1,18 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
+/**
+ * One main catalogue, loaded by every page, and route catalogues, loaded only by their route (the
+ * registry in src/i18n/route-catalogs.ts; docs/i18n.md "A route's own catalogue"). A route's folder
+ * is excluded from the main catalogue so its texts are not paid for by every other page.
+ */
+const ROUTE_CATALOGS = {
+  'crypto-pay': [
+    '<rootDir>/src/features/store/crypto/**',
+    '<rootDir>/src/pages/crypto-pay.page.tsx',
+  ],
+};
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'zh-CN'],
@@ -10,8 +22,17 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '<rootDir>/src/locales/**'],
+      exclude: [
+        '**/node_modules/**',
+        '<rootDir>/src/locales/**',
+        ...Object.values(ROUTE_CATALOGS).flat(),
+      ],
     },
+    ...Object.entries(ROUTE_CATALOGS).map(([name, include]) => ({
+      path: `<rootDir>/src/locales/{locale}/${name}`,
+      include,
+      exclude: ['**/node_modules/**'],
+    })),
   ],
   format: formatter({ lineNumbers: false }),
 });

@@ -11,7 +11,7 @@ import { POLL_MS } from '../machines/crypto-pay/crypto-pay.constants';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import type { ApiClient } from './support/api-client';
-import type { I18n } from './support/i18n';
+import { I18n } from './support/i18n';
 import type { UserFactory } from './support/user-factory';
 import {
   CRYPTO_PRICE,
@@ -207,5 +207,23 @@ test.describe('crypto pay', () => {
     await page.goto('/crypto-pay/999');
     await expect(page.getByRole('alert')).toContainText(i18n.error('INVALID_PRODUCT_ID'));
     await expect(page.getByRole('link', { name: i18n.t('See plans') })).toBeVisible();
+  });
+
+  test('the page’s own catalogue follows a language switch (docs/i18n.md)', async ({
+    page,
+    i18n,
+    language,
+  }) => {
+    const other = new I18n(language === 'en' ? 'zh-CN' : 'en');
+    await page.goto('/crypto-pay/999');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(i18n.t('Pay with cryptocurrency'));
+    await page
+      .getByRole('button', { name: i18n.t('Change language') })
+      .first()
+      .click();
+    await expect(page.locator('html')).toHaveAttribute('lang', other.language);
+    await expect(heading).toHaveText(other.t('Pay with cryptocurrency'));
+    await expect(page.getByRole('link', { name: other.t('See plans') })).toBeVisible();
   });
 });

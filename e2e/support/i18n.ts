@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Errors, type ErrorKey } from '../../contract/errors';
-import { readPoCatalog } from './po-catalog';
+import { readPoCatalogs } from './po-catalog';
 
 export type UiLanguage = 'en' | 'zh-CN';
 
@@ -11,18 +11,15 @@ const LOCALES_DIR = join(import.meta.dirname, '../../src/locales');
 
 /**
  * The text a test expects, in the language of its project, looked up in the SPA's own PO catalogs
- * by the English source message, so a changed translation changes the tests with it.
+ * (the main one and every route's own) by the English source message, so a changed translation changes the tests with it.
  */
 export class I18n {
   private readonly byEnglish = new Map<string, string>();
 
   constructor(readonly language: UiLanguage) {
-    const en = readPoCatalog(join(LOCALES_DIR, 'en/messages.po'));
+    const en = readPoCatalogs(LOCALES_DIR, 'en');
     const zh = new Map(
-      readPoCatalog(join(LOCALES_DIR, 'zh-CN/messages.po')).map((e) => [
-        key(e.msgid, e.msgctxt),
-        e.msgstr,
-      ]),
+      readPoCatalogs(LOCALES_DIR, 'zh-CN').map((e) => [key(e.msgid, e.msgctxt), e.msgstr]),
     );
     for (const entry of en) {
       // The source locale's msgstr may be empty (the msgid is the text) or the text of an explicit id.

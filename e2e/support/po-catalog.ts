@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * One PO entry: the message id (the source text unless an explicit id was given), its text, and the
@@ -55,4 +56,16 @@ export function readPoCatalog(path: string): PoEntry[] {
   }
   flush();
   return entries;
+}
+
+/**
+ * Every catalogue of one language in `localesDir`: the main one (messages.po) and each route's own
+ * (lingui.config.ts, docs/i18n.md), read as one list of entries.
+ */
+export function readPoCatalogs(localesDir: string, locale: string): PoEntry[] {
+  const dir = join(localesDir, locale);
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.po'))
+    .sort()
+    .flatMap((file) => readPoCatalog(join(dir, file)));
 }

@@ -2,7 +2,7 @@ import { createElement, type ComponentType, type ReactElement } from 'react';
 import { ChunkLoadError, onChunkFailure, onChunkLoaded, type FlagStore } from '../lib/chunk-reload';
 import { getSessionFlag, setSessionFlag } from '../lib/storage';
 import { PAGE_LOAD_FAILED } from '../../contract/shell-errors';
-import { currentApiLanguage } from '../i18n/i18n';
+import { currentApiLanguage, loadRouteCatalog } from '../i18n/i18n';
 
 export const sessionFlags: FlagStore = { get: getSessionFlag, set: setSessionFlag };
 
@@ -12,8 +12,10 @@ export type LazyPage = (() => ReactElement) & { preload: () => Promise<void> };
 
 /**
  * A route component loaded on demand. The router calls `preload` while it resolves the route (and
- * on hover intent), so the page is usually ready before it renders; a failure is only acted on at
- * render time, where reloading is what the visitor asked for by opening the page.
+ * on hover intent), so the page is usually ready before it renders. A route with a catalogue of its
+ * own (src/i18n/route-catalogs.ts, keyed by `chunk`) has it loaded in the same step, so its texts
+ * are never shown untranslated. A failure is only acted on at render time, where reloading is what
+ * the visitor asked for by opening the page.
  */
 export function lazyPage(chunk: string, importer: () => Promise<PageModule>): LazyPage {
   let component: ComponentType | undefined;
@@ -22,8 +24,9 @@ export function lazyPage(chunk: string, importer: () => Promise<PageModule>): La
 
   const preload = (): Promise<void> => {
     if (component) return Promise.resolve();
-    pending ??= importer().then(
-      (mod) => {
+    // The route's own catalogue, if it has one, is merged before the page first renders.
+    pending ??= Promise.all([importer(), loadRouteCatalog(chunk)]).then(
+      ([mod]) => {
         component = mod.default;
         failure = undefined;
         onChunkLoaded(sessionFlags, chunk);

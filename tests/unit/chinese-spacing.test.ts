@@ -3,7 +3,7 @@
  * the house style of the catalogue. The audit found "红隼 VPN验证码" in the code e-mails: this holds
  * every Chinese text of the product to it: the SPA's catalogue, the error catalogue and the messages.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Errors } from '../../contract/errors';
 import { messageText, type MessageKind } from '../../server/messaging/message-texts';
@@ -11,9 +11,16 @@ import { messageText, type MessageKind } from '../../server/messaging/message-te
 const GLUED = /[A-Za-z0-9][\u4e00-\u9fff]|[\u4e00-\u9fff][A-Za-z0-9]/;
 const KINDS: MessageKind[] = ['register_code', 'register_existing', 'reset_code', 'reset_unknown'];
 
+/** Every zh-CN catalogue: the main one and each route's own (docs/i18n.md). */
 function catalogueTexts(): string[] {
-  const po = readFileSync(new URL('../../src/locales/zh-CN/messages.po', import.meta.url), 'utf8');
-  return [...po.matchAll(/^msgstr "(.*)"$/gm)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+  const dir = new URL('../../src/locales/zh-CN/', import.meta.url);
+  const files = readdirSync(dir).filter((file) => file.endsWith('.po'));
+  expect(files).toContain('messages.po');
+  expect(files).toContain('crypto-pay.po');
+  return files.flatMap((file) => {
+    const po = readFileSync(new URL(file, dir), 'utf8');
+    return [...po.matchAll(/^msgstr "(.*)"$/gm)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+  });
 }
 
 describe('Chinese spacing', () => {

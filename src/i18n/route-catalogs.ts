@@ -1,0 +1,17 @@
+import type { Messages } from '@lingui/core';
+import type { Locale } from '../../contract/enums';
+
+type CatalogModule = Promise<{ messages: Messages }>;
+
+/**
+ * Catalogues of their own for routes whose texts no other page shows (lingui.config.ts lists the
+ * same names with the folders they are extracted from), keyed by the route's chunk name (the first
+ * argument of `lazyPage` in src/app/routes.tsx). Each is its own chunk per language, requested by
+ * that route only, so the other pages do not pay for its messages (docs/i18n.md).
+ */
+export const ROUTE_CATALOGS: Record<string, Record<Locale, () => CatalogModule>> = {
+  'crypto-pay': {
+    en: () => import('../locales/en/crypto-pay.po'),
+    'zh-CN': () => import('../locales/zh-CN/crypto-pay.po'),
+  },
+};
