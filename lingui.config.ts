@@ -11,6 +11,11 @@ const ROUTE_CATALOGS = {
     '<rootDir>/src/features/store/crypto/**',
     '<rootDir>/src/pages/crypto-pay.page.tsx',
   ],
+  'group-buy': [
+    '<rootDir>/src/features/group-buy/**',
+    '<rootDir>/src/pages/group-buying.page.tsx',
+    '<rootDir>/src/pages/user-group-buying.page.tsx',
+  ],
 };
 
 export default defineConfig({

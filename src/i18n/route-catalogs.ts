@@ -9,9 +9,17 @@ type CatalogModule = Promise<{ messages: Messages }>;
  * argument of `lazyPage` in src/app/routes.tsx). Each is its own chunk per language, requested by
  * that route only, so the other pages do not pay for its messages (docs/i18n.md).
  */
+const groupBuy: Record<Locale, () => CatalogModule> = {
+  en: () => import('../locales/en/group-buy.po'),
+  'zh-CN': () => import('../locales/zh-CN/group-buy.po'),
+};
+
 export const ROUTE_CATALOGS: Record<string, Record<Locale, () => CatalogModule>> = {
   'crypto-pay': {
     en: () => import('../locales/en/crypto-pay.po'),
     'zh-CN': () => import('../locales/zh-CN/crypto-pay.po'),
   },
+  // /group-buying (and its invite view) and /user/group-buying share one catalogue.
+  'group-buying': groupBuy,
+  'user-group-buying': groupBuy,
 };

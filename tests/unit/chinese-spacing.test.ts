@@ -17,6 +17,7 @@ function catalogueTexts(): string[] {
   const files = readdirSync(dir).filter((file) => file.endsWith('.po'));
   expect(files).toContain('messages.po');
   expect(files).toContain('crypto-pay.po');
+  expect(files).toContain('group-buy.po');
   return files.flatMap((file) => {
     const po = readFileSync(new URL(file, dir), 'utf8');
     return [...po.matchAll(/^msgstr "(.*)"$/gm)].map((m) => JSON.parse(`"${m[1]}"`) as string);
