@@ -9,7 +9,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { DEMO_USER } from '../server/db/seed';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { formatBytes } from '../src/i18n/intl-format';
+import { formatBytes, pluralCategory } from '../src/i18n/intl-format';
 import { sidewaysOverflow } from './support/layout';
 import type { I18n } from './support/i18n';
 import { useSessionToken } from './support/ui';
@@ -29,7 +29,7 @@ function onlineHeading(i18n: I18n, online: number, limit: number): string {
   return i18n.t(
     '{limitCategory, select, one {{onlineText} of {limitText} device connected to our VPN servers} other {{onlineText} of {limitText} devices connected to our VPN servers}}',
     {
-      limitCategory: new Intl.PluralRules(i18n.language).select(limit),
+      limitCategory: pluralCategory(i18n.language, limit),
       onlineText: online,
       limitText: limit,
     },

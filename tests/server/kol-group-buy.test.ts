@@ -6,11 +6,9 @@
  * checked with SQL after each test.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { kolCommissions } from '../../server/db/schema';
 import { checkKolLedger } from '../../server/kol/ledger-check';
 import { groupCalls, groupRow, paySeat } from './helpers/group-buy';
-import { newKol, registerInvitee } from './helpers/kol';
+import { commissionsOf, newKol, registerInvitee } from './helpers/kol';
 import { orderOf, SANDBOX_SECRET, testPaymentGateways } from './helpers/payments';
 import { expectOk } from './helpers/store';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
@@ -35,8 +33,6 @@ describe.each(variants)('KOL commissions on group seats on $name', (variant) => 
   });
   const db = () => t.app.kestrel.database.db;
   const calls = () => groupCalls(t.api);
-  const commissionsOf = (kolId: number) =>
-    db().select().from(kolCommissions).where(eq(kolCommissions.kolId, kolId));
 
   it('a free seat in a pay-all group earns nothing; the invited creator earns on the whole group', async () => {
     const kol = await newKol(t.api, db());
@@ -48,7 +44,7 @@ describe.each(variants)('KOL commissions on group seats on $name', (variant) => 
     expect(joined.group.state).toBe('finished');
 
     const creatorOrder = (await orderOf(db(), started.orderId))!;
-    const booked = await commissionsOf(kol.userId);
+    const booked = await commissionsOf(db(), kol.userId);
     // One commission, on the creator's payment for both seats; the friend's seat books nothing.
     expect(booked.map((c) => [c.inviteeId, c.orderId, c.kind])).toEqual([
       [creator.userId, creatorOrder.id, 'commission'],
@@ -67,7 +63,7 @@ describe.each(variants)('KOL commissions on group seats on $name', (variant) => 
 
     const creatorOrder = (await orderOf(db(), started.orderId))!;
     const friendOrder = (await orderOf(db(), share.orderId))!;
-    const booked = await commissionsOf(kol.userId);
+    const booked = await commissionsOf(db(), kol.userId);
     expect(booked.map((c) => [c.inviteeId, c.orderId]).sort()).toEqual(
       [
         [creator.userId, creatorOrder.id],

@@ -11,14 +11,19 @@ import { eq, sql } from 'drizzle-orm';
 import { Errors } from '../../contract';
 import { KOL_PAYOUT_THRESHOLD_CENTS } from '../../contract/kol';
 import { rowsOf } from '../../server/db/database';
-import { kolCommissions, kolSettlements, users } from '../../server/db/schema';
+import { kolSettlements, users } from '../../server/db/schema';
 import { endKol, makeKol } from '../../server/kol/kol-accounts';
 import { writeKolSettings, defaultKolSettings } from '../../server/kol/kol-settings';
 import { checkKolLedger } from '../../server/kol/ledger-check';
 import { settleKol } from '../../server/kol/settlements';
 import { refundOrder } from '../../server/payments/refund-order';
 import { PASSWORD, registerByUsername, uniqueName, type Registered } from './helpers/accounts';
-import { newKol as makeTestKol, registerInvitee, TRON_ADDRESS } from './helpers/kol';
+import {
+  commissionsOf as ledgerOf,
+  newKol as makeTestKol,
+  registerInvitee,
+  TRON_ADDRESS,
+} from './helpers/kol';
 import {
   buyOrder,
   postForm,
@@ -90,12 +95,7 @@ describe.each(variants)('KOL programme on $name', (variant) => {
     refundOrder({ db: db(), gateways: { byName: () => undefined } as never }, orderNo, {
       manual: true,
     });
-  const commissionsOf = (kolId: number) =>
-    db()
-      .select()
-      .from(kolCommissions)
-      .where(eq(kolCommissions.kolId, kolId))
-      .orderBy(kolCommissions.id);
+  const commissionsOf = (kolId: number) => ledgerOf(db(), kolId);
   const matureAll = (kolId: number) =>
     db().execute(
       sql`UPDATE kol_commissions SET available_at = now() - interval '1 second'

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { PayoutNetwork } from '../../../contract/kol';
 import type { Db } from '../../../server/db/database';
-import { users } from '../../../server/db/schema';
+import { kolCommissions, users } from '../../../server/db/schema';
 import { makeKol } from '../../../server/kol/kol-accounts';
 import { PASSWORD, registerByUsername, uniqueName, type Registered } from './accounts';
 import type { ApiClient } from './api-client';
@@ -53,4 +53,13 @@ export async function registerInvitee(
   );
   expect(body.code, body.msg).toBe(200);
   return { userId: body.data.userId, token: String(headers.pragma), username };
+}
+
+/** A KOL's ledger rows (commissions and clawbacks), oldest first. */
+export function commissionsOf(db: Db, kolId: number) {
+  return db
+    .select()
+    .from(kolCommissions)
+    .where(eq(kolCommissions.kolId, kolId))
+    .orderBy(kolCommissions.id);
 }
