@@ -20,7 +20,7 @@ import { listNetworks, readCryptoSettings, writeCryptoSettings } from '../crypto
 import { formatUnits, parseRate } from '../crypto/token-amount';
 import { AdminError, Args, UsageError, parseInteger, positional } from './args';
 import type { AdminCommand } from './context';
-import { isoOrDash, table } from './format';
+import { counted, isoOrDash, table } from './format';
 
 export const CRYPTO_USAGE = [
   'crypto list                          (networks, tokens, receiving addresses, CNY rate)',
@@ -349,7 +349,7 @@ export function parseCryptoCommand(argv: readonly string[]): AdminCommand {
         if (config.cnyPerUsd !== undefined) {
           await writeCryptoSettings(db, { cnyPerUsd: config.cnyPerUsd });
         }
-        io.out(`imported ${config.networks.length} network(s) from ${file}`);
+        io.out(`imported ${counted(config.networks.length, 'network')} from ${file}`);
         return 0;
       };
     }

@@ -9,6 +9,11 @@ export function money(amount: number | null | undefined, currency: string | null
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')} ${currency}`;
 }
 
+/** `1 order`, `3 orders`, `1 day`: a count with its noun in English (the operator CLI's language). */
+export function counted(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
 export function isoOrDash(date: Date | null | undefined): string {
   return date ? date.toISOString().replace('.000Z', 'Z') : '-';
 }

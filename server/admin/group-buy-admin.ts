@@ -14,7 +14,7 @@ import {
 import { findPlan } from '../store/plans';
 import { AdminError, Args, UsageError, parseCurrency, parseInteger, positional } from './args';
 import type { AdminCommand } from './context';
-import { isoOrDash, money, table } from './format';
+import { counted, isoOrDash, money, table } from './format';
 
 const STATES = ['awaiting_payment', 'open', 'finished', 'ended', 'void'] as const;
 
@@ -194,7 +194,7 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
             .values({ key: GROUP_BUY_SETTINGS_KEY, value })
             .onConflictDoUpdate({ target: settings.key, set: { value } });
         }
-        io.out(`an open group lasts ${(await readGroupBuySettings(db)).hours} hour(s)`);
+        io.out(`an open group lasts ${counted((await readGroupBuySettings(db)).hours, 'hour')}`);
         return 0;
       };
     }

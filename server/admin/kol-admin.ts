@@ -22,7 +22,7 @@ import {
 } from '../kol/settlements';
 import { AdminError, Args, UsageError, parseInteger, positional } from './args';
 import type { AdminCommand } from './context';
-import { isoOrDash, money, table } from './format';
+import { counted, isoOrDash, money, table } from './format';
 
 export const KOL_USAGE = [
   `kol make <user> --first <${KOL_RATES.firstMinPercent}-${KOL_RATES.firstMaxPercent}> [--renewal <${KOL_RATES.renewalMinPercent}-${KOL_RATES.renewalMaxPercent}>] [--network ${PAYOUT_NETWORKS.join('|')} --address <addr>]`,
@@ -317,7 +317,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
             `settlement ${s.id}: KOL ${s.kolId}, ${usd(s.amountCents)} to ${s.payoutNetwork} ${s.payoutAddress}`,
           );
         for (const s of skipped) io.out(`skipped KOL ${s.kolId}: ${s.reason}`);
-        io.out(`${settled.length} settlement(s) made, ${skipped.length} skipped`);
+        io.out(`${counted(settled.length, 'settlement')} made, ${skipped.length} skipped`);
         return 0;
       };
     }
@@ -400,7 +400,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
         if (windowDays !== undefined || micros !== undefined)
           await writeKolSettings(db, next, now());
         io.out(
-          `refund window ${next.refundWindowDays} day(s); 1 CNY = ${(next.cnyUsdRateMicros / 1_000_000).toFixed(6)} USD (new commissions only)`,
+          `refund window ${counted(next.refundWindowDays, 'day')}; 1 CNY = ${(next.cnyUsdRateMicros / 1_000_000).toFixed(6)} USD (new commissions only)`,
         );
         return 0;
       };

@@ -5,7 +5,7 @@ import { coupons, orders, paymentFlags } from '../db/schema';
 import { closeExpiredOrders } from '../store/orders';
 import { AdminError, Args, UsageError, parseInteger, positional } from './args';
 import type { AdminCommand } from './context';
-import { isoOrDash, money, table } from './format';
+import { counted, isoOrDash, money, table } from './format';
 
 export const ORDERS_USAGE = [
   'orders list [--status pending|paid|failed|expired|cancelled|refunded] [--user <userId>] [--limit <n>]',
@@ -125,7 +125,7 @@ export function parseOrdersCommand(argv: readonly string[]): AdminCommand {
       return async ({ db, io, now }) => {
         const expired = await closeExpiredOrders(db, now(), { limit: 100_000 });
         io.out(
-          `expired ${expired.length} order(s)${expired.length ? `: ${expired.join(', ')}` : ''}`,
+          `expired ${counted(expired.length, 'order')}${expired.length ? `: ${expired.join(', ')}` : ''}`,
         );
         return 0;
       };

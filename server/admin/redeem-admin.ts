@@ -5,7 +5,7 @@ import { findPlan } from '../store/plans';
 import { createRedeemBatch, normaliseRedeemCode } from '../store/redeem-codes';
 import { AdminError, Args, UsageError, parseGroup, positional } from './args';
 import type { AdminCommand } from './context';
-import { isoOrDash, table } from './format';
+import { counted, isoOrDash, table } from './format';
 
 export const REDEEM_USAGE = [
   'redeem batch --count <n> (--group 1|2 --days <n> | --product <productId>) [--uses <n>] [--expires <ISO>] [--note <text>]',
@@ -46,7 +46,7 @@ export function parseRedeemCommand(argv: readonly string[]): AdminCommand {
           ...(product !== undefined ? { planId: product } : { groupType, days }),
         });
         io.err(
-          `batch ${batch.batchId}: ${count} code(s), ${batch.groupType === 1 ? 'standard' : 'lite'} ${batch.days} days, ${uses} use(s) each, expires ${isoOrDash(expiresAt)}${note ? `, note "${note}"` : ''}`,
+          `batch ${batch.batchId}: ${counted(count, 'code')}, ${batch.groupType === 1 ? 'standard' : 'lite'} ${counted(batch.days, 'day')}, ${counted(uses, 'use')} each, expires ${isoOrDash(expiresAt)}${note ? `, note "${note}"` : ''}`,
         );
         batch.codes.forEach((code) => io.out(code));
         return 0;

@@ -262,7 +262,8 @@ describe('admin CLI: redeem codes', () => {
     expect(ran.out).toHaveLength(25);
     expect(new Set(ran.out).size).toBe(25);
     for (const code of ran.out) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/);
-    expect(ran.err[0]).toMatch(/^batch \d+: 25 code\(s\), lite 7 days, 3 use\(s\) each/);
+    // Counted in plain English, never "code(s)" (issue 11 item 10).
+    expect(ran.err[0]).toMatch(/^batch \d+: 25 codes, lite 7 days, 3 uses each/);
     const [stored] = await db().select().from(redeemCodes).where(eq(redeemCodes.code, ran.out[0]!));
     expect(stored).toMatchObject({ groupType: 2, durationDays: 7, maxUses: 3, planId: null });
 
