@@ -43,6 +43,11 @@ export const Errors = {
     'A number in the request is out of range.',
     '请求中的数字超出范围。',
   ),
+  SERVER_BUSY: entry(
+    1010,
+    'The service is busy. Please try again in a moment.',
+    '服务繁忙，请稍后重试。',
+  ),
   INTERNAL,
   UNAUTHORIZED,
 

@@ -57,6 +57,7 @@ import {
   type WindowCounter,
 } from './protocol/rate-limit';
 import { connectRedis, redisReady } from './protocol/redis-connection';
+import { createSignatureQueue } from './protocol/signature-queue';
 import { loadPlatformKeys, type PlatformKeys } from './protocol/rsa-keys';
 import { createConfigHandlers } from './settings/config-handlers';
 import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from './settings/default-settings';
@@ -239,7 +240,7 @@ export async function buildApp(
   });
 
   // --- plugins ---
-  const devRoutes = registerDevRouteSupport(app, config.appEnv);
+  registerDevRouteSupport(app, config.appEnv);
   registerSecurityHeaders(app, display.supportWidget.scriptUrl);
   const corsOptions = {
     origin: config.publicOrigin
@@ -258,13 +259,12 @@ export async function buildApp(
     exposedHeaders: [HEADER.pragma],
     maxAge: 600,
   };
-  // Dev routes never answer another origin, their preflight included (server/web/dev-routes.ts).
-  await app.register(cors, {
-    ...corsOptions,
-    delegator: (request, callback) =>
-      callback(null, devRoutes.isDevPath(request.url ?? '') ? { origin: false } : corsOptions),
-  });
-  await app.register(compress, { global: true, threshold: 1024 });
+  // Options fixed at start, normalised once. Dev routes never answer another origin: they opt out
+  // of CORS and their preflight is refused before this hook (server/web/dev-routes.ts).
+  await app.register(cors, corsOptions);
+  // Responses only: no client of ours compresses a request body, so no decompression hook runs on
+  // every request (docs/performance.md).
+  await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });
   registerApiRateLimit(app, { counter: apiCounter, perMinute: config.rateLimit.apiPerMinute });
   await app.register(rateLimit, {
     global: false,
@@ -286,6 +286,8 @@ export async function buildApp(
     }
     const apiError = toApiError(error);
     if (apiError.code === Errors.INTERNAL.code) request.log.error({ err: error }, 'request failed');
+    // Busy for a moment (the signature queue is full): a well-behaved client waits a second.
+    if (apiError.code === Errors.SERVER_BUSY.code) reply.header('retry-after', 1);
     // Never a stack or an internal message: the envelope holds only catalogue text.
     return reply
       .code(apiError.httpStatus)
@@ -307,6 +309,7 @@ export async function buildApp(
     appEnv: config.appEnv,
     now: overrides.now ?? Date.now,
     sessionCache,
+    signatureQueue: createSignatureQueue(config.signatureQueueMax),
     handlers: {
       ...createAccountHandlers({
         db: database.db,

@@ -51,6 +51,8 @@ const envSchema = z.object({
   PASSWORD_FAILURES_PER_ACCOUNT: positiveInt(5),
   /** Password failures free per client IP (IPv6 /64) across accounts. */
   PASSWORD_FAILURES_PER_CLIENT: positiveInt(30),
+  /** Signature checks waiting their turn before the API answers SERVER_BUSY (server/protocol/signature-queue.ts). */
+  API_SIGNATURE_QUEUE_MAX: positiveInt(2048),
   /** How long a validated session is trusted in-process (0 disables); see server/accounts/session-cache.ts. */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   /** How long an unpaid order waits for its payment before it expires (docs/store.md). */
@@ -109,6 +111,8 @@ export interface Config {
     readonly passwordFailuresPerAccount: number;
     readonly passwordFailuresPerClient: number;
   };
+  /** Signature checks that may wait in line; more answer SERVER_BUSY at once. */
+  readonly signatureQueueMax: number;
   readonly sessionCacheSeconds: number;
   readonly orderTtlMinutes: number;
   readonly logLevel: string;
@@ -242,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordFailuresPerAccount: e.PASSWORD_FAILURES_PER_ACCOUNT,
       passwordFailuresPerClient: e.PASSWORD_FAILURES_PER_CLIENT,
     },
+    signatureQueueMax: e.API_SIGNATURE_QUEUE_MAX,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     orderTtlMinutes: e.ORDER_TTL_MINUTES,
     logLevel: e.LOG_LEVEL,

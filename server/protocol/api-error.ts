@@ -6,7 +6,7 @@ import { API_LANGUAGES, Errors, type ApiLanguage, type ErrorKey } from '../../co
 export class ApiError extends Error {
   constructor(
     readonly code: number,
-    /** HTTP status of the envelope: 200 for ordinary failures (DESIGN §2), 401/413/429/500 otherwise. */
+    /** HTTP status of the envelope: 200 for ordinary failures (DESIGN §2), 401/413/429/500/503 otherwise. */
     readonly httpStatus = 200,
     /** Extra data for the client, e.g. the remaining cooldown. */
     readonly data: Record<string, unknown> | null = null,
@@ -27,7 +27,9 @@ export function fail(key: ErrorKey, data: Record<string, unknown> | null = null)
           ? 413
           : key === 'INTERNAL'
             ? 500
-            : 200;
+            : key === 'SERVER_BUSY'
+              ? 503
+              : 200;
   return new ApiError(code, httpStatus, data);
 }
 

@@ -35,7 +35,8 @@ import type { ApiContext, Handlers } from './api-context';
 import { success } from './envelope';
 import type { NonceStore } from './nonce-store';
 import type { PlatformKeys } from './rsa-keys';
-import { decryptSignature } from './signature';
+import { decryptSignature, type SignatureCheck } from './signature';
+import { SignatureQueueFull, type SignatureQueue } from './signature-queue';
 import { headerValue } from './header-value';
 import { trackingFromHeaders } from './tracking-headers';
 
@@ -47,6 +48,8 @@ export interface ApiRouteDeps {
   readonly appEnv: AppEnv;
   readonly now: () => number;
   readonly sessionCache: SessionCache;
+  /** Where signature checks wait their turn (server/protocol/signature-queue.ts). */
+  readonly signatureQueue: SignatureQueue;
 }
 
 type AnyHandler = (params: unknown, context: ApiContext) => Promise<unknown>;
@@ -60,7 +63,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): void {
-  const { db, keys, nonces, handlers, appEnv, now, sessionCache } = deps;
+  const { db, keys, nonces, handlers, appEnv, now, sessionCache, signatureQueue } = deps;
 
   /** Lookups in flight: a burst of calls with one token costs one query, not one each. */
   const pending = new Map<string, Promise<Authenticated | undefined>>();
@@ -83,6 +86,21 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
     }
     return lookup;
   }
+  /** One RSA operation, in its turn; a full queue answers SERVER_BUSY before any RSA work. */
+  async function checkSignatureInTurn(
+    signature: unknown,
+    platform: ApiPlatform,
+  ): Promise<SignatureCheck> {
+    try {
+      // The clock is read when the turn comes: the wait counts against the signature's window.
+      return await signatureQueue.run(() =>
+        decryptSignature(signature, keys[platform].privateKey, now()),
+      );
+    } catch (error) {
+      if (error instanceof SignatureQueueFull) throw fail('SERVER_BUSY');
+      throw error;
+    }
+  }
   const checkResponses = appEnv !== AppEnv.PROD;
   // The rate limit is one per client for the whole API, before this (server/protocol/rate-limit.ts).
   const routeOptions = { bodyLimit: MAX_BODY_BYTES };
@@ -96,7 +114,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
       const platform = headerValue(request.headers, HEADER.platform)?.trim().toLowerCase();
       if (!isApiPlatform(platform)) throw fail('PLATFORM_INVALID');
       const body = isRecord(request.body) ? request.body : {};
-      const signature = decryptSignature(body.signature, keys[platform].privateKey, now());
+      const signature = await checkSignatureInTurn(body.signature, platform);
       if (!signature.ok)
         throw fail(signature.reason === 'expired' ? 'SIGNATURE_EXPIRED' : 'SIGNATURE_INVALID');
       const { nonce, timestamp } = signature.payload;

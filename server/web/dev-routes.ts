@@ -101,8 +101,9 @@ async function neverInProd(_request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * Decorates the app with `devRoute` and returns `isDevPath`, for the CORS plugin to leave dev paths
- * alone (their preflight included). Call once, before any route is registered. A route under
+ * Decorates the app with `devRoute`; dev routes opt out of CORS (`config.cors: false`) and a preflight
+ * for a dev path is refused before the CORS plugin sees it. Call once, before the CORS plugin and any
+ * route are registered. A route under
  * `/dev/` registered with plain `app.get/post` gets the same rules (and is a 404 in PROD), so none
  * can be left open by mistake; `app.devRoute` is for dev routes elsewhere (the sandbox checkout).
  */
@@ -118,16 +119,25 @@ export function registerDevRouteSupport(
     const guard = appEnv === AppEnv.PROD ? neverInProd : localOnly;
     route.onRequest = [guard, ...asArray(route.onRequest)];
     route.onSend = [withoutCors, ...asArray(route.onSend)];
+    // @fastify/cors reads `config.cors` per route (untyped in its declarations).
+    route.config = Object.assign({}, route.config, { cors: false });
+  });
+  // A preflight for a dev path is answered here, before the CORS plugin could allow it.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method === 'OPTIONS' && isDevPath(request.url)) {
+      void reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return;
+    }
+    done();
   });
   app.decorate('devRoute', function devRoute(this: FastifyInstance, options: DevRouteOptions) {
     if (appEnv === AppEnv.PROD) return;
     viaHelper.add(options.handler);
     this.route(options as RouteOptions);
   });
-  return {
-    isDevPath(url) {
-      const path = url.split('?')[0] ?? '';
-      return paths.some((p) => (p.exact ? path === p.prefix : path.startsWith(p.prefix)));
-    },
-  };
+  function isDevPath(url: string): boolean {
+    const path = url.split('?')[0] ?? '';
+    return paths.some((p) => (p.exact ? path === p.prefix : path.startsWith(p.prefix)));
+  }
+  return { isDevPath };
 }

@@ -3,10 +3,13 @@
  * origin), no framing, nosniff, a strict referrer policy, and HSTS everywhere but on local hosts,
  * where it would pin a developer's browser to https://localhost.
  *
- * Helmet's middleware is built once here. (@fastify/helmet, used before, calls `helmet(options)` on
- * every request, parsing the CSP directives again each time: about 4% of a signed API call's CPU,
- * issue 11 item 16.)
+ * Helmet decides the headers once, at start: none of them depends on the request (no CSP nonces), so
+ * its middleware runs against a recorder and every response gets the recorded set in one call.
+ * (@fastify/helmet, used before, called `helmet(options)` on every request, parsing the CSP
+ * directives again each time: about 4% of a signed API call's CPU; running the eleven middlewares
+ * per request cost another 1-2%. Issue 11 item 16, docs/performance.md.)
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -28,6 +31,28 @@ function originOf(url: string | undefined): string[] {
   } catch {
     return [];
   }
+}
+
+/** The headers a Helmet middleware sets, recorded once (it never reads the request here). */
+export function recordHelmetHeaders(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+      return recorder;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    failure = error;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
 }
 
 export function registerSecurityHeaders(
@@ -58,9 +83,10 @@ export function registerSecurityHeaders(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  const headers = recordHelmetHeaders(applyHelmet);
+  const withHsts = { ...headers, 'strict-transport-security': HSTS };
   app.addHook('onRequest', (request, reply, done) => {
-    if (!isLocalHost(request.headers.host)) reply.header('strict-transport-security', HSTS);
-    // Helmet (8.1+) throws instead of passing an error; its callback only says it is done.
-    applyHelmet(request.raw, reply.raw, () => done());
+    reply.headers(isLocalHost(request.headers.host) ? headers : withHsts);
+    done();
   });
 }
