@@ -79,13 +79,6 @@ async function localOnly(request: FastifyRequest, reply: FastifyReply) {
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 }
 
-async function withoutCors(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  reply.removeHeader('access-control-allow-origin');
-  reply.removeHeader('access-control-allow-credentials');
-  reply.removeHeader('access-control-expose-headers');
-  return payload;
-}
-
 function asArray<T>(value: T | T[] | undefined): T[] {
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
@@ -107,10 +100,7 @@ async function neverInProd(_request: FastifyRequest, reply: FastifyReply) {
  * `/dev/` registered with plain `app.get/post` gets the same rules (and is a 404 in PROD), so none
  * can be left open by mistake; `app.devRoute` is for dev routes elsewhere (the sandbox checkout).
  */
-export function registerDevRouteSupport(
-  app: FastifyInstance,
-  appEnv: AppEnv,
-): { isDevPath(url: string): boolean } {
+export function registerDevRouteSupport(app: FastifyInstance, appEnv: AppEnv): void {
   const paths: { prefix: string; exact: boolean }[] = [];
   const viaHelper = new Set<unknown>();
   app.addHook('onRoute', (route) => {
@@ -118,8 +108,8 @@ export function registerDevRouteSupport(
     paths.push(staticPrefix(route.url));
     const guard = appEnv === AppEnv.PROD ? neverInProd : localOnly;
     route.onRequest = [guard, ...asArray(route.onRequest)];
-    route.onSend = [withoutCors, ...asArray(route.onSend)];
-    // @fastify/cors reads `config.cors` per route (untyped in its declarations).
+    // No CORS headers at all: @fastify/cors skips a route whose `config.cors` is false (untyped in
+    // its declarations).
     route.config = Object.assign({}, route.config, { cors: false });
   });
   // A preflight for a dev path is answered here, before the CORS plugin could allow it.
@@ -139,5 +129,4 @@ export function registerDevRouteSupport(
     const path = url.split('?')[0] ?? '';
     return paths.some((p) => (p.exact ? path === p.prefix : path.startsWith(p.prefix)));
   }
-  return { isDevPath };
 }
