@@ -286,8 +286,6 @@ export async function buildApp(
     }
     const apiError = toApiError(error);
     if (apiError.code === Errors.INTERNAL.code) request.log.error({ err: error }, 'request failed');
-    // Busy for a moment (the signature queue is full): a well-behaved client waits a second.
-    if (apiError.code === Errors.SERVER_BUSY.code) reply.header('retry-after', 1);
     // Never a stack or an internal message: the envelope holds only catalogue text.
     return reply
       .code(apiError.httpStatus)

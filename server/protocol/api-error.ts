@@ -16,21 +16,17 @@ export class ApiError extends Error {
   }
 }
 
+/** The errors whose envelope goes with another HTTP status than 200 (DESIGN §2). */
+const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
+  UNAUTHORIZED: 401,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVER_BUSY: 503,
+};
+
 export function fail(key: ErrorKey, data: Record<string, unknown> | null = null): ApiError {
-  const { code } = Errors[key];
-  const httpStatus =
-    key === 'UNAUTHORIZED'
-      ? 401
-      : key === 'RATE_LIMITED'
-        ? 429
-        : key === 'PAYLOAD_TOO_LARGE'
-          ? 413
-          : key === 'INTERNAL'
-            ? 500
-            : key === 'SERVER_BUSY'
-              ? 503
-              : 200;
-  return new ApiError(code, httpStatus, data);
+  return new ApiError(Errors[key].code, HTTP_STATUS[key] ?? 200, data);
 }
 
 const keyByCode = new Map<number, string>(

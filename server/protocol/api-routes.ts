@@ -86,10 +86,14 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
     }
     return lookup;
   }
-  /** One RSA operation, in its turn; a full queue answers SERVER_BUSY before any RSA work. */
+  /**
+   * One RSA operation, in its turn. A full queue answers SERVER_BUSY before any RSA work, with the
+   * second a well-behaved client waits (as the rate limit sets its own Retry-After).
+   */
   async function checkSignatureInTurn(
     signature: unknown,
     platform: ApiPlatform,
+    reply: FastifyReply,
   ): Promise<SignatureCheck> {
     try {
       // The clock is read when the turn comes: the wait counts against the signature's window.
@@ -97,8 +101,9 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
         decryptSignature(signature, keys[platform].privateKey, now()),
       );
     } catch (error) {
-      if (error instanceof SignatureQueueFull) throw fail('SERVER_BUSY');
-      throw error;
+      if (!(error instanceof SignatureQueueFull)) throw error;
+      reply.header('retry-after', 1);
+      throw fail('SERVER_BUSY');
     }
   }
   const checkResponses = appEnv !== AppEnv.PROD;
@@ -114,7 +119,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
       const platform = headerValue(request.headers, HEADER.platform)?.trim().toLowerCase();
       if (!isApiPlatform(platform)) throw fail('PLATFORM_INVALID');
       const body = isRecord(request.body) ? request.body : {};
-      const signature = await checkSignatureInTurn(body.signature, platform);
+      const signature = await checkSignatureInTurn(body.signature, platform, reply);
       if (!signature.ok)
         throw fail(signature.reason === 'expired' ? 'SIGNATURE_EXPIRED' : 'SIGNATURE_INVALID');
       const { nonce, timestamp } = signature.payload;
