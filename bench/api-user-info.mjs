@@ -9,7 +9,8 @@
  * machine is doing (the load generator shares the cores); the wall-clock one is what a client sees.
  *
  * Starts the server itself (the built bundle as `npm start` runs it, or the source through tsx with
- * BENCH_SERVER=src) on a free port with a temporary DATA_DIR. Signatures are computed before the timed window: each must be unique.
+ * BENCH_SERVER=src) on a free port with a temporary DATA_DIR. Signatures are computed before the
+ * timed window: each must be unique.
  * BENCH_PROCESSES=2 starts two server processes on one PostgreSQL (BENCH_DATABASE_URL, required) and
  * Redis (BENCH_REDIS_URL, for the shared replay window) with the same RSA keys, and spreads the
  * connections over both, like two instances behind a load balancer.
