@@ -10,8 +10,16 @@ const code = (e: { code: number }) => String(e.code);
 
 /** Local part, @, domain, top-level part of at least two letters (SPEC §5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
-/** Mainland China mobile numbers, or any number in E.164 form (+ and 7 to 15 digits). */
+/**
+ * Mainland China mobile numbers, or any number in E.164 form (+ and 7 to 15 digits), once the
+ * separators people type are gone (`compactPhone`).
+ */
 export const PHONE_PATTERN = /^(?:1[3-9]\d{9}|\+[1-9]\d{6,14})$/;
+/**
+ * A phone number as typed: digits with spaces, hyphens, dots or brackets between them, an optional
+ * leading +. Only the shape; `isPhone` decides.
+ */
+export const PHONE_INPUT_PATTERN = /^\+?[\d\s().-]{7,40}$/;
 export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{2,31}$/;
 export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
 
@@ -26,7 +34,8 @@ export const phoneField = z
   .string(code(Errors.REQUIRED_PHONE))
   .trim()
   .min(1, code(Errors.REQUIRED_PHONE))
-  .regex(PHONE_PATTERN, code(Errors.INVALID_PHONE));
+  .regex(PHONE_INPUT_PATTERN, code(Errors.INVALID_PHONE))
+  .refine(isPhone, code(Errors.INVALID_PHONE));
 
 export const usernameField = z
   .string(code(Errors.REQUIRED_USERNAME))
@@ -71,10 +80,26 @@ export const accountField = z
   .min(1, code(Errors.REQUIRED_ACCOUNT))
   .max(254, code(Errors.BAD_REQUEST));
 
-/** Normalises a phone number to E.164 (mainland numbers get +86). */
+/** What people put between the digits of a phone number: spaces (full-width too), `-`, `.`, brackets. */
+const PHONE_SEPARATORS = /[\s().-]/g;
+
+/** `+86 139 1234 5678` -> `+8613912345678`: the number without the separators people type. */
+export function compactPhone(phone: string): string {
+  return phone.replace(PHONE_SEPARATORS, '');
+}
+
+/** Whether a typed value is a phone number, separators allowed (the one test for every form). */
+export function isPhone(value: string): boolean {
+  return PHONE_PATTERN.test(compactPhone(value));
+}
+
+/**
+ * Normalises a typed phone number to E.164 (mainland numbers get +86). The one helper for every
+ * place a phone is typed: login, registration, reset, code requests.
+ */
 export function normalisePhone(phone: string): string {
-  const trimmed = phone.trim();
-  return trimmed.startsWith('+') ? trimmed : `+86${trimmed}`;
+  const compact = compactPhone(phone);
+  return compact.startsWith('+') ? compact : `+86${compact}`;
 }
 
 export function normaliseEmail(email: string): string {

@@ -3,9 +3,9 @@ import { randomInt } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_WEB_DEVICE_ID,
+  isPhone,
   normaliseEmail,
   normalisePhone,
-  PHONE_PATTERN,
   type CodeChannel,
 } from '../../contract';
 import { users } from '../db/schema';
@@ -15,11 +15,15 @@ export type Identifier =
   | { readonly kind: 'phone'; readonly value: string }
   | { readonly kind: 'username'; readonly value: string };
 
-/** Usernames never contain '@' and start with a letter, so the three kinds cannot be confused. */
+/**
+ * Usernames never contain '@' and start with a letter, so the three kinds cannot be confused. A phone
+ * may be typed with spaces or hyphens (`+86 139 1234 5678`): `isPhone` and `normalisePhone` are the
+ * same helpers the registration, reset and code requests use.
+ */
 export function classifyAccount(account: string): Identifier {
   const trimmed = account.trim();
   if (trimmed.includes('@')) return { kind: 'email', value: normaliseEmail(trimmed) };
-  if (PHONE_PATTERN.test(trimmed)) return { kind: 'phone', value: normalisePhone(trimmed) };
+  if (isPhone(trimmed)) return { kind: 'phone', value: normalisePhone(trimmed) };
   return { kind: 'username', value: trimmed.toLowerCase() };
 }
 

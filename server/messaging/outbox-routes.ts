@@ -7,7 +7,7 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CODE, normaliseEmail, normalisePhone, PHONE_PATTERN } from '../../contract';
+import { CODE, isPhone, normaliseEmail, normalisePhone } from '../../contract';
 import type { Db } from '../db/database';
 import { outbox, verificationCodes } from '../db/schema';
 
@@ -16,7 +16,7 @@ const LIMIT = 100;
 function normaliseRecipient(to: string): string {
   const trimmed = to.trim();
   if (trimmed.includes('@')) return normaliseEmail(trimmed);
-  return PHONE_PATTERN.test(trimmed) ? normalisePhone(trimmed) : trimmed;
+  return isPhone(trimmed) ? normalisePhone(trimmed) : trimmed;
 }
 
 async function listMessages(db: Db, to: string | undefined) {

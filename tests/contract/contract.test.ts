@@ -14,6 +14,8 @@ import {
   emailField,
   INT4_MAX,
   INT4_MIN,
+  isPhone,
+  normalisePhone,
   passwordField,
   phoneField,
   storableOnly,
@@ -138,6 +140,24 @@ describe('field rules speak in error codes', () => {
     expect(codeOf(phoneField, '+447700900123')).toBe('ok');
     expect(codeOf(usernameField, '1abc')).toBe(Errors.INVALID_USERNAME.code);
     expect(codeOf(usernameField, 'alice_01')).toBe('ok');
+  });
+
+  it('takes a phone number typed with spaces, hyphens or brackets, as one E.164 number', () => {
+    for (const typed of [
+      '13912345678',
+      '139 1234 5678',
+      '139-1234-5678',
+      '+86 139 1234 5678',
+      ' +86 (139) 1234-5678 ',
+      '+86\u3000139\u30001234\u30005678',
+    ]) {
+      expect(codeOf(phoneField, typed), typed).toBe('ok');
+      expect(isPhone(typed), typed).toBe(true);
+      expect(normalisePhone(typed), typed).toBe('+8613912345678');
+    }
+    expect(normalisePhone('+44 7700 900123')).toBe('+447700900123');
+    for (const wrong of ['139 1234 567', '139 1234 5678 9', '139 1234 abcd', '++8613912345678'])
+      expect(codeOf(phoneField, wrong), wrong).toBe(Errors.INVALID_PHONE.code);
   });
 
   it('binds a code request to a channel and a purpose', () => {

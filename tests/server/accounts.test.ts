@@ -137,6 +137,55 @@ describe.each(variants)('accounts on $name', (variant) => {
     expect(info.body.data.phone).toBe(`+86${phone.slice(0, 3)}****${phone.slice(-4)}`);
   });
 
+  it('takes a phone typed with spaces the same everywhere: code, registration, sign-in, reset', async () => {
+    const digits = `139${String(Date.now()).slice(-8)}`;
+    const spaced = `${digits.slice(0, 3)} ${digits.slice(3, 7)} ${digits.slice(7)}`;
+    const e164 = `+86${digits}`;
+    const sent = await t.api.call(P.sendCode, {
+      channel: 'phone',
+      target: `+86 ${spaced}`,
+      purpose: 'register',
+    });
+    expect(sent.body.code, sent.body.msg).toBe(200);
+    const reg = await t.api.call<{ userId: number }>(P.registerNormal, {
+      channel: 'phone',
+      target: spaced.replaceAll(' ', '-'),
+      code: await t.api.latestCode(e164),
+      password: PASSWORD,
+    });
+    expect(reg.body.code, reg.body.msg).toBe(200);
+    const [stored] = await db()
+      .select({ phone: users.phone })
+      .from(users)
+      .where(eq(users.id, reg.body.data.userId));
+    expect(stored!.phone).toBe(e164);
+    for (const account of [
+      `+86 ${spaced}`,
+      spaced,
+      ` +86 (${digits.slice(0, 3)}) ${digits.slice(3)} `,
+    ]) {
+      const login = await t.api.call<{ userId: number }>(P.login, { account, password: PASSWORD });
+      expect(login.body.code, `${account}: ${login.body.msg}`).toBe(200);
+      expect(login.body.data.userId).toBe(reg.body.data.userId);
+    }
+    await passCooldown(e164);
+    const resetCode = await t.api.call(P.sendCode, {
+      channel: 'phone',
+      target: spaced,
+      purpose: 'reset_password',
+    });
+    expect(resetCode.body.code, resetCode.body.msg).toBe(200);
+    const reset = await t.api.call(P.reset, {
+      channel: 'phone',
+      target: `+86 ${spaced}`,
+      code: await t.api.latestCode(e164),
+      password: 'a-new-password-1',
+    });
+    expect(reset.body.code, reset.body.msg).toBe(200);
+    const after = await t.api.call(P.login, { account: spaced, password: 'a-new-password-1' });
+    expect(after.body.code).toBe(200);
+  });
+
   it('logs the seeded demo user in with its membership', async () => {
     const login = await t.api.call(P.login, {
       account: DEMO_USER.email,
