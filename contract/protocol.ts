@@ -42,6 +42,8 @@ export const STORAGE_KEYS = {
   language: 'language',
   registerSource: 'registerSource',
   deviceId: 'deviceId',
+  /** The device tokens of earlier logins (JSON array of { userId, token }), docs/accounts.md. */
+  deviceTokens: 'deviceTokens',
   model: 'model',
   appVersion: 'appVersion',
 } as const;

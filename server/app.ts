@@ -18,10 +18,12 @@ import { createPasswordHasher, type PasswordHasher } from './accounts/password-h
 import {
   ACCOUNT_RULE,
   CLIENT_RULE,
+  DEVICE_RULE,
   createMemoryAttemptStore,
   createPasswordThrottle,
   createRedisAttemptStore,
 } from './accounts/password-throttle';
+import { createDeviceTokens, deviceTokenKey } from './accounts/device-token';
 import { createSessionCache } from './accounts/session-cache';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/database';
@@ -185,8 +187,10 @@ export async function buildApp(
     {
       account: { ...ACCOUNT_RULE, free: config.rateLimit.passwordFailuresPerAccount },
       client: { ...CLIENT_RULE, free: config.rateLimit.passwordFailuresPerClient },
+      device: { ...DEVICE_RULE, free: config.rateLimit.passwordFailuresPerAccount },
     },
   );
+  const deviceTokens = createDeviceTokens(deviceTokenKey(keys.ios.privateKey), overrides.now);
   const hasher = overrides.hasher ?? createPasswordHasher();
   const mailer =
     overrides.mailer ??
@@ -319,6 +323,7 @@ export async function buildApp(
         },
         sessionCache,
         passwordThrottle,
+        deviceTokens,
       }),
       ...createConfigHandlers(database.db),
       ...createAccountAreaHandlers({

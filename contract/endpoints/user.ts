@@ -23,12 +23,30 @@ const channelTarget = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal(CodeChannel.PHONE), target: phoneField }),
 ]);
 
+/**
+ * The device tokens a browser or app holds (docs/accounts.md, "Password guessing"): opaque to the
+ * client, at most one per account it signed in to, newest first. A forged, expired or foreign one is
+ * simply not trusted.
+ */
+export const DEVICE_TOKENS_MAX = 5;
+const deviceTokenField = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,200}$/, String(Errors.BAD_REQUEST.code));
+
 export const userLogin = defineEndpoint({
   path: '/api/user/user_login',
   auth: 'public',
-  params: z.object({ account: accountField, password: currentPasswordField }),
-  data: sessionStarted,
-  summary: 'Log in by username, e-mail or phone with the password.',
+  params: z.object({
+    account: accountField,
+    password: currentPasswordField,
+    deviceTokens: z.array(deviceTokenField).max(DEVICE_TOKENS_MAX).optional(),
+  }),
+  data: sessionStarted.extend({
+    /** Keep it and send it with the next login: this device is then judged on its own failures. */
+    deviceToken: z.string(),
+  }),
+  summary:
+    'Log in by username, e-mail or phone with the password. `deviceTokens`: the tokens earlier logins gave this device.',
 });
 
 export const registerTypeUsername = defineEndpoint({

@@ -23,6 +23,7 @@ import {
   maskPhone,
   normaliseTarget,
 } from './account-identifiers';
+import type { DeviceTokens } from './device-token';
 import type { PasswordHasher } from './password-hasher';
 import type { PasswordThrottle } from './password-throttle';
 import type { SessionCache } from './session-cache';
@@ -45,6 +46,8 @@ export interface AccountDeps {
   readonly sessionCache: SessionCache;
   /** Failure limits with backoff for password checks (server/accounts/password-throttle.ts). */
   readonly passwordThrottle: PasswordThrottle;
+  /** Signs and checks the tokens of devices that signed in before (server/accounts/device-token.ts). */
+  readonly deviceTokens: DeviceTokens;
 }
 
 type NewUser = Omit<typeof users.$inferInsert, 'id' | 'inviteCode'>;
@@ -120,7 +123,7 @@ function codeFailure(reason: 'invalid' | 'too_many_attempts') {
 }
 
 export function createAccountHandlers(deps: AccountDeps): Handlers {
-  const { db, hasher, delivery, codeLimits, sessionCache, passwordThrottle } = deps;
+  const { db, hasher, delivery, codeLimits, sessionCache, passwordThrottle, deviceTokens } = deps;
 
   async function accountExists(channel: CodeChannel, target: string): Promise<boolean> {
     const column = channel === 'email' ? users.email : users.phone;
@@ -220,27 +223,33 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
 
     async userLogin(params, context) {
       const identifier = classifyAccount(params.account);
-      // Counted per account as typed, known or not, and per client; refused before any hashing.
-      const attempt = await passwordThrottle.begin(
-        `login:${identifier.kind}:${identifier.value}`,
-        context.ip,
-      );
       const [user] = await db
         .select()
         .from(users)
         .where(and(identifierCondition(identifier), live));
-      // Unknown account and password-less device account cost one argon2 verify like a real one.
-      if (!user?.passwordHash) {
-        await hasher.verifyDummy(params.password);
-        throw fail('INVALID_CREDENTIALS');
+      // Counted per account (username, e-mail and phone alike); an unknown identifier has a count of
+      // its own that behaves the same. A device that signed in to this account before is judged by
+      // its own count only, so nobody guessing can keep the owner out. Refused before any hashing.
+      // Checked for unknown accounts too (no token names user 0), so the work is the same.
+      const trusted = deviceTokens.trusted(params.deviceTokens, user?.id ?? 0);
+      const attempt = await passwordThrottle.beginLogin({
+        account: user ? `user:${user.id}` : `typed:${identifier.kind}:${identifier.value}`,
+        trustedDevice: trusted?.deviceId,
+        ip: context.ip,
+      });
+      let right = false;
+      try {
+        // Unknown account and password-less device account cost one argon2 verify like a real one.
+        if (user?.passwordHash) right = await hasher.verify(user.passwordHash, params.password);
+        else await hasher.verifyDummy(params.password);
+      } finally {
+        await (right ? attempt.succeeded() : attempt.failed());
       }
-      if (!(await hasher.verify(user.passwordHash, params.password)))
-        throw fail('INVALID_CREDENTIALS');
-      await attempt.succeeded();
+      if (!user || !right) throw fail('INVALID_CREDENTIALS');
       // Only someone who knows the password learns that the account is disabled.
       if (user.disabled) throw fail('ACCOUNT_DISABLED');
       await openSession(db, user.id, context);
-      return { userId: user.id };
+      return { userId: user.id, deviceToken: deviceTokens.issue(user.id) };
     },
 
     async userSendCode(params, context) {
