@@ -36,6 +36,9 @@ export const LOGIN_TYPE_PATHS = [
   '/api/user/user_reset_password',
 ] as const;
 
+/** Device tokens a client keeps and sends with a login: one per account, the newest few. */
+export const DEVICE_TOKENS_MAX = 5;
+
 export const STORAGE_KEYS = {
   token: 'token',
   registerToken: 'registerToken',

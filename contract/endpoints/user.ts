@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
 import { CodeChannel, CodePurpose } from '../enums';
 import { Errors } from '../errors';
+import { DEVICE_TOKENS_MAX } from '../protocol';
 import {
   accountField,
   currentPasswordField,
@@ -28,7 +29,6 @@ const channelTarget = z.discriminatedUnion('channel', [
  * client, at most one per account it signed in to, newest first. A forged, expired or foreign one is
  * simply not trusted.
  */
-export const DEVICE_TOKENS_MAX = 5;
 const deviceTokenField = z
   .string()
   .regex(/^[A-Za-z0-9._-]{1,200}$/, String(Errors.BAD_REQUEST.code));

@@ -2,6 +2,7 @@ import Cookies from 'js-cookie';
 import {
   COOKIE,
   DEFAULT_WEB_DEVICE_ID,
+  DEVICE_TOKENS_MAX,
   REGISTER_TYPE_PATHS,
   STORAGE_KEYS,
 } from '../../contract/protocol';
@@ -95,6 +96,43 @@ export function storePragmaToken(path: string, token: string): PragmaTarget {
 
 export function getDeviceId(): string {
   return safeGet(local, STORAGE_KEYS.deviceId) || DEFAULT_WEB_DEVICE_ID;
+}
+
+interface StoredDeviceToken {
+  readonly userId: number;
+  readonly token: string;
+}
+
+function storedDeviceTokens(): StoredDeviceToken[] {
+  try {
+    const parsed: unknown = JSON.parse(safeGet(local, STORAGE_KEYS.deviceTokens) ?? '[]');
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (entry): entry is StoredDeviceToken =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        typeof (entry as StoredDeviceToken).userId === 'number' &&
+        typeof (entry as StoredDeviceToken).token === 'string',
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The device tokens earlier logins in this browser gave (docs/accounts.md): sent with the next login
+ * so that this browser is judged on its own failures, and nobody guessing can keep its owner out.
+ * They survive logout on purpose: they open nothing by themselves.
+ */
+export function getDeviceTokens(): string[] {
+  return storedDeviceTokens().map((entry) => entry.token);
+}
+
+/** One token per account, the newest first, the few most recent accounts. */
+export function rememberDeviceToken(userId: number, token: string): void {
+  const others = storedDeviceTokens().filter((entry) => entry.userId !== userId);
+  const kept = [{ userId, token }, ...others].slice(0, DEVICE_TOKENS_MAX);
+  safeSet(local, STORAGE_KEYS.deviceTokens, JSON.stringify(kept));
 }
 
 export function getStoredLanguage(): string | null {

@@ -5,7 +5,9 @@ import {
   getAuthToken,
   getCookie,
   getDeviceId,
+  getDeviceTokens,
   pragmaTarget,
+  rememberDeviceToken,
   storePragmaToken,
 } from '../../src/lib/storage';
 import { DEFAULT_WEB_DEVICE_ID } from '../../contract/protocol';
@@ -72,6 +74,29 @@ describe('query parameters at start-up', () => {
   it('leaves the URL alone when there is no token', () => {
     expect(absorbQueryParams('http://localhost/?code=XY12')).toBeNull();
     expect(getCookie('code')).toBe('XY12');
+  });
+});
+
+describe('device tokens of earlier logins (docs/accounts.md)', () => {
+  it('keeps one per account, newest first, the five most recent accounts, across logouts', () => {
+    expect(getDeviceTokens()).toEqual([]);
+    rememberDeviceToken(1, 'one-old');
+    rememberDeviceToken(2, 'two');
+    rememberDeviceToken(1, 'one-new');
+    expect(getDeviceTokens()).toEqual(['one-new', 'two']);
+    for (let id = 3; id <= 7; id += 1) rememberDeviceToken(id, `token-${id}`);
+    expect(getDeviceTokens()).toEqual(['token-7', 'token-6', 'token-5', 'token-4', 'token-3']);
+    clearAuthToken();
+    expect(getDeviceTokens()).toHaveLength(5);
+  });
+
+  it('ignores a damaged store instead of failing the login', () => {
+    localStorage.setItem('deviceTokens', '{not json');
+    expect(getDeviceTokens()).toEqual([]);
+    localStorage.setItem('deviceTokens', JSON.stringify([{ userId: 'x', token: 1 }, 'junk']));
+    expect(getDeviceTokens()).toEqual([]);
+    rememberDeviceToken(9, 'nine');
+    expect(getDeviceTokens()).toEqual(['nine']);
   });
 });
 

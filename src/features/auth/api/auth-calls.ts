@@ -1,15 +1,25 @@
 import type { ParamsOf } from '../../../../contract/define-endpoint';
 import type * as userEndpoints from '../../../../contract/endpoints/user';
 import { loadApi } from '../../../lib/load-api';
+import { getDeviceTokens, rememberDeviceToken } from '../../../lib/storage';
 
 const endpoints = () => import('../../../../contract/endpoints/user');
 
 type Params<K extends keyof typeof userEndpoints> = ParamsOf<(typeof userEndpoints)[K]>;
 
-/** The session token of these calls arrives in the `pragma` header; the API client stores it. */
-export async function login(params: Params<'userLogin'>) {
+/**
+ * The session token of these calls arrives in the `pragma` header; the API client stores it. A login
+ * also sends the device tokens of earlier logins in this browser and keeps the new one.
+ */
+export async function login(params: Omit<Params<'userLogin'>, 'deviceTokens'>) {
   const [{ callApi }, { userLogin }] = await Promise.all([loadApi(), endpoints()]);
-  return callApi(userLogin, params);
+  const deviceTokens = getDeviceTokens();
+  const data = await callApi(userLogin, {
+    ...params,
+    ...(deviceTokens.length > 0 ? { deviceTokens } : {}),
+  });
+  rememberDeviceToken(data.userId, data.deviceToken);
+  return data;
 }
 
 export async function registerByUsername(params: Params<'registerTypeUsername'>) {
