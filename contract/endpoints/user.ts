@@ -19,6 +19,12 @@ import { empty, isoDate, ok } from './common';
 /** Every login and registration answers with this; the session token is in the `pragma` header. */
 export const sessionStarted = z.object({ userId: z.number().int() });
 
+/**
+ * A login or registration with a password also answers a device token: keep it and send it with the
+ * next login, which is then judged on this device's own failures (docs/accounts.md).
+ */
+const signedIn = sessionStarted.extend({ deviceToken: z.string() });
+
 const channelTarget = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal(CodeChannel.EMAIL), target: emailField }),
   z.object({ channel: z.literal(CodeChannel.PHONE), target: phoneField }),
@@ -41,10 +47,7 @@ export const userLogin = defineEndpoint({
     password: currentPasswordField,
     deviceTokens: z.array(deviceTokenField).max(DEVICE_TOKENS_MAX).optional(),
   }),
-  data: sessionStarted.extend({
-    /** Keep it and send it with the next login: this device is then judged on its own failures. */
-    deviceToken: z.string(),
-  }),
+  data: signedIn,
   summary:
     'Log in by username, e-mail or phone with the password. `deviceTokens`: the tokens earlier logins gave this device.',
 });
@@ -58,7 +61,7 @@ export const registerTypeUsername = defineEndpoint({
     inviteCode: inviteCodeField.optional(),
     source: signupSourceField.optional(),
   }),
-  data: sessionStarted,
+  data: signedIn,
   summary: 'Register with a username and a password.',
 });
 
@@ -74,7 +77,7 @@ export const registerTypeNormal = defineEndpoint({
       source: signupSourceField.optional(),
     }),
   ),
-  data: sessionStarted,
+  data: signedIn,
   summary: 'Register with an e-mail address or phone number, its verification code and a password.',
 });
 

@@ -169,7 +169,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
         throw error;
       }
       await openSession(db, user.id, context);
-      return { userId: user.id };
+      return { userId: user.id, deviceToken: deviceTokens.issue(user.id) };
     },
 
     async registerTypeNormal(params, context) {
@@ -192,7 +192,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
         throw error;
       }
       await openSession(db, user.id, context);
-      return { userId: user.id };
+      return { userId: user.id, deviceToken: deviceTokens.issue(user.id) };
     },
 
     async registerTypeDeviceid(params, context) {

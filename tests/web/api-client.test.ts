@@ -89,11 +89,12 @@ describe('the signed call (DESIGN §2)', () => {
   it('posts {signature, ...params} with an RSA signature of {nonce, timestamp} and the four headers', async () => {
     localStorage.setItem('token', 'tok-1');
     localStorage.setItem('deviceId', 'device-9');
-    reply = () => HttpResponse.json({ code: 200, msg: '', data: { userId: 7 } });
+    reply = () =>
+      HttpResponse.json({ code: 200, msg: '', data: { userId: 7, deviceToken: 'dt-7' } });
     const { callApi } = await api();
     const before = Date.now();
     const data = await callApi(userLogin, { account: 'kestrel', password: 'secret-pass' });
-    expect(data).toEqual({ userId: 7 });
+    expect(data).toEqual({ userId: 7, deviceToken: 'dt-7' });
 
     const [call] = seen;
     expect(call?.url).toBe('/v4/test/api/user/user_login');
@@ -142,7 +143,7 @@ describe('the signed call (DESIGN §2)', () => {
     const { callApi } = await api();
     reply = () =>
       HttpResponse.json(
-        { code: 200, msg: '', data: { userId: 1 } },
+        { code: 200, msg: '', data: { userId: 1, deviceToken: 'dt-1' } },
         { headers: { pragma: 'fresh' } },
       );
     await callApi(userLogin, { account: 'a', password: 'b' });
@@ -151,7 +152,7 @@ describe('the signed call (DESIGN §2)', () => {
     localStorage.clear();
     reply = () =>
       HttpResponse.json(
-        { code: 200, msg: '', data: { userId: 2 } },
+        { code: 200, msg: '', data: { userId: 2, deviceToken: 'dt-2' } },
         { headers: { pragma: 'reg' } },
       );
     await callApi(registerTypeUsername, { username: 'kestrel', password: 'password1' });

@@ -22,14 +22,19 @@ export async function login(params: Omit<Params<'userLogin'>, 'deviceTokens'>) {
   return data;
 }
 
+/** Registering signs this browser in: its device token is kept like a login's. */
 export async function registerByUsername(params: Params<'registerTypeUsername'>) {
   const [{ callApi }, { registerTypeUsername }] = await Promise.all([loadApi(), endpoints()]);
-  return callApi(registerTypeUsername, params);
+  const data = await callApi(registerTypeUsername, params);
+  rememberDeviceToken(data.userId, data.deviceToken);
+  return data;
 }
 
 export async function registerWithCode(params: Params<'registerTypeNormal'>) {
   const [{ callApi }, { registerTypeNormal }] = await Promise.all([loadApi(), endpoints()]);
-  return callApi(registerTypeNormal, params);
+  const data = await callApi(registerTypeNormal, params);
+  rememberDeviceToken(data.userId, data.deviceToken);
+  return data;
 }
 
 export async function sendCode(params: Params<'userSendCode'>) {
