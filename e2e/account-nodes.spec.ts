@@ -71,8 +71,14 @@ test('usage on the profile and the devices the servers see online, with a seat f
   users,
   request,
 }) => {
-  // A friend invited by the demo user gets the invite trial: an active membership.
+  // A friend invited by the demo user gets the invite trial (one device); a Standard code redeemed on
+  // top gives the plan's devices, so one node may report two of them (a node reports at most the
+  // member's device limit, docs/nodes.md).
   const user = await users.invitedBy(DEMO_USER.inviteCode);
+  const made = await request.post('/dev/redeem-codes', { data: { planType: 1, days: 30 } });
+  expect(made.ok()).toBe(true);
+  const { code } = (await made.json()) as { code: string };
+  await api.ok('/api/system/system_redeem_code', { code }, user.token);
   const agent = await nodeAgent(request);
   await agent.pushTraffic(user.userId, 1.5 * GIB, 3 * GIB);
   await agent.pushTraffic(user.userId, 0, 2 * GIB);
