@@ -29,8 +29,12 @@ const variants = await databaseVariants();
 describe.each(variants)('what a node may report, on $name', (variant) => {
   let t: TestApp;
   let origin: string;
+  const logLines: string[] = [];
   beforeAll(async () => {
-    t = await startTestApp(variant);
+    t = await startTestApp(variant, {
+      env: { LOG_LEVEL: 'warn' },
+      overrides: { logger: { stream: { write: (line) => void logLines.push(line) } } },
+    });
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
   }, STARTUP_TIMEOUT_MS);
   afterAll(async () => {
@@ -70,6 +74,13 @@ describe.each(variants)('what a node may report, on $name', (variant) => {
       ),
     ).map((r) => [Number(r.node_id), r.ip]);
 
+  /** The skip counts the route logged for a node's reports, oldest first. */
+  const skipLogs = (nodeId: number) =>
+    logLines
+      .map((line) => JSON.parse(line) as { msg?: string; nodeId?: number; skipped?: unknown })
+      .filter((entry) => entry.msg === 'node report: entries skipped' && entry.nodeId === nodeId)
+      .map((entry) => entry.skipped);
+
   /** A raw UniProxy POST as the node, with any body; answers status and text. */
   async function post(
     n: TestNode,
@@ -102,6 +113,11 @@ describe.each(variants)('what a node may report, on $name', (variant) => {
     expect(await usage(noPlan.token)).toEqual({ upload: 0, download: 0 });
     expect(await usage(lite.token)).toEqual({ upload: 300, download: 4_000 });
     expect(await stored('user_traffic', standard.userId)).toEqual([]);
+    // Counted and logged, not stored (and the log line carries no token).
+    expect(skipLogs(liteNode.id)).toEqual([
+      { malformed: 0, implausible: 0, notServed: 2, droppedIps: 0 },
+    ]);
+    expect(logLines.join('\n')).not.toContain(liteNode.token);
     // The node's own total is what it was allowed to report.
     expect(await stored('node_traffic', liteNode.id)).toEqual([['300', '4000']]);
     // The accounting says how many it left out (the route logs them).
@@ -139,6 +155,9 @@ describe.each(variants)('what a node may report, on $name', (variant) => {
     // The other member of the same report is stored.
     expect(await storedIps(liteMember.userId)).toEqual([[liteNode.id, '203.0.113.80']]);
     expect(await storedIps(victim.userId)).toEqual([]);
+    expect(skipLogs(liteNode.id)).toEqual([
+      { malformed: 0, implausible: 0, notServed: 1, droppedIps: 0 },
+    ]);
     // V2bX admits a new IP while the alive count is below device_limit (2): nothing counts yet.
     expect((await standardNode.agent.getUserAlive()).has(victim.userId)).toBe(false);
     await standardNode.agent.reportNodeOnlineUsers([
@@ -175,6 +194,7 @@ describe.each(variants)('what a node may report, on $name', (variant) => {
       [a.id, '203.0.113.2'],
     ]);
     expect((await b.agent.getUserAlive()).get(user.userId)).toBe(2);
+    expect(skipLogs(a.id)).toEqual([{ malformed: 0, implausible: 0, notServed: 0, droppedIps: 2 }]);
     // Node a stops carrying the member's plan: what it reported no longer takes a seat anywhere.
     await db()
       .update(vpnNodes)
@@ -195,15 +215,15 @@ describe.each(variants)('what a node may report, on $name', (variant) => {
     const victim = await member(1);
     const bystander = await member(1);
     const huge = Number.MAX_SAFE_INTEGER;
-    for (let i = 0; i < 1_025; i++) {
-      // The route allows 600 calls a minute per address: the forger spreads its pushes.
-      const pushed = await post(
-        forger,
-        'push',
-        { [victim.userId]: [huge, huge] },
-        `10.9.${i % 4}.1`,
+    // 25 at a time; the route allows 600 calls a minute per address, so the forger spreads them.
+    for (let start = 0; start < 1_025; start += 25) {
+      const batch = Array.from({ length: Math.min(25, 1_025 - start) }, (_, k) => start + k);
+      const answers = await Promise.all(
+        batch.map((i) =>
+          post(forger, 'push', { [victim.userId]: [huge, huge] }, `10.9.${i % 4}.1`),
+        ),
       );
-      expect(pushed.status, `push ${i + 1}`).toBe(200);
+      answers.forEach((pushed, k) => expect(pushed.status, `push ${start + k + 1}`).toBe(200));
     }
     const honestPush = await post(honest, 'push', {
       [victim.userId]: [1_000, 2_000],
@@ -217,7 +237,7 @@ describe.each(variants)('what a node may report, on $name', (variant) => {
     // The ceiling of one entry itself is accepted.
     await post(forger, 'push', { [victim.userId]: [MAX_ENTRY_BYTES, 0] });
     expect(await usage(victim.token)).toEqual({ upload: MAX_ENTRY_BYTES + 1_000, download: 2_000 });
-  });
+  }, 180_000);
 
   it('counters saturate at 2^53 - 1: pushes on a full counter keep it there and usage answers', async () => {
     const n = await node();
@@ -275,12 +295,44 @@ describe.each(variants)('what a node may report, on $name', (variant) => {
       [alsoGood.userId]: [7, 8],
     });
     expect(pushed.status).toBe(200);
-    for (const bad of [[1], [1, -2], [1.5, 2], ['1', 2], [1e30, 1], null, 'x', [1, 2, 3]]) {
+    const bads = [
+      [1],
+      [1, -2],
+      [1.5, 2],
+      ['1', 2],
+      [1e30, 1],
+      [MAX_ENTRY_BYTES + 1, 0],
+      null,
+      'x',
+      [1, 2, 3],
+    ];
+    for (const bad of bads) {
       const response = await post(n, 'push', { [good.userId]: bad, [alsoGood.userId]: [1, 1] });
       expect(response.status, JSON.stringify(bad)).toBe(200);
     }
     expect(await usage(good.token)).toEqual({ upload: 100, download: 200 });
-    expect(await usage(alsoGood.token)).toEqual({ upload: 15, download: 16 });
+    expect(await usage(alsoGood.token)).toEqual({ upload: 16, download: 17 });
+    expect(skipLogs(n.id)[0]).toEqual({
+      malformed: 3,
+      implausible: 0,
+      notServed: 1,
+      droppedIps: 0,
+    });
+    expect(skipLogs(n.id).slice(1)).toEqual([
+      ...Array.from({ length: 5 }, () => ({
+        malformed: 1,
+        implausible: 0,
+        notServed: 0,
+        droppedIps: 0,
+      })),
+      { malformed: 0, implausible: 1, notServed: 0, droppedIps: 0 },
+      ...Array.from({ length: 3 }, () => ({
+        malformed: 1,
+        implausible: 0,
+        notServed: 0,
+        droppedIps: 0,
+      })),
+    ]);
 
     const alive = await post(n, 'alive', {
       [good.userId]: ['203.0.113.70'],
@@ -303,5 +355,12 @@ describe.each(variants)('what a node may report, on $name', (variant) => {
     // Strings that are no address are dropped; the member's addresses are stored.
     await post(n, 'alive', { [good.userId]: ['not an ip', '203.0.113.90', '999.1.1.1'] });
     expect(await storedIps(good.userId)).toEqual([[n.id, '203.0.113.90']]);
+    const none = { malformed: 0, implausible: 0, notServed: 0, droppedIps: 0 };
+    expect(skipLogs(n.id).slice(-4)).toEqual([
+      { ...none, malformed: 2 },
+      { ...none, malformed: 1 },
+      { ...none, malformed: 1 },
+      { ...none, droppedIps: 2 },
+    ]);
   });
 });
