@@ -59,7 +59,7 @@ function userIdOf(key: string): number | undefined {
   return USER_ID.test(key) && Number(key) <= INT4_MAX ? Number(key) : undefined;
 }
 
-const isByteCount = (v: unknown): v is number =>
+export const isByteCount = (v: unknown): v is number =>
   typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /** UniProxy `push` `{ "<user id>": [upload, download] }`: the entries worth storing. */

@@ -22,6 +22,7 @@ import { authenticateNode, type NodeRow } from './node-credentials';
 import { buildNodeConfig } from './node-config';
 import { listNodeUsers } from './node-users';
 import {
+  isByteCount,
   noneSkipped,
   parseAlivePush,
   parseTrafficPush,
@@ -87,9 +88,6 @@ function objectBody(request: FastifyRequest): Record<string, unknown> {
     throw new NodeCallError(422, 'the body must be a JSON object');
   return body as Record<string, unknown>;
 }
-
-const isByteCount = (v: unknown): v is number =>
-  typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /** Entries of a report that were left out are counted in the log, never stored. */
 function logSkipped(request: FastifyRequest, node: NodeRow, call: string, skipped: SkippedEntries) {
