@@ -7,12 +7,14 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_USER } from '../server/db/seed';
+import type { ApiClient } from './support/api-client';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { formatBytes, pluralCategory } from '../src/i18n/intl-format';
 import { sidewaysOverflow } from './support/layout';
 import type { I18n } from './support/i18n';
 import { useSessionToken } from './support/ui';
+import type { UserFactory } from './support/user-factory';
 
 const UNIPROXY = '/api/v1/server/UniProxy';
 const GIB = 1024 ** 3;
@@ -64,6 +66,20 @@ async function nodeAgent(request: APIRequestContext) {
   };
 }
 
+/**
+ * A friend invited by the demo user gets the invite trial (one device); a Standard code redeemed on
+ * top gives the plan's devices, so one node may report several of them (a node reports at most the
+ * member's device limit, docs/nodes.md "What a node may report").
+ */
+async function standardMember(users: UserFactory, api: ApiClient, request: APIRequestContext) {
+  const user = await users.invitedBy(DEMO_USER.inviteCode);
+  const made = await request.post('/dev/redeem-codes', { data: { planType: 1, days: 30 } });
+  expect(made.ok()).toBe(true);
+  const { code } = (await made.json()) as { code: string };
+  await api.ok('/api/system/system_redeem_code', { code }, user.token);
+  return user;
+}
+
 test('usage on the profile and the devices the servers see online, with a seat freed', async ({
   page,
   i18n,
@@ -71,8 +87,7 @@ test('usage on the profile and the devices the servers see online, with a seat f
   users,
   request,
 }) => {
-  // A friend invited by the demo user gets the invite trial: an active membership.
-  const user = await users.invitedBy(DEMO_USER.inviteCode);
+  const user = await standardMember(users, api, request);
   const agent = await nodeAgent(request);
   await agent.pushTraffic(user.userId, 1.5 * GIB, 3 * GIB);
   await agent.pushTraffic(user.userId, 0, 2 * GIB);
@@ -160,10 +175,12 @@ test('reset subscription: asked first, then the old import link fails and the cr
 test(
   'usage, online devices and the reset dialog fit 320, 390 and 1440 px',
   { tag: '@layout' },
-  async ({ page, i18n, users, request }) => {
-    const user = await users.invitedBy(DEMO_USER.inviteCode);
+  async ({ page, i18n, users, api, request }) => {
+    const user = await standardMember(users, api, request);
     const agent = await nodeAgent(request);
-    await agent.pushTraffic(user.userId, 987_654_321_012, 123_456_789_012_345);
+    // 123 TB down: twelve pushes at the 10 TB a push may carry per member, and the rest.
+    await agent.pushTraffic(user.userId, 987_654_321_012, 3_456_789_012_345);
+    for (let i = 0; i < 12; i++) await agent.pushTraffic(user.userId, 0, 10_000_000_000_000);
     await agent.pushAlive(user.userId, [
       '2001:db8:85a3:1234:5678:8a2e:370:7334',
       '203.0.113.250',

@@ -357,6 +357,10 @@ export const benefits = pgTable('benefits', {
 
 // --- nodes (0009_nodes.sql) ---
 
+/**
+ * Byte counters: bigint in the database, saturating at 2^53 - 1 (0012_node-reports_counter_ceiling),
+ * so they read back as exact JavaScript numbers.
+ */
 const bytes = (name: string) => bigint(name, { mode: 'number' });
 
 export const userTraffic = pgTable(

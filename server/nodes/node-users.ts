@@ -18,14 +18,27 @@ export interface NodeUser {
   readonly device_limit: number;
 }
 
+/** The member `u` (a `users` row of the caller's query) has a live membership. */
+const LIVE_MEMBER = sql`u.deleted_at IS NULL AND NOT u.disabled AND u.expire_time > now()`;
+
+/**
+ * Node `n` serves member `u` (both rows of the caller's query): the node is enabled (a disabled
+ * node is told to serve nobody), the membership is live and its plan is one of the node's. The one
+ * rule behind the user list, the alive list, and which reports a node may make (docs/nodes.md
+ * "What a node may report").
+ */
+export const NODE_SERVES_MEMBER = sql`n.enabled AND ${LIVE_MEMBER} AND u.plan_type = ANY (n.plan_types)`;
+
 /**
  * The users a node serves, as a join condition on `users AS u` (the caller's query), so the list,
  * the alive list and the operator's view share one definition.
  */
 export function servedBy(nodeId: number): SQL {
-  return sql`u.deleted_at IS NULL AND NOT u.disabled AND u.expire_time > now()
-    AND u.plan_type = ANY (SELECT unnest(n.plan_types) FROM vpn_nodes AS n WHERE n.id = ${nodeId})`;
+  return sql`EXISTS (SELECT 1 FROM vpn_nodes AS n WHERE n.id = ${nodeId} AND ${NODE_SERVES_MEMBER})`;
 }
+
+/** The devices at once a node allows member `u`: `device_limit` of the user list. */
+export const MEMBER_DEVICE_LIMIT = sql`coalesce(u.device_limit, ${FREE_DEVICE_LIMIT})::int`;
 
 export async function listNodeUsers(db: Db, nodeId: number): Promise<NodeUser[]> {
   const rows = rowsOf<{
@@ -36,7 +49,7 @@ export async function listNodeUsers(db: Db, nodeId: number): Promise<NodeUser[]>
   }>(
     await db.execute(sql`
       SELECT u.id, u.node_uuid::text AS uuid, c.speed_limit_mbps AS speed_limit,
-        coalesce(u.device_limit, ${FREE_DEVICE_LIMIT})::int AS device_limit
+        ${MEMBER_DEVICE_LIMIT} AS device_limit
       FROM users AS u
       LEFT JOIN third_party_clients AS c ON c.user_id = u.id AND c.enabled
       WHERE ${servedBy(nodeId)}

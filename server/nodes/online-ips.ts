@@ -1,17 +1,19 @@
 /**
  * Online devices from the nodes. An agent's alive push (UniProxy `alive`: `{ "<user id>": [ip, ...] }`)
  * replaces, for each user it names, the IPs that node last reported for them (as Xboard's
- * DeviceStateService does); users it does not name keep theirs until they age out. A device is one
- * distinct IP across all nodes, seen within NODE_AGENT.onlineIpTtlSeconds. The alive list (UniProxy
- * `alivelist`) gives each served user's count, which V2bX compares with `device_limit` before it
- * admits a new IP. docs/nodes.md.
+ * DeviceStateService does); users it does not name keep theirs until they age out. Only members the
+ * node serves are stored, at most their device limit of IPs per node, and an IP counts only while
+ * the node that reported it serves the member (issue 19, item 5). A device is one distinct IP across
+ * all nodes, seen within NODE_AGENT.onlineIpTtlSeconds. The alive list (UniProxy `alivelist`) gives
+ * each served user's count, which V2bX compares with `device_limit` before it admits a new IP.
+ * docs/nodes.md.
  */
 import { isIP } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { NODE_AGENT } from '../../contract/nodes';
 import { rowsOf, type Db } from '../db/database';
 import { nodeOnlineIps } from '../db/schema';
-import { servedBy } from './node-users';
+import { MEMBER_DEVICE_LIMIT, NODE_SERVES_MEMBER, servedBy } from './node-users';
 
 /** The oldest `seen_at` that still counts as online. */
 export const ONLINE_SINCE = sql`now() - make_interval(secs => ${NODE_AGENT.onlineIpTtlSeconds})`;
@@ -29,35 +31,62 @@ export function normalizeReportedIp(entry: string): string | undefined {
   return isIP(ip) ? ip.toLowerCase() : undefined;
 }
 
-/** Records one alive push of a node: `ips` by user id, already normalised. */
+/**
+ * Records one alive report of a node: `ips` by user id, already normalised and distinct. For each
+ * member it names, what the node said before is replaced; the new IPs are stored only for members the
+ * node serves right now, and no more of them than the member's device limit (the first ones
+ * reported). Returns what was left out: members not served, and IPs beyond the limit.
+ */
 export async function recordAlive(
   db: Db,
   nodeId: number,
   ipsByUser: ReadonlyMap<number, readonly string[]>,
-): Promise<void> {
+): Promise<{ notServed: number; overLimit: number }> {
   const userIds = [...ipsByUser.keys()].sort((a, b) => a - b);
-  const rows = userIds.flatMap((userId) =>
-    [...new Set(ipsByUser.get(userId))].map((ip) => ({ user_id: userId, ip })),
+  const rows = JSON.stringify(
+    userIds.map((userId) => ({ user_id: userId, ips: ipsByUser.get(userId) })),
   );
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // What this node said before for the members it names, and what it reported long ago
+    // (housekeeping: it no longer counts anywhere).
     await tx.execute(sql`
       DELETE FROM node_online_ips AS o
-      USING jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) AS named (user_id)
-      WHERE o.node_id = ${nodeId} AND o.user_id = named.user_id::int`);
-    // Housekeeping: what this node reported long ago no longer counts anywhere.
-    await tx.execute(
-      sql`DELETE FROM node_online_ips WHERE node_id = ${nodeId} AND seen_at <= ${ONLINE_SINCE}`,
+      WHERE o.node_id = ${nodeId} AND (o.seen_at <= ${ONLINE_SINCE} OR o.user_id IN (
+        SELECT named.user_id::int FROM jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) AS named (user_id)))`);
+    const [result] = rowsOf<{ served: number; offered: number; stored: number }>(
+      await tx.execute(sql`
+        WITH served AS (
+          SELECT v.user_id, v.ips, ${MEMBER_DEVICE_LIMIT} AS device_limit
+          FROM jsonb_to_recordset(${rows}::jsonb) AS v (user_id integer, ips jsonb)
+          JOIN users AS u ON u.id = v.user_id
+          JOIN vpn_nodes AS n ON n.id = ${nodeId}
+          WHERE ${NODE_SERVES_MEMBER}
+        ), stored AS (
+          INSERT INTO node_online_ips (user_id, node_id, ip)
+          SELECT s.user_id, ${nodeId}, e.ip
+          FROM served AS s, jsonb_array_elements_text(s.ips) WITH ORDINALITY AS e (ip, position)
+          WHERE e.position <= s.device_limit
+          ORDER BY s.user_id, e.ip
+          ON CONFLICT (user_id, node_id, ip) DO UPDATE SET seen_at = now()
+          RETURNING 1
+        )
+        SELECT (SELECT count(*) FROM served)::int AS served,
+          (SELECT coalesce(sum(jsonb_array_length(ips)), 0) FROM served)::int AS offered,
+          (SELECT count(*) FROM stored)::int AS stored`),
     );
-    if (rows.length === 0) return;
-    await tx.execute(sql`
-      INSERT INTO node_online_ips (user_id, node_id, ip)
-      SELECT v.user_id, ${nodeId}, v.ip
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v (user_id integer, ip text)
-      WHERE EXISTS (SELECT 1 FROM users AS u WHERE u.id = v.user_id)
-      ORDER BY v.user_id, v.ip
-      ON CONFLICT (user_id, node_id, ip) DO UPDATE SET seen_at = now()`);
+    return {
+      notServed: userIds.length - Number(result!.served),
+      overLimit: Number(result!.offered) - Number(result!.stored),
+    };
   });
 }
+
+/**
+ * An online IP of member `u` counts (`o`, a node_online_ips row) only while the node that reported
+ * it serves the member: a node taken out of service, or whose plans changed, stops counting at once.
+ */
+const REPORTED_BY_SERVING_NODE = sql`EXISTS (SELECT 1 FROM vpn_nodes AS n
+  WHERE n.id = o.node_id AND ${NODE_SERVES_MEMBER})`;
 
 /** UniProxy `alivelist`: online device counts of the users this node serves that have any. */
 export async function aliveCounts(db: Db, nodeId: number): Promise<Record<string, number>> {
@@ -65,7 +94,7 @@ export async function aliveCounts(db: Db, nodeId: number): Promise<Record<string
     await db.execute(sql`
       SELECT o.user_id, count(DISTINCT o.ip)::int AS n
       FROM node_online_ips AS o JOIN users AS u ON u.id = o.user_id
-      WHERE o.seen_at > ${ONLINE_SINCE} AND ${servedBy(nodeId)}
+      WHERE o.seen_at > ${ONLINE_SINCE} AND ${servedBy(nodeId)} AND ${REPORTED_BY_SERVING_NODE}
       GROUP BY o.user_id
       ORDER BY o.user_id`),
   );
@@ -78,13 +107,17 @@ export interface OnlineDevice {
   readonly lastSeenAt: Date;
 }
 
-/** A member's online devices (distinct IPs across nodes), most recently seen first. */
+/**
+ * A member's online devices (distinct IPs across nodes), most recently seen first: those the alive
+ * list counts, reported by nodes that serve the member.
+ */
 export async function onlineDevicesOf(db: Db, userId: number): Promise<OnlineDevice[]> {
   const rows = rowsOf<{ ip: string; nodes: string[]; last_seen_at: Date | string }>(
     await db.execute(sql`
       SELECT o.ip, array_agg(DISTINCT n.name ORDER BY n.name) AS nodes, max(o.seen_at) AS last_seen_at
       FROM node_online_ips AS o JOIN vpn_nodes AS n ON n.id = o.node_id
-      WHERE o.user_id = ${userId} AND o.seen_at > ${ONLINE_SINCE}
+        JOIN users AS u ON u.id = o.user_id
+      WHERE o.user_id = ${userId} AND o.seen_at > ${ONLINE_SINCE} AND ${NODE_SERVES_MEMBER}
       GROUP BY o.ip
       ORDER BY max(o.seen_at) DESC, o.ip`),
   );

@@ -1,9 +1,12 @@
 /**
  * Traffic accounting. A node's push (UniProxy `push`: `{ "<user id>": [upload, download] }`, bytes
- * since its previous push) is added in one transaction: one statement for every user of the push
- * (`INSERT ... ON CONFLICT DO UPDATE SET upload = upload + excluded.upload`), one for the node. The
- * additions happen in the database, so concurrent pushes never lose one another's bytes; users are
- * taken in id order, so two pushes naming the same users cannot deadlock. A push that names a
+ * since its previous push, already bounded by node-reports.ts) is added in one transaction of two
+ * statements: one for every member of the push that the node serves right now (the rule of its user
+ * list; the others are counted as skipped and not stored), `INSERT ... ON CONFLICT DO UPDATE SET
+ * upload = least(upload + excluded.upload, ceiling)`, and one for the node's own total of what was
+ * stored. The additions happen in the database, in numeric, saturating at COUNTER_CEILING, so
+ * concurrent pushes never lose one another's bytes and no push can overflow a counter; members are
+ * taken in id order, so two pushes naming the same members cannot deadlock. A push that names a
  * report id is counted once: the id is claimed in the same transaction, and a retry finds it taken.
  * Usage is kept per calendar month (UTC). docs/nodes.md.
  */
@@ -11,12 +14,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { trafficPeriodEnd, trafficPeriodStart } from '../../contract/nodes';
 import { rowsOf, type Db } from '../db/database';
 import { userTraffic } from '../db/schema';
+import { COUNTER_CEILING, type TrafficEntry } from './node-reports';
+import { NODE_SERVES_MEMBER } from './node-users';
 
-export interface TrafficEntry {
-  readonly userId: number;
-  readonly upload: number;
-  readonly download: number;
-}
+export type { TrafficEntry } from './node-reports';
 
 /** Report ids are remembered this long; a retry later than that would be counted again. */
 const REPORT_ID_RETENTION = sql`interval '7 days'`;
@@ -24,7 +25,15 @@ const REPORT_ID_RETENTION = sql`interval '7 days'`;
 /** The current period's first day, computed by the database's clock (UTC sessions). */
 const CURRENT_PERIOD = sql`date_trunc('month', now() AT TIME ZONE 'UTC')::date`;
 
-export type PushOutcome = 'counted' | 'duplicate';
+/** `counter + added`, computed in numeric and kept at or below the ceiling. */
+const saturated = (counter: string, added: string) =>
+  sql.raw(`least(${counter}::numeric + ${added}, ${COUNTER_CEILING})::bigint`);
+
+export interface PushOutcome {
+  readonly outcome: 'counted' | 'duplicate';
+  /** Entries naming a member the node does not serve right now: not stored. */
+  readonly notServed: number;
+}
 
 export async function recordTrafficPush(
   db: Db,
@@ -32,47 +41,56 @@ export async function recordTrafficPush(
   entries: readonly TrafficEntry[],
   reportId: string | undefined,
 ): Promise<PushOutcome> {
-  const sorted = [...entries]
-    .filter((e) => e.upload > 0 || e.download > 0)
-    .sort((a, b) => a.userId - b.userId);
-  const upload = sorted.reduce((sum, e) => sum + e.upload, 0);
-  const download = sorted.reduce((sum, e) => sum + e.download, 0);
+  const rows = JSON.stringify(
+    entries.map((e) => ({ user_id: e.userId, upload: e.upload, download: e.download })),
+  );
   return db.transaction(async (tx) => {
     if (reportId !== undefined) {
       const claimed = rowsOf(
         await tx.execute(sql`
+          WITH pruned AS (
+            DELETE FROM node_traffic_reports
+            WHERE node_id = ${nodeId} AND created_at < now() - ${REPORT_ID_RETENTION})
           INSERT INTO node_traffic_reports (node_id, report_id) VALUES (${nodeId}, ${reportId})
           ON CONFLICT DO NOTHING RETURNING 1 AS claimed`),
       );
-      if (claimed.length === 0) return 'duplicate';
-      await tx.execute(sql`DELETE FROM node_traffic_reports
-        WHERE node_id = ${nodeId} AND created_at < now() - ${REPORT_ID_RETENTION}`);
+      if (claimed.length === 0) return { outcome: 'duplicate', notServed: 0 };
     }
-    if (sorted.length > 0) {
-      const rows = JSON.stringify(
-        sorted.map((e) => ({ user_id: e.userId, upload: e.upload, download: e.download })),
-      );
-      // Only users that exist are charged: a push may still name an account deleted meanwhile.
+    // Only members the node serves are charged (which also leaves out accounts deleted meanwhile).
+    const [stored] = rowsOf<{ served: number; upload: string; download: string }>(
       await tx.execute(sql`
-        INSERT INTO user_traffic (user_id, period, upload, download)
-        SELECT v.user_id, ${CURRENT_PERIOD}, v.upload, v.download
-        FROM jsonb_to_recordset(${rows}::jsonb) AS v (user_id integer, upload bigint, download bigint)
-        WHERE EXISTS (SELECT 1 FROM users AS u WHERE u.id = v.user_id)
-        ORDER BY v.user_id
-        ON CONFLICT (user_id, period) DO UPDATE SET
-          upload = user_traffic.upload + excluded.upload,
-          download = user_traffic.download + excluded.download,
-          updated_at = now()`);
-      await tx.execute(sql`
-        INSERT INTO node_traffic (node_id, period, upload, download)
-        VALUES (${nodeId}, ${CURRENT_PERIOD}, ${upload}, ${download})
-        ON CONFLICT (node_id, period) DO UPDATE SET
-          upload = node_traffic.upload + excluded.upload,
-          download = node_traffic.download + excluded.download,
-          updated_at = now()`);
-    }
-    await tx.execute(sql`UPDATE vpn_nodes SET last_push_at = now() WHERE id = ${nodeId}`);
-    return 'counted';
+        WITH served AS (
+          SELECT v.user_id, v.upload, v.download
+          FROM jsonb_to_recordset(${rows}::jsonb) AS v (user_id integer, upload bigint, download bigint)
+          JOIN users AS u ON u.id = v.user_id
+          JOIN vpn_nodes AS n ON n.id = ${nodeId}
+          WHERE ${NODE_SERVES_MEMBER}
+        ), charged AS (
+          INSERT INTO user_traffic (user_id, period, upload, download)
+          SELECT user_id, ${CURRENT_PERIOD}, upload, download FROM served
+          WHERE upload > 0 OR download > 0
+          ORDER BY user_id
+          ON CONFLICT (user_id, period) DO UPDATE SET
+            upload = ${saturated('user_traffic.upload', 'excluded.upload')},
+            download = ${saturated('user_traffic.download', 'excluded.download')},
+            updated_at = now()
+        )
+        SELECT count(*)::int AS served, coalesce(sum(upload), 0)::text AS upload,
+          coalesce(sum(download), 0)::text AS download
+        FROM served`),
+    );
+    await tx.execute(sql`
+      WITH contact AS (UPDATE vpn_nodes SET last_push_at = now() WHERE id = ${nodeId})
+      INSERT INTO node_traffic (node_id, period, upload, download)
+      SELECT ${nodeId}, ${CURRENT_PERIOD},
+        least(${stored!.upload}::numeric, ${COUNTER_CEILING})::bigint,
+        least(${stored!.download}::numeric, ${COUNTER_CEILING})::bigint
+      WHERE ${stored!.upload}::numeric + ${stored!.download}::numeric > 0
+      ON CONFLICT (node_id, period) DO UPDATE SET
+        upload = ${saturated('node_traffic.upload', 'excluded.upload')},
+        download = ${saturated('node_traffic.download', 'excluded.download')},
+        updated_at = now()`);
+    return { outcome: 'counted', notServed: entries.length - Number(stored!.served) };
   });
 }
 

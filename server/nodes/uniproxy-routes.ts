@@ -7,7 +7,9 @@
  *   POST alive      { "<user id>": ["ip", ...] }         -> { data: true }
  *   GET  alivelist  { alive: { "<user id>": online device count } }
  *   POST status     { cpu, mem, swap, disk }             -> { data: true }
- * A wrong node id, node type or token is refused with 403 and changes nothing. Not the signed API:
+ * A wrong node id, node type or token is refused with 403 and changes nothing. Each entry of a push
+ * or an alive report stands alone (node-reports.ts): one that is malformed, implausible or names a
+ * member the node does not serve is skipped and logged, and the rest is stored. Not the signed API:
  * agents are machines with a token, not the SPA. docs/nodes.md.
  */
 import { createHash } from 'node:crypto';
@@ -19,14 +21,21 @@ import { vpnNodes, type NodeStatus } from '../db/schema';
 import { authenticateNode, type NodeRow } from './node-credentials';
 import { buildNodeConfig } from './node-config';
 import { listNodeUsers } from './node-users';
-import { aliveCounts, normalizeReportedIp, recordAlive } from './online-ips';
-import { recordTrafficPush, type TrafficEntry } from './traffic';
+import {
+  isByteCount,
+  noneSkipped,
+  parseAlivePush,
+  parseTrafficPush,
+  skippedTotal,
+  type SkippedEntries,
+} from './node-reports';
+import { aliveCounts, recordAlive } from './online-ips';
+import { recordTrafficPush } from './traffic';
 
 export const UNIPROXY_PREFIX = '/api/v1/server/UniProxy';
 
 /** Pushes name every user a node served: room for a few hundred thousand entries. */
 const BODY_LIMIT = 16 * 1024 * 1024;
-const MAX_IPS_PER_USER = 256;
 const USER_ID = /^[1-9]\d{0,9}$/;
 const REPORT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const INT4_MAX = 2_147_483_647;
@@ -80,42 +89,10 @@ function objectBody(request: FastifyRequest): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-function userIdOf(key: string): number {
-  if (!USER_ID.test(key) || Number(key) > INT4_MAX)
-    throw new NodeCallError(422, `not a user id: ${key.slice(0, 20)}`);
-  return Number(key);
-}
-
-const isByteCount = (v: unknown): v is number =>
-  typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-
-export function parseTrafficPush(body: Record<string, unknown>): TrafficEntry[] {
-  return Object.entries(body).map(([key, value]) => {
-    const userId = userIdOf(key);
-    if (!Array.isArray(value) || value.length !== 2 || !value.every(isByteCount))
-      throw new NodeCallError(422, `user ${userId}: expected [upload, download] in bytes`);
-    return { userId, upload: value[0] as number, download: value[1] as number };
-  });
-}
-
-export function parseAlivePush(body: Record<string, unknown>): Map<number, string[]> {
-  const result = new Map<number, string[]>();
-  for (const [key, value] of Object.entries(body)) {
-    const userId = userIdOf(key);
-    if (
-      !Array.isArray(value) ||
-      value.length > MAX_IPS_PER_USER ||
-      !value.every((ip) => typeof ip === 'string' && ip.length <= 80)
-    )
-      throw new NodeCallError(422, `user ${userId}: expected a list of IPs`);
-    // Entries that are no address at all are skipped, not fatal: one odd entry must not cost the
-    // whole report.
-    const ips = (value as string[])
-      .map(normalizeReportedIp)
-      .filter((ip): ip is string => ip !== undefined);
-    result.set(userId, ips);
-  }
-  return result;
+/** Entries of a report that were left out are counted in the log, never stored. */
+function logSkipped(request: FastifyRequest, node: NodeRow, call: string, skipped: SkippedEntries) {
+  if (skippedTotal(skipped) > 0)
+    request.log.warn({ nodeId: node.id, call, skipped }, 'node report: entries skipped');
 }
 
 function parseStatus(body: Record<string, unknown>): NodeStatus {
@@ -172,16 +149,26 @@ export function registerUniProxyRoutes(app: FastifyInstance, db: Db): void {
   });
 
   route('POST', 'push', async (node, request) => {
-    const entries = parseTrafficPush(objectBody(request));
+    const body = objectBody(request);
     const reportId = single((request.query as Query).report_id);
     if (reportId !== undefined && !REPORT_ID.test(reportId))
       throw new NodeCallError(422, 'report_id: 1 to 128 of A-Z a-z 0-9 . _ : -');
-    await recordTrafficPush(db, node.id, entries, reportId);
+    const skipped = noneSkipped();
+    const entries = parseTrafficPush(body, skipped);
+    const { notServed } = await recordTrafficPush(db, node.id, entries, reportId);
+    logSkipped(request, node, 'push', { ...skipped, notServed });
     return { data: true };
   });
 
   route('POST', 'alive', async (node, request) => {
-    await recordAlive(db, node.id, parseAlivePush(objectBody(request)));
+    const skipped = noneSkipped();
+    const ips = parseAlivePush(objectBody(request), skipped);
+    const { notServed, overLimit } = await recordAlive(db, node.id, ips);
+    logSkipped(request, node, 'alive', {
+      ...skipped,
+      notServed,
+      droppedIps: skipped.droppedIps + overLimit,
+    });
     return { data: true };
   });
 

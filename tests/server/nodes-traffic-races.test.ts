@@ -13,7 +13,7 @@ import { rowsOf } from '../../server/db/database';
 import { rotateNodeToken } from '../../server/nodes/manage-nodes';
 import { recordTrafficPush } from '../../server/nodes/traffic';
 import { registerByUsername } from './helpers/accounts';
-import { addTestNode } from './helpers/nodes';
+import { addTestNode, grantMembership } from './helpers/nodes';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 import { PanelError, V2bxAgent } from './helpers/v2bx-agent';
@@ -33,6 +33,12 @@ describe.each(variants)('traffic pushes racing on $name', (variant) => {
   const db = () => t.app.kestrel.database.db;
 
   const node = () => addTestNode(db(), origin);
+  /** Nodes count only the members they serve (issue 19): every user here is a Standard member. */
+  const member = async () => {
+    const user = await registerByUsername(t.api);
+    await grantMembership(db(), user.userId);
+    return user;
+  };
 
   const userBytes = async (userId: number) =>
     rowsOf<{ upload: string; download: string; n: number }>(
@@ -48,7 +54,7 @@ describe.each(variants)('traffic pushes racing on $name', (variant) => {
     ).map((r) => ({ upload: Number(r.upload), download: Number(r.download) }))[0]!;
 
   it('20 pushes at once for one user from 4 nodes: the sums are exact', async () => {
-    const user = await registerByUsername(t.api);
+    const user = await member();
     const nodes = await Promise.all(Array.from({ length: 4 }, () => node()));
     // Distinct amounts, so a lost or doubled push shows in the sum.
     const pushes = Array.from({ length: 20 }, (_, i) => ({
@@ -75,8 +81,9 @@ describe.each(variants)('traffic pushes racing on $name', (variant) => {
   it('pushes naming the same users in opposite orders at once: no deadlock, nothing lost', async () => {
     // Many users per push, so that two statements taking row locks in opposite orders would meet.
     const ids = rowsOf<{ id: number }>(
-      await db().execute(sql`INSERT INTO users (username)
-        SELECT 'race_' || md5(random()::text) FROM generate_series(1, 400) RETURNING id`),
+      await db().execute(sql`INSERT INTO users (username, plan_type, expire_time, device_limit)
+        SELECT 'race_' || md5(random()::text), 1, now() + interval '30 days', 5
+        FROM generate_series(1, 400) RETURNING id`),
     ).map((r) => Number(r.id));
     const [a, b] = await Promise.all([node(), node()]);
     // Straight to the accounting function: over HTTP the body is a JSON object, whose integer keys
@@ -106,7 +113,7 @@ describe.each(variants)('traffic pushes racing on $name', (variant) => {
   });
 
   it('a push retried with its report id is counted once, in sequence and 10 at once', async () => {
-    const user = await registerByUsername(t.api);
+    const user = await member();
     const { id, agent } = await node();
     const push = (reportId: string) =>
       agent.reportUserTraffic(
@@ -132,7 +139,7 @@ describe.each(variants)('traffic pushes racing on $name', (variant) => {
   });
 
   it('a fault half-way through a push keeps none of it; the retry with its report id counts once', async () => {
-    const user = await registerByUsername(t.api);
+    const user = await member();
     const { id, agent } = await node();
     const push = () =>
       agent.reportUserTraffic(
@@ -158,7 +165,7 @@ describe.each(variants)('traffic pushes racing on $name', (variant) => {
   });
 
   it("a wrong token, a rotated-out token and another node's token are refused; nothing counted", async () => {
-    const user = await registerByUsername(t.api);
+    const user = await member();
     const target = await node();
     const other = await node();
     const oldToken = target.token;

@@ -310,7 +310,8 @@ describe.each(variants)('UniProxy node API as V2bX speaks it, on $name', (varian
     expect(untouched).toMatchObject({ lastPullAt: null, lastPushAt: null });
   });
 
-  it('malformed pushes are refused whole with 422 and change nothing', async () => {
+  it('a push whose body is no object, or whose report id is malformed, is refused with 422 and changes nothing', async () => {
+    // Malformed entries inside an object are skipped one by one: nodes-reports.test.ts.
     const { token, id } = await nodeAgent('vless');
     const { user } = await paidMember(101);
     const post = (body: unknown, query = '') =>
@@ -319,15 +320,7 @@ describe.each(variants)('UniProxy node API as V2bX speaks it, on $name', (varian
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    for (const bad of [
-      [1, 2],
-      { [user.userId]: [1] },
-      { [user.userId]: [1, -2] },
-      { [user.userId]: [1.5, 2] },
-      { [user.userId]: ['1', 2] },
-      { abc: [1, 2] },
-      { [user.userId]: [1, 2], '0': [1, 1] },
-    ]) {
+    for (const bad of [[1, 2], [[user.userId, 1, 2]], 'text', null]) {
       const response = await post(bad);
       expect(response.status, JSON.stringify(bad)).toBe(422);
       expect(((await response.json()) as { message: string }).message).toBeTruthy();

@@ -1,6 +1,8 @@
 /** Shortcuts for the node suites: a node with its token, its agent, a member's import link. */
 import { expect } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
+import { users } from '../../../server/db/schema';
 import { createNode, type NodeSpec } from '../../../server/nodes/manage-nodes';
 import { NODE_TYPE_OF } from '../../../server/nodes/node-protocols';
 import type { ApiClient } from './api-client';
@@ -52,4 +54,19 @@ export async function importLinkPath(api: ApiClient, token: string): Promise<str
   );
   expect(issued.body.code, issued.body.msg).toBe(200);
   return new URL(issued.body.data.url).pathname;
+}
+
+/**
+ * Makes an account a member for 30 days, as the store's grants leave it (plan 1 Standard, 2 Lite),
+ * without going through a purchase: for suites about what nodes report, not about buying.
+ */
+export async function grantMembership(
+  db: Db,
+  userId: number,
+  { planType = 1, deviceLimit = 5 }: { planType?: 1 | 2; deviceLimit?: number } = {},
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ planType, deviceLimit, expireTime: sql`now() + interval '30 days'` })
+    .where(eq(users.id, userId));
 }

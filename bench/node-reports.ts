@@ -1,0 +1,129 @@
+/**
+ * One node's reports at the size a busy node sends them (docs/nodes.md "Figures"): a traffic push
+ * and an alive report naming 1,000 served members (two IPs each), through the app (`app.inject`:
+ * parsing, the checks of who the node serves, the set-based SQL), on PostgreSQL. Prints the median
+ * wall time of 41 rounds after 3 warm-up rounds, and the CPU time one report costs: this process
+ * (`process.cpuUsage`) plus the database's backends (`/proc/<pid>/stat`, 10 ms ticks summed over
+ * the rounds), which a machine busy with other work disturbs far less than wall time. Needs
+ * PostgreSQL on this machine at BENCH_PG_URL (default the test server); makes a database of its own
+ * and drops it. Run: `npx tsx bench/node-reports.ts` (BENCH_REPORT_ENTRIES=1000).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { createNode } from '../server/nodes/manage-nodes';
+
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ENTRIES = Number(process.env.BENCH_REPORT_ENTRIES ?? 1000);
+const ROUNDS = 41;
+const WARMUP = 3;
+
+const name = `bench_reports_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const url = new URL(ADMIN_URL);
+url.pathname = `/${name}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'kestrel-bench-'));
+const app = await buildApp(
+  loadConfig({
+    APP_ENV: 'DEV',
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: join(dataDir, 'no-spa'),
+    RATE_LIMIT_API_PER_MINUTE: '1000000',
+  }),
+);
+await app.ready();
+try {
+  const db = app.kestrel.database.db;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const ids: number[] = (
+    await client.query(
+      `INSERT INTO users (username, plan_type, expire_time, device_limit)
+       SELECT 'bench_' || g || '_' || md5(random()::text), 1, now() + interval '30 days', 5
+       FROM generate_series(1, $1) AS g RETURNING id`,
+      [ENTRIES],
+    )
+  ).rows.map((r: { id: number }) => r.id);
+  /** CPU ticks (1/100 s) the database's other backends (the app's pool) have used so far. */
+  const backendTicks = async () => {
+    const { rows } = await client.query(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
+    let ticks = 0;
+    for (const { pid } of rows as { pid: number }[]) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The backend ended meanwhile.
+      }
+    }
+    return ticks;
+  };
+  const node = await createNode(db, {
+    name: 'Bench',
+    protocol: 'vless',
+    host: 'bench.example',
+    port: 443,
+    sni: null,
+    method: null,
+    planTypes: [1, 2],
+    sort: 0,
+  });
+  const query = `node_type=vless&node_id=${node.id}&token=${node.token}`;
+  const traffic = JSON.stringify(Object.fromEntries(ids.map((id) => [id, [123_456, 7_890_123]])));
+  const alive = JSON.stringify(
+    Object.fromEntries(
+      ids.map((id) => [id, [`10.${id >> 16}.${(id >> 8) & 255}.${id & 255}`, `2001:db8::${id}`]]),
+    ),
+  );
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+  for (const [action, body] of [
+    ['push', traffic],
+    ['alive', alive],
+  ] as const) {
+    const times: number[] = [];
+    let ticks = 0;
+    let ownCpu = process.cpuUsage();
+    for (let i = 0; i < WARMUP + ROUNDS; i++) {
+      if (i === WARMUP) {
+        ticks = await backendTicks();
+        ownCpu = process.cpuUsage();
+      }
+      const started = performance.now();
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/v1/server/UniProxy/${action}?${query}`,
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
+      const took = performance.now() - started;
+      if (response.statusCode !== 200) throw new Error(`${action}: ${response.body}`);
+      if (i >= WARMUP) times.push(took);
+    }
+    const own = process.cpuUsage(ownCpu);
+    const dbCpu = ((await backendTicks()) - ticks) * 10;
+    process.stdout.write(
+      `POST ${action} (${ENTRIES} entries): wall median ${median(times).toFixed(1)} ms ` +
+        `(min ${Math.min(...times).toFixed(1)}); CPU per report: database ` +
+        `${(dbCpu / ROUNDS).toFixed(1)} ms + app ${((own.user + own.system) / 1000 / ROUNDS).toFixed(1)} ms\n`,
+    );
+  }
+  await client.end();
+} finally {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
