@@ -87,6 +87,7 @@ import type { PayoutNetwork } from '../contract/kol';
 import { seedKolDemo } from './kol/seed-demo-kol';
 import { registerDevRouteSupport } from './web/dev-routes';
 import { registerSecurityHeaders } from './web/security-headers';
+import { siteOriginOf } from './web/site-origin';
 import { registerSpa, spaIsBuilt } from './web/spa-static';
 
 export interface AppOverrides {
@@ -243,9 +244,8 @@ export async function buildApp(
   registerDevRouteSupport(app, config.appEnv);
   registerSecurityHeaders(app, display.supportWidget.scriptUrl);
   const corsOptions = {
-    origin: config.publicOrigin
-      ? config.publicOrigin.split(',').map((o) => o.trim())
-      : config.appEnv !== AppEnv.PROD,
+    origin:
+      config.publicOrigins.length > 0 ? [...config.publicOrigins] : config.appEnv !== AppEnv.PROD,
     methods: ['GET', 'HEAD', 'POST'],
     allowedHeaders: [
       'content-type',
@@ -294,10 +294,10 @@ export async function buildApp(
   });
 
   // --- features and routes ---
-  // Never the request's Host header: a forged one would put another host in a link.
-  const inviteOrigin =
-    config.publicOrigin?.split(',')[0]?.trim() ??
-    (config.appEnv === AppEnv.PROD ? '' : `http://localhost:${config.port}`);
+  // Shared links name PUBLIC_ORIGIN, else the address this server listens on (never the Host header).
+  const siteOrigin = siteOriginOf(config, () =>
+    app.server.listening ? app.server.address() : null,
+  );
   const delivery = createMessageDelivery({ appEnv: config.appEnv, db: database.db, mailer, sms });
   registerPublicKeysRoute(app, keys);
   registerApiRoutes(app, {
@@ -324,10 +324,7 @@ export async function buildApp(
       ...createAccountAreaHandlers({
         db: database.db,
         sessionCache,
-        // Never the request's Host header: a forged one would put another host in the link.
-        publicOrigin:
-          config.publicOrigin?.split(',')[0]?.trim() ??
-          (config.appEnv === AppEnv.PROD ? undefined : `http://localhost:${config.port}`),
+        siteOrigin,
       }),
       ...createKolHandlers({ db: database.db }),
       ...createStoreHandlers({
@@ -344,7 +341,7 @@ export async function buildApp(
         gateways: paymentGateways,
         sessionCache,
         orderTtlMinutes: config.orderTtlMinutes,
-        inviteLink: (token) => `${inviteOrigin}/group-buying?invite=${token}`,
+        inviteLink: (token) => `${siteOrigin()}/group-buying?invite=${token}`,
         returnUrl: (token, orderNo) =>
           `${config.payments.callbackOrigin ?? ''}/group-buying?invite=${token}&orderId=${encodeURIComponent(orderNo)}`,
         logError: (error, message) => app.log.error({ err: error }, message),
