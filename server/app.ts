@@ -2,6 +2,7 @@
  * The app factory: opens the database and keys, then registers plugins (external first), then the
  * features, then the routes. Tests call `buildApp` and use `app.inject()` or a real listener.
  */
+import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -171,7 +172,7 @@ export async function buildApp(
   const redisPrefix = config.redisKeyPrefix;
   const nonces: NonceStore = redis
     ? createRedisNonceStore(redis, `${redisPrefix}nonce:`, { now: overrides.now })
-    : createMemoryNonceStore();
+    : createMemoryNonceStore(overrides.now, { file: join(config.dataDir, 'nonces.json') });
   const memoryCounter = createMemoryWindowCounter();
   const apiCounter: WindowCounter = redis
     ? withFallback(

@@ -55,6 +55,18 @@ if (withRedis) {
   });
 }
 
+describe('in-process nonce store', () => {
+  it('refuses a signature made before the store (the process) started: nothing replays across a restart', async () => {
+    let clock = 1_000_000;
+    const store = createMemoryNonceStore(() => clock);
+    clock += 5000;
+    expect(await store.claim('ios:abcdEFGH:999999', 60, 999_999)).toBe('before-fence');
+    expect(await store.claim('ios:abcdEFGH:1000000', 60, 1_000_000)).toBe(true);
+    expect(await store.claim('ios:abcdEFGH:1000000', 60, 1_000_000)).toBe(false);
+    await store.close();
+  });
+});
+
 describe.each(stores)('nonce store: $name', ({ make }) => {
   const { store, done } = make();
   afterAll(() => done());
