@@ -427,6 +427,9 @@ export async function buildApp(
     registerKolDevRoutes(app, database.db);
     registerGroupBuyDevRoutes(app, { db: database.db, gateways: paymentGateways, sessionCache });
   }
-  await registerSpa(app, config.staticDir, { sourceMaps: config.appEnv !== AppEnv.PROD });
+  await registerSpa(app, config.staticDir, {
+    sourceMaps: config.appEnv !== AppEnv.PROD,
+    siteOrigin: config.publicOrigins[0],
+  });
   return app;
 }

@@ -404,6 +404,23 @@ describe.each(variants)('prerendered pages on $name', (variant) => {
     expect(response.body).not.toContain('__ORIGIN__');
   });
 
+  it('fills in PUBLIC_ORIGIN instead when it is set: a forged Host never reaches the page (issue 19, item 11)', async () => {
+    const site = await startTestApp(variant, {
+      env: { STATIC_DIR: writePrerenderedSpa(), PUBLIC_ORIGIN: 'https://vpn.example' },
+    });
+    try {
+      const response = await site.app.inject({
+        method: 'GET',
+        url: '/faq',
+        headers: { host: 'attacker.example', 'accept-language': 'en' },
+      });
+      expect(response.body).toContain('href="https://vpn.example/x"');
+      expect(response.body).not.toContain('attacker.example');
+    } finally {
+      await site.close();
+    }
+  });
+
   it('gives every other page the SPA, and never serves the prerender folder as files', async () => {
     for (const url of ['/login', '/user/profile', '/faq/more']) {
       const response = await get(url);
