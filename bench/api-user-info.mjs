@@ -162,6 +162,9 @@ async function main() {
     REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
     // PROD as deployed (no response re-validation, no outbox), with the demo user to log in.
     APP_ENV: 'PROD',
+    // What PROD refuses to start without (server/config.ts); the bench sends no mail.
+    PUBLIC_ORIGIN: 'https://bench.example',
+    SMTP_URL: 'smtp://127.0.0.1:1',
     STATIC_DIR: join(tmpdir(), 'kestrel-bench-no-spa'),
     // The bench is one client IP sending thousands of requests a second.
     RATE_LIMIT_API_PER_MINUTE: '100000000',

@@ -116,6 +116,12 @@ export const Errors = {
   REQUIRED_PASSWORD: entry(2024, 'Please enter your password', '请输入密码'),
   REQUIRED_CODE: entry(2025, 'Please enter the verification code', '请输入验证码'),
   PASSWORDS_DIFFER: entry(2026, 'The two passwords do not match', '两次输入的密码不一致'),
+  /** PROD without a transport for the channel (no SMS adapter yet): docs/operations.md. */
+  CODE_CHANNEL_UNAVAILABLE: entry(
+    2029,
+    'Codes cannot be sent by SMS at the moment. Please use your e-mail address instead.',
+    '暂时无法通过短信发送验证码，请改用邮箱。',
+  ),
   // 2030-2099: account hardening
   TOO_MANY_FAILED_ATTEMPTS: entry(
     2030,

@@ -50,7 +50,10 @@ async function startAndPay(page: Page, i18n: I18n, size: 2 | 3, payAll: boolean)
   await expect(
     main(page).getByRole('img', { name: i18n.t('QR code of the invite link') }),
   ).toBeVisible();
-  const invite = /invite=([\w-]{32})/.exec((await link.textContent()) ?? '')![1]!;
+  const shown = (await link.textContent()) ?? '';
+  // Issue 19, item 11: the link to share names the address this site was opened on.
+  expect(shown.startsWith(`${new URL(page.url()).origin}/group-buying?invite=`), shown).toBe(true);
+  const invite = /invite=([\w-]{32})/.exec(shown)![1]!;
   return invite;
 }
 

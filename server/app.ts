@@ -2,6 +2,7 @@
  * The app factory: opens the database and keys, then registers plugins (external first), then the
  * features, then the routes. Tests call `buildApp` and use `app.inject()` or a real listener.
  */
+import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -89,6 +90,7 @@ import type { PayoutNetwork } from '../contract/kol';
 import { seedKolDemo } from './kol/seed-demo-kol';
 import { registerDevRouteSupport } from './web/dev-routes';
 import { registerSecurityHeaders } from './web/security-headers';
+import { siteOriginOf } from './web/site-origin';
 import { registerSpa, spaIsBuilt } from './web/spa-static';
 
 export interface AppOverrides {
@@ -172,7 +174,7 @@ export async function buildApp(
   const redisPrefix = config.redisKeyPrefix;
   const nonces: NonceStore = redis
     ? createRedisNonceStore(redis, `${redisPrefix}nonce:`, { now: overrides.now })
-    : createMemoryNonceStore();
+    : createMemoryNonceStore(overrides.now, { file: join(config.dataDir, 'nonces.json') });
   const memoryCounter = createMemoryWindowCounter();
   const apiCounter: WindowCounter = redis
     ? withFallback(
@@ -247,9 +249,8 @@ export async function buildApp(
   registerDevRouteSupport(app, config.appEnv);
   registerSecurityHeaders(app, display.supportWidget.scriptUrl);
   const corsOptions = {
-    origin: config.publicOrigin
-      ? config.publicOrigin.split(',').map((o) => o.trim())
-      : config.appEnv !== AppEnv.PROD,
+    origin:
+      config.publicOrigins.length > 0 ? [...config.publicOrigins] : config.appEnv !== AppEnv.PROD,
     methods: ['GET', 'HEAD', 'POST'],
     allowedHeaders: [
       'content-type',
@@ -298,10 +299,10 @@ export async function buildApp(
   });
 
   // --- features and routes ---
-  // Never the request's Host header: a forged one would put another host in a link.
-  const inviteOrigin =
-    config.publicOrigin?.split(',')[0]?.trim() ??
-    (config.appEnv === AppEnv.PROD ? '' : `http://localhost:${config.port}`);
+  // Shared links name PUBLIC_ORIGIN, else the address this server listens on (never the Host header).
+  const siteOrigin = siteOriginOf(config, () =>
+    app.server.listening ? app.server.address() : null,
+  );
   const delivery = createMessageDelivery({ appEnv: config.appEnv, db: database.db, mailer, sms });
   registerPublicKeysRoute(app, keys);
   registerApiRoutes(app, {
@@ -329,10 +330,7 @@ export async function buildApp(
       ...createAccountAreaHandlers({
         db: database.db,
         sessionCache,
-        // Never the request's Host header: a forged one would put another host in the link.
-        publicOrigin:
-          config.publicOrigin?.split(',')[0]?.trim() ??
-          (config.appEnv === AppEnv.PROD ? undefined : `http://localhost:${config.port}`),
+        siteOrigin,
       }),
       ...createKolHandlers({ db: database.db }),
       ...createStoreHandlers({
@@ -349,7 +347,7 @@ export async function buildApp(
         gateways: paymentGateways,
         sessionCache,
         orderTtlMinutes: config.orderTtlMinutes,
-        inviteLink: (token) => `${inviteOrigin}/group-buying?invite=${token}`,
+        inviteLink: (token) => `${siteOrigin()}/group-buying?invite=${token}`,
         returnUrl: (token, orderNo) =>
           `${config.payments.callbackOrigin ?? ''}/group-buying?invite=${token}&orderId=${encodeURIComponent(orderNo)}`,
         logError: (error, message) => app.log.error({ err: error }, message),
@@ -434,6 +432,9 @@ export async function buildApp(
     registerKolDevRoutes(app, database.db);
     registerGroupBuyDevRoutes(app, { db: database.db, gateways: paymentGateways, sessionCache });
   }
-  await registerSpa(app, config.staticDir, { sourceMaps: config.appEnv !== AppEnv.PROD });
+  await registerSpa(app, config.staticDir, {
+    sourceMaps: config.appEnv !== AppEnv.PROD,
+    siteOrigin: config.publicOrigins[0],
+  });
   return app;
 }

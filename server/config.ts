@@ -99,7 +99,11 @@ export interface Config {
   readonly seedDemo: boolean;
   readonly appEnv: AppEnv;
   readonly staticDir: string;
-  readonly publicOrigin: string | undefined;
+  /**
+   * PUBLIC_ORIGIN's entries (no trailing slash): CORS allows these, and the first one is the address
+   * of every link people share (server/web/site-origin.ts). Required in PROD.
+   */
+  readonly publicOrigins: readonly string[];
   /** PEM private keys given by the environment; missing platforms get a key pair under dataDir. */
   readonly rsaPrivateKeys: Partial<Record<ApiPlatform, string>>;
   /** Fastify's trustProxy: a flag, proxy addresses, or a hop-count predicate. */
@@ -160,7 +164,7 @@ function paymentsConfig(e: z.infer<typeof envSchema>, appEnv: AppEnv): PaymentsC
     throw new Error(
       'Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together',
     );
-  const callbackOrigin = (e.PAYMENT_CALLBACK_ORIGIN ?? e.PUBLIC_ORIGIN?.split(',')[0])
+  const callbackOrigin = (e.PAYMENT_CALLBACK_ORIGIN ?? parsePublicOrigins(e.PUBLIC_ORIGIN)[0])
     ?.trim()
     .replace(/\/+$/, '');
   return {
@@ -198,6 +202,43 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   return value;
 }
 
+/** PUBLIC_ORIGIN: comma-separated http(s) origins, each a scheme, a host and an optional port. */
+function parsePublicOrigins(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  return value
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/+$/, ''))
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      let url: URL | undefined;
+      try {
+        url = new URL(entry);
+      } catch {
+        url = undefined;
+      }
+      const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username;
+      if (!url || !bare || !/^https?:$/.test(url.protocol))
+        throw new Error(
+          `Invalid environment: PUBLIC_ORIGIN: "${entry}" is not an origin like https://vpn.example`,
+        );
+      return url.origin;
+    });
+}
+
+/**
+ * What PROD cannot run without (docs/operations.md): the links people share name the site, and
+ * e-mail codes need a mail server. SMS has no adapter yet: phone codes answer CODE_CHANNEL_UNAVAILABLE.
+ */
+function checkProduction(e: z.infer<typeof envSchema>, publicOrigins: readonly string[]): void {
+  const missing: string[] = [];
+  if (publicOrigins.length === 0)
+    missing.push('PUBLIC_ORIGIN (the address in shared links, QR codes and client imports)');
+  if (e.SMTP_URL === undefined)
+    missing.push('SMTP_URL (the mail server that delivers sign-up and reset codes)');
+  if (missing.length > 0)
+    throw new Error(`Invalid environment: PROD needs ${missing.join(' and ')}`);
+}
+
 /** Multi-line PEMs are often passed with literal `\n`; accept both. */
 function pem(value: string | undefined): string | undefined {
   return value?.replace(/\\n/g, '\n');
@@ -211,6 +252,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const appEnv = e.APP_ENV ?? (e.NODE_ENV === 'production' ? AppEnv.PROD : AppEnv.DEV);
+  const publicOrigins = parsePublicOrigins(e.PUBLIC_ORIGIN);
+  if (appEnv === AppEnv.PROD) checkProduction(e, publicOrigins);
   const keys: Partial<Record<ApiPlatform, string>> = {};
   for (const platform of API_PLATFORMS) {
     const value = pem(e[`RSA_PRIVATE_KEY_${platform.toUpperCase()}` as keyof typeof e] as string);
@@ -236,7 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === undefined ? appEnv !== AppEnv.PROD : e.SEED_DEMO !== 'false',
     appEnv,
     staticDir: resolve(e.STATIC_DIR),
-    publicOrigin: e.PUBLIC_ORIGIN,
+    publicOrigins,
     rsaPrivateKeys: keys,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: {

@@ -4,6 +4,7 @@ import { DEMO_KOL } from './kol/seed-demo-kol';
 import { loadConfig } from './config';
 import { DEMO_USER } from './db/seed';
 import { isLoopbackHost } from './web/dev-routes';
+import { siteOriginOf } from './web/site-origin';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -14,9 +15,9 @@ if (!app.kestrel.spaBuilt) {
   );
 }
 
-const address = await app.listen({ port: config.port, host: config.host });
-const shown =
-  config.host === '0.0.0.0' || config.host === '::' ? `http://localhost:${config.port}` : address;
+await app.listen({ port: config.port, host: config.host });
+// The address shared links are built on (server/web/site-origin.ts), so both agree.
+const shown = siteOriginOf({ ...config, publicOrigins: [] }, () => app.server.address())();
 const lines = [
   `Kestrel VPN is running at ${shown} (${config.appEnv}, ${app.kestrel.database.kind})`,
 ];

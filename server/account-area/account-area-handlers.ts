@@ -20,9 +20,8 @@ import {
 export interface AccountAreaDeps {
   readonly db: Db;
   readonly sessionCache: SessionCache;
-  /** PUBLIC_ORIGIN's first entry: where import links point; else the request's own origin. */
-  /** The site's origin for import links: PUBLIC_ORIGIN, or this server outside PROD. */
-  readonly publicOrigin: string | undefined;
+  /** The site's origin for import links (server/web/site-origin.ts). */
+  readonly siteOrigin: () => string;
 }
 
 /** How an invitee appears to the inviter: recognisable to them, useless to anyone else. */
@@ -175,9 +174,7 @@ export function createAccountAreaHandlers(deps: AccountAreaDeps): Handlers {
 
     async userThirdPartyClientLink(_params, context) {
       const { user } = requireAuth(context);
-      const origin = deps.publicOrigin;
-      if (!origin) throw new Error('PUBLIC_ORIGIN is required in PROD: import links name the site');
-      return issueSubscriptionLink(db, user.id, user.expireTime, origin);
+      return issueSubscriptionLink(db, user.id, user.expireTime, deps.siteOrigin());
     },
   };
 }

@@ -253,6 +253,8 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
     },
 
     async userSendCode(params, context) {
+      // Before a code is issued: a channel PROD cannot deliver on costs the user no cooldown.
+      if (!delivery.canDeliver(params.channel)) throw fail('CODE_CHANNEL_UNAVAILABLE');
       const target = normaliseTarget(params.channel, params.target);
       const exists = await accountExists(params.channel, target);
       const register = params.purpose === CodePurpose.REGISTER;

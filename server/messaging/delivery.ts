@@ -40,6 +40,8 @@ export interface OutgoingMessage {
 }
 
 export interface MessageDelivery {
+  /** False in PROD for a channel without a transport (no SMS adapter ships yet): refuse up front. */
+  canDeliver(channel: CodeChannel): boolean;
   /** Resolves once the message is handed to its transport; rejects when it could not be. */
   deliver(message: OutgoingMessage): Promise<void>;
 }
@@ -79,6 +81,8 @@ export function createMessageDelivery({
 }: DeliveryOptions): MessageDelivery {
   const useOutbox = appEnv !== AppEnv.PROD;
   return {
+    canDeliver: (channel) =>
+      useOutbox || (channel === 'email' ? mailer !== undefined : sms !== undefined),
     async deliver(message) {
       if (message.channel === 'email' && mailer) {
         await mailer.send({ to: message.to, subject: message.subject, text: message.text });

@@ -12,6 +12,8 @@ export type FlagReason =
   | 'amount_mismatch'
   | 'currency_mismatch'
   | 'unknown_order'
+  // Signed, but its order, trade or currency holds U+0000 (storable-notification.ts): acknowledged.
+  | 'unusable_notification'
   | 'gateway_mismatch'
   | 'duplicate_payment'
   | 'coupon_over_limit'

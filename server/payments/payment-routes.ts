@@ -1,9 +1,10 @@
 /**
  * The gateways' HTTP side:
  * - `POST /pay/notify/sandbox`, `GET|POST /pay/notify/epay`, `POST /pay/notify/stripe`: the
- *   notifications; each is verified by its gateway, then applied by `creditOrder`. A verified
- *   notification is acknowledged (whatever it changed); a refused one is answered 400 and changes
- *   nothing; a fault while crediting is answered 500 so the gateway delivers it again.
+ *   notifications; each is verified by its gateway, made storable (storable-notification.ts),
+ *   then applied by `creditOrder`. A verified notification is acknowledged (whatever it changed);
+ *   a refused one is answered 400 and changes nothing; a fault while crediting is answered 500 so
+ *   the gateway delivers it again. No input answers 5xx: only a fault of ours does.
  * - `GET /pay/sandbox/:orderNo` and `POST /pay/sandbox/:orderNo`: the sandbox's checkout page and
  *   its Pay / Fail buttons: dev routes (loopback clients only; no sandbox in PROD).
  */
@@ -25,6 +26,7 @@ import {
   type SandboxPageState,
 } from './sandbox-page';
 import type { Params } from './signing';
+import { flagUnusableNotification, storableNotification } from './storable-notification';
 import { STRIPE_NOTIFY_PATH, type StripeGateway } from './stripe';
 
 export interface PaymentRouteDeps {
@@ -90,7 +92,17 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: PaymentRouteDe
       return { status: 400 };
     }
     try {
-      const outcome = await creditOrder(creditDeps, verified.notification);
+      const storable = storableNotification(verified.notification);
+      if (!storable.usable) {
+        // Authentic but naming nothing of ours: acknowledged (a refusal is redelivered for days).
+        await flagUnusableNotification(deps.db, storable.sanitised);
+        request.log.warn(
+          { gateway, tradeNo: storable.sanitised.tradeNo },
+          'payment notification unusable (U+0000); flagged for the operator',
+        );
+        return { status: 200 };
+      }
+      const outcome = await creditOrder(creditDeps, storable.notification);
       const level = outcome.result === 'flagged' ? 'warn' : 'info';
       request.log[level](
         { gateway, tradeNo: verified.notification.tradeNo, ...outcome },

@@ -12,6 +12,7 @@ import { createEpayGateway, type EpayGateway } from './epay';
 import { METHOD_ORDER, paymentGatewaysOf, type Gateway, type PaymentGateways } from './gateway';
 import { createSandboxGateway, loadSandboxSecret, type SandboxGateway } from './sandbox';
 import { createStripeGateway, type StripeGateway } from './stripe';
+import { listeningOrigin } from '../web/site-origin';
 
 export interface ConfiguredGateways extends PaymentGateways {
   readonly sandbox: SandboxGateway | undefined;
@@ -47,7 +48,7 @@ export async function createPaymentGateways(
         `${what} needs PUBLIC_ORIGIN (or PAYMENT_CALLBACK_ORIGIN): the address its notifications come back to`,
       );
     }
-    return `http://localhost:${config.port}`;
+    return listeningOrigin(config.host, config.port);
   };
   const table: Partial<Record<PaymentMethodName, Gateway>> = {};
   const epay = payments.epay

@@ -67,7 +67,9 @@ export function parseSignatureHeader(
 }
 
 function orderNoOf(session: CheckoutSession): string | undefined {
-  return session.metadata?.orderNo ?? session.client_reference_id ?? undefined;
+  const orderNo = session.metadata?.orderNo ?? session.client_reference_id;
+  // Signed JSON can still hold any type there (issue 19, item 7): only a string names an order.
+  return typeof orderNo === 'string' && orderNo !== '' ? orderNo : undefined;
 }
 
 export function createStripeGateway(options: {
@@ -209,8 +211,14 @@ export function createStripeGateway(options: {
       } catch {
         return { ok: false, reason: 'malformed' };
       }
+      if (event === null || typeof event !== 'object') return { ok: false, reason: 'malformed' };
       const object = event.data?.object;
-      if (typeof event.type !== 'string' || !object || typeof object.id !== 'string') {
+      if (
+        typeof event.type !== 'string' ||
+        object === null ||
+        typeof object !== 'object' ||
+        typeof object.id !== 'string'
+      ) {
         return { ok: false, reason: 'malformed' };
       }
       const orderNo = orderNoOf(object);

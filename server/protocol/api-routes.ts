@@ -106,6 +106,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
       throw fail('SERVER_BUSY');
     }
   }
+  const expired = () => fail('SIGNATURE_EXPIRED', { serverTime: now() });
   const checkResponses = appEnv !== AppEnv.PROD;
   // The rate limit is one per client for the whole API, before this (server/protocol/rate-limit.ts).
   const routeOptions = { bodyLimit: MAX_BODY_BYTES };
@@ -120,8 +121,9 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
       if (!isApiPlatform(platform)) throw fail('PLATFORM_INVALID');
       const body = isRecord(request.body) ? request.body : {};
       const signature = await checkSignatureInTurn(body.signature, platform, reply);
+      // An expired signature is told the server's clock, so a client can sign again with it.
       if (!signature.ok)
-        throw fail(signature.reason === 'expired' ? 'SIGNATURE_EXPIRED' : 'SIGNATURE_INVALID');
+        throw signature.reason === 'expired' ? expired() : fail('SIGNATURE_INVALID');
       const { nonce, timestamp } = signature.payload;
       const ttlSeconds = (timestamp + SIGNATURE_WINDOW_SECONDS * 1000 - now()) / 1000 + 1;
       const claimed = await nonces.claim(
@@ -129,7 +131,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
         ttlSeconds,
         timestamp,
       );
-      if (claimed === 'before-fence') throw fail('SIGNATURE_EXPIRED');
+      if (claimed === 'before-fence') throw expired();
       if (!claimed) throw fail('SIGNATURE_REPLAYED');
 
       let auth: Authenticated | undefined;

@@ -2,6 +2,7 @@
  * Remembers every accepted signature until its timestamp leaves the window, so a replay is refused.
  * `claim` is an atomic set-if-absent: of two requests carrying the same nonce, exactly one wins.
  */
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 
 export interface NonceStore {
@@ -15,15 +16,32 @@ export interface NonceStore {
 
 const SWEEP_INTERVAL_MS = 30_000;
 
-export function createMemoryNonceStore(now: () => number = Date.now): NonceStore {
-  const expiries = new Map<string, number>();
+/**
+ * The in-process store (no REDIS_URL: the default embedded start) lives with the process, so on its
+ * own a signature accepted before a restart could be used again inside its 300 s window (issue 19,
+ * item 8). Two things close that without a write per call:
+ * - its fence is the moment the process started: a signature made before it is refused as expired
+ *   ('before-fence'), whatever its nonce. A client whose clock is behind the server's is told so
+ *   once and signs again with the server's time (SIGNATURE_EXPIRED carries `serverTime`; the SPA
+ *   does, src/lib/api-client.ts);
+ * - with `file`, a stop (close) writes the nonces still inside their window there and the next
+ *   start reads and removes it: a signature dated after the restart by a client whose clock runs
+ *   fast is remembered too. A crash writes nothing; then only the fence holds. docs/protocol.md.
+ */
+export function createMemoryNonceStore(
+  now: () => number = Date.now,
+  options: { file?: string } = {},
+): NonceStore {
+  const fence = now();
+  const expiries = new Map<string, number>(options.file ? readKept(options.file, fence) : []);
   const sweep = setInterval(() => {
     const t = now();
     for (const [key, expiresAt] of expiries) if (expiresAt <= t) expiries.delete(key);
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
   return {
-    claim(key, ttlSeconds) {
+    claim(key, ttlSeconds, timestamp) {
+      if (timestamp !== undefined && timestamp < fence) return Promise.resolve('before-fence');
       const t = now();
       const expiresAt = expiries.get(key);
       if (expiresAt !== undefined && expiresAt > t) return Promise.resolve(false);
@@ -32,10 +50,47 @@ export function createMemoryNonceStore(now: () => number = Date.now): NonceStore
     },
     close() {
       clearInterval(sweep);
+      if (options.file) keep(options.file, expiries, now());
       expiries.clear();
       return Promise.resolve();
     },
   };
+}
+
+/** The nonces a previous process kept (still inside their window), and the file gone. */
+function readKept(file: string, t: number): [string, number][] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+    rmSync(file, { force: true });
+  } catch {
+    return [];
+  }
+  try {
+    const entries = JSON.parse(text) as unknown;
+    if (!Array.isArray(entries)) return [];
+    return entries.filter(
+      (entry): entry is [string, number] =>
+        Array.isArray(entry) &&
+        typeof entry[0] === 'string' &&
+        typeof entry[1] === 'number' &&
+        entry[1] > t,
+    );
+  } catch {
+    return [];
+  }
+}
+
+function keep(file: string, expiries: ReadonlyMap<string, number>, t: number): void {
+  const live = [...expiries].filter(([, expiresAt]) => expiresAt > t);
+  if (live.length === 0) return;
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, JSON.stringify(live), { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch {
+    // A read-only or vanished DATA_DIR: the fence still refuses what was signed before the restart.
+  }
 }
 
 /**

@@ -21,6 +21,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { AppEnv } from '../../contract';
+import { holdsUnstorableText } from './storable-text';
 
 /** What `app.devRoute()` takes: Fastify's route options, method, url and handler included. */
 export type DevRouteOptions<G extends RouteGenericInterface = RouteGenericInterface> = RouteOptions<
@@ -79,6 +80,12 @@ async function localOnly(request: FastifyRequest, reply: FastifyReply) {
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 }
 
+/** U+0000 would reach a PostgreSQL text parameter and fail there (issue 19, item 7): refused first. */
+async function refuseUnstorableText(request: FastifyRequest, reply: FastifyReply) {
+  if ([request.params, request.query, request.body].some(holdsUnstorableText))
+    return reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
+}
+
 function asArray<T>(value: T | T[] | undefined): T[] {
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
@@ -108,6 +115,7 @@ export function registerDevRouteSupport(app: FastifyInstance, appEnv: AppEnv): v
     paths.push(staticPrefix(route.url));
     const guard = appEnv === AppEnv.PROD ? neverInProd : localOnly;
     route.onRequest = [guard, ...asArray(route.onRequest)];
+    route.preValidation = [refuseUnstorableText, ...asArray(route.preValidation)];
     // No CORS headers at all: @fastify/cors skips a route whose `config.cors` is false (untyped in
     // its declarations).
     route.config = Object.assign({}, route.config, { cors: false });

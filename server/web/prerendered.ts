@@ -69,9 +69,11 @@ const pathOf = (url: string) => {
 
 /**
  * Reads the prerendered pages of a build once. Without them (a build from before, or none) every
- * visit gets the plain index.html, as before.
+ * visit gets the plain index.html, as before. `siteOrigin`: PUBLIC_ORIGIN's first entry when set,
+ * so that canonical and Open Graph links name the public site and a forged Host never reaches a
+ * page (issue 19, item 11); else the request's own.
  */
-export function loadPrerenderedPages(staticDir: string): PrerenderedPages {
+export function loadPrerenderedPages(staticDir: string, siteOrigin?: string): PrerenderedPages {
   const dir = join(staticDir, '.prerendered');
   const manifestFile = join(dir, 'manifest.json');
   if (!existsSync(manifestFile)) return () => null;
@@ -99,7 +101,7 @@ export function loadPrerenderedPages(staticDir: string): PrerenderedPages {
       vary += ', User-Agent';
     }
     if (!file) return null;
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
     // The prerender's ORIGIN_PLACEHOLDER (src/prerender/render-page.tsx).
     return { html: read(file).replaceAll('__ORIGIN__', origin), vary };
   };

@@ -46,7 +46,7 @@ export function spaIsBuilt(staticDir: string): boolean {
 export async function registerSpa(
   app: FastifyInstance,
   staticDir: string,
-  options: { readonly sourceMaps: boolean } = { sourceMaps: true },
+  options: { readonly sourceMaps: boolean; readonly siteOrigin?: string } = { sourceMaps: true },
 ): Promise<void> {
   const built = spaIsBuilt(staticDir);
   if (!options.sourceMaps) {
@@ -56,7 +56,7 @@ export async function registerSpa(
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     });
   }
-  const prerendered = built ? loadPrerenderedPages(staticDir) : () => null;
+  const prerendered = built ? loadPrerenderedPages(staticDir, options.siteOrigin) : () => null;
   if (built) {
     await app.register(fastifyStatic, {
       root: staticDir,

@@ -85,9 +85,28 @@ export function prepareSigning(): void {
     });
 }
 
+/**
+ * The server's clock minus this device's, learnt from a SIGNATURE_EXPIRED answer (its `serverTime`):
+ * a device whose clock is wrong, or a signature from before a server restart (docs/protocol.md),
+ * is asked once to sign again, with the server's time, and every later call signs with it.
+ */
+let clockOffsetMs = 0;
+
 async function sign(platform: ApiPlatform): Promise<string> {
   const keys = await loadPublicKeys();
-  return rsaEncryptOffThread(keys[platform], JSON.stringify(signaturePayload()));
+  return rsaEncryptOffThread(
+    keys[platform],
+    JSON.stringify(signaturePayload(Date.now() + clockOffsetMs)),
+  );
+}
+
+/** The server's time on a SIGNATURE_EXPIRED envelope, when it sent one. */
+function serverTimeOf(envelope: Envelope): number | undefined {
+  if (envelope.code !== Errors.SIGNATURE_EXPIRED.code) return undefined;
+  const serverTime = (envelope.data as { serverTime?: unknown } | null)?.serverTime;
+  return typeof serverTime === 'number' && Number.isSafeInteger(serverTime)
+    ? serverTime
+    : undefined;
 }
 
 function networkError(): ApiError {
@@ -106,6 +125,15 @@ function readPragma(path: string, response: AxiosResponse): void {
 }
 
 async function post(path: string, params: object): Promise<Envelope> {
+  const envelope = await postOnce(path, params);
+  const serverTime = serverTimeOf(envelope);
+  if (serverTime === undefined) return envelope;
+  // Refused before anything ran (the signature is checked first): signing again is safe, once.
+  clockOffsetMs = serverTime - Date.now();
+  return postOnce(path, params);
+}
+
+async function postOnce(path: string, params: object): Promise<Envelope> {
   const started = performance.now();
   const platform = apiPlatform(currentPlatform());
   let response: AxiosResponse;

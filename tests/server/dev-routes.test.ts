@@ -8,7 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { buildApp } from '../../server/app';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import {
+  PROD_REQUIRED_ENV,
+  startTestApp,
+  STARTUP_TIMEOUT_MS,
+  type TestApp,
+} from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 import { testPrivateKeys } from './helpers/test-keys';
 import { groupCalls } from './helpers/group-buy';
@@ -149,6 +154,7 @@ describe('dev routes in PROD', () => {
       const app = await buildApp(
         loadConfig({
           APP_ENV: 'PROD',
+          ...PROD_REQUIRED_ENV,
           DATA_DIR: dataDir,
           DATABASE_URL: 'memory://',
           LOG_LEVEL: 'silent',

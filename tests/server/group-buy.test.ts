@@ -123,7 +123,7 @@ describe.each(variants)('group buy on $name', (variant) => {
     const started = expectOk(await calls().start(creator!.token, { groupSize: 3, paymentType: 1 }));
     expect(started.inviteToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(started.inviteLink).toBe(
-      `http://localhost:${t.app.kestrel.config.port}/group-buying?invite=${started.inviteToken}`,
+      `http://127.0.0.1:${t.app.kestrel.config.port}/group-buying?invite=${started.inviteToken}`,
     );
     expect(started.total).toEqual({ amount: 21600, currency: 'CNY' });
     const zh = await calls().view(friend!.token, started.inviteToken, 'zh_CN');

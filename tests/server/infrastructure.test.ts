@@ -22,6 +22,7 @@ import {
 } from '../../server/protocol/nonce-store';
 import { loadPlatformKeys } from '../../server/protocol/rsa-keys';
 import { decryptSignature, unpadPkcs1Type2 } from '../../server/protocol/signature';
+import { PROD_REQUIRED_ENV } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 import { redisAvailable, REDIS_URL } from './helpers/test-redis';
 
@@ -53,6 +54,18 @@ if (withRedis) {
     },
   });
 }
+
+describe('in-process nonce store', () => {
+  it('refuses a signature made before the store (the process) started: nothing replays across a restart', async () => {
+    let clock = 1_000_000;
+    const store = createMemoryNonceStore(() => clock);
+    clock += 5000;
+    expect(await store.claim('ios:abcdEFGH:999999', 60, 999_999)).toBe('before-fence');
+    expect(await store.claim('ios:abcdEFGH:1000000', 60, 1_000_000)).toBe(true);
+    expect(await store.claim('ios:abcdEFGH:1000000', 60, 1_000_000)).toBe(false);
+    await store.close();
+  });
+});
 
 describe.each(stores)('nonce store: $name', ({ make }) => {
   const { store, done } = make();
@@ -192,15 +205,40 @@ describe('config', () => {
     expect(dev).toMatchObject({ port: 8080, host: '127.0.0.1', appEnv: 'DEV', seedDemo: true });
     expect(dev.dataDir).toMatch(/\/data$/);
     expect(dev.staticDir).toMatch(/dist\/client$/);
-    const prod = loadConfig({ NODE_ENV: 'production' });
+    const prod = loadConfig({ NODE_ENV: 'production', ...PROD_REQUIRED_ENV });
     expect(prod).toMatchObject({ appEnv: 'PROD', seedDemo: false });
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', ...PROD_REQUIRED_ENV, SEED_DEMO: 'true' }).seedDemo,
+    ).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
   it('refuses invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ APP_ENV: 'STAGING' })).toThrow(/APP_ENV/);
+  });
+
+  it('refuses to start PROD without PUBLIC_ORIGIN (shared links) or SMTP_URL (e-mail codes)', () => {
+    const prod = { APP_ENV: 'PROD', ...PROD_REQUIRED_ENV };
+    expect(() => loadConfig({ ...prod, PUBLIC_ORIGIN: '' })).toThrow(/PROD needs PUBLIC_ORIGIN/);
+    expect(() => loadConfig({ ...prod, SMTP_URL: undefined })).toThrow(/PROD needs SMTP_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_ORIGIN .* and SMTP_URL/);
+    expect(loadConfig(prod).publicOrigins).toEqual(['https://vpn.example']);
+    // Outside PROD neither is needed: links name the listening address, codes go to the outbox.
+    expect(loadConfig({ APP_ENV: 'DEV' }).publicOrigins).toEqual([]);
+  });
+
+  it('takes PUBLIC_ORIGIN as a list of bare http(s) origins', () => {
+    expect(
+      loadConfig({ PUBLIC_ORIGIN: 'https://VPN.example/, http://127.0.0.1:8080' }).publicOrigins,
+    ).toEqual(['https://vpn.example', 'http://127.0.0.1:8080']);
+    for (const bad of [
+      'vpn.example',
+      'ftp://vpn.example',
+      'https://vpn.example/app',
+      'https://a@b.c',
+    ])
+      expect(() => loadConfig({ PUBLIC_ORIGIN: bad }), bad).toThrow(/PUBLIC_ORIGIN/);
   });
 });
 

@@ -13,7 +13,12 @@ import { loadConfig } from '../../server/config';
 import { createPaymentGateways } from '../../server/payments/registry';
 import { buyOrder, grantsOf, orderOf, paymentsOf, postForm, userOf } from './helpers/payments';
 import { couponRow, makeCoupon } from './helpers/store';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import {
+  PROD_REQUIRED_ENV,
+  startTestApp,
+  STARTUP_TIMEOUT_MS,
+  type TestApp,
+} from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 import { testPrivateKeys } from './helpers/test-keys';
 
@@ -165,6 +170,7 @@ describe('sandbox in PROD', () => {
         DATA_DIR: dataDir,
         DATABASE_URL: 'memory://',
         APP_ENV: 'PROD',
+        ...PROD_REQUIRED_ENV,
         SEED_DEMO: 'true',
         LOG_LEVEL: 'silent',
         STATIC_DIR: join(dataDir, 'no-spa'),
@@ -204,6 +210,7 @@ describe('sandbox in PROD', () => {
   it('with EPay and Stripe configured, PROD offers exactly their methods; without a public origin it refuses to start', async () => {
     const base = {
       APP_ENV: 'PROD',
+      SMTP_URL: PROD_REQUIRED_ENV.SMTP_URL,
       EPAY_URL: 'https://pay.example.com',
       EPAY_PID: '1001',
       EPAY_KEY: 'k',
@@ -212,7 +219,7 @@ describe('sandbox in PROD', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
       DATA_DIR: tmpdir(),
     };
-    await expect(createPaymentGateways(loadConfig(base))).rejects.toThrow(/PUBLIC_ORIGIN/);
+    expect(() => loadConfig(base)).toThrow(/PUBLIC_ORIGIN/);
     const gateways = await createPaymentGateways(
       loadConfig({ ...base, PUBLIC_ORIGIN: 'https://kestrel.example' }),
     );

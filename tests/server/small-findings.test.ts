@@ -111,7 +111,7 @@ describe('the import link', () => {
     const issued = await call('/api/user/user_third_party_client_link');
     expect(issued.body.code, issued.body.msg).toBe(200);
     expect(new URL(issued.body.data.url).origin).toBe(
-      `http://localhost:${t.app.kestrel.config.port}`,
+      `http://127.0.0.1:${t.app.kestrel.config.port}`,
     );
   });
 });

@@ -165,6 +165,46 @@ describe('the signed call (DESIGN §2)', () => {
   });
 });
 
+describe('a refused timestamp (issue 19, item 8)', () => {
+  it("signs again once with the server's time after SIGNATURE_EXPIRED, and keeps that clock", async () => {
+    const serverAhead = 10 * 60_000;
+    let refusals = 1;
+    reply = () =>
+      refusals-- > 0
+        ? HttpResponse.json({
+            code: 1002,
+            msg: 'Request expired. Please check your device clock and try again.',
+            data: { serverTime: Date.now() + serverAhead },
+          })
+        : HttpResponse.json({ code: 200, msg: '', data: {} });
+    const { callApi } = await api();
+    await expect(callApi(userLogout, {})).resolves.toEqual({});
+    expect(getToasts()).toEqual([]);
+    const stamps = seen.map(
+      (call) => (decryptSignature(String(call.body.signature)) as { timestamp: number }).timestamp,
+    );
+    expect(stamps).toHaveLength(2);
+    expect(Math.abs(stamps[1]! - (Date.now() + serverAhead))).toBeLessThan(5000);
+    // The next call signs with the server's clock straight away.
+    await callApi(userLogout, {});
+    const third = decryptSignature(String(seen[2]?.body.signature)) as { timestamp: number };
+    expect(Math.abs(third.timestamp - (Date.now() + serverAhead))).toBeLessThan(5000);
+
+    // Refused again after signing again: reported, not retried for ever.
+    refusals = 2;
+    seen.length = 0;
+    await expect(callApi(userLogout, {})).rejects.toMatchObject({ code: 1002 });
+    expect(seen).toHaveLength(2);
+    // Back to this device's clock for the other tests.
+    refusals = 1;
+    reply = () =>
+      refusals-- > 0
+        ? HttpResponse.json({ code: 1002, msg: '', data: { serverTime: Date.now() } })
+        : HttpResponse.json({ code: 200, msg: '', data: {} });
+    await callApi(userLogout, {});
+  });
+});
+
 describe('failures (SPEC §8)', () => {
   it('toasts msg and rejects with the code when code != 200', async () => {
     reply = () =>

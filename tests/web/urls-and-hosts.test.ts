@@ -3,6 +3,7 @@ import { shouldLoadSupportWidget } from '../../src/app/support-widget';
 import { sentryEnabled } from '../../src/app/sentry';
 import { apiBases, apiUrl, publicKeysUrl } from '../../src/lib/api-url';
 import { shouldPrefetchCatalog } from '../../src/lib/queries/catalog';
+import { inviteLinkFor, onThisSite } from '../../src/lib/invite-link';
 
 describe('API URLs (SPEC §7)', () => {
   const sameOrigin = apiBases({});
@@ -73,5 +74,20 @@ describe('hosts and switches', () => {
     for (const path of ['/faq', '/user/profile', '/download/tips', '/clause/terms']) {
       expect(shouldPrefetchCatalog(path)).toBe(false);
     }
+  });
+});
+
+describe('shared page links (issue 19, item 11)', () => {
+  it('moves a group invite link the server built onto the origin the page was opened on', () => {
+    const page = 'http://127.0.0.1:8080';
+    expect(onThisSite(page, 'http://localhost:8080/group-buying?invite=Tok_en-1')).toBe(
+      'http://127.0.0.1:8080/group-buying?invite=Tok_en-1',
+    );
+    expect(onThisSite('https://vpn.example', 'https://vpn.example/group-buying?invite=x#a')).toBe(
+      'https://vpn.example/group-buying?invite=x#a',
+    );
+    // A path-only link lands on the page's origin too.
+    expect(onThisSite(page, '/group-buying?invite=x')).toBe(`${page}/group-buying?invite=x`);
+    expect(inviteLinkFor(page, 'AB CD')).toBe(`${page}/register?invite=AB%20CD`);
   });
 });

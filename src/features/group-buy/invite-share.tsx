@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CopyButton } from '../../components/ui/copy-button';
 import { QrCode } from '../../components/ui/qr-code';
+import { onThisSite } from '../../lib/invite-link';
 
 /** The invite link to copy (3-second copied state) and as a QR code for a phone's camera. */
-export function InviteShare({ link, qrSize = 148 }: { link: string; qrSize?: number }) {
+export function InviteShare({ link: given, qrSize = 148 }: { link: string; qrSize?: number }) {
   const { t } = useLingui();
+  const link = onThisSite(window.location.origin, given);
   return (
     <div className="gb-invite">
       <div className="gb-invite__link">

@@ -8,6 +8,7 @@ import { CopyButton } from '../../components/ui/copy-button';
 import { QrCode } from '../../components/ui/qr-code';
 import { ChannelTabs } from '../../components/ui/tabs';
 import { myGroupsQuery } from './api/group-buy-calls';
+import { onThisSite } from '../../lib/invite-link';
 import { Countdown } from './countdown';
 import { GroupStateName, MemberStateName, PaymentTypeName } from './group-format';
 import './group-buy.css';
@@ -225,7 +226,10 @@ function InviteCell({ group }: { group: MemberGroup }) {
   if (group.state !== 'open') return <span>—</span>;
   return (
     <div className="gb-row-actions">
-      <CopyButton text={group.inviteLink} aria-label={t`Copy the invite link of group ${groupId}`}>
+      <CopyButton
+        text={onThisSite(window.location.origin, group.inviteLink)}
+        aria-label={t`Copy the invite link of group ${groupId}`}
+      >
         <Trans>Copy link</Trans>
       </CopyButton>
       <button
@@ -238,7 +242,7 @@ function InviteCell({ group }: { group: MemberGroup }) {
       </button>
       {showQr && (
         <QrCode
-          value={group.inviteLink}
+          value={onThisSite(window.location.origin, group.inviteLink)}
           label={t`QR code of the invite link of group ${groupId}`}
         />
       )}

@@ -19,6 +19,15 @@ import { testPrivateKeys } from './test-keys';
  */
 export const STARTUP_TIMEOUT_MS = 180_000;
 
+/**
+ * What PROD refuses to start without (server/config.ts): a test that starts a PROD app gets these
+ * unless it gives its own. Nothing listens on that SMTP port: a code sent by e-mail fails there.
+ */
+export const PROD_REQUIRED_ENV = {
+  PUBLIC_ORIGIN: 'https://vpn.example',
+  SMTP_URL: 'smtp://127.0.0.1:1',
+} as const;
+
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly api: ApiClient;
@@ -48,6 +57,7 @@ export async function startTestApp(
     RSA_PRIVATE_KEY_ANDROID: keys.android,
     RSA_PRIVATE_KEY_MAC: keys.mac,
     RSA_PRIVATE_KEY_WINDOWS: keys.windows,
+    ...(options.env?.APP_ENV === 'PROD' ? PROD_REQUIRED_ENV : {}),
     ...options.env,
   });
   const app = await buildApp(config, options.overrides);
