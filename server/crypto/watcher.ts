@@ -13,7 +13,13 @@
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/database';
 import { repeatJob } from '../jobs/repeat-job';
-import { cryptoQuotes, cryptoTransfers, cryptoWatchCursors, orders } from '../db/schema';
+import {
+  cryptoQuotes,
+  cryptoTransfers,
+  cryptoTxReads,
+  cryptoWatchCursors,
+  orders,
+} from '../db/schema';
 import type { ChainReader, Hex, TransferLog } from './chain-reader';
 import { listNetworks, type CryptoNetworkConfig } from './crypto-config';
 import { nowOf, type CryptoDeps } from './crypto-deps';
@@ -212,6 +218,14 @@ export async function watchOnce(deps: CryptoDeps): Promise<WatchReport> {
     deps.log.error({ err: error }, 'crypto watcher: reading the networks failed');
     report.errors += 1;
     return report;
+  }
+  try {
+    // What nobody asked about for longer than a late payment can come: read again if asked.
+    const stale = new Date(nowOf(deps).getTime() - 2 * LATE_PAYMENT_WINDOW_MS);
+    await deps.db.delete(cryptoTxReads).where(lt(cryptoTxReads.readAt, stale));
+  } catch (error) {
+    report.errors += 1;
+    deps.log.error({ err: error }, 'crypto watcher: pruning the read memory failed');
   }
   for (const network of networks) {
     try {

@@ -239,7 +239,8 @@ function lockedChoices(state: CryptoPay['state']): boolean {
     state.matches({ quoted: 'submitWaiting' }) ||
     state.matches({ quoted: 'awaiting' }) ||
     state.matches({ quoted: 'underpaid' }) ||
-    state.matches('paid')
+    state.matches('paid') ||
+    state.matches('reversed')
   );
 }
 
