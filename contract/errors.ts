@@ -335,6 +335,22 @@ export const Errors = {
     'The payment arrived more than 7 days after the quote expired. Please contact support.',
     '付款在报价过期 7 天后才到账，请联系客服。',
   ),
+  // 5031-5039: issue 19, items 2 and 6 (crypto-rpc branch; docs/crypto-pay.md)
+  CRYPTO_TOO_MANY_PENDING_TX: entry(
+    5031,
+    'This order already has 5 transactions that are not on the network yet. Wait for them to confirm, or get a new quote.',
+    '该订单已有 5 笔尚未上链的交易，请等待确认，或重新获取报价。',
+  ),
+  CRYPTO_SUBMIT_LIMITED: entry(
+    5032,
+    'Too many transactions were submitted from this account in the last hour. Please try again later.',
+    '您的账号在过去一小时内提交的交易过多，请稍后再试。',
+  ),
+  CRYPTO_PAYMENT_REVERSED: entry(
+    5033,
+    'The transaction that paid this order is no longer on the network. Your membership stays while support reviews the payment; they will contact you.',
+    '支付此订单的交易已不在网络上。客服审核期间您的会员保持不变，客服将与您联系。',
+  ),
 
   // --- account area (6xxx) ---
   THIRD_PARTY_IMPORT_FAILED: entry(

@@ -233,6 +233,7 @@ export async function buildApp(
     db: database.db,
     sessionCache,
     orderTtlMinutes: config.orderTtlMinutes,
+    headTtlMs: config.cryptoHeadTtlMs,
     log: app.log,
     overrides: overrides.crypto,
   });

@@ -78,6 +78,8 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).optional(),
   /** Seconds between rounds of the crypto watcher (docs/crypto-pay.md); 0 turns it off (default 15, 0 in TEST). */
   CRYPTO_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(0).optional(),
+  /** Milliseconds a chain's head block, once read, is reused by the process (default 1000, 0 in TEST). */
+  CRYPTO_HEAD_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export interface Config {
@@ -123,6 +125,8 @@ export interface Config {
   readonly payments: PaymentsConfig;
   /** Seconds between crypto watcher rounds; 0: off. */
   readonly cryptoWatchIntervalSeconds: number;
+  /** Milliseconds a chain's head read is reused (docs/crypto-pay.md); 0: read on every call. */
+  readonly cryptoHeadTtlMs: number;
 }
 
 export type EpayMethod = 'alipay' | 'wechat' | 'unionpay';
@@ -296,5 +300,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfig(e, appEnv),
     cryptoWatchIntervalSeconds:
       e.CRYPTO_WATCH_INTERVAL_SECONDS ?? (appEnv === AppEnv.TEST ? 0 : 15),
+    cryptoHeadTtlMs: e.CRYPTO_HEAD_TTL_MS ?? (appEnv === AppEnv.TEST ? 0 : 1_000),
   };
 }

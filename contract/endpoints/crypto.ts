@@ -103,6 +103,11 @@ export const CRYPTO_PAYMENT_STATES = [
   /** Confirmed transfers add up to less than the quote. */
   'underpaid',
   'paid',
+  /**
+   * Credited, then the transfer left the chain (a reorg deeper than the confirmations): support
+   * reviews it; the membership stays meanwhile (docs/crypto-pay.md).
+   */
+  'reversed',
   /** The quote ran out with nothing (or not enough) received. */
   'expired',
   /** The transaction cannot pay this order; `errorCode` says why. */

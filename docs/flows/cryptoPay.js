@@ -410,6 +410,10 @@ createMachine({
                   "target": "#cryptoPay.paid"
                 },
                 {
+                  "guard": "isReversed",
+                  "target": "#cryptoPay.reversed"
+                },
+                {
                   "guard": "isFailed",
                   "target": "#cryptoPay.failed"
                 },
@@ -467,6 +471,10 @@ createMachine({
                   "target": "#cryptoPay.paid"
                 },
                 {
+                  "guard": "isReversed",
+                  "target": "#cryptoPay.reversed"
+                },
+                {
                   "guard": "isFailed",
                   "target": "#cryptoPay.failed"
                 },
@@ -512,6 +520,9 @@ createMachine({
       "entry": {
         "type": "showResult"
       }
+    },
+    "reversed": {
+      "type": "final"
     },
     "expired": {
       "on": {

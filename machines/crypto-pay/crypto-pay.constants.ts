@@ -15,6 +15,7 @@ export const CryptoPayState = {
   QUOTE_FAILED: 'quoteFailed',
   QUOTED: 'quoted',
   PAID: 'paid',
+  REVERSED: 'reversed',
   EXPIRED: 'expired',
   FAILED: 'failed',
 } as const;

@@ -31,6 +31,7 @@ const RETRYABLE_SEND: ReadonlySet<number> = new Set([
 const statusRoutes = (next: 'awaiting' | 'underpaid') =>
   [
     { guard: 'isPaid', target: '#cryptoPay.paid' },
+    { guard: 'isReversed', target: '#cryptoPay.reversed' },
     { guard: 'isFailed', target: '#cryptoPay.failed' },
     { guard: 'isExpired', target: '#cryptoPay.expired' },
     { guard: 'isUnderpaid', target: '#cryptoPay.quoted.underpaid.waiting' },
@@ -148,6 +149,7 @@ export const cryptoPayMachine = setup({
     isWrongChain: (_, params: { code: number }) =>
       params.code === Errors.CRYPTO_SWITCH_NETWORK.code,
     isPaid: ({ context }) => context.status?.state === 'paid',
+    isReversed: ({ context }) => context.status?.state === 'reversed',
     isFailed: ({ context }) => context.status?.state === 'failed',
     isExpired: ({ context }) => context.status?.state === 'expired',
     isUnderpaid: ({ context }) => context.status?.state === 'underpaid',
@@ -581,6 +583,9 @@ export const cryptoPayMachine = setup({
       type: 'final',
       entry: { type: 'showResult', params: ({ context }) => ({ orderId: context.quote!.orderId }) },
     },
+    // Why: credited, then a reorg took the transfer off the chain: support reviews the payment
+    // (the membership stays meanwhile); nothing the buyer should do here, paying again included.
+    reversed: { type: 'final' },
     // Why: the quote ran out (nothing, or not enough, arrived in time); a new quote starts over.
     expired: {
       on: {

@@ -1,6 +1,7 @@
 /** What the crypto module runs with; tests inject faults through the optional hooks. */
 import type { SessionCache } from '../accounts/session-cache';
 import type { Db } from '../db/database';
+import type { ChainHeads } from './chain-heads';
 import type { ChainReaders } from './chain-reader';
 
 export interface CryptoLog {
@@ -12,6 +13,8 @@ export interface CryptoLog {
 export interface CryptoDeps {
   readonly db: Db;
   readonly chains: ChainReaders;
+  /** The process's cache of chain heads (chain-heads.ts); without it every settlement reads the head. */
+  readonly heads?: ChainHeads;
   readonly sessionCache?: SessionCache;
   readonly now?: () => Date;
   readonly log: CryptoLog;

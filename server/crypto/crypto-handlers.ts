@@ -15,7 +15,8 @@ import { listNetworks, readCryptoSettings } from './crypto-config';
 import { nowOf, type CryptoDeps } from './crypto-deps';
 import { cryptoStatusOf } from './payment-status';
 import { loadQuotedOrder, type QuotedOrder } from './quoted-order';
-import { settleOrder, submitHash } from './settle-order';
+import { settleOrder } from './settle-order';
+import { submitHash } from './submit-hash';
 import { priceInUnits } from './token-amount';
 
 export interface CryptoHandlerDeps extends CryptoDeps {
@@ -214,7 +215,7 @@ export function createCryptoHandlers(deps: CryptoHandlerDeps): Handlers {
     async paymentCryptoSubmit(params, context) {
       const { user } = requireAuth(context);
       const quoted = await ownQuotedOrder(params.orderId, user.id);
-      await submitHash(deps, quoted.order.id, params.txHash);
+      await submitHash(deps, { orderId: quoted.order.id, userId: user.id, txHash: params.txHash });
       return cryptoStatusOf(db, await settle(quoted), nowOf(deps));
     },
 

@@ -5,6 +5,7 @@
 import type { SessionCache } from '../accounts/session-cache';
 import type { Db } from '../db/database';
 import type { Handlers } from '../protocol/api-context';
+import { createChainHeads } from './chain-heads';
 import { createChainReaders, type ChainReaders } from './chain-reader';
 import { createCryptoHandlers } from './crypto-handlers';
 import type { CryptoDeps, CryptoLog } from './crypto-deps';
@@ -32,6 +33,8 @@ export function createCryptoModule(options: {
   db: Db;
   sessionCache: SessionCache;
   orderTtlMinutes: number;
+  /** How long a chain's head read is reused by the process (config.cryptoHeadTtlMs). */
+  headTtlMs: number;
   log: CryptoLog & { child(bindings: object): CryptoLog };
   overrides?: CryptoOverrides;
 }): CryptoModule {
@@ -39,6 +42,7 @@ export function createCryptoModule(options: {
     db: options.db,
     sessionCache: options.sessionCache,
     chains: options.overrides?.chains ?? createChainReaders(),
+    heads: createChainHeads(options.headTtlMs),
     log: options.log,
     ...options.overrides,
   };

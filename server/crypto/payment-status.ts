@@ -1,12 +1,14 @@
 /**
  * What the buyer's page shows about a crypto order (`payment_crypto_status`), read from what the
  * settlement recorded: awaiting a transaction, confirming (n of N), underpaid (received and
- * missing), paid, expired, or failed with the reason of the latest transaction.
+ * missing), paid, reversed (credited, then its transfer left the chain: under review), expired, or
+ * failed with the reason of the latest transaction.
  */
 import type { CryptoStatus } from '../../contract/endpoints/crypto';
 import { Errors } from '../../contract/errors';
 import type { Db } from '../db/database';
 import { openCryptoFlags } from './crypto-flags';
+import { reversedOnChain } from './reorg-after-credit';
 import { submissionsOf, sumAmounts, transfersOf, type QuotedOrder } from './quoted-order';
 
 export async function cryptoStatusOf(
@@ -47,6 +49,10 @@ export async function cryptoStatusOf(
     ...extra,
   });
 
+  if (reversedOnChain(order, quoted, transfers)) {
+    // Credited, then a reorg took the transfer back: no "paid with 0 received" (issue 19, item 6).
+    return status('reversed', { errorCode: Errors.CRYPTO_PAYMENT_REVERSED.code });
+  }
   if (order.status === 'paid' || order.status === 'refunded') {
     return status('paid', { confirmations: Math.max(0, ...confirmed.map((t) => t.confirmations)) });
   }

@@ -7,6 +7,8 @@
  *    already recorded for another order refuses the hash with CRYPTO_TX_ALREADY_USED).
  * 2. Each of the order's transfers: is its block still on the chain (a reorg sends it back to
  *    confirming), and how many confirmations does it have?
+ *    Steps 1 and 2 read each hash at most once per new block, whatever the number of callers
+ *    (tx-reads.ts), at a head read at most once a second per process (chain-heads.ts).
  * 3. When the confirmed transfers reach the quoted amount, their receipts are read once more right
  *    before crediting, and the order is credited through the store's `creditOrder` with a verified
  *    notification, like any gateway's. A late payment is credited if the plan's price still holds.
@@ -18,11 +20,14 @@ import { Errors } from '../../contract/errors';
 import { cryptoSubmissions, cryptoTransfers } from '../db/schema';
 import { creditOrder } from '../payments/credit-order';
 import { findPlan, priceIn } from '../store/plans';
-import type { ChainReader, Hex, TransferLog } from './chain-reader';
+import type { ChainReader, Hex, TransferLog, TxReceipt } from './chain-reader';
+import { headOf } from './chain-heads';
 import { listNetworks } from './crypto-config';
 import { flagCryptoPayment } from './crypto-flags';
 import { nowOf, type CryptoDeps } from './crypto-deps';
 import { confirmationsOf, judgeReceipt, LATE_PAYMENT_WINDOW_MS } from './judge-receipt';
+import { flagReorgAfterCredit } from './reorg-after-credit';
+import { txReadsAt, UNCHANGED, type TxReads } from './tx-reads';
 import {
   loadQuotedOrder,
   submissionsOf,
@@ -89,6 +94,7 @@ async function judgeSubmission(
   deps: CryptoDeps,
   quoted: QuotedOrder,
   reader: ChainReader,
+  reads: TxReads,
   submission: { id: number; txHash: string; createdAt: Date },
 ): Promise<void> {
   const { order, quote } = quoted;
@@ -99,7 +105,9 @@ async function judgeSubmission(
       .set({ state: 'refused', errorCode: Errors[error].code, updatedAt: nowOf(deps) })
       .where(eq(cryptoSubmissions.id, submission.id));
   };
-  const receipt = await reader.receipt(hash);
+  const receipt = await reads.read(hash);
+  // Another caller is reading it at this block right now: judged on the next call.
+  if (receipt === UNCHANGED) return;
   if (!receipt) {
     if (nowOf(deps).getTime() - submission.createdAt.getTime() >= WRONG_NETWORK_CHECK_AFTER_MS) {
       if (await minedElsewhere(deps, quoted, hash)) await refuse('CRYPTO_WRONG_NETWORK');
@@ -146,7 +154,9 @@ async function minedElsewhere(deps: CryptoDeps, quoted: QuotedOrder, hash: Hex):
   for (const network of await listNetworks(deps.db)) {
     if (network.chainId === quoted.network.chainId) continue;
     try {
-      if (await deps.chains.readerFor(network).receipt(hash)) return true;
+      const reader = deps.chains.readerFor(network);
+      const receipt = await txReadsAt(deps.db, reader, await headOf(deps, reader)).read(hash);
+      if (receipt !== UNCHANGED && receipt !== null) return true;
     } catch (error) {
       deps.log.warn({ err: error, chainId: network.chainId }, 'crypto: network unreachable');
     }
@@ -154,15 +164,15 @@ async function minedElsewhere(deps: CryptoDeps, quoted: QuotedOrder, hash: Hex):
   return false;
 }
 
-/** Where a recorded transfer stands on the chain now. */
+/** Where a recorded transfer stands on the chain now (`receipt`: its transaction's, just read). */
 async function refreshTransfer(
   deps: CryptoDeps,
   reader: ChainReader,
   row: TransferRow,
+  receipt: TxReceipt | null,
   latest: bigint,
   required: number,
 ): Promise<TransferRow['state']> {
-  const receipt = await reader.receipt(row.txHash as Hex);
   const log = receipt?.succeeded
     ? (receipt.transfers.find((t) => t.logIndex === row.logIndex) ??
       receipt.transfers.find(
@@ -205,9 +215,12 @@ async function stillOnChain(
   rows: readonly TransferRow[],
   required: number,
 ): Promise<boolean> {
+  // Read afresh, never from the per-block memory: this read is what the credit rests on.
   const latest = await reader.blockNumber();
   for (const row of rows) {
-    if ((await refreshTransfer(deps, reader, row, latest, required)) !== 'confirmed') return false;
+    const receipt = await reader.receipt(row.txHash as Hex);
+    const state = await refreshTransfer(deps, reader, row, receipt, latest, required);
+    if (state !== 'confirmed') return false;
   }
   return true;
 }
@@ -314,30 +327,21 @@ async function flagOverpaid(
 /** Brings one order up to date with its chain and credits it when its payment is complete. */
 export async function settleOrder(deps: CryptoDeps, quoted: QuotedOrder): Promise<void> {
   const reader = deps.chains.readerFor(quoted.network);
+  let reads: TxReads | undefined;
+  const readsNow = async () => (reads ??= txReadsAt(deps.db, reader, await headOf(deps, reader)));
   for (const submission of await submissionsOf(deps.db, quoted.order.id)) {
-    if (submission.state === 'pending') await judgeSubmission(deps, quoted, reader, submission);
+    if (submission.state !== 'pending') continue;
+    await judgeSubmission(deps, quoted, reader, await readsNow(), submission);
   }
-  const open = await transfersOf(deps.db, quoted.order.id, OPEN_STATES);
-  if (open.length > 0) {
-    const latest = await reader.blockNumber();
-    for (const row of open) {
-      await refreshTransfer(deps, reader, row, latest, quoted.network.confirmations);
-    }
+  for (const row of await transfersOf(deps.db, quoted.order.id, OPEN_STATES)) {
+    const { head, read } = await readsNow();
+    const receipt = await read(row.txHash as Hex);
+    if (receipt === UNCHANGED) continue;
+    await refreshTransfer(deps, reader, row, receipt, head, quoted.network.confirmations);
   }
   // The order as it is now: another process may have credited it meanwhile.
   const fresh = await loadQuotedOrder(deps.db, { orderId: quoted.order.id });
-  if (fresh) await creditWhenPaid(deps, fresh, reader);
-}
-
-/** Records a hash the buyer's wallet returned; repeats are harmless. */
-export async function submitHash(
-  deps: Pick<CryptoDeps, 'db' | 'now'>,
-  orderId: number,
-  txHash: Hex,
-): Promise<void> {
-  const now = nowOf(deps);
-  await deps.db
-    .insert(cryptoSubmissions)
-    .values({ orderId, txHash, createdAt: now, updatedAt: now })
-    .onConflictDoNothing();
+  if (!fresh) return;
+  await flagReorgAfterCredit(deps, fresh);
+  await creditWhenPaid(deps, fresh, reader);
 }

@@ -10,10 +10,16 @@
  * only from where this round read it (compare-and-set), and the last `confirmations` blocks are read
  * again each round, so a log whose block was reorged in is not missed.
  */
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/database';
 import { repeatJob } from '../jobs/repeat-job';
-import { cryptoQuotes, cryptoTransfers, cryptoWatchCursors, orders } from '../db/schema';
+import {
+  cryptoQuotes,
+  cryptoTransfers,
+  cryptoTxReads,
+  cryptoWatchCursors,
+  orders,
+} from '../db/schema';
 import type { ChainReader, Hex, TransferLog } from './chain-reader';
 import { listNetworks, type CryptoNetworkConfig } from './crypto-config';
 import { nowOf, type CryptoDeps } from './crypto-deps';
@@ -154,7 +160,12 @@ async function watchNetwork(
   await settleOpenOrders(deps, network, report);
 }
 
-/** Orders with a transfer not settled yet: confirmations to count, or a credit to make. */
+/**
+ * Orders with a transfer not settled yet: confirmations to count, or a credit to make. A credited
+ * order is watched on until its transfers are twice the confirmations deep (a reorg that takes a
+ * credit back is flagged, reorg-after-credit.ts), and one whose transfer left the chain for the
+ * late-payment window (it may be mined again).
+ */
 async function settleOpenOrders(
   deps: CryptoDeps,
   network: CryptoNetworkConfig,
@@ -168,7 +179,17 @@ async function settleOpenOrders(
       and(
         eq(cryptoTransfers.chainId, network.chainId),
         inArray(cryptoTransfers.state, ['confirming', 'confirmed', 'reorged']),
-        inArray(orders.status, ['pending', 'expired', 'cancelled', 'failed']),
+        or(
+          inArray(orders.status, ['pending', 'expired', 'cancelled', 'failed']),
+          and(
+            eq(orders.status, 'paid'),
+            lt(cryptoTransfers.confirmations, 2 * network.confirmations),
+            gte(
+              cryptoTransfers.createdAt,
+              new Date(nowOf(deps).getTime() - LATE_PAYMENT_WINDOW_MS),
+            ),
+          ),
+        ),
       ),
     );
   for (const { orderId } of open) {
@@ -197,6 +218,14 @@ export async function watchOnce(deps: CryptoDeps): Promise<WatchReport> {
     deps.log.error({ err: error }, 'crypto watcher: reading the networks failed');
     report.errors += 1;
     return report;
+  }
+  try {
+    // What nobody asked about for longer than a late payment can come: read again if asked.
+    const stale = new Date(nowOf(deps).getTime() - 2 * LATE_PAYMENT_WINDOW_MS);
+    await deps.db.delete(cryptoTxReads).where(lt(cryptoTxReads.readAt, stale));
+  } catch (error) {
+    report.errors += 1;
+    deps.log.error({ err: error }, 'crypto watcher: pruning the read memory failed');
   }
   for (const network of networks) {
     try {

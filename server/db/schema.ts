@@ -488,6 +488,19 @@ export const cryptoTransfers = pgTable('crypto_transfers', {
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
 
+/** The head block at which a hash was last read from its chain (0012_crypto-rpc_chain_reads.sql). */
+export const cryptoTxReads = pgTable(
+  'crypto_tx_reads',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    txHash: text('tx_hash').notNull(),
+    readBlock: bigint('read_block', { mode: 'number' }).notNull(),
+    result: jsonb('result'),
+    readAt: tz('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.txHash] })],
+);
+
 export const cryptoWatchCursors = pgTable('crypto_watch_cursors', {
   chainId: bigint('chain_id', { mode: 'number' }).primaryKey(),
   lastBlock: bigint('last_block', { mode: 'number' }).notNull(),

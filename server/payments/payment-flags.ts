@@ -23,6 +23,9 @@ export type FlagReason =
   | 'crypto_overpaid'
   | 'crypto_price_changed'
   | 'crypto_too_late'
+  // A credited order's transfer left the chain (a reorg deeper than the confirmations); the
+  // membership stays until an operator decides (server/crypto/reorg-after-credit.ts).
+  | 'crypto_reorged_after_credit'
   // Group buy (docs/group-buy.md): a seat's payment arrived after its group ended, filled or closed
   // (the ending job refunds it); a share the gateway cannot refund by API, for the operator.
   | 'group_seat_unavailable'

@@ -50,6 +50,10 @@ const events: CryptoPayEvent[] = [
   actorDone('fetchStatus', sampleStatus('paid')),
   actorDone('fetchStatus', sampleStatus('failed', { errorCode: Errors.CRYPTO_WRONG_TOKEN.code })),
   actorDone('fetchStatus', sampleStatus('expired')),
+  actorDone(
+    'fetchStatus',
+    sampleStatus('reversed', { errorCode: Errors.CRYPTO_PAYMENT_REVERSED.code }),
+  ),
   delayElapsed('POLL', 'cryptoPay.quoted.awaiting.waiting'),
   delayElapsed('POLL', 'cryptoPay.quoted.underpaid.waiting'),
   delayElapsed('SUBMIT_RETRY', 'cryptoPay.quoted.submitWaiting'),

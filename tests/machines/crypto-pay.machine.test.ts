@@ -214,6 +214,19 @@ describe('crypto-pay machine: paying', () => {
     expect(expired.value).toBe('expired');
   });
 
+  it('a credit a reorg took back ends reversed (under review), never paid', () => {
+    const [reversed, actions] = run([
+      ...toConfirming,
+      ev.pay,
+      ev.sent,
+      ev.submitted('reversed', { errorCode: Errors.CRYPTO_PAYMENT_REVERSED.code }),
+    ]);
+    expect(reversed.value).toBe('reversed');
+    expect(reversed.status).toBe('done');
+    expect(reversed.context.errorCode).toBe(Errors.CRYPTO_PAYMENT_REVERSED.code);
+    expect(types(actions)).not.toContain('showResult');
+  });
+
   it('the quote runs out at its expiry unless a transaction was sent', () => {
     const [expired] = run([...toConfirming, ev.expiry]);
     expect(expired.value).toBe('expired');

@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/database';
+import { runAdmin } from '../../server/admin/cli';
+import { adminCapabilities } from '../../server/admin/context';
 import { Errors } from '../../contract/errors';
 import type { CryptoQuote } from '../../contract/endpoints/crypto';
 import type { ChainReader } from '../../server/crypto/chain-reader';
@@ -34,7 +36,14 @@ import {
   transfersOfOrder,
   type TestChain,
 } from './helpers/crypto';
-import { flagsOf, grantsOf, orderOf, paymentsOf, userOf } from './helpers/payments';
+import {
+  flagsOf,
+  grantsOf,
+  orderOf,
+  paymentsOf,
+  testPaymentGateways,
+  userOf,
+} from './helpers/payments';
 import { expectOk } from './helpers/store';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
@@ -372,6 +381,83 @@ describe.each(variants)('crypto payment on $name', (variant) => {
     });
     expect(await paymentsOf(db(), q.orderId)).toHaveLength(0);
     expect((await orderOf(db(), q.orderId))?.status).toBe('pending');
+  });
+
+  it('a credit a reorg took back is flagged once for the operator and shown as reversed; the membership stays for the operator to decide', async () => {
+    // Two buyers credited, then a reorg deeper than the confirmations drops both transfers: one
+    // buyer's page finds it (status), the other's only the watcher (no page open).
+    const seen = await buyer();
+    const unseen = await buyer();
+    const qSeen = await quoted(seen);
+    const qUnseen = await quoted(unseen);
+    const snapshot = await rpc(chain.url, 'evm_snapshot');
+    const hashSeen = await pay(chain, { symbol: 'USDT', from: seen.payer, amount: qSeen.amount });
+    const hashUnseen = await pay(chain, {
+      symbol: 'USDT',
+      from: unseen.payer,
+      amount: qUnseen.amount,
+    });
+    await mine(chain.url, CONFIRMATIONS);
+    expect(expectOk(await submit(t.api, seen.user.token, qSeen.orderId, hashSeen)).state).toBe(
+      'paid',
+    );
+    expect(
+      expectOk(await submit(t.api, unseen.user.token, qUnseen.orderId, hashUnseen)).state,
+    ).toBe('paid');
+    const membership = (await userOf(db(), seen.user.userId)).expireTime;
+    expect(membership).not.toBeNull();
+
+    await rpc(chain.url, 'evm_revert', [snapshot]);
+    await mine(chain.url, CONFIRMATIONS * 3);
+
+    // Asked again and again, by pages and watchers at once: one flag per order.
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => status(t.api, seen.user.token, qSeen.orderId)),
+      watchOnce(watcherDeps()),
+      watchOnce(watcherDeps()),
+    ]);
+    // A call that came while another one's read of the hash was out answers what was recorded.
+    const states = answers.slice(0, 5).map((a) => (a as { state: string }).state);
+    expect(states.filter((s) => s !== 'reversed' && s !== 'paid')).toEqual([]);
+    expect(await status(t.api, seen.user.token, qSeen.orderId)).toMatchObject({
+      state: 'reversed',
+      received: '0',
+      missing: qSeen.amount,
+      errorCode: Errors.CRYPTO_PAYMENT_REVERSED.code,
+    });
+    await watchOnce(watcherDeps());
+    for (const [q, hash] of [
+      [qSeen, hashSeen],
+      [qUnseen, hashUnseen],
+    ] as const) {
+      expect(await flagsOf(db(), q.orderId)).toMatchObject([
+        {
+          gateway: 'crypto',
+          tradeNo: `${hash}:0`,
+          reason: 'crypto_reorged_after_credit',
+          resolvedAt: null,
+          details: { reorged: [`${hash}:0`], quoted: q.amount, onChain: '0' },
+        },
+      ]);
+      expect((await transfersOfOrder(db(), q.orderId)).map((x) => x.state)).toEqual(['reorged']);
+      // Left to the operator: still paid, one payment, the membership as it was.
+      expect((await orderOf(db(), q.orderId))?.status).toBe('paid');
+      expect(await paymentsOf(db(), q.orderId)).toHaveLength(1);
+    }
+    expect((await userOf(db(), seen.user.userId)).expireTime).toEqual(membership);
+    expect((await status(t.api, unseen.user.token, qUnseen.orderId)).state).toBe('reversed');
+
+    // The operator sees it where every payment flag is listed.
+    const out: string[] = [];
+    const code = await runAdmin(['orders', 'flags'], {
+      io: { out: (l) => out.push(l), err: (l) => out.push(l) },
+      openDb: async () => db(),
+      ...adminCapabilities({ db: db(), gateways: testPaymentGateways }),
+    });
+    expect(code).toBe(0);
+    const listed = out.filter((l) => l.includes('crypto_reorged_after_credit')).join('\n');
+    expect(listed).toContain(qSeen.orderId);
+    expect(listed).toContain(qUnseen.orderId);
   });
 
   it('a transaction on another network is never credited and says so', async () => {

@@ -90,27 +90,57 @@ export async function configureNetwork(db: Db, chain: TestChain, rpcUrl = chain.
   });
 }
 
-/** Readers whose RPC can be switched off (`down`), and networks answered by a stand-in. */
+/** What the readers asked the RPC: calls of each kind, and receipt reads per hash. */
+export interface RpcCalls {
+  blockNumber: number;
+  receipt: number;
+  blockTime: number;
+  transferLogs: number;
+  readonly receiptsOf: Map<string, number>;
+}
+
+const noCalls = (): RpcCalls => ({
+  blockNumber: 0,
+  receipt: 0,
+  blockTime: 0,
+  transferLogs: 0,
+  receiptsOf: new Map(),
+});
+
+/**
+ * Readers whose RPC can be switched off (`down`), networks answered by a stand-in, and every call
+ * to the real chain counted in `state.calls` (`resetCalls()` starts a new count).
+ */
 export function flakyChains(standIns: Record<number, ChainReader> = {}) {
-  const state = { down: false };
+  const state = { down: false, calls: noCalls() };
+  const resetCalls = () => {
+    state.calls = noCalls();
+  };
   const chains = createChainReaders((chainId, urls) => {
     if (standIns[chainId]) return standIns[chainId]!;
     const real = viemChainReader(chainId, urls);
     const guard =
-      <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+      <A extends unknown[], R>(
+        kind: Exclude<keyof RpcCalls, 'receiptsOf'>,
+        call: (...args: A) => Promise<R>,
+      ) =>
       (...args: A): Promise<R> => {
+        state.calls[kind] += 1;
         if (state.down) return Promise.reject(new ChainUnavailableError(chainId, 'switched off'));
         return call(...args);
       };
     return {
       chainId,
-      blockNumber: guard(() => real.blockNumber()),
-      receipt: guard((hash) => real.receipt(hash)),
-      blockTime: guard((n) => real.blockTime(n)),
-      transferLogs: guard((q) => real.transferLogs(q)),
+      blockNumber: guard('blockNumber', () => real.blockNumber()),
+      receipt: guard('receipt', (hash) => {
+        state.calls.receiptsOf.set(hash, (state.calls.receiptsOf.get(hash) ?? 0) + 1);
+        return real.receipt(hash);
+      }),
+      blockTime: guard('blockTime', (n) => real.blockTime(n)),
+      transferLogs: guard('transferLogs', (q) => real.transferLogs(q)),
     };
   });
-  return { chains, state };
+  return { chains, state, resetCalls };
 }
 
 export async function quote(

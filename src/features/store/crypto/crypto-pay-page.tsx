@@ -192,6 +192,8 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
           <Expired pay={pay} />
         ) : state.matches('failed') ? (
           <Failed pay={pay} />
+        ) : state.matches('reversed') ? (
+          <Reversed pay={pay} />
         ) : (
           <p className="field__hint">
             <Trans>
@@ -237,7 +239,8 @@ function lockedChoices(state: CryptoPay['state']): boolean {
     state.matches({ quoted: 'submitWaiting' }) ||
     state.matches({ quoted: 'awaiting' }) ||
     state.matches({ quoted: 'underpaid' }) ||
-    state.matches('paid')
+    state.matches('paid') ||
+    state.matches('reversed')
   );
 }
 
@@ -385,6 +388,23 @@ function Failed({ pay }: { pay: CryptoPay }) {
       <button type="button" className="btn btn-primary" onClick={() => pay.send({ type: 'RETRY' })}>
         <Trans>Try again</Trans>
       </button>
+    </div>
+  );
+}
+
+/** Credited, then the transfer left the chain: under review by support (docs/crypto-pay.md). */
+function Reversed({ pay }: { pay: CryptoPay }) {
+  const errorText = useErrorText();
+  const { txHash } = pay.state.context;
+  return (
+    <div className="crypto-result" role="alert">
+      <p>
+        <strong>
+          <Trans>Payment under review</Trans>
+        </strong>
+      </p>
+      <p>{errorText(Errors.CRYPTO_PAYMENT_REVERSED.code)}</p>
+      {txHash && <p className="crypto-hash">{txHash}</p>}
     </div>
   );
 }
