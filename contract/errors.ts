@@ -329,6 +329,27 @@ export const Errors = {
     'The payment arrived more than 7 days after the quote expired. Please contact support.',
     '付款在报价过期 7 天后才到账，请联系客服。',
   ),
+  // 5040-5049: the payer's proof that the quote's account controls its wallet (docs/crypto-pay.md)
+  CRYPTO_PROOF_REQUIRED: entry(
+    5040,
+    'Sign the message in your wallet first: it proves the wallet is yours.',
+    '请先在钱包中签名，以证明该钱包属于您。',
+  ),
+  CRYPTO_PROOF_INVALID: entry(
+    5041,
+    'The wallet signature is not valid for this payment. Please sign again.',
+    '钱包签名对此付款无效，请重新签名。',
+  ),
+  CRYPTO_PROOF_WRONG_SIGNER: entry(
+    5042,
+    'The message was signed by a different wallet from the one paying. Sign with the paying wallet.',
+    '签名的钱包与付款钱包不同，请使用付款钱包签名。',
+  ),
+  CRYPTO_PROOF_UNCHECKED: entry(
+    5043,
+    'Your signature could not be checked right now. Please try again.',
+    '暂时无法验证您的签名，请重试。',
+  ),
 
   // --- account area (6xxx) ---
   THIRD_PARTY_IMPORT_FAILED: entry(

@@ -2,6 +2,7 @@
 import type { SessionCache } from '../accounts/session-cache';
 import type { Db } from '../db/database';
 import type { ChainReaders } from './chain-reader';
+import type { ProofVerifiers } from './payer-proof';
 
 export interface CryptoLog {
   info(obj: object, msg: string): void;
@@ -12,6 +13,8 @@ export interface CryptoLog {
 export interface CryptoDeps {
   readonly db: Db;
   readonly chains: ChainReaders;
+  /** Checks payer proofs (EIP-712, ERC-1271) on each network's public client. */
+  readonly proofs?: ProofVerifiers;
   readonly sessionCache?: SessionCache;
   readonly now?: () => Date;
   readonly log: CryptoLog;

@@ -7,6 +7,7 @@ import type { Db } from '../db/database';
 import type { Handlers } from '../protocol/api-context';
 import { createChainReaders, type ChainReaders } from './chain-reader';
 import { createCryptoHandlers } from './crypto-handlers';
+import { createProofVerifiers } from './payer-proof';
 import type { CryptoDeps, CryptoLog } from './crypto-deps';
 import {
   verifyTokenTransfer,
@@ -17,7 +18,7 @@ import { startCryptoWatcher } from './watcher';
 
 /** Test hooks: other chain clients, and the fault injections of CryptoDeps. */
 export type CryptoOverrides = Partial<
-  Pick<CryptoDeps, 'chains' | 'beforeCreditCheck' | 'afterWatchedTransfer' | 'now'>
+  Pick<CryptoDeps, 'chains' | 'proofs' | 'beforeCreditCheck' | 'afterWatchedTransfer' | 'now'>
 >;
 
 export interface CryptoModule {
@@ -39,6 +40,7 @@ export function createCryptoModule(options: {
     db: options.db,
     sessionCache: options.sessionCache,
     chains: options.overrides?.chains ?? createChainReaders(),
+    proofs: options.overrides?.proofs ?? createProofVerifiers(),
     log: options.log,
     ...options.overrides,
   };
