@@ -6,7 +6,13 @@
  */
 import { and, desc, eq, gt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { cryptoQuotes, cryptoSubmissions, cryptoTransfers, orders } from '../db/schema';
+import {
+  cryptoQuotes,
+  cryptoSubmissions,
+  cryptoTransfers,
+  orders,
+  type Currency,
+} from '../db/schema';
 
 /** A quote with less time left than this is not handed out again: the buyer could not pay in time. */
 export const REUSE_MIN_LEFT_MS = 5 * 60_000;
@@ -20,7 +26,7 @@ export interface OpenQuoteTerms {
   readonly receivingAddress: string;
   readonly amount: bigint;
   readonly total: number;
-  readonly currency: string;
+  readonly currency: Currency;
 }
 
 /** The order id of the quote to answer again, or undefined when a new one must be made. */
