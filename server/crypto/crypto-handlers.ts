@@ -1,6 +1,7 @@
 /**
  * The crypto endpoints: options (networks and tokens with the product's price in each), quote
- * (the order), submit (the hash the wallet returned) and status. Rules: docs/crypto-pay.md.
+ * (the order, or the open one again), prove (the payer's signature), submit (the hash the wallet
+ * returned) and status. Rules: docs/crypto-pay.md.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { CryptoQuote } from '../../contract/endpoints/crypto';
@@ -40,7 +41,7 @@ function cryptoPriceOf(plan: PlanWithPrices, cnyPerUsd: string | null): CryptoPr
   return undefined;
 }
 
-export function quoteView({ order, quote, network }: QuotedOrder, now: Date): CryptoQuote {
+function quoteView({ order, quote, network }: QuotedOrder, now: Date): CryptoQuote {
   return {
     orderId: order.orderNo,
     chainId: quote.chainId,
@@ -164,7 +165,8 @@ export function createCryptoHandlers(deps: CryptoHandlerDeps): Handlers {
         currency: price.currency,
       };
       const reused = await findOpenQuote(db, openTerms, now);
-      if (reused !== undefined) return quoteView((await loadQuotedOrder(db, { orderId: reused }))!, now);
+      if (reused !== undefined)
+        return quoteView((await loadQuotedOrder(db, { orderId: reused }))!, now);
 
       let fromBlock: bigint;
       try {
@@ -200,14 +202,11 @@ export function createCryptoHandlers(deps: CryptoHandlerDeps): Handlers {
               total: price.amount,
               couponId: null,
               expiresAt,
+              // The orders list's "Pay" leads back to the page, which answers this quote again.
+              payUrl: `/crypto-pay/${plan.id}`,
             },
             now,
           );
-          // The orders list's "Pay" leads back to the page, which answers this quote again.
-          await tx
-            .update(orders)
-            .set({ payUrl: `/crypto-pay/${plan.id}` })
-            .where(eq(orders.id, order.id));
           await tx.insert(cryptoQuotes).values({
             orderId: order.id,
             chainId: network.chainId,

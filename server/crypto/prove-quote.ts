@@ -14,9 +14,7 @@ import { createProofVerifiers } from './payer-proof';
 import { loadQuotedOrder, type QuotedOrder } from './quoted-order';
 
 /** How the proof names the account: the login its owner knows, else its number. */
-export function accountLabelOf(
-  user: Pick<UserRow, 'id' | 'username' | 'email' | 'phone'>,
-): string {
+export function accountLabelOf(user: Pick<UserRow, 'id' | 'username' | 'email' | 'phone'>): string {
   return user.username ?? user.email ?? user.phone ?? `#${user.id}`;
 }
 

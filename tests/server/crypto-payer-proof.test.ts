@@ -81,9 +81,9 @@ describe.each(variants)('the payer proves the wallet, on $name', (variant) => {
     expect((await proveWith(attacker, bait, attackerWallet)).body.code).toBe(
       Errors.CRYPTO_PROOF_WRONG_SIGNER.code,
     );
-    expect((await prove(t.api, attacker.token, bait.orderId, `0x${'11'.repeat(65)}`)).body.code).toBe(
-      Errors.CRYPTO_PROOF_INVALID.code,
-    );
+    expect(
+      (await prove(t.api, attacker.token, bait.orderId, `0x${'11'.repeat(65)}`)).body.code,
+    ).toBe(Errors.CRYPTO_PROOF_INVALID.code);
     const own = await quoteFor(victim, victimWallet);
     expect(own.amount).toBe(bait.amount);
     expect(own.account).toBe(victim.username);
@@ -125,9 +125,7 @@ describe.each(variants)('the payer proves the wallet, on $name', (variant) => {
     const s = await attackSetup();
     const hash = await pay(chain, { symbol: 'USDT', from: s.victimWallet, amount: s.own.amount });
     await watch();
-    expect((await transfersOfOrder(db(), s.own.orderId)).map((r) => r.source)).toEqual([
-      'watcher',
-    ]);
+    expect((await transfersOfOrder(db(), s.own.orderId)).map((r) => r.source)).toEqual(['watcher']);
     await mine(chain.url, CONFIRMATIONS);
     await watch();
     expect((await orderOf(db(), s.own.orderId))?.status).toBe('paid');
@@ -193,9 +191,13 @@ describe.each(variants)('the payer proves the wallet, on $name', (variant) => {
     const again = expectOk(await prove(t.api, user.token, q.orderId, `0x${'22'.repeat(65)}`));
     expect(again.proven).toBe(true);
     const other = await quoteFor(user, payer, 'USDC');
-    await t.api.call('/api/payment/payment_order_cancel', { orderId: other.orderId }, {
-      token: user.token,
-    });
+    await t.api.call(
+      '/api/payment/payment_order_cancel',
+      { orderId: other.orderId },
+      {
+        token: user.token,
+      },
+    );
     expect((await proveWith(user, other)).body.code).toBe(Errors.CRYPTO_QUOTE_EXPIRED.code);
   });
 
@@ -215,7 +217,9 @@ describe.each(variants)('the payer proves the wallet, on $name', (variant) => {
 
     const racer = await registerByUsername(t.api);
     const racerWallet = chain.nextPayer();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => quoteFor(racer, racerWallet)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => quoteFor(racer, racerWallet)),
+    );
     expect(new Set(answers.map((a) => a.orderId)).size).toBe(1);
     const pending = await db().execute(
       sql`SELECT count(*)::int AS n FROM orders WHERE user_id = ${racer.userId} AND status = 'pending'`,

@@ -143,11 +143,7 @@ export async function signProof(
 }
 
 export async function prove(api: ApiClient, token: string, orderId: string, proof: string) {
-  return api.call<CryptoQuote>(
-    '/api/payment/payment_crypto_prove',
-    { orderId, proof },
-    { token },
-  );
+  return api.call<CryptoQuote>('/api/payment/payment_crypto_prove', { orderId, proof }, { token });
 }
 
 /** Quotes and proves the payer wallet, as the page does; answers the proven quote. */
