@@ -351,6 +351,27 @@ export const Errors = {
     'The transaction that paid this order is no longer on the network. Your membership stays while support reviews the payment; they will contact you.',
     '支付此订单的交易已不在网络上。客服审核期间您的会员保持不变，客服将与您联系。',
   ),
+  // 5040-5049: the payer's proof that the quote's account controls its wallet (docs/crypto-pay.md)
+  CRYPTO_PROOF_REQUIRED: entry(
+    5040,
+    'Sign the message in your wallet first: it proves the wallet is yours.',
+    '请先在钱包中签名，以证明该钱包属于您。',
+  ),
+  CRYPTO_PROOF_INVALID: entry(
+    5041,
+    'The wallet signature is not valid for this payment. Please sign again.',
+    '钱包签名对此付款无效，请重新签名。',
+  ),
+  CRYPTO_PROOF_WRONG_SIGNER: entry(
+    5042,
+    'The message was signed by a different wallet from the one paying. Sign with the paying wallet.',
+    '签名的钱包与付款钱包不同，请使用付款钱包签名。',
+  ),
+  CRYPTO_PROOF_UNCHECKED: entry(
+    5043,
+    'Your signature could not be checked right now. Please try again.',
+    '暂时无法验证您的签名，请重试。',
+  ),
 
   // --- account area (6xxx) ---
   THIRD_PARTY_IMPORT_FAILED: entry(

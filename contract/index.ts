@@ -54,6 +54,7 @@ export const endpoints = {
   paymentJointOrder: groupBuy.paymentJointOrder,
   paymentCryptoOptions: crypto.paymentCryptoOptions,
   paymentCryptoQuote: crypto.paymentCryptoQuote,
+  paymentCryptoProve: crypto.paymentCryptoProve,
   paymentCryptoSubmit: crypto.paymentCryptoSubmit,
   paymentCryptoStatus: crypto.paymentCryptoStatus,
 } as const satisfies Record<string, Endpoint>;

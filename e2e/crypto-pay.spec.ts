@@ -19,6 +19,7 @@ import {
   QUOTE_MS,
   shownConfirmations,
   expireQuote,
+  expectErrorShown,
   payButton,
   paymentPanel,
 } from './support/crypto-pay';
@@ -71,8 +72,15 @@ async function quotedOnLocalChain(
     funds,
   });
   await chooseAndConnect(fixtures.page, fixtures.i18n, opened.network.name);
-  await expect(payButton(fixtures.page, fixtures.i18n)).toBeVisible();
+  await signProof(fixtures.page, fixtures.i18n);
   return opened;
+}
+
+/** The quote asks for the payer proof first; once signed, it can be paid. */
+async function signProof(page: Page, i18n: I18n) {
+  await expect(payButton(page, i18n)).toHaveCount(0);
+  await page.getByRole('button', { name: i18n.t('Sign in wallet') }).click();
+  await expect(payButton(page, i18n)).toBeVisible();
 }
 
 async function chooseAndConnect(page: Page, i18n: I18n, networkName: string) {
@@ -115,6 +123,8 @@ test.describe('crypto pay', () => {
     await expect(panel.getByText(/^0x[0-9a-f]{40}$/)).toBeVisible();
     await expect(panel.getByText(i18n.pattern('Pay within {left}'))).toHaveText(fullQuote(i18n));
     await expectAccessible(page, 'main');
+    // The wallet signs the payer proof (EIP-712) before anything can be paid.
+    await signProof(page, i18n);
     await payButton(page, i18n).click();
     // Mined at once (automine): counted from its own block, short of what the network needs.
     const required = network.confirmations;
@@ -155,6 +165,7 @@ test.describe('crypto pay', () => {
     await expect(paymentPanel(page, i18n).getByRole('alert')).toHaveText(
       i18n.error('CRYPTO_INSUFFICIENT_BALANCE'),
     );
+    await expectErrorShown(paymentPanel(page, i18n), i18n.error('CRYPTO_INSUFFICIENT_BALANCE'));
     // The quote stays open: the buyer can top up and pay.
     await expect(payButton(page, i18n)).toBeEnabled();
   });
@@ -171,6 +182,7 @@ test.describe('crypto pay', () => {
     await expect(paymentPanel(page, i18n).getByRole('alert')).toHaveText(
       i18n.error('CRYPTO_USER_REJECTED'),
     );
+    await expectErrorShown(paymentPanel(page, i18n), i18n.error('CRYPTO_USER_REJECTED'));
     await payButton(page, i18n).click();
     await shownConfirmations(page, i18n, wallet.network.confirmations);
   });
@@ -185,8 +197,65 @@ test.describe('crypto pay', () => {
     await switchInWallet(page, wallet, MAINNET);
     await expect(payButton(page, i18n)).toHaveCount(0);
     await switchNetwork(page, i18n, network.name);
+    // The abandoned quote was cancelled; the new one is proven again.
+    await signProof(page, i18n);
     await payButton(page, i18n).click();
     await shownConfirmations(page, i18n, network.confirmations);
+  });
+
+  test('the buyer declines the signature, then signs: only then can the quote be paid', async ({
+    page,
+    api,
+    users,
+    i18n,
+  }) => {
+    const { wallet, network } = await openWithWallet(
+      { page, api, users },
+      { startChainId: LOCAL_CHAIN_ID, knowsLocalChain: true, funds: CRYPTO_PRICE },
+    );
+    await chooseAndConnect(page, i18n, network.name);
+    wallet.rejectNext.add('eth_signTypedData_v4');
+    await page.getByRole('button', { name: i18n.t('Sign in wallet') }).click();
+    await expectErrorShown(paymentPanel(page, i18n), i18n.error('CRYPTO_USER_REJECTED'));
+    await expect(payButton(page, i18n)).toHaveCount(0);
+    await expectAccessible(page, 'main');
+    await signProof(page, i18n);
+  });
+
+  test('a reload answers the open quote: one order, already proven', async ({
+    page,
+    api,
+    users,
+    i18n,
+  }) => {
+    const { user, network } = await quotedOnLocalChain({ page, api, users, i18n }, CRYPTO_PRICE);
+    const orderIds = async () =>
+      (
+        await api.ok<{ orders: { orderId: string; status: string }[] }>(
+          endpoints.paymentOrder.path,
+          {},
+          user.token,
+        )
+      ).body.data.orders.map((o) => `${o.orderId}:${o.status}`);
+    const before = await orderIds();
+    expect(before).toHaveLength(1);
+    await page.reload();
+    await page.getByRole('radio', { name: network.name }).check();
+    await page.getByRole('radio', { name: /^USDT/ }).check();
+    // The wallet is still connected: the quote comes back proven, ready to pay.
+    await expect(payButton(page, i18n)).toBeVisible();
+    await expect(page.getByRole('button', { name: i18n.t('Sign in wallet') })).toHaveCount(0);
+    expect(await orderIds()).toEqual(before);
+  });
+
+  test('without a wallet, connecting says so as an error', async ({ page, users, i18n }) => {
+    const user = await users.byUsername();
+    await useSessionToken(page, user.token);
+    await page.goto(`/crypto-pay/${CRYPTO_PRODUCT}`);
+    await page.getByRole('radio').first().check();
+    await page.getByRole('radio', { name: /^USDT/ }).check();
+    await page.getByRole('button', { name: i18n.t('Connect wallet') }).click();
+    await expectErrorShown(page, i18n.error('CRYPTO_WALLET_NOT_FOUND'));
   });
 
   test('an expired quote is replaced by a new one', async ({ page, api, users, i18n, request }) => {
@@ -197,7 +266,7 @@ test.describe('crypto pay', () => {
     );
     await expect(payButton(page, i18n)).toHaveCount(0);
     await page.getByRole('button', { name: i18n.t('Get a new quote') }).click();
-    await expect(payButton(page, i18n)).toBeVisible();
+    await signProof(page, i18n);
     await expect(paymentPanel(page, i18n).getByText(i18n.pattern('Pay within {left}'))).toHaveText(
       fullQuote(i18n),
     );

@@ -72,6 +72,10 @@ export const cryptoQuote = z.object({
   amount: tokenAmount,
   receivingAddress: evmAddress,
   payerAddress: evmAddress,
+  /** The account as the payer proof names it (its login, or its number). */
+  account: z.string(),
+  /** Whether the payer proved the account controls `payerAddress`; until then nothing pays it. */
+  proven: z.boolean(),
   confirmations: z.number().int(),
   price: money,
   expiresAt: isoDate,
@@ -92,7 +96,25 @@ export const paymentCryptoQuote = defineEndpoint({
   }),
   data: cryptoQuote,
   summary:
-    'Quote a crypto payment: creates the order (30-minute expiry) with the network, token, amount, receiving and paying addresses.',
+    'Quote a crypto payment: creates the order (30-minute expiry) with the network, token, amount, receiving and paying addresses; an open unpaid quote of the same user for the same plan, network, token and payer is answered again instead.',
+});
+
+/** An EIP-712 signature (65 bytes for a plain wallet; a contract wallet's may be longer). */
+export const walletSignature = z
+  .string()
+  .trim()
+  .max(2 + 2 * 4096)
+  .regex(/^0x(?:[0-9a-fA-F]{2})+$/)
+  .transform((value) => value.toLowerCase() as `0x${string}`);
+
+export const paymentCryptoProve = defineEndpoint({
+  path: '/api/payment/payment_crypto_prove',
+  auth: 'session',
+  /** `proof`, not `signature`: that name is the protocol's own field of every request body. */
+  params: z.object({ orderId: z.string().trim().min(1).max(64), proof: walletSignature }),
+  data: cryptoQuote,
+  summary:
+    "Prove that the quote's account controls its paying wallet: the wallet's EIP-712 signature of contract/payer-proof.ts (ERC-1271 for contract wallets). Until then no transfer pays the quote.",
 });
 
 export const CRYPTO_PAYMENT_STATES = [

@@ -253,7 +253,7 @@ createMachine({
       }
     },
     "quoted": {
-      "initial": "confirming",
+      "initial": "routing",
       "after": {
         "QUOTE_EXPIRY": {
           "guard": "nothingSent",
@@ -261,6 +261,127 @@ createMachine({
         }
       },
       "states": {
+        "routing": {
+          "always": [
+            {
+              "guard": "isProven",
+              "target": "confirming"
+            },
+            {
+              "target": "unproven"
+            }
+          ]
+        },
+        "unproven": {
+          "on": {
+            "SIGN": {
+              "target": "signing",
+              "actions": "clearError"
+            },
+            "WALLET_CHANGED": {
+              "guard": {
+                "type": "quoteStale"
+              },
+              "target": "#cryptoPay.checkingNetwork",
+              "actions": [
+                {
+                  "type": "abandonQuote"
+                },
+                "dropQuote",
+                {
+                  "type": "storeWallet"
+                },
+                {
+                  "type": "rememberFailure"
+                }
+              ]
+            },
+            "SELECT_NETWORK": {
+              "guard": {
+                "type": "isOfferedNetwork"
+              },
+              "target": "#cryptoPay.selectingToken",
+              "actions": [
+                {
+                  "type": "abandonQuote"
+                },
+                {
+                  "type": "selectNetwork"
+                }
+              ]
+            },
+            "SELECT_TOKEN": {
+              "guard": {
+                "type": "isOfferedToken"
+              },
+              "target": "#cryptoPay.checkingNetwork",
+              "actions": [
+                {
+                  "type": "abandonQuote"
+                },
+                {
+                  "type": "selectToken"
+                }
+              ]
+            }
+          }
+        },
+        "signing": {
+          "invoke": {
+            "id": "signProof",
+            "src": "signProof",
+            "onDone": {
+              "target": "proving",
+              "actions": {
+                "type": "storeProof"
+              }
+            },
+            "onError": [
+              {
+                "guard": {
+                  "type": "isDisconnected"
+                },
+                "target": "#cryptoPay.connecting",
+                "actions": [
+                  "dropQuote",
+                  {
+                    "type": "storeWallet",
+                    "params": {
+                      "wallet": null
+                    }
+                  },
+                  {
+                    "type": "rememberFailure"
+                  }
+                ]
+              },
+              {
+                "target": "unproven",
+                "actions": {
+                  "type": "rememberFailure"
+                }
+              }
+            ]
+          }
+        },
+        "proving": {
+          "invoke": {
+            "id": "proveQuote",
+            "src": "proveQuote",
+            "onDone": {
+              "target": "confirming",
+              "actions": {
+                "type": "storeQuote"
+              }
+            },
+            "onError": {
+              "target": "unproven",
+              "actions": {
+                "type": "rememberFailure"
+              }
+            }
+          }
+        },
         "confirming": {
           "on": {
             "PAY": {

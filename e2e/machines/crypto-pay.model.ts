@@ -14,7 +14,9 @@ import type { MachinePath } from '../../machines/shared/paths';
 import {
   CHAIN,
   OTHER_CHAIN,
+  PROOF,
   TX,
+  provenQuote,
   sampleOptions,
   sampleQuote,
   sampleStatus,
@@ -39,6 +41,14 @@ const refused = (actor: string) =>
 const switchNetwork: CryptoPayEvent = { type: 'SWITCH_NETWORK' };
 const switched = actorDone<CryptoPayEvent>('switchNetwork', walletOn(CHAIN));
 const quoted = actorDone<CryptoPayEvent>('requestQuote', sampleQuote);
+const sign: CryptoPayEvent = { type: 'SIGN' };
+const signed = actorDone<CryptoPayEvent>('signProof', PROOF);
+const proved = actorDone<CryptoPayEvent>('proveQuote', provenQuote);
+/** The server refuses a signature made with another key than the payer's. */
+const proofRefused = actorError<CryptoPayEvent>('proveQuote', {
+  code: Errors.CRYPTO_PROOF_WRONG_SIGNER.code,
+});
+const proven = [sign, signed, proved];
 const pay: CryptoPayEvent = { type: 'PAY' };
 const sent = actorDone<CryptoPayEvent>('sendPayment', TX);
 const tooPoor = actorError<CryptoPayEvent>('sendPayment', {
@@ -61,6 +71,7 @@ export function cryptoPayUiPaths(): CryptoPayPath[] {
       switchNetwork,
       switched,
       quoted,
+      ...proven,
       pay,
       sent,
       submitted,
@@ -81,8 +92,12 @@ export function cryptoPayUiPaths(): CryptoPayPath[] {
       switched,
       quoted,
     ],
+    // The buyer declines the signature, then signs.
+    [loaded, ...choose, connect, connectedOn(CHAIN), quoted, sign, refused('signProof'), ...proven],
+    // The server refuses a signature from another key; signed again by the wallet, it is taken.
+    [loaded, ...choose, connect, connectedOn(CHAIN), quoted, sign, signed, proofRefused, ...proven],
     // Not enough tokens in the wallet.
-    [loaded, ...choose, connect, connectedOn(CHAIN), quoted, pay, tooPoor],
+    [loaded, ...choose, connect, connectedOn(CHAIN), quoted, ...proven, pay, tooPoor],
     // The quote runs out; a new one is made.
     [loaded, ...choose, connect, connectedOn(CHAIN), quoted, runsOut, newQuote, quoted],
     // A product not on sale.

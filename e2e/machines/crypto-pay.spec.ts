@@ -22,6 +22,7 @@ import {
   QUOTE_MS,
   shownConfirmations,
   expireQuote,
+  expectErrorShown,
   payButton,
   paymentPanel,
 } from '../support/crypto-pay';
@@ -128,6 +129,24 @@ describeMachinePaths<typeof cryptoPayMachine, Data>({
     'xstate.done.actor.requestQuote': async () => {
       // The server's quote arrives by itself; it is asserted next.
     },
+    SIGN: async ({ page, i18n, data }, _event, step) => {
+      const wallet = need(data.wallet);
+      if (nextFails(step, 'signProof')) wallet.declineNextPrompt = true;
+      else if (nextFails(step, 'proveQuote')) wallet.signWithOtherKeyNext = true;
+      await page.getByRole('button', { name: i18n.t('Sign in wallet') }).click();
+    },
+    'xstate.done.actor.signProof': async () => {
+      // The wallet signed; the page hands the signature to the server at once.
+    },
+    'xstate.error.actor.signProof': async () => {
+      // Declined in the wallet: the reason is asserted next.
+    },
+    'xstate.done.actor.proveQuote': async () => {
+      // The server took the proof; the Pay button is asserted next.
+    },
+    'xstate.error.actor.proveQuote': async () => {
+      // The server refused the signature: the reason is asserted next.
+    },
     PAY: async ({ page, i18n }) => {
       await payButton(page, i18n).click();
     },
@@ -177,7 +196,7 @@ describeMachinePaths<typeof cryptoPayMachine, Data>({
         page.getByRole('button', { name: i18n.t('Connect {name}', { name: 'Test Wallet' }) }),
       ).toBeEnabled();
       const code = snapshot.context.errorCode;
-      if (code !== null) await expect(page.getByText(i18n.error(errorKeyOf(code)))).toBeVisible();
+      if (code !== null) await expectErrorShown(page, i18n.error(errorKeyOf(code)));
     },
     'connecting.requesting': { unobservable: 'lasts one wallet prompt; its outcome is asserted' },
     wrongNetwork: async ({ page, i18n, data }, snapshot) => {
@@ -192,6 +211,17 @@ describeMachinePaths<typeof cryptoPayMachine, Data>({
     },
     switching: { unobservable: 'lasts one wallet prompt; its outcome is asserted' },
     quoting: { unobservable: 'lasts one quote request; the quote is asserted' },
+    'quoted.unproven': async ({ page, i18n }, snapshot) => {
+      const panel = paymentPanel(page, i18n);
+      await expect(panel.getByText('4.99 USDT', { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: i18n.t('Sign in wallet') })).toBeEnabled();
+      // Nothing can be paid before the proof.
+      await expect(payButton(page, i18n)).toHaveCount(0);
+      const code = snapshot.context.errorCode;
+      if (code !== null) await expectErrorShown(panel, i18n.error(errorKeyOf(code)));
+    },
+    'quoted.signing': { unobservable: 'lasts one wallet prompt; its outcome is asserted' },
+    'quoted.proving': { unobservable: 'lasts one request; its outcome is asserted' },
     'quoted.confirming': async ({ page, i18n }, snapshot) => {
       const panel = paymentPanel(page, i18n);
       await expect(panel.getByText('4.99 USDT', { exact: true })).toBeVisible();
@@ -200,6 +230,7 @@ describeMachinePaths<typeof cryptoPayMachine, Data>({
       const code = snapshot.context.errorCode;
       if (code !== null) {
         await expect(panel.getByRole('alert')).toHaveText(i18n.error(errorKeyOf(code)));
+        await expectErrorShown(panel, i18n.error(errorKeyOf(code)));
       }
     },
     'quoted.sending': { unobservable: 'lasts one wallet prompt; its outcome is asserted' },

@@ -1,5 +1,5 @@
 /** What the crypto-pay specs share: the plan paid for, the page's landmarks, the quote's end. */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { endpoints } from '../../contract';
 import type { ApiClient } from './api-client';
 import { expect } from './fixtures';
@@ -56,4 +56,17 @@ export async function expireQuote({
   const now = await page.evaluate(() => Date.now());
   await page.clock.runFor(quoteMs);
   await page.clock.setSystemTime(now);
+}
+
+/** The SPA's danger colour (src/styles/tokens.css --c-danger), as computed. */
+const DANGER = 'rgb(201, 42, 42)';
+
+/**
+ * A wallet or payment failure is shown as an error: an alert (read out by screen readers) in the
+ * SPA's error colour, not as body text (issue 19 item 14).
+ */
+export async function expectErrorShown(scope: Page | Locator, text: string): Promise<void> {
+  const alert = scope.getByRole('alert').filter({ hasText: text });
+  await expect(alert).toBeVisible();
+  await expect(alert).toHaveCSS('color', DANGER);
 }

@@ -1,15 +1,16 @@
 /**
  * A browser wallet for the e2e run: an EIP-1193 provider injected before the app starts
  * (`addInitScript`, as window.ethereum and announced through EIP-6963) that hands every request to
- * this process, which answers the wallet's own questions (accounts, network, switch, add) and
- * forwards the rest to the local hardhat node. The node signs for the wallet's account: a fresh
- * random address per test, impersonated (`hardhat_impersonateAccount`) and given gas money, so no
- * two tests ever share a payer. A test can make the wallet refuse (the user rejects) or start on
- * another network.
+ * this process, which answers the wallet's own questions (accounts, network, switch, add, and
+ * signing messages: personal_sign and eth_signTypedData_v4 with the wallet's own test key) and
+ * forwards the rest to the local hardhat node. The node sends transactions for the wallet's
+ * account: a fresh random key per test, its address impersonated (`hardhat_impersonateAccount`) and
+ * given gas money, so no two tests ever share a payer. A test can make the wallet refuse (the user
+ * rejects), sign with another key, or start on another network.
  */
 import type { Page } from '@playwright/test';
-import { numberToHex, type Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { numberToHex, type Hex, type TypedDataDefinition } from 'viem';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { mine, mintTokens, rpc } from '../../scripts/local-chain/local-chain.mjs';
 import { endpoints } from '../../contract';
 import type { CryptoNetwork } from '../../contract/endpoints/crypto';
@@ -43,15 +44,19 @@ export class TestWallet {
   connected = false;
   /** Methods the user declines in the wallet (EIP-1193 error 4001) the next time they are asked. */
   readonly rejectNext = new Set<string>();
-  /** The user declines whatever the wallet asks next (connect, switch, add, send). */
+  /** The user declines whatever the wallet asks next (connect, switch, add, sign, send). */
   declineNextPrompt = false;
+  /** The next signature is made with another key (a server must refuse it). */
+  signWithOtherKeyNext = false;
+  private readonly account: PrivateKeyAccount;
   private readonly known: Set<number>;
 
   constructor(
     readonly network: CryptoNetwork,
     options: TestWalletOptions,
   ) {
-    this.address = privateKeyToAddress(generatePrivateKey());
+    this.account = privateKeyToAccount(generatePrivateKey());
+    this.address = this.account.address;
     this.chainId = options.startChainId;
     this.known = new Set([MAINNET, options.startChainId]);
     if (options.knowsLocalChain) this.known.add(network.chainId);
@@ -129,6 +134,16 @@ export class TestWallet {
         this.known.add(this.chainId);
         return { result: null, emit: [['chainChanged', chainHex()]] };
       }
+      case 'personal_sign': {
+        if (this.declined(method)) return rejected;
+        const [message] = params as [Hex];
+        return { result: await this.signer().signMessage({ message: { raw: message } }) };
+      }
+      case 'eth_signTypedData_v4': {
+        if (this.declined(method)) return rejected;
+        const [, json] = params as [Hex, string];
+        return { result: await this.signer().signTypedData(typedDataFromJson(json)) };
+      }
       case 'eth_sendTransaction': {
         if (this.declined(method)) return rejected;
         if (this.chainId !== this.network.chainId) {
@@ -142,6 +157,12 @@ export class TestWallet {
     }
   }
 
+  private signer(): PrivateKeyAccount {
+    if (!this.signWithOtherKeyNext) return this.account;
+    this.signWithOtherKeyNext = false;
+    return privateKeyToAccount(generatePrivateKey());
+  }
+
   private async forward(method: string, params: unknown[]): Promise<Answer> {
     const response = await fetch(this.rpcUrl, {
       method: 'POST',
@@ -151,6 +172,33 @@ export class TestWallet {
     const body = (await response.json()) as { result?: unknown; error?: RpcFailure };
     return body.error ? { error: body.error } : { result: body.result };
   }
+}
+
+/**
+ * eth_signTypedData_v4's JSON as viem signs it: integers travel as decimal strings and come back
+ * as bigints (the fields of the primary type and of the structs it holds).
+ */
+function typedDataFromJson(json: string): TypedDataDefinition {
+  const data = JSON.parse(json) as {
+    types: Record<string, { name: string; type: string }[]>;
+    primaryType: string;
+    domain: Record<string, unknown>;
+    message: Record<string, unknown>;
+  };
+  const revive = (type: string, value: Record<string, unknown>): Record<string, unknown> =>
+    Object.fromEntries(
+      (data.types[type] ?? []).map(({ name, type: fieldType }) => {
+        const field = value[name];
+        if (/^u?int\d*$/.test(fieldType)) return [name, BigInt(field as string)];
+        if (data.types[fieldType])
+          return [name, revive(fieldType, field as Record<string, unknown>)];
+        return [name, field];
+      }),
+    );
+  return {
+    ...data,
+    message: revive(data.primaryType, data.message),
+  } as unknown as TypedDataDefinition;
 }
 
 /** The offered local network, as the page gets it (its RPC URL is where the node listens). */

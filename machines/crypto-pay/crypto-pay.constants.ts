@@ -25,6 +25,8 @@ export const CryptoPayActor = {
   CONNECT_WALLET: 'connectWallet',
   SWITCH_NETWORK: 'switchNetwork',
   REQUEST_QUOTE: 'requestQuote',
+  SIGN_PROOF: 'signProof',
+  PROVE_QUOTE: 'proveQuote',
   SEND_PAYMENT: 'sendPayment',
   SUBMIT_PAYMENT: 'submitPayment',
   FETCH_STATUS: 'fetchStatus',

@@ -12,8 +12,10 @@ import type {
   CryptoStatus,
   FetchStatusInput,
   LoadOptionsInput,
+  ProveQuoteInput,
   RequestQuoteInput,
   SendPaymentInput,
+  SignProofInput,
   SubmitPaymentInput,
   SwitchNetworkInput,
   Wallet,
@@ -62,6 +64,12 @@ export const cryptoPayMachine = setup({
     requestQuote: fromPromise<CryptoQuote, RequestQuoteInput>(() =>
       Promise.reject(notProvided('cryptoPay', 'requestQuote')),
     ),
+    signProof: fromPromise<`0x${string}`, SignProofInput>(() =>
+      Promise.reject(notProvided('cryptoPay', 'signProof')),
+    ),
+    proveQuote: fromPromise<CryptoQuote, ProveQuoteInput>(() =>
+      Promise.reject(notProvided('cryptoPay', 'proveQuote')),
+    ),
     sendPayment: fromPromise<`0x${string}`, SendPaymentInput>(() =>
       Promise.reject(notProvided('cryptoPay', 'sendPayment')),
     ),
@@ -108,11 +116,13 @@ export const cryptoPayMachine = setup({
     storeWallet: assign((_, params: { wallet: Wallet | null }) => ({ wallet: params.wallet })),
     storeQuote: assign((_, params: { quote: CryptoQuote }) => ({
       quote: params.quote,
+      proof: null,
       status: null,
       txHash: null,
       errorCode: null,
     })),
-    dropQuote: assign({ quote: null, status: null, txHash: null }),
+    storeProof: assign((_, params: { proof: `0x${string}` }) => ({ proof: params.proof })),
+    dropQuote: assign({ quote: null, proof: null, status: null, txHash: null }),
     storeTxHash: assign((_, params: { txHash: `0x${string}` }) => ({
       txHash: params.txHash,
       errorCode: null,
@@ -135,6 +145,7 @@ export const cryptoPayMachine = setup({
         .find((n) => n.chainId === context.chainId)
         ?.tokens.some((t) => t.symbol === params.token) ?? false,
     hasWallet: ({ context }) => context.wallet !== null,
+    isProven: ({ context }) => context.quote?.proven === true,
     walletOnNetwork: ({ context }) =>
       context.wallet !== null && context.wallet.chainId === context.chainId,
     nothingSent: ({ context }) => context.txHash === null,
@@ -163,6 +174,7 @@ export const cryptoPayMachine = setup({
     token: null,
     wallet: null,
     quote: null,
+    proof: null,
     txHash: null,
     status: null,
     errorCode: null,
@@ -373,15 +385,128 @@ export const cryptoPayMachine = setup({
     },
     // Why: a quote exists; until a transaction is sent it runs out at its expiry.
     quoted: {
-      initial: 'confirming',
+      initial: 'routing',
       after: {
         QUOTE_EXPIRY: { guard: 'nothingSent', target: 'expired' },
       },
       states: {
+        // Why: a quote the account already proved (a retry answered the open one) goes to paying.
+        routing: {
+          always: [{ guard: 'isProven', target: 'confirming' }, { target: 'unproven' }],
+        },
+        // Why: issue 19 item 1: nothing pays a quote until its account proves the payer wallet is
+        // its own; the buyer signs a message in the wallet (no transaction, no fee). A refusal
+        // (declined in the wallet, or the server's verdict) is shown here and the buyer signs again.
+        unproven: {
+          on: {
+            SIGN: { target: 'signing', actions: 'clearError' },
+            // A change of wallet or choice abandons the quote, as while confirming (below).
+            WALLET_CHANGED: {
+              guard: { type: 'quoteStale', params: ({ event }) => event },
+              target: '#cryptoPay.checkingNetwork',
+              actions: [
+                {
+                  type: 'abandonQuote',
+                  params: ({ context }) => ({ orderId: context.quote!.orderId }),
+                },
+                'dropQuote',
+                { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) },
+                {
+                  type: 'rememberFailure',
+                  params: ({ event }) => ({
+                    code:
+                      event.wallet === null
+                        ? Errors.CRYPTO_WALLET_NOT_CONNECTED.code
+                        : Errors.CRYPTO_SWITCH_NETWORK.code,
+                  }),
+                },
+              ],
+            },
+            SELECT_NETWORK: {
+              guard: { type: 'isOfferedNetwork', params: ({ event }) => event },
+              target: '#cryptoPay.selectingToken',
+              actions: [
+                {
+                  type: 'abandonQuote',
+                  params: ({ context }) => ({ orderId: context.quote!.orderId }),
+                },
+                { type: 'selectNetwork', params: ({ event }) => event },
+              ],
+            },
+            SELECT_TOKEN: {
+              guard: { type: 'isOfferedToken', params: ({ event }) => event },
+              target: '#cryptoPay.checkingNetwork',
+              actions: [
+                {
+                  type: 'abandonQuote',
+                  params: ({ context }) => ({ orderId: context.quote!.orderId }),
+                },
+                { type: 'selectToken', params: ({ event }) => event },
+              ],
+            },
+          },
+        },
+        // Why: the wallet asks the buyer to sign the payer proof; one request at a time.
+        signing: {
+          invoke: {
+            id: 'signProof',
+            src: 'signProof',
+            input: ({ context }) => ({ quote: context.quote! }),
+            onDone: {
+              target: 'proving',
+              actions: { type: 'storeProof', params: ({ event }) => ({ proof: event.output }) },
+            },
+            onError: [
+              {
+                guard: {
+                  type: 'isDisconnected',
+                  params: ({ event }) => ({ code: codeOf(event.error) }),
+                },
+                target: '#cryptoPay.connecting',
+                actions: [
+                  'dropQuote',
+                  { type: 'storeWallet', params: { wallet: null } },
+                  {
+                    type: 'rememberFailure',
+                    params: ({ event }) => ({ code: codeOf(event.error) }),
+                  },
+                ],
+              },
+              {
+                target: 'unproven',
+                actions: {
+                  type: 'rememberFailure',
+                  params: ({ event }) => ({ code: codeOf(event.error) }),
+                },
+              },
+            ],
+          },
+        },
+        // Why: the server checks the signature against the payer address (ERC-1271 for contract
+        // wallets) before any transfer can pay the quote.
+        proving: {
+          invoke: {
+            id: 'proveQuote',
+            src: 'proveQuote',
+            input: ({ context }) => ({ orderId: context.quote!.orderId, proof: context.proof! }),
+            onDone: {
+              target: 'confirming',
+              actions: { type: 'storeQuote', params: ({ event }) => ({ quote: event.output }) },
+            },
+            onError: {
+              target: 'unproven',
+              actions: {
+                type: 'rememberFailure',
+                params: ({ event }) => ({ code: codeOf(event.error) }),
+              },
+            },
+          },
+        },
         // Why: the quote is on screen (recipient, amount, fee note, countdown); the buyer confirms.
         confirming: {
           on: {
             PAY: { target: 'sending', actions: 'clearError' },
+            // Why: the quote no longer fits: it is cancelled, so it does not count as pending.
             WALLET_CHANGED: {
               guard: { type: 'quoteStale', params: ({ event }) => event },
               target: '#cryptoPay.checkingNetwork',

@@ -27,6 +27,8 @@ export interface CryptoPayContext {
   readonly wallet: Wallet | null;
   /** The order the server quoted. */
   readonly quote: CryptoQuote | null;
+  /** The wallet's signature of the payer proof, until the server took it. */
+  readonly proof: `0x${string}` | null;
   /** The latest transaction the wallet sent for the quote. */
   readonly txHash: `0x${string}` | null;
   readonly status: CryptoStatus | null;
@@ -50,6 +52,14 @@ export interface RequestQuoteInput {
   readonly token: string;
   readonly payer: `0x${string}`;
 }
+/** The wallet signs the payer proof of the quote (contract/payer-proof.ts). */
+export interface SignProofInput {
+  readonly quote: CryptoQuote;
+}
+export interface ProveQuoteInput {
+  readonly orderId: string;
+  readonly proof: `0x${string}`;
+}
 export interface SendPaymentInput {
   readonly quote: CryptoQuote;
   /** Base units: the quote's amount, or what is missing after an underpayment. */
@@ -70,6 +80,7 @@ export type CryptoPayEvent =
   /** The wallet connected, disconnected, or changed account or network (the SPA watches it). */
   | { readonly type: 'WALLET_CHANGED'; readonly wallet: Wallet | null }
   | { readonly type: 'SWITCH_NETWORK' }
+  | { readonly type: 'SIGN' }
   | { readonly type: 'PAY' }
   | { readonly type: 'RETRY' }
   | { readonly type: 'NEW_QUOTE' };

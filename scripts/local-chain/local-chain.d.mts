@@ -52,3 +52,9 @@ export declare function transferTokens(
     amount: bigint | string | number;
   },
 ): Promise<Hex>;
+export declare const CONTRACT_WALLET_ABI: Abi;
+export declare function deployContractWallet(url: string, owner: Hex): Promise<Hex>;
+export declare function transferFromContractWallet(
+  url: string,
+  transfer: { walletAddress: Hex; owner: Hex; token: Hex; to: Hex; amount: bigint | string | number },
+): Promise<Hex>;

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPublicClient, createWalletClient, http, parseAbi } from 'viem';
+import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi } from 'viem';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(here, '..', '..');
@@ -42,10 +42,15 @@ export const TRANSFER_ABI = {
 };
 
 /** Compiles both stablecoins (cached); returns `{ bool: { abi, bytecode }, none: {...} }`. */
-export async function compileStablecoins() {
+export function compileStablecoins() {
+  return compileContracts('stablecoins', CONTRACTS);
+}
+
+/** Compiles `{ kind: { file, name } }` from contracts/ with solc-js, cached by the sources' hash. */
+async function compileContracts(label, contracts) {
   const { default: solc } = await import('solc');
   const sources = Object.fromEntries(
-    Object.values(CONTRACTS).map(({ file }) => [
+    Object.values(contracts).map(({ file }) => [
       file,
       { content: readFileSync(join(here, 'contracts', file), 'utf8') },
     ]),
@@ -55,7 +60,7 @@ export async function compileStablecoins() {
     .update(JSON.stringify(sources))
     .digest('hex')
     .slice(0, 16);
-  const cached = join(CACHE_DIR, `stablecoins-${key}.json`);
+  const cached = join(CACHE_DIR, `${label}-${key}.json`);
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
   const input = {
     language: 'Solidity',
@@ -70,7 +75,7 @@ export async function compileStablecoins() {
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
   const result = {};
-  for (const [kind, { file, name }] of Object.entries(CONTRACTS)) {
+  for (const [kind, { file, name }] of Object.entries(contracts)) {
     const contract = output.contracts[file][name];
     result[kind] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
   }
@@ -247,5 +252,48 @@ export async function transferTokens(url, { token, kind = 'bool', from, to, amou
     functionName: 'transfer',
     args: [to, BigInt(amount)],
     account: from,
+  });
+}
+
+/**
+ * Deploys a minimal ERC-1271 contract wallet (contracts/TestContractWallet.sol) owned by `owner`, an
+ * unlocked account; resolves with its address. `callFromWallet` makes it call a contract.
+ */
+export async function deployContractWallet(url, owner) {
+  const { wallet: compiled } = await compileContracts('contract-wallet', {
+    wallet: { file: 'TestContractWallet.sol', name: 'TestContractWallet' },
+  });
+  const { public: client, wallet } = clients(url);
+  const hash = await wallet.deployContract({
+    abi: compiled.abi,
+    bytecode: compiled.bytecode,
+    account: owner,
+    args: [owner],
+  });
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  return receipt.contractAddress.toLowerCase();
+}
+
+export const CONTRACT_WALLET_ABI = parseAbi([
+  'function execute(address to, bytes data) returns (bytes)',
+  'function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)',
+]);
+
+/** The contract wallet `walletAddress` sends `amount` of a token to `to` (its owner signs); the hash. */
+export async function transferFromContractWallet(url, { walletAddress, owner, token, to, amount }) {
+  const { wallet } = clients(url);
+  return wallet.writeContract({
+    address: walletAddress,
+    abi: CONTRACT_WALLET_ABI,
+    functionName: 'execute',
+    args: [
+      token,
+      encodeFunctionData({
+        abi: TRANSFER_ABI.bool,
+        functionName: 'transfer',
+        args: [to, BigInt(amount)],
+      }),
+    ],
+    account: owner,
   });
 }

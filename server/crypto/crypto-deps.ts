@@ -3,6 +3,7 @@ import type { SessionCache } from '../accounts/session-cache';
 import type { Db } from '../db/database';
 import type { ChainHeads } from './chain-heads';
 import type { ChainReaders } from './chain-reader';
+import type { ProofVerifiers } from './payer-proof';
 
 export interface CryptoLog {
   info(obj: object, msg: string): void;
@@ -15,6 +16,8 @@ export interface CryptoDeps {
   readonly chains: ChainReaders;
   /** The process's cache of chain heads (chain-heads.ts); without it every settlement reads the head. */
   readonly heads?: ChainHeads;
+  /** Checks payer proofs (EIP-712, ERC-1271) on each network's public client. */
+  readonly proofs?: ProofVerifiers;
   readonly sessionCache?: SessionCache;
   readonly now?: () => Date;
   readonly log: CryptoLog;

@@ -1,8 +1,9 @@
 /**
  * The crypto endpoints: options (networks and tokens with the product's price in each), quote
- * (the order), submit (the hash the wallet returned) and status. Rules: docs/crypto-pay.md.
+ * (the order, or the open one again), prove (the payer's signature), submit (the hash the wallet
+ * returned) and status. Rules: docs/crypto-pay.md.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CryptoQuote } from '../../contract/endpoints/crypto';
 import { isUniqueViolation } from '../db/database';
 import { cryptoQuotes, cryptoWatchCursors, orders } from '../db/schema';
@@ -13,6 +14,8 @@ import { findPlan, priceIn, type PlanWithPrices } from '../store/plans';
 import { ChainUnavailableError } from './chain-reader';
 import { listNetworks, readCryptoSettings } from './crypto-config';
 import { nowOf, type CryptoDeps } from './crypto-deps';
+import { findOpenQuote } from './open-quote';
+import { accountLabelOf, proveQuote } from './prove-quote';
 import { cryptoStatusOf } from './payment-status';
 import { loadQuotedOrder, type QuotedOrder } from './quoted-order';
 import { settleOrder } from './settle-order';
@@ -49,6 +52,8 @@ function quoteView({ order, quote, network }: QuotedOrder, now: Date): CryptoQuo
     amount: quote.amount,
     receivingAddress: quote.receivingAddress,
     payerAddress: quote.payerAddress,
+    account: quote.accountLabel ?? `#${order.userId}`,
+    proven: quote.provenAt !== null,
     confirmations: network.confirmations,
     price: { amount: order.total, currency: order.currency },
     expiresAt: quote.expiresAt.toISOString(),
@@ -147,6 +152,23 @@ export function createCryptoHandlers(deps: CryptoHandlerDeps): Handlers {
       const token = network?.tokens.find((t) => t.symbol === params.token);
       if (!price || !network || !token) throw fail('CRYPTO_UNSUPPORTED');
 
+      const amount = priceInUnits(price, token.decimals, price.cnyPerUsd);
+      // Retries of the page answer the quote already open instead of piling up orders (item 14).
+      const openTerms = {
+        userId: user.id,
+        planId: plan.id,
+        chainId: network.chainId,
+        tokenAddress: token.address,
+        payerAddress: params.payer,
+        receivingAddress: network.receivingAddress,
+        amount,
+        total: price.amount,
+        currency: price.currency,
+      };
+      const reused = await findOpenQuote(db, openTerms, now);
+      if (reused !== undefined)
+        return quoteView((await loadQuotedOrder(db, { orderId: reused }))!, now);
+
       let fromBlock: bigint;
       try {
         fromBlock = await deps.chains.readerFor(network).blockNumber();
@@ -154,11 +176,15 @@ export function createCryptoHandlers(deps: CryptoHandlerDeps): Handlers {
         deps.log.warn({ err: error, chainId: network.chainId }, 'crypto: no block for a quote');
         throw fail('CRYPTO_DETAILS_FAILED');
       }
-      const amount = priceInUnits(price, token.decimals, price.cnyPerUsd);
       const expiresAt = new Date(now.getTime() + deps.orderTtlMinutes * 60_000);
       let orderId: number;
       try {
         orderId = await db.transaction(async (tx) => {
+          // The user's row lock (taken again by insertPendingOrder) makes parallel requests queue
+          // here, so the second one finds the first one's quote.
+          await tx.execute(sql`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`);
+          const open = await findOpenQuote(tx, openTerms, now);
+          if (open !== undefined) return open;
           const order = await insertPendingOrder(
             tx,
             {
@@ -177,6 +203,8 @@ export function createCryptoHandlers(deps: CryptoHandlerDeps): Handlers {
               total: price.amount,
               couponId: null,
               expiresAt,
+              // The orders list's "Pay" leads back to the page, which answers this quote again.
+              payUrl: `/crypto-pay/${plan.id}`,
             },
             now,
           );
@@ -189,6 +217,7 @@ export function createCryptoHandlers(deps: CryptoHandlerDeps): Handlers {
             amount: amount.toString(),
             receivingAddress: network.receivingAddress,
             payerAddress: params.payer,
+            accountLabel: accountLabelOf(user),
             cnyPerUsd: price.cnyPerUsd,
             fromBlock: Number(fromBlock),
             expiresAt,
@@ -212,9 +241,19 @@ export function createCryptoHandlers(deps: CryptoHandlerDeps): Handlers {
       return quoteView(quoted!, now);
     },
 
+    async paymentCryptoProve(params, context) {
+      const { user } = requireAuth(context);
+      const quoted = await ownQuotedOrder(params.orderId, user.id);
+      const proven = await proveQuote(deps, quoted, params.proof);
+      return quoteView(proven, nowOf(deps));
+    },
+
     async paymentCryptoSubmit(params, context) {
       const { user } = requireAuth(context);
       const quoted = await ownQuotedOrder(params.orderId, user.id);
+      // Why: until the account proved the payer address is its own, a hash would let anyone
+      // claim a stranger's public transfer (issue 19 item 1).
+      if (quoted.quote.provenAt === null) throw fail('CRYPTO_PROOF_REQUIRED');
       await submitHash(deps, { orderId: quoted.order.id, userId: user.id, txHash: params.txHash });
       return cryptoStatusOf(db, await settle(quoted), nowOf(deps));
     },

@@ -8,6 +8,7 @@ import type { Handlers } from '../protocol/api-context';
 import { createChainHeads } from './chain-heads';
 import { createChainReaders, type ChainReaders } from './chain-reader';
 import { createCryptoHandlers } from './crypto-handlers';
+import { createProofVerifiers } from './payer-proof';
 import type { CryptoDeps, CryptoLog } from './crypto-deps';
 import {
   verifyTokenTransfer,
@@ -18,7 +19,7 @@ import { startCryptoWatcher } from './watcher';
 
 /** Test hooks: other chain clients, and the fault injections of CryptoDeps. */
 export type CryptoOverrides = Partial<
-  Pick<CryptoDeps, 'chains' | 'beforeCreditCheck' | 'afterWatchedTransfer' | 'now'>
+  Pick<CryptoDeps, 'chains' | 'proofs' | 'beforeCreditCheck' | 'afterWatchedTransfer' | 'now'>
 >;
 
 export interface CryptoModule {
@@ -43,6 +44,7 @@ export function createCryptoModule(options: {
     sessionCache: options.sessionCache,
     chains: options.overrides?.chains ?? createChainReaders(),
     heads: createChainHeads(options.headTtlMs),
+    proofs: options.overrides?.proofs ?? createProofVerifiers(),
     log: options.log,
     ...options.overrides,
   };

@@ -326,6 +326,9 @@ async function flagOverpaid(
 
 /** Brings one order up to date with its chain and credits it when its payment is complete. */
 export async function settleOrder(deps: CryptoDeps, quoted: QuotedOrder): Promise<void> {
+  // Nothing is judged, attached or credited for a quote whose account has not proved the payer
+  // address is its own (issue 19 item 1): the address alone is anyone's to type.
+  if (quoted.quote.provenAt === null) return;
   const reader = deps.chains.readerFor(quoted.network);
   let reads: TxReads | undefined;
   const readsNow = async () => (reads ??= txReadsAt(deps.db, reader, await headOf(deps, reader)));

@@ -45,7 +45,10 @@ interface Candidate {
   received: string;
 }
 
-/** The open quote this transfer pays: same payer, token and address, in the window, not yet covered. */
+/**
+ * The open quote this transfer pays: proven by its account (a quote that merely names the payer
+ * never takes a transfer), same payer, token and address, in the window, not yet covered.
+ */
 async function matchQuote(
   deps: CryptoDeps,
   chainId: number,
@@ -61,6 +64,7 @@ async function matchQuote(
     FROM crypto_quotes q JOIN orders o ON o.id = q.order_id
     WHERE q.chain_id = ${chainId} AND q.token_address = ${log.token}
       AND q.receiving_address = ${log.to} AND q.payer_address = ${log.from}
+      AND q.proven_at IS NOT NULL
       AND q.from_block <= ${Number(log.blockNumber)}
       AND q.expires_at >= ${windowStart.toISOString()}::timestamptz
       AND o.status NOT IN ('paid', 'refunded')

@@ -451,6 +451,11 @@ export const cryptoQuotes = pgTable('crypto_quotes', {
   fromBlock: bigint('from_block', { mode: 'number' }).notNull(),
   expiresAt: tz('expires_at').notNull(),
   createdAt: tz('created_at').notNull().defaultNow(),
+  /** The account as the payer proof names it (0012_crypto-proof_payer_proof.sql). */
+  accountLabel: text('account_label'),
+  /** When the account proved it controls the payer address; null: nothing may pay the quote. */
+  provenAt: tz('proven_at'),
+  proofSignature: text('proof_signature'),
 });
 
 export type CryptoSubmissionState = 'pending' | 'accepted' | 'refused';

@@ -15,7 +15,9 @@ import { replayPath } from './support/replay-path';
 import {
   CHAIN,
   OTHER_CHAIN,
+  PROOF,
   TX,
+  provenQuote,
   sampleOptions,
   sampleQuote,
   sampleStatus,
@@ -29,6 +31,7 @@ const events: CryptoPayEvent[] = [
   { type: 'SELECT_TOKEN', token: 'USDT' },
   { type: 'CONNECT', connectorId: 'io.metamask' },
   { type: 'SWITCH_NETWORK' },
+  { type: 'SIGN' },
   { type: 'PAY' },
   { type: 'RETRY' },
   { type: 'NEW_QUOTE' },
@@ -42,6 +45,10 @@ const events: CryptoPayEvent[] = [
   actorError('switchNetwork', { code: Errors.CRYPTO_USER_REJECTED.code }),
   actorDone('requestQuote', sampleQuote),
   actorError('requestQuote', { code: Errors.CRYPTO_DETAILS_FAILED.code }),
+  actorDone('signProof', PROOF),
+  actorError('signProof', { code: Errors.CRYPTO_USER_REJECTED.code }),
+  actorDone('proveQuote', provenQuote),
+  actorError('proveQuote', { code: Errors.CRYPTO_PROOF_WRONG_SIGNER.code }),
   actorDone('sendPayment', TX),
   actorError('sendPayment', { code: Errors.CRYPTO_INSUFFICIENT_BALANCE.code }),
   actorDone('submitPayment', sampleStatus('confirming')),
@@ -61,7 +68,12 @@ const events: CryptoPayEvent[] = [
 ];
 
 /** States that always leave at once (eventless routing): never a resting value. */
-const TRANSIENT = ['checkingNetwork', 'quoted.awaiting.routing', 'quoted.underpaid.routing'];
+const TRANSIENT = [
+  'checkingNetwork',
+  'quoted.routing',
+  'quoted.awaiting.routing',
+  'quoted.underpaid.routing',
+];
 
 function leafKeys(): string[] {
   const keys: string[] = [];
@@ -102,6 +114,8 @@ const replayOptions = {
     'connectWallet',
     'switchNetwork',
     'requestQuote',
+    'signProof',
+    'proveQuote',
     'sendPayment',
     'submitPayment',
     'fetchStatus',

@@ -15,7 +15,9 @@ import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph
 import {
   CHAIN,
   OTHER_CHAIN,
+  PROOF,
   TX,
+  provenQuote,
   sampleOptions,
   sampleQuote,
   sampleStatus,
@@ -31,6 +33,11 @@ const ev = {
   connect: { type: 'CONNECT', connectorId: 'io.metamask' } as CryptoPayEvent,
   connected: (chainId: number) => actorDone<CryptoPayEvent>('connectWallet', walletOn(chainId)),
   quoted: actorDone<CryptoPayEvent>('requestQuote', sampleQuote),
+  sign: { type: 'SIGN' } as CryptoPayEvent,
+  signed: actorDone<CryptoPayEvent>('signProof', PROOF),
+  signFailed: (code: number) => actorError<CryptoPayEvent>('signProof', { code }),
+  proved: actorDone<CryptoPayEvent>('proveQuote', provenQuote),
+  proveFailed: (code: number) => actorError<CryptoPayEvent>('proveQuote', { code }),
   pay: { type: 'PAY' } as CryptoPayEvent,
   sent: actorDone<CryptoPayEvent>('sendPayment', TX),
   sendFailed: (code: number) => actorError<CryptoPayEvent>('sendPayment', { code }),
@@ -50,7 +57,8 @@ function run(events: CryptoPayEvent[], from?: Snapshot): [Snapshot, unknown[]] {
 }
 
 const types = (actions: unknown[]) => (actions as Array<{ type: string }>).map((a) => a.type);
-const toConfirming = [ev.options, ev.network, ev.token, ev.connect, ev.connected(CHAIN), ev.quoted];
+const toQuoted = [ev.options, ev.network, ev.token, ev.connect, ev.connected(CHAIN), ev.quoted];
+const toConfirming = [...toQuoted, ev.sign, ev.signed, ev.proved];
 
 describe('crypto-pay machine: choosing in the order SPEC §4 and §5 give', () => {
   it('loads the options, then network, then token, then wallet', () => {
@@ -150,11 +158,86 @@ describe('crypto-pay machine: choosing in the order SPEC §4 and §5 give', () =
   });
 });
 
+describe('crypto-pay machine: proving the payer wallet (issue 19 item 1)', () => {
+  it('a new quote asks for the signature; the server takes it; then the buyer may pay', () => {
+    const [unproven] = run(toQuoted);
+    expect(unproven.value).toEqual({ quoted: 'unproven' });
+    expect(run([ev.pay], unproven)[0].value).toEqual({ quoted: 'unproven' });
+    const [signing, actions] = run([ev.sign], unproven);
+    expect(signing.value).toEqual({ quoted: 'signing' });
+    const spawned = (
+      actions as Array<{ type: string; params?: { input?: { quote: unknown } } }>
+    ).find((a) => a.type === 'xstate.spawnChild');
+    expect(spawned?.params?.input?.quote).toEqual(sampleQuote);
+    const [proving] = run([ev.signed], signing);
+    expect(proving.value).toEqual({ quoted: 'proving' });
+    expect(proving.context.proof).toBe(PROOF);
+    const [confirming] = run([ev.proved], proving);
+    expect(confirming.value).toEqual({ quoted: 'confirming' });
+    expect(confirming.context.quote?.proven).toBe(true);
+    expect(confirming.context.proof).toBeNull();
+  });
+
+  it('declined in the wallet: the quote stays, unproven, with the reason; signing again works', () => {
+    const [declined] = run([...toQuoted, ev.sign, ev.signFailed(Errors.CRYPTO_USER_REJECTED.code)]);
+    expect(declined.value).toEqual({ quoted: 'unproven' });
+    expect(declined.context.errorCode).toBe(Errors.CRYPTO_USER_REJECTED.code);
+    expect(declined.context.quote).toEqual(sampleQuote);
+    const [again] = run([ev.sign], declined);
+    expect(again.value).toEqual({ quoted: 'signing' });
+    expect(again.context.errorCode).toBeNull();
+  });
+
+  it('the server refuses the signature: unproven with its code', () => {
+    for (const code of [
+      Errors.CRYPTO_PROOF_INVALID.code,
+      Errors.CRYPTO_PROOF_WRONG_SIGNER.code,
+      Errors.CRYPTO_PROOF_UNCHECKED.code,
+    ]) {
+      const [refused] = run([...toQuoted, ev.sign, ev.signed, ev.proveFailed(code)]);
+      expect(refused.value).toEqual({ quoted: 'unproven' });
+      expect(refused.context.errorCode).toBe(code);
+    }
+  });
+
+  it('a quote already proven (a retry answered the open one) goes straight to paying', () => {
+    const [snapshot] = run([
+      ev.options,
+      ev.network,
+      ev.token,
+      ev.connect,
+      ev.connected(CHAIN),
+      actorDone<CryptoPayEvent>('requestQuote', provenQuote),
+    ]);
+    expect(snapshot.value).toEqual({ quoted: 'confirming' });
+  });
+
+  it('the wallet gone while signing, or changed while unproven, drops the quote', () => {
+    const [gone] = run([
+      ...toQuoted,
+      ev.sign,
+      ev.signFailed(Errors.CRYPTO_WALLET_NOT_CONNECTED.code),
+    ]);
+    expect(gone.value).toEqual({ connecting: 'idle' });
+    expect(gone.context.quote).toBeNull();
+    const [moved, actions] = run([
+      ...toQuoted,
+      { type: 'WALLET_CHANGED', wallet: walletOn(OTHER_CHAIN) },
+    ]);
+    expect(moved.value).toBe('wrongNetwork');
+    expect(types(actions)).toContain('abandonQuote');
+  });
+
+  it('an unproven quote runs out at its expiry', () => {
+    expect(run([...toQuoted, ev.expiry])[0].value).toBe('expired');
+  });
+});
+
 describe('crypto-pay machine: paying', () => {
   it('confirming shows the quote; paying sends, submits the hash, and follows the status to paid', () => {
     const [confirming] = run(toConfirming);
     expect(confirming.value).toEqual({ quoted: 'confirming' });
-    expect(confirming.context.quote).toEqual(sampleQuote);
+    expect(confirming.context.quote).toEqual(provenQuote);
     const [awaiting] = run([ev.pay, ev.sent, ev.submitted('confirming')], confirming);
     expect(awaiting.value).toEqual({ quoted: { awaiting: 'waiting' } });
     expect(awaiting.context.txHash).toBe(TX);
@@ -171,7 +254,7 @@ describe('crypto-pay machine: paying', () => {
       const [snapshot] = run([...toConfirming, ev.pay, ev.sendFailed(code)]);
       expect(snapshot.value).toEqual({ quoted: 'confirming' });
       expect(snapshot.context.errorCode).toBe(code);
-      expect(snapshot.context.quote).toEqual(sampleQuote);
+      expect(snapshot.context.quote).toEqual(provenQuote);
     }
     const [other] = run([...toConfirming, ev.pay, ev.sendFailed(Errors.INTERNAL.code)]);
     expect(other.value).toBe('failed');
@@ -259,7 +342,7 @@ describe('crypto-pay machine, running', () => {
       actors: {
         loadOptions: fromPromise(async () => sampleOptions),
         connectWallet: fromPromise(async () => walletOn(CHAIN)),
-        requestQuote: fromPromise(async () => sampleQuote),
+        requestQuote: fromPromise(async () => provenQuote),
       },
       actions: { abandonQuote: () => undefined, showResult: () => undefined },
     });
@@ -285,7 +368,7 @@ describe('crypto-pay machine, running', () => {
       actors: {
         loadOptions: fromPromise(async () => sampleOptions),
         connectWallet: fromPromise(async () => walletOn(CHAIN)),
-        requestQuote: fromPromise(async () => sampleQuote),
+        requestQuote: fromPromise(async () => provenQuote),
         sendPayment: fromPromise(async () => TX),
         submitPayment: fromPromise(async () => sampleStatus('confirming')),
         fetchStatus: fromPromise(async () => {

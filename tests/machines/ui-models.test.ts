@@ -139,6 +139,7 @@ describe('crypto-pay UI model', () => {
       'selectingToken',
       'connecting.idle',
       'wrongNetwork',
+      'quoted.unproven',
       'quoted.confirming',
       'quoted.awaiting.waiting',
       'paid',

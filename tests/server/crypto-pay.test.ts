@@ -27,8 +27,10 @@ import {
   flakyChains,
   mine,
   pay,
+  prove,
   quote,
   revertedTransfer,
+  signProof,
   rpc,
   startTestChain,
   status,
@@ -108,13 +110,15 @@ describe.each(variants)('crypto payment on $name', (variant) => {
   async function buyer(): Promise<{ user: Registered; payer: `0x${string}` }> {
     return { user: await registerByUsername(t.api), payer: chain.nextPayer() };
   }
+  /** A quote whose account proved the payer wallet (the page's path: quote, sign, prove). */
   async function quoted(
     who: { user: Registered; payer: `0x${string}` },
     params: { productId?: number; token?: string } = {},
   ): Promise<CryptoQuote> {
-    return expectOk(
+    const q = expectOk(
       await quote(t.api, who.user.token, { chainId: chain.chainId, payer: who.payer, ...params }),
     );
+    return expectOk(await prove(t.api, who.user.token, q.orderId, await signProof(chain, q)));
   }
 
   it('offers the configured network and prices the plan in each token', async () => {
@@ -471,8 +475,11 @@ describe.each(variants)('crypto payment on $name', (variant) => {
       tokens: [{ symbol: 'USDT', address: chain.tokens.USDT.address, decimals: 6 }],
     });
     const who = await buyer();
-    const q = expectOk(
+    const unproven = expectOk(
       await quote(t.api, who.user.token, { chainId: OTHER_CHAIN, payer: who.payer }),
+    );
+    const q = expectOk(
+      await prove(t.api, who.user.token, unproven.orderId, await signProof(chain, unproven)),
     );
     // The wallet stayed on the local network and paid there.
     const hash = await pay(chain, { symbol: 'USDT', from: who.payer, amount: q.amount });

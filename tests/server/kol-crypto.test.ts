@@ -20,7 +20,7 @@ import {
   configureNetwork,
   mine,
   pay,
-  quote,
+  provenQuote,
   startTestChain,
   status,
   submit,
@@ -218,9 +218,11 @@ describe.each(variants)('KOL programme on chain, $name', (variant) => {
 
   describe('self-referral by wallet', () => {
     async function payByCrypto(user: Registered, payer: `0x${string}`) {
-      const q = expectOk(
-        await quote(t.api, user.token, { chainId: chain.chainId, payer, productId: 104 }),
-      );
+      const q = await provenQuote(t.api, chain, user.token, {
+        chainId: chain.chainId,
+        payer,
+        productId: 104,
+      });
       const hash = await pay(chain, { symbol: 'USDT', from: payer, amount: q.amount });
       expectOk(await submit(t.api, user.token, q.orderId, hash));
       await mine(chain.url, CONFIRMATIONS);

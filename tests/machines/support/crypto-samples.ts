@@ -42,11 +42,18 @@ export const sampleQuote: CryptoQuote = {
   amount: '4990000',
   receivingAddress: `0x${'c1'.repeat(20)}`,
   payerAddress: PAYER,
+  account: 'buyer',
+  proven: false,
   confirmations: 3,
   price: { amount: 499, currency: 'USD' },
   expiresAt: '2026-11-23T10:30:00.000Z',
   serverTime: '2026-11-23T10:00:00.000Z',
 };
+
+/** The same quote after the account proved the payer wallet. */
+export const provenQuote: CryptoQuote = { ...sampleQuote, proven: true };
+
+export const PROOF = `0x${'e1'.repeat(65)}` as const;
 
 export const TX = `0x${'d1'.repeat(32)}` as const;
 

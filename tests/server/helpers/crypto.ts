@@ -16,8 +16,10 @@ import {
 } from '../../../server/crypto/chain-reader';
 import type { Db } from '../../../server/db/database';
 import { cryptoTransfers, orders } from '../../../server/db/schema';
+import { payerProofTypedData } from '../../../contract/payer-proof';
 import {
   accounts,
+  clients,
   deployStablecoins,
   mine,
   mintTokens,
@@ -159,6 +161,33 @@ export async function quote(
     { productId: 101, token: 'USDT', idempotencyKey: randomUUID(), ...params },
     { token },
   );
+}
+
+/** The payer proof of a quote signed by `signer`, an unlocked account of the node (EIP-712). */
+export async function signProof(
+  chain: Pick<TestChain, 'url'>,
+  q: CryptoQuote,
+  signer: `0x${string}` = q.payerAddress,
+): Promise<`0x${string}`> {
+  return clients(chain.url).wallet.signTypedData({ account: signer, ...payerProofTypedData(q) });
+}
+
+export async function prove(api: ApiClient, token: string, orderId: string, proof: string) {
+  return api.call<CryptoQuote>('/api/payment/payment_crypto_prove', { orderId, proof }, { token });
+}
+
+/** Quotes and proves the payer wallet, as the page does; answers the proven quote. */
+export async function provenQuote(
+  api: ApiClient,
+  chain: Pick<TestChain, 'url'>,
+  token: string,
+  params: Parameters<typeof quote>[2],
+): Promise<CryptoQuote> {
+  const q = await quote(api, token, params);
+  expect(q.body.code, q.body.msg).toBe(200);
+  const proven = await prove(api, token, q.body.data.orderId, await signProof(chain, q.body.data));
+  expect(proven.body.code, proven.body.msg).toBe(200);
+  return proven.body.data;
 }
 
 export async function submit(api: ApiClient, token: string, orderId: string, txHash: string) {

@@ -11,6 +11,8 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { useErrorText } from '../../../i18n/use-error-text';
 import { useSessionState } from '../../../lib/session/session-context';
 import { useCryptoPay } from './use-crypto-pay';
+// Why: the page's error lines use the SPA's form error style; without it they read as body text.
+import '../../../components/ui/form.css';
 import '../store.css';
 import './crypto-pay.css';
 
@@ -234,6 +236,8 @@ function lockedChoices(state: CryptoPay['state']): boolean {
     state.matches('switching') ||
     state.matches('quoting') ||
     state.matches({ connecting: 'requesting' }) ||
+    state.matches({ quoted: 'signing' }) ||
+    state.matches({ quoted: 'proving' }) ||
     state.matches({ quoted: 'sending' }) ||
     state.matches({ quoted: 'submitting' }) ||
     state.matches({ quoted: 'submitWaiting' }) ||
@@ -430,6 +434,8 @@ function QuotePanel({ pay, network }: { pay: CryptoPay; network: CryptoNetwork }
   const symbol = quote.tokenSymbol;
   const nativeSymbol = network.nativeSymbol;
   const confirming = state.matches({ quoted: 'confirming' });
+  const unproven = state.matches({ quoted: 'unproven' });
+  const signing = state.matches({ quoted: 'signing' }) || state.matches({ quoted: 'proving' });
   const sending = state.matches({ quoted: 'sending' });
   const underpaid = state.matches({ quoted: 'underpaid' });
   const explorer =
@@ -461,8 +467,35 @@ function QuotePanel({ pay, network }: { pay: CryptoPay; network: CryptoNetwork }
           The network fee is paid by your wallet in {nativeSymbol}, on top of the amount.
         </Trans>
       </p>
-      {(confirming || sending) && (
+      {(unproven || signing || confirming || sending) && (
         <Countdown expiresAt={quote.expiresAt} serverTime={quote.serverTime} />
+      )}
+      {unproven && (
+        <div className="crypto-proof">
+          <p className="field__hint">
+            <Trans>
+              First sign a message in your wallet to show it is yours. It is not a transaction and
+              costs nothing; only then can a transfer pay this order.
+            </Trans>
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={() => send({ type: 'SIGN' })}
+          >
+            <Trans>Sign in wallet</Trans>
+          </button>
+        </div>
+      )}
+      {state.matches({ quoted: 'signing' }) && (
+        <Waiting>
+          <Trans>Sign the message in your wallet…</Trans>
+        </Waiting>
+      )}
+      {state.matches({ quoted: 'proving' }) && (
+        <Waiting>
+          <Trans>Checking the signature…</Trans>
+        </Waiting>
       )}
       {confirming && (
         <button
@@ -480,7 +513,9 @@ function QuotePanel({ pay, network }: { pay: CryptoPay; network: CryptoNetwork }
           <Trans>Confirm the transfer in your wallet…</Trans>
         </Waiting>
       )}
-      {(confirming || underpaid) && errorCode !== null && <ErrorLine code={errorCode} />}
+      {(unproven || confirming || underpaid) && errorCode !== null && (
+        <ErrorLine code={errorCode} />
+      )}
       {txHash && !confirming && !sending && (
         <TransactionStatus
           txHash={txHash}

@@ -13,8 +13,10 @@ import type {
   CryptoStatus,
   FetchStatusInput,
   LoadOptionsInput,
+  ProveQuoteInput,
   RequestQuoteInput,
   SendPaymentInput,
+  SignProofInput,
   SubmitPaymentInput,
   SwitchNetworkInput,
   Wallet,
@@ -26,10 +28,17 @@ import {
   abandonCryptoQuote,
   fetchCryptoOptions,
   fetchCryptoStatus,
+  proveCryptoQuote,
   requestCryptoQuote,
   submitCryptoPayment,
 } from './api/crypto-calls';
-import { connectWallet, currentWallet, sendTransfer, switchNetwork } from './wallet';
+import {
+  connectWallet,
+  currentWallet,
+  sendTransfer,
+  signPayerProof,
+  switchNetwork,
+} from './wallet';
 import { createCryptoConfig } from './wagmi-config';
 
 /** Made when the options arrive (its chains are the operator's networks), then kept. */
@@ -70,6 +79,12 @@ export function useCryptoPay(productId: number) {
           }),
           requestQuote: fromPromise<CryptoQuote, RequestQuoteInput>(({ input }) =>
             requestCryptoQuote({ ...input, idempotencyKey: crypto.randomUUID() }),
+          ),
+          signProof: fromPromise<`0x${string}`, SignProofInput>(({ input }) =>
+            signPayerProof(need(holder), input.quote),
+          ),
+          proveQuote: fromPromise<CryptoQuote, ProveQuoteInput>(({ input }) =>
+            proveCryptoQuote(input),
           ),
           sendPayment: fromPromise<`0x${string}`, SendPaymentInput>(({ input }) =>
             sendTransfer(need(holder), input.quote, input.amount),

@@ -1,12 +1,14 @@
 /**
  * The wallet side of the crypto-pay machine's actors, on wagmi actions: connect, switch network
- * (adding it to the wallet when it does not know it), and send the ERC-20 transfer of the quote.
+ * (adding it to the wallet when it does not know it), sign the payer proof (EIP-712), and send the
+ * ERC-20 transfer of the quote.
  */
 import {
   connect,
   getConnection,
   getConnectorClient,
   getConnectors,
+  signTypedData,
   switchChain,
   writeContract,
 } from 'wagmi/actions';
@@ -14,6 +16,7 @@ import type { Config } from 'wagmi';
 import { readContract } from 'viem/actions';
 import { Errors } from '../../../../contract/errors';
 import type { CryptoNetwork, CryptoQuote } from '../../../../contract/endpoints/crypto';
+import { payerProofTypedData } from '../../../../contract/payer-proof';
 import type { Wallet } from '../../../../machines/crypto-pay/crypto-pay.types';
 import { WalletError, toWalletError } from './wallet-errors';
 
@@ -80,6 +83,24 @@ export async function switchNetwork(config: Config, network: CryptoNetwork): Pro
   const wallet = currentWallet(config);
   if (!wallet) throw new WalletError(Errors.CRYPTO_WALLET_NOT_CONNECTED.code);
   return wallet;
+}
+
+/**
+ * The wallet signs the payer proof of the quote (contract/payer-proof.ts): a message, not a
+ * transaction, so it costs nothing. Wallets check the domain's chain id against their network.
+ */
+export async function signPayerProof(config: Config, quote: CryptoQuote): Promise<`0x${string}`> {
+  const wallet = currentWallet(config);
+  if (!wallet) throw new WalletError(Errors.CRYPTO_WALLET_NOT_CONNECTED.code);
+  if (wallet.chainId !== quote.chainId) throw new WalletError(Errors.CRYPTO_SWITCH_NETWORK.code);
+  try {
+    return await signTypedData(config, {
+      account: quote.payerAddress,
+      ...payerProofTypedData(quote),
+    });
+  } catch (error) {
+    throw toWalletError(error, Errors.CRYPTO_PROOF_INVALID.code);
+  }
 }
 
 /** Sends `amount` base units of the quoted token to the receiving address; the hash. */

@@ -1,6 +1,6 @@
 /**
- * The crypto-pay page's calls (DESIGN §6): the options for a product, the quote, the hash the wallet
- * returned, the payment's status. The API layer and the contract's schemas load on demand.
+ * The crypto-pay page's calls (DESIGN §6): the options for a product, the quote, the payer proof,
+ * the hash the wallet returned, the payment's status. The API layer and the contract's schemas load on demand.
  */
 import type { ParamsOf } from '../../../../../contract/define-endpoint';
 import type * as cryptoEndpoints from '../../../../../contract/endpoints/crypto';
@@ -21,6 +21,12 @@ export async function fetchCryptoOptions(params: Params<'paymentCryptoOptions'>)
 export async function requestCryptoQuote(params: Params<'paymentCryptoQuote'>) {
   const [{ callApiQuiet }, { paymentCryptoQuote }] = await Promise.all([loadApi(), crypto()]);
   return callApiQuiet(paymentCryptoQuote, params);
+}
+
+/** The wallet's payer proof; a refusal shows on the page. */
+export async function proveCryptoQuote(params: Params<'paymentCryptoProve'>) {
+  const [{ callApiQuiet }, { paymentCryptoProve }] = await Promise.all([loadApi(), crypto()]);
+  return callApiQuiet(paymentCryptoProve, params);
 }
 
 export async function submitCryptoPayment(params: Params<'paymentCryptoSubmit'>) {
