@@ -15,6 +15,7 @@
 import type { PaymentsConfig } from '../config';
 import {
   GatewayError,
+  payerAccountOf,
   type CreatePaymentInput,
   type Gateway,
   type GatewayStatus,
