@@ -10,6 +10,7 @@ import type { I18n } from '../support/i18n';
 import {
   INVITEES_FOR_PAYOUT,
   TRON_ADDRESS,
+  confirmHeld,
   inviteesPay,
   makeKol,
   matureCommissions,
@@ -51,6 +52,7 @@ describeMachinePaths<typeof kolPayoutMachine, Data>({
     const { inviteCode } = await makeKol(api, kol);
     if (availableCents > 0) {
       const orders = await inviteesPay(page, i18n, api, users, inviteCode, INVITEES_FOR_PAYOUT);
+      await confirmHeld(kol.username!);
       await matureCommissions(page, orders);
     }
     await useSessionToken(page, kol.token);
