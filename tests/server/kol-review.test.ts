@@ -247,6 +247,10 @@ describe.each(variants)('KOL self-referral review on $name', (variant) => {
     expect(again.code).toBe(1);
     expect(again.out).toContain('is not held for review (it is pending)');
     expect((await admin('kol', 'held', '--kol', kol.username)).out).toContain('0 held commissions');
+    // The demo KOL (seeded) has one held: a friend who signed up on the KOL's phone.
+    expect((await admin('kol', 'held', '--kol', 'kol')).out).toMatch(
+      /device\s+device demo-kol-phone-7f3a9c21 is also the KOL's\n1 held commission/,
+    );
   });
 
   it('a voided held commission never becomes available; a refund of a held order voids it too', async () => {
