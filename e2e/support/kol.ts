@@ -61,7 +61,8 @@ export async function inviteesPay(
  */
 export async function confirmHeld(kolUsername: string): Promise<number[]> {
   const listed = await adminCli(['kol', 'held', '--kol', kolUsername]);
-  const ids = [...listed.matchAll(/^(\d+)\s/gm)].map((m) => Number(m[1]));
+  // Rows start with the id and the booking time; the last line counts them.
+  const ids = [...listed.matchAll(/^(\d+)\s+\d{4}-\d\d-\d\dT/gm)].map((m) => Number(m[1]));
   for (const id of ids)
     expect(await adminCli(['kol', 'confirm', String(id), '--reason', 'e2e: checked'])).toContain(
       `commission ${id} confirmed`,
