@@ -26,7 +26,8 @@ const paged = <T extends z.ZodType>(item: T) =>
     total: z.number().int(),
   });
 
-export const commissionStatus = z.enum(['pending', 'available', 'settled', 'voided']);
+/** 'held': under review (a self-referral signal matched); it does not mature until confirmed. */
+export const commissionStatus = z.enum(['held', 'pending', 'available', 'settled', 'voided']);
 export type CommissionStatusName = z.infer<typeof commissionStatus>;
 
 export const settlementView = z.object({
@@ -55,6 +56,8 @@ export const kolSummary = defineEndpoint({
     /** The KOL's invite code (the link is `/register?invite=<code>`). */
     inviteCode: z.string(),
     payout: z.object({ network: payoutNetwork, address: z.string() }).nullable(),
+    /** Held for review: counted nowhere else until an operator confirms (then pending) or voids it. */
+    heldCents: cents,
     /** Inside the refund window. */
     pendingCents: cents,
     /** Past the window, not yet in a settlement (clawbacks netted). */
@@ -97,7 +100,7 @@ export const kolCommissionList = defineEndpoint({
       status: commissionStatus,
       /** SPEC §3's commission settlement flag: 1 once in a settlement. */
       settled: z.union([z.literal(0), z.literal(1)]),
-      /** When a pending commission becomes available. */
+      /** When a pending commission becomes available (a held one: once confirmed, not before). */
       availableAt: isoDate,
       date: isoDate,
     }),

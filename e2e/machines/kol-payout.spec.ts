@@ -5,11 +5,12 @@
  */
 import { formatMoney } from '../../src/i18n/intl-format';
 import { kolPayoutMachine } from '../../machines/kol-payout/kol-payout.machine';
-import { expect } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 import type { I18n } from '../support/i18n';
 import {
   INVITEES_FOR_PAYOUT,
   TRON_ADDRESS,
+  confirmHeld,
   inviteesPay,
   makeKol,
   matureCommissions,
@@ -50,7 +51,10 @@ describeMachinePaths<typeof kolPayoutMachine, Data>({
     const kol = await users.byUsername();
     const { inviteCode } = await makeKol(api, kol);
     if (availableCents > 0) {
+      // Three purchases in the sandbox and four operator commands (the review) before the page.
+      test.slow();
       const orders = await inviteesPay(page, i18n, api, users, inviteCode, INVITEES_FOR_PAYOUT);
+      await confirmHeld(kol.username!);
       await matureCommissions(page, orders);
     }
     await useSessionToken(page, kol.token);

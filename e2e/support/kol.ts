@@ -54,6 +54,22 @@ export async function inviteesPay(
   return orders;
 }
 
+/**
+ * The operator confirms every commission of the KOL held for review (`kol held`, `kol confirm`).
+ * Everything in e2e comes from 127.0.0.1, so a friend always shares the KOL's sign-up address and
+ * the commission is held (docs/kol.md, self-referral review). Returns the confirmed ids.
+ */
+export async function confirmHeld(kolUsername: string): Promise<number[]> {
+  const listed = await adminCli(['kol', 'held', '--kol', kolUsername]);
+  // Rows start with the id and the booking time; the last line counts them.
+  const ids = [...listed.matchAll(/^(\d+)\s+\d{4}-\d\d-\d\dT/gm)].map((m) => Number(m[1]));
+  for (const id of ids)
+    expect(await adminCli(['kol', 'confirm', String(id), '--reason', 'e2e: checked'])).toContain(
+      `commission ${id} confirmed`,
+    );
+  return ids;
+}
+
 /** Ends the refund window of each order's commission (dev route): it becomes available. */
 export async function matureCommissions(page: Page, orders: readonly ApiOrder[]) {
   for (const order of orders) {

@@ -97,10 +97,17 @@ async function insertUser(
   }
 }
 
-/** Where the sign-up came from, kept for attribution and erased with the account. */
+/**
+ * Where the sign-up came from, kept for attribution and erased with the account. The address is
+ * one of the KOL self-referral signals (docs/kol.md).
+ */
 function attribution(source: string | undefined, context: ApiContext) {
   const hasTracking = Object.keys(context.tracking).length > 0;
-  return { signupSource: source ?? null, signupTracking: hasTracking ? context.tracking : null };
+  return {
+    signupSource: source ?? null,
+    signupTracking: hasTracking ? context.tracking : null,
+    signupIp: context.ip,
+  };
 }
 
 /**
@@ -356,6 +363,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
             inviteCode: null,
             signupSource: null,
             signupTracking: null,
+            signupIp: null,
             deletedAt: sql`now()`,
             updatedAt: sql`now()`,
           })

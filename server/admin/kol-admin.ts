@@ -9,6 +9,7 @@ import {
 import type { Db } from '../db/database';
 import { kolAccounts, kolCommissions, kolSettlements, users } from '../db/schema';
 import { reverseKolCommission } from '../kol/commission-reversal';
+import { confirmHeldCommission, listHeldCommissions } from '../kol/commission-review';
 import { KolRuleError, endKol, makeKol, type KolTerms } from '../kol/kol-accounts';
 import { kolTotals } from '../kol/kol-handlers';
 import { readKolSettings, writeKolSettings } from '../kol/kol-settings';
@@ -29,19 +30,21 @@ export const KOL_USAGE = [
   'kol set <user> [--first <n>] [--renewal <n>] [--network <net> --address <addr> | --clear-address]',
   'kol end <user>                       (no commissions after this; what was earned is still paid)',
   'kol list                             (KOLs, rates, payout address, totals in USD)',
-  'kol commissions [--kol <user>] [--status pending|available|settled|voided] [--limit <n>]',
+  'kol commissions [--kol <user>] [--status held|pending|available|settled|voided] [--limit <n>]',
+  'kol held [--kol <user>] [--limit <n>]   (commissions held for review: the signal that matched)',
+  'kol confirm <commissionId> --reason <text>   (a held commission matures from now on)',
   'kol settlements [--kol <user>] [--limit <n>]',
   'kol settle <user>                    (one KOL: every available commission into a settlement)',
   'kol payout-batch                     (every KOL whose available total reaches $100)',
   'kol pay <settlementId> --tx <hash> [--correct] [--note <text>]   (record or correct a payout)',
   'kol verify <settlementId>            (check the recorded hash on chain again)',
-  'kol void <commissionId> --reason <text>   (fraud: voided, or clawed back when settled)',
+  'kol void <commissionId> --reason <text>   (held or fraud: voided, or clawed back when settled)',
   'kol settings [--refund-window-days <0-365>] [--cny-usd-rate <USD per CNY, e.g. 0.138>]',
   'kol ledger-check                     (the ledger sums, per KOL; exit 1 when one does not balance)',
   '<user> is a user id or a username.',
 ];
 
-const COMMISSION_STATUSES = ['pending', 'available', 'settled', 'voided'] as const;
+const COMMISSION_STATUSES = ['held', 'pending', 'available', 'settled', 'voided'] as const;
 
 async function resolveUser(db: Db, ref: string): Promise<number> {
   const condition = /^\d+$/.test(ref)
@@ -163,6 +166,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
             a.endedAt ? `ended ${isoOrDash(a.endedAt)}` : 'active',
             `${a.firstRatePercent}/${a.renewalRatePercent} %`,
             a.payoutNetwork ? `${a.payoutNetwork} ${a.payoutAddress}` : '-',
+            usd(totals.heldCents),
             usd(totals.pendingCents),
             usd(totals.availableCents),
             usd(totals.processingCents),
@@ -176,6 +180,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
             'state',
             'first/renewal',
             'payout',
+            'held',
             'pending',
             'available',
             'processing',
@@ -239,7 +244,10 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
             c.status,
             isoOrDash(c.availableAt),
             c.settlementId === null ? '-' : String(c.settlementId),
-            c.voidReason ?? '',
+            c.voidReason ??
+              (c.holdSignal
+                ? `${c.reviewNote ? 'confirmed' : 'held'}: ${c.holdSignal} (${c.holdDetail})${c.reviewNote ? `; ${c.reviewNote}` : ''}`
+                : ''),
           ]),
         ).forEach((l) => io.out(l));
         return 0;
@@ -362,6 +370,52 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
         io.out(`settlement ${id}: ${result.settlement.status}, hash ${result.verification}`);
         for (const r of await payoutRecordsOf(db, id))
           io.out(`  ${isoOrDash(r.recordedAt)}  ${r.txHash}  ${r.verification}  ${r.note}`);
+        return 0;
+      };
+    }
+    case 'held': {
+      const args = new Args(rest);
+      const kolRef = args.string('kol');
+      const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+      args.done(0);
+      return async ({ db, io }) => {
+        const kolId = kolRef === undefined ? undefined : await resolveUser(db, kolRef);
+        const rows = await listHeldCommissions(db, {
+          limit,
+          ...(kolId === undefined ? {} : { kolId }),
+        });
+        table(
+          ['id', 'booked', 'kol', 'invitee', 'order', 'commission', 'signal', 'what matched'],
+          rows.map((c) => [
+            String(c.id),
+            isoOrDash(c.createdAt),
+            `${c.kolId}${c.kolName ? ` ${c.kolName}` : ''}`,
+            String(c.inviteeId),
+            c.orderNo,
+            usd(c.commissionCents),
+            c.signal,
+            c.detail,
+          ]),
+        ).forEach((l) => io.out(l));
+        io.out(
+          `${counted(rows.length, 'held commission')}: kol confirm <id> --reason <text> | kol void <id> --reason <text>`,
+        );
+        return 0;
+      };
+    }
+    case 'confirm': {
+      const args = new Args(rest);
+      const id = parseInteger(positional(args, 0, 'commissionId'), 'commissionId');
+      const reason = args.requiredString('reason');
+      args.done(1);
+      return async ({ db, io, now }) => {
+        const outcome = await confirmHeldCommission(db, id, `operator: ${reason}`, now());
+        if (outcome.result === 'none') throw new AdminError(`no commission ${id}`);
+        if (outcome.result === 'not-held')
+          throw new AdminError(`commission ${id} is not held for review (it is ${outcome.status})`);
+        io.out(
+          `commission ${id} confirmed: pending until ${isoOrDash(outcome.availableAt)}, then available`,
+        );
         return 0;
       };
     }

@@ -43,6 +43,8 @@ export const users = pgTable('users', {
   updatedAt: tz('updated_at').notNull().defaultNow(),
   signupSource: text('signup_source'),
   signupTracking: jsonb('signup_tracking').$type<SignupTracking>(),
+  /** The address the account was made from (0012_kol-review; docs/kol.md): erased with the account. */
+  signupIp: text('signup_ip'),
   /** Devices allowed at once by the current membership; null without one (docs/store.md). */
   deviceLimit: integer('device_limit'),
   /** The member's credential on every VPN node (0009_nodes.sql, docs/nodes.md). */
@@ -207,6 +209,8 @@ export const payments = pgTable('payments', {
   raw: jsonb('raw'),
   receivedAt: tz('received_at').notNull().defaultNow(),
   refundedAt: tz('refunded_at'),
+  /** The buyer's account at the gateway, when its notification names one (0012_kol-review). */
+  payerAccount: text('payer_account'),
 });
 
 export const paymentFlags = pgTable('payment_flags', {
@@ -515,7 +519,10 @@ export const cryptoWatchCursors = pgTable('crypto_watch_cursors', {
 // --- KOL programme (0008_kol.sql) ---
 
 export type PayoutNetwork = 'tron' | 'ethereum' | 'bsc' | 'polygon' | 'arbitrum';
-export type CommissionStatus = 'pending' | 'available' | 'settled' | 'voided';
+/** 'held': booked for review (a self-referral signal matched); never matures by itself. */
+export type CommissionStatus = 'held' | 'pending' | 'available' | 'settled' | 'voided';
+/** The signal that held a commission (docs/kol.md, self-referral review). */
+export type HoldSignal = 'device' | 'signup_ip' | 'wallet' | 'payment_account';
 export type PayoutVerification = 'unverified' | 'verified' | 'rejected';
 
 export const kolAccounts = pgTable('kol_accounts', {
@@ -576,6 +583,12 @@ export const kolCommissions = pgTable('kol_commissions', {
   voidReason: text('void_reason'),
   voidedAt: tz('voided_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
+  /** Why it was held for review at booking (0012_kol-review): kept after the review. */
+  holdSignal: text('hold_signal').$type<HoldSignal>(),
+  holdDetail: text('hold_detail'),
+  /** When an operator confirmed a held commission, and the reason given. */
+  reviewedAt: tz('reviewed_at'),
+  reviewNote: text('review_note'),
 });
 
 export type GroupRowState = 'awaiting_payment' | 'open' | 'finished' | 'ended' | 'void';

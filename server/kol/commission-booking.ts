@@ -10,6 +10,7 @@ import { CommissionPurchaseType } from '../../contract/enums';
 import { rowsOf, type Db } from '../db/database';
 import { kolCommissions } from '../db/schema';
 import { DAY_MS, readKolSettings } from './kol-settings';
+import { selfReferralSignal, type HoldReason } from './self-referral';
 
 export interface CommissionSource {
   readonly orderId: number;
@@ -25,9 +26,11 @@ export interface CommissionSource {
   readonly paidByUserId?: number;
   /**
    * The wallets a crypto payment came from, when known: the KOL's payout wallet, or a wallet the
-   * KOL paid its own orders from, earns nothing.
+   * KOL paid its own orders from, holds the commission for review (server/kol/self-referral.ts).
    */
   readonly payerWallets?: readonly string[];
+  /** The buyer's account at the gateway, when its notification named one (a review signal too). */
+  readonly payerAccount?: { readonly gateway: string; readonly account: string };
   /** No other order of the buyer holds a payment still paid: SPEC §3's purchase type 'first'. */
   readonly firstPaidOrder: boolean;
 }
@@ -38,7 +41,9 @@ export type CommissionOutcome =
       readonly booked: true;
       readonly kolId: number;
       readonly commissionId: number;
-      readonly status: 'pending' | 'available' | 'voided';
+      readonly status: 'held' | 'pending' | 'available';
+      /** Why it is held: the self-referral signal that matched. */
+      readonly hold?: HoldReason;
     };
 
 interface InviterKol {
@@ -46,42 +51,6 @@ interface InviterKol {
   first_rate_percent: number;
   renewal_rate_percent: number;
   payout_address: string | null;
-}
-
-/** Why a payment is a self-referral, or null: the same device, or one of the KOL's own wallets. */
-async function selfReferral(
-  tx: Db,
-  kol: InviterKol,
-  payment: CommissionSource,
-): Promise<string | null> {
-  const shared = rowsOf<{ device_id: string }>(
-    await tx.execute(sql`
-      WITH app_devices AS (
-        SELECT user_id, device_id FROM devices WHERE NOT is_web
-        UNION SELECT id, device_id FROM users WHERE device_id IS NOT NULL
-      )
-      SELECT k.device_id FROM app_devices k JOIN app_devices b ON b.device_id = k.device_id
-      WHERE k.user_id = ${kol.kol_id} AND b.user_id = ${payment.buyerId} LIMIT 1`),
-  );
-  if (shared.length > 0) return 'self-referral: the KOL and the buyer share a device';
-  const wallets = [...new Set((payment.payerWallets ?? []).map((w) => w.toLowerCase()))];
-  if (wallets.length === 0) return null;
-  if (kol.payout_address && wallets.includes(kol.payout_address.toLowerCase()))
-    return "self-referral: paid from the KOL's own payout wallet";
-  // A wallet the KOL has paid its own orders from (confirmed crypto transfers of the KOL's orders).
-  const kolPaidFrom = rowsOf<{ from_address: string }>(
-    await tx.execute(sql`
-      SELECT t.from_address FROM crypto_transfers t JOIN orders o ON o.id = t.order_id
-      WHERE o.user_id = ${kol.kol_id} AND t.state = 'confirmed'
-        AND lower(t.from_address) IN (${sql.join(
-          wallets.map((w) => sql`${w}`),
-          sql`, `,
-        )})
-      LIMIT 1`),
-  );
-  if (kolPaidFrom.length > 0)
-    return 'self-referral: paid from a wallet the KOL paid its own orders from';
-  return null;
 }
 
 export async function bookKolCommission(
@@ -110,8 +79,16 @@ export async function bookKolCommission(
   const usdRateMicros =
     payment.currency === 'USD' ? USD_RATE_MICROS_OF_USD : settings.cnyUsdRateMicros;
   const paidUsdCents = toUsdCents(payment.amount, usdRateMicros);
-  const voidReason = await selfReferral(tx, kol, payment);
-  const status = voidReason ? 'voided' : settings.refundWindowDays === 0 ? 'available' : 'pending';
+  // A buyer tied to the KOL by a device, an address, a wallet or a payment account: held for an
+  // operator (kol confirm / kol void); it never matures by itself (docs/kol.md).
+  const hold = await selfReferralSignal(tx, {
+    kolId: kol.kol_id,
+    kolPayoutAddress: kol.payout_address,
+    buyerId: payment.buyerId,
+    ...(payment.payerWallets ? { payerWallets: payment.payerWallets } : {}),
+    ...(payment.payerAccount ? { payerAccount: payment.payerAccount } : {}),
+  });
+  const status = hold ? 'held' : settings.refundWindowDays === 0 ? 'available' : 'pending';
 
   const inserted = await tx
     .insert(kolCommissions)
@@ -129,13 +106,19 @@ export async function bookKolCommission(
       commissionCents: commissionCents(paidUsdCents, ratePercent),
       status,
       availableAt: new Date(now.getTime() + settings.refundWindowDays * DAY_MS),
-      voidReason,
-      voidedAt: voidReason ? now : null,
+      holdSignal: hold?.signal ?? null,
+      holdDetail: hold?.detail ?? null,
       createdAt: now,
     })
     .onConflictDoNothing()
     .returning({ id: kolCommissions.id });
   const row = inserted[0];
   if (!row) return { booked: false, reason: 'duplicate' };
-  return { booked: true, kolId: kol.kol_id, commissionId: row.id, status };
+  return {
+    booked: true,
+    kolId: kol.kol_id,
+    commissionId: row.id,
+    status,
+    ...(hold ? { hold } : {}),
+  };
 }

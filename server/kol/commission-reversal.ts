@@ -62,7 +62,8 @@ export async function reverseKolCommission(
     ),
   );
   const commissionId = Number(row!.id);
-  if (row!.status === 'pending' || row!.status === 'available') {
+  // Held for review, pending or available: nothing went out, so it is simply voided.
+  if (row!.status === 'held' || row!.status === 'pending' || row!.status === 'available') {
     await tx.execute(
       sql`UPDATE kol_commissions SET status = 'voided', void_reason = ${reason},
             voided_at = ${now.toISOString()} WHERE id = ${commissionId}`,

@@ -37,12 +37,16 @@ export function settlementView(row: Settlement): SettlementView {
   };
 }
 
-/** The ledger's totals as of `now`: a pending row past its window already counts as available. */
+/**
+ * The ledger's totals as of `now`: a pending row past its window already counts as available; a
+ * held row counts only as held (under review) until an operator confirms or voids it.
+ */
 export async function kolTotals(db: Db, kolId: number, now: Date) {
   const at = now.toISOString();
-  const [ledger] = rowsOf<{ pending: string; available: string }>(
+  const [ledger] = rowsOf<{ held: string; pending: string; available: string }>(
     await db.execute(sql`
       SELECT
+        coalesce(sum(commission_cents) FILTER (WHERE status = 'held'), 0) AS held,
         coalesce(sum(commission_cents) FILTER (WHERE status = 'pending' AND available_at > ${at}), 0) AS pending,
         coalesce(sum(commission_cents) FILTER (WHERE status = 'available'
           OR (status = 'pending' AND available_at <= ${at})), 0) AS available
@@ -56,6 +60,7 @@ export async function kolTotals(db: Db, kolId: number, now: Date) {
       FROM kol_settlements WHERE kol_id = ${kolId}`),
   );
   return {
+    heldCents: Number(ledger?.held ?? 0),
     pendingCents: Number(ledger?.pending ?? 0),
     availableCents: Number(ledger?.available ?? 0),
     processingCents: Number(paid?.processing ?? 0),
@@ -110,7 +115,7 @@ export function createKolHandlers(deps: KolDeps): Handlers {
         paid_currency: 'CNY' | 'USD';
         paid_usd_cents: string | number;
         commission_cents: string | number;
-        status: 'pending' | 'available' | 'settled' | 'voided';
+        status: 'held' | 'pending' | 'available' | 'settled' | 'voided';
         available_at: Date | string;
         created_at: Date | string;
         group_type: number;

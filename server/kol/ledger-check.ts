@@ -1,6 +1,6 @@
 /**
  * The ledger's balance, in SQL: for every KOL, everything booked minus what was voided equals what
- * settlements took plus what is available plus what is pending; every settlement's amount and count
+ * settlements took plus what is available plus what is pending plus what is held for review; every settlement's amount and count
  * equal the commissions it holds; no order has two commissions. Used by the operator's
  * `kol ledger-check` and by the race tests after each test. docs/kol.md.
  */
@@ -14,6 +14,7 @@ export interface KolBalance {
   settled: number;
   available: number;
   pending: number;
+  held: number;
   settlementsTotal: number;
 }
 
@@ -36,6 +37,7 @@ export async function checkKolLedger(db: Db): Promise<LedgerReport> {
         coalesce(sum(c.commission_cents) FILTER (WHERE c.status = 'settled'), 0) AS settled,
         coalesce(sum(c.commission_cents) FILTER (WHERE c.status = 'available'), 0) AS available,
         coalesce(sum(c.commission_cents) FILTER (WHERE c.status = 'pending'), 0) AS pending,
+        coalesce(sum(c.commission_cents) FILTER (WHERE c.status = 'held'), 0) AS held,
         (SELECT coalesce(sum(s.amount_cents), 0) FROM kol_settlements s WHERE s.kol_id = k.kol_id)
           AS "settlementsTotal"
       FROM (SELECT DISTINCT kol_id FROM kol_commissions
@@ -49,6 +51,7 @@ export async function checkKolLedger(db: Db): Promise<LedgerReport> {
     settled: Number(r.settled),
     available: Number(r.available),
     pending: Number(r.pending),
+    held: Number(r.held),
     settlementsTotal: Number(r.settlementsTotal),
   }));
   const badSettlements = rowsOf<{ id: string | number }>(
@@ -66,15 +69,15 @@ export async function checkKolLedger(db: Db): Promise<LedgerReport> {
       GROUP BY order_id HAVING count(*) > 1`),
   ).map((r) => Number(r.order_id));
 
-  const lines = ['kol  booked-voided  =  settlements + available + pending'];
+  const lines = ['kol  booked-voided  =  settlements + available + pending + held'];
   let balanced = badSettlements.length === 0 && doubleBooked.length === 0;
   for (const k of kols) {
     const ok =
-      k.booked - k.voided === k.settlementsTotal + k.available + k.pending &&
+      k.booked - k.voided === k.settlementsTotal + k.available + k.pending + k.held &&
       k.settled === k.settlementsTotal;
     balanced &&= ok;
     lines.push(
-      `${k.kolId}  ${k.booked} - ${k.voided}  ${ok ? '=' : '≠'}  ${k.settlementsTotal} + ${k.available} + ${k.pending}  (cents)`,
+      `${k.kolId}  ${k.booked} - ${k.voided}  ${ok ? '=' : '≠'}  ${k.settlementsTotal} + ${k.available} + ${k.pending} + ${k.held}  (cents)`,
     );
   }
   if (badSettlements.length > 0)

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../accounts/password-hasher';
 import { rowsOf, type Db } from '../db/database';
 import { DEMO_USER } from '../db/seed';
-import { invites, orders, payments, users } from '../db/schema';
+import { devices, invites, orders, payments, users } from '../db/schema';
 import { newOrderNo } from '../store/orders';
 import { bookKolCommission } from './commission-booking';
 import { makeKol } from './kol-accounts';
@@ -63,7 +63,8 @@ const FRIENDS = [
 ] as const;
 
 // Days before now. The first five are settled at day -20 and paid at -18; tom_r's order is refunded
-// at -10 (a clawback); emma_j's at -4 (voided while pending); the last two are still pending.
+// at -10 (a clawback); emma_j's at -4 (voided while pending); noah_b's and ana_s's are still pending;
+// yuki_t signed up on the KOL's own phone, so that commission is held for review.
 const BEFORE_SETTLEMENT: readonly Purchase[] = [
   ['lucas_w', -45, 104, 'USD'],
   ['mei_chen', -44, 104, 'CNY'],
@@ -81,7 +82,10 @@ const AFTER_SETTLEMENT: readonly Purchase[] = [
   ['emma_j', -6, 104, 'USD'],
   ['noah_b', -3, 103, 'USD'],
   ['ana_s', -2, 201, 'USD'],
+  ['yuki_t', -1, 104, 'USD'],
 ];
+/** The phone the KOL and yuki_t both used: a self-referral signal (docs/kol.md). */
+const SHARED_PHONE = { friend: 'yuki_t', deviceId: 'demo-kol-phone-7f3a9c21' } as const;
 
 export async function seedKolDemo(
   db: Db,
@@ -137,6 +141,17 @@ export async function seedKolDemo(
     });
     friendIds.set(name, friend!.id);
   }
+  for (const userId of [kol.id, friendIds.get(SHARED_PHONE.friend)!])
+    await db.insert(devices).values({
+      userId,
+      deviceId: SHARED_PHONE.deviceId,
+      deviceType: 0,
+      os: 'Android',
+      osVersion: '14',
+      deviceName: 'Pixel 8',
+      createdAt: at(-20),
+      lastSeenAt: at(-1),
+    });
 
   const orderIds = new Map<string, number>();
   const buy = async ([friend, day, planId, currency]: Purchase) => {

@@ -105,6 +105,7 @@ export async function creditOrder(
       now,
       display,
       payerWallets: notification.payerWallets ?? [],
+      payerAccount: notification.payerAccount ?? null,
     };
     const applied: string[] = [];
     for (const effect of effects) {

@@ -188,6 +188,7 @@ export async function recordPayment(
       currency: notification.currency,
       raw: rawOf(notification),
       receivedAt: now,
+      payerAccount: notification.payerAccount ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: payments.id });

@@ -17,6 +17,7 @@ import type { PaymentMethodName } from '../../contract/endpoints/payment';
 import type { EpayMethod, PaymentsConfig } from '../config';
 import {
   GatewayError,
+  payerAccountOf,
   type CreatePaymentInput,
   type Gateway,
   type GatewayStatus,
@@ -174,6 +175,9 @@ export function createEpayGateway(options: {
       if (amount === undefined) return { ok: false, reason: 'malformed' };
       // EPay notifies only successful payments; other statuses (e.g. WAIT_BUYER_PAY) change nothing.
       if (trade_status !== 'TRADE_SUCCESS') return { ok: false, reason: 'ignored' };
+      // 彩虹易支付 names the payer's Alipay/WeChat account as `buyer` where the channel reports it;
+      // it is signed with the rest (every non-empty parameter is).
+      const payerAccount = payerAccountOf(params.buyer);
       return {
         ok: true,
         notification: {
@@ -184,6 +188,7 @@ export function createEpayGateway(options: {
           currency: 'CNY',
           status: 'paid',
           raw: { ...params },
+          ...(payerAccount ? { payerAccount } : {}),
         },
       };
     },

@@ -59,6 +59,26 @@ export interface VerifiedNotification {
   readonly raw: unknown;
   /** The wallets the money came from, where the payment method knows them (crypto: the senders). */
   readonly payerWallets?: readonly string[];
+  /**
+   * The buyer's account at the gateway, where the signed notification names one (EPay's `buyer`,
+   * Stripe's `customer`, the sandbox's `buyer`): a KOL self-referral signal (docs/kol.md).
+   */
+  readonly payerAccount?: string;
+}
+
+const MAX_PAYER_ACCOUNT_LENGTH = 128;
+
+/**
+ * A gateway's buyer account as stored: a string of 1-128 characters without control characters,
+ * trimmed; anything else is treated as not given (it is a review signal, never a reason to refuse).
+ */
+export function payerAccountOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const account = value.trim();
+  if (account.length === 0 || account.length > MAX_PAYER_ACCOUNT_LENGTH) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(account)) return undefined;
+  return account;
 }
 
 /** What checking a notification's signature and fields gave. */

@@ -8,7 +8,13 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiLanguage } from '../../contract';
-import type { CreatePaymentInput, Gateway, GatewayStatus, VerifyResult } from './gateway';
+import {
+  payerAccountOf,
+  type CreatePaymentInput,
+  type Gateway,
+  type GatewayStatus,
+  type VerifyResult,
+} from './gateway';
 import { canonicalString, hmacSha256Hex, safeEqual, type Params } from './signing';
 
 export const SANDBOX_NOTIFY_PATH = '/pay/notify/sandbox';
@@ -147,6 +153,8 @@ export function createSandboxGateway(options: {
       if (Math.abs(nowMs / 1000 - Number(timestamp)) > SANDBOX_TOLERANCE_SECONDS) {
         return { ok: false, reason: 'stale' };
       }
+      // Optional, signed like the rest: the paying account, as EPay's `buyer` names it.
+      const payerAccount = payerAccountOf(params.buyer);
       return {
         ok: true,
         notification: {
@@ -157,6 +165,7 @@ export function createSandboxGateway(options: {
           currency,
           status,
           raw: { ...params },
+          ...(payerAccount ? { payerAccount } : {}),
         },
       };
     },

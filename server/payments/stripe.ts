@@ -15,6 +15,7 @@
 import type { PaymentsConfig } from '../config';
 import {
   GatewayError,
+  payerAccountOf,
   type CreatePaymentInput,
   type Gateway,
   type GatewayStatus,
@@ -46,6 +47,8 @@ interface CheckoutSession {
   client_reference_id?: string | null;
   metadata?: Record<string, string> | null;
   payment_intent?: string | { id: string } | null;
+  /** The Stripe customer (cus_...) the session was paid by, when the checkout made or used one. */
+  customer?: string | { id: string } | null;
 }
 
 /** Parses `t=...,v1=...,v1=...` (unknown schemes such as v0 are ignored). */
@@ -227,6 +230,9 @@ export function createStripeGateway(options: {
       const paid = paidTypes.includes(event.type) && object.payment_status === 'paid';
       const failed = failedTypes.includes(event.type);
       if (!orderNo || (!paid && !failed)) return { ok: false, reason: 'ignored' };
+      const payerAccount = payerAccountOf(
+        typeof object.customer === 'string' ? object.customer : object.customer?.id,
+      );
       return {
         ok: true,
         notification: {
@@ -237,6 +243,7 @@ export function createStripeGateway(options: {
           currency: String(object.currency ?? '').toUpperCase(),
           status: paid ? 'paid' : event.type === 'checkout.session.expired' ? 'expired' : 'failed',
           raw: event,
+          ...(payerAccount ? { payerAccount } : {}),
         },
       };
     },

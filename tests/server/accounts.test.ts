@@ -602,7 +602,7 @@ describe.each(variants)('accounts on $name', (variant) => {
     expect(reuse.userId).not.toBe(user.userId);
   });
 
-  it('keeps where a sign-up came from, refuses a malformed source, erases both on deletion', async () => {
+  it('keeps where a sign-up came from (source, click ids, address), refuses a malformed source, erases them on deletion', async () => {
     const username = uniqueName('ad');
     const bad = await t.api.call(P.registerUsername, {
       username,
@@ -616,20 +616,22 @@ describe.each(variants)('accounts on $name', (variant) => {
     const r = await t.api.call<{ userId: number }>(
       P.registerUsername,
       { username, password: PASSWORD, source: 'marketing' },
-      { headers: tracked },
+      { headers: tracked, ip: '203.0.113.77' },
     );
     expect(r.body.code).toBe(200);
     const [row] = await db().select().from(users).where(eq(users.id, r.body.data.userId));
     expect(row?.signupSource).toBe('marketing');
     // A click id that is not an opaque token (here: with a space) is dropped, not stored.
     expect(row?.signupTracking).toEqual({ gclid: 'gclid-123', bdVid: 'bd.456' });
+    // The address, a KOL self-referral signal (docs/kol.md).
+    expect(row?.signupIp).toBe('203.0.113.77');
 
     const token = String(r.headers.pragma);
     expect(
       (await t.api.call(P.remove, { confirm: true, password: PASSWORD }, { token })).body.code,
     ).toBe(200);
     const [erased] = await db().select().from(users).where(eq(users.id, r.body.data.userId));
-    expect(erased).toMatchObject({ signupSource: null, signupTracking: null });
+    expect(erased).toMatchObject({ signupSource: null, signupTracking: null, signupIp: null });
   });
 
   it('deletes a password-less device account with confirmation only', async () => {

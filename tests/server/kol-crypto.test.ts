@@ -232,22 +232,23 @@ describe.each(variants)('KOL programme on chain, $name', (variant) => {
     const commissionOfOrder = async (kolId: number) =>
       db().select().from(kolCommissions).where(eq(kolCommissions.kolId, kolId));
 
-    it("a friend's payment from the KOL's payout wallet is booked voided; from the friend's own wallet it earns", async () => {
+    it("a friend's payment from the KOL's payout wallet is held for review; from the friend's own wallet it earns", async () => {
       const wallet = chain.nextPayer();
       const kol = await newKol(t.api, db(), { payout: { network: 'ethereum', address: wallet } });
       await payByCrypto(await registerInvitee(t.api, kol.inviteCode), wallet);
       let rows = await commissionOfOrder(kol.userId);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
-        status: 'voided',
-        voidReason: "self-referral: paid from the KOL's own payout wallet",
+        status: 'held',
+        holdSignal: 'wallet',
+        holdDetail: `wallet ${wallet.toLowerCase()} is the KOL's payout address`,
         paidUsdCents: STANDARD_12_USD,
         usdRateMicros: USD_RATE_MICROS_OF_USD,
       });
 
       await payByCrypto(await registerInvitee(t.api, kol.inviteCode), chain.nextPayer());
       rows = await commissionOfOrder(kol.userId);
-      expect(rows.map((r) => r.status).sort()).toEqual(['pending', 'voided']);
+      expect(rows.map((r) => r.status).sort()).toEqual(['held', 'pending']);
       const summary = expectOk(
         await t.api.call<{ pendingCents: number }>(
           '/api/kol/kol_summary',
@@ -258,16 +259,18 @@ describe.each(variants)('KOL programme on chain, $name', (variant) => {
       expect(summary.pendingCents).toBe(STANDARD_12_USD);
     });
 
-    it("a wallet the KOL paid its own order from is the KOL's: a friend paying from it earns nothing", async () => {
+    it("a wallet the KOL paid its own order from is the KOL's: a friend paying from it is held for review", async () => {
       const kol = await newKol(t.api, db());
       const kolWallet = chain.nextPayer();
-      await payByCrypto(kol, kolWallet);
+      const kolOrderNo = await payByCrypto(kol, kolWallet);
       await payByCrypto(await registerInvitee(t.api, kol.inviteCode), kolWallet);
       const rows = await commissionOfOrder(kol.userId);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
-        status: 'voided',
-        voidReason: 'self-referral: paid from a wallet the KOL paid its own orders from',
+        status: 'held',
+        holdSignal: 'wallet',
+        holdDetail: `wallet ${kolWallet.toLowerCase()} paid the KOL's order ${kolOrderNo}`,
+        voidReason: null,
       });
     });
   });

@@ -202,6 +202,56 @@ describe('Stripe signature', () => {
   });
 });
 
+describe("the buyer's gateway account a notification names (a KOL self-referral signal, docs/kol.md)", () => {
+  it("EPay's signed `buyer` and Stripe's `customer` become payerAccount; an unusable value is left out", () => {
+    const epay = createEpayGateway({
+      config: {
+        url: 'https://pay.example',
+        pid: EPAY_PID,
+        key: EPAY_KEY,
+        methods: ['alipay'],
+        refundUrl: undefined,
+      },
+      callbackOrigin: ORIGIN,
+    });
+    const order = { orderNo: 'K1', amount: 3000 };
+    expect(epay.verify(epayNotification(order, { buyer: ' 2088***1234 ' }))).toMatchObject({
+      ok: true,
+      notification: { payerAccount: '2088***1234' },
+    });
+    const unnamed = epay.verify(epayNotification(order));
+    expect(unnamed.ok && 'payerAccount' in unnamed.notification).toBe(false);
+    const tooLong = epay.verify(epayNotification(order, { buyer: 'b'.repeat(129) }));
+    expect(tooLong.ok && 'payerAccount' in tooLong.notification).toBe(false);
+    // Signed with the rest: a buyer added on the way fails the signature.
+    expect(epay.verify({ ...epayNotification(order), buyer: 'someone' })).toEqual({
+      ok: false,
+      reason: 'signature',
+    });
+
+    const stripe = createStripeGateway({
+      config: {
+        secretKey: STRIPE_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        apiBase: 'http://127.0.0.1:9',
+      },
+    });
+    const payload = stripeEvent('checkout.session.completed', {
+      id: 'cs_test_2',
+      payment_status: 'paid',
+      amount_total: 499,
+      currency: 'usd',
+      metadata: { orderNo: 'K2' },
+      customer: 'cus_Q1w2e3r4',
+    });
+    const header = stripeSdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    expect(stripe.verify(payload, header)).toMatchObject({
+      ok: true,
+      notification: { payerAccount: 'cus_Q1w2e3r4' },
+    });
+  });
+});
+
 describe.each(variants)('EPay and Stripe through the app on $name', (variant) => {
   let t: TestApp;
   let epay: FakeEpay;

@@ -36,6 +36,13 @@ export const kolCommissionEffect: PaymentEffect = {
         currency: payment.currency,
         firstPaidOrder: payment.firstPaidOrder,
         payerWallets: payment.payerWallets,
+        payerAccount:
+          payment.payerAccount === null
+            ? undefined
+            : {
+                gateway: payment.gateway,
+                account: payment.payerAccount,
+              },
       },
       payment.now,
     );

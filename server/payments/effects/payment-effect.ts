@@ -47,6 +47,8 @@ export interface CreditedPayment extends RecordedPayment {
   readonly display: DisplayConfig;
   /** The wallets the money came from (crypto payments); empty when the gateway does not say. */
   readonly payerWallets: readonly string[];
+  /** The buyer's account at the gateway (VerifiedNotification.payerAccount); null when not named. */
+  readonly payerAccount: string | null;
 }
 
 /** A payment being refunded, as every effect's `undo` sees it. */

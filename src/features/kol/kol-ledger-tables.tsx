@@ -96,7 +96,9 @@ function Loading() {
 
 function StatusBadge({ status }: { status: CommissionStatusName }) {
   const label =
-    status === 'pending' ? (
+    status === 'held' ? (
+      <Trans>Under review</Trans>
+    ) : status === 'pending' ? (
       <Trans>Pending</Trans>
     ) : status === 'available' ? (
       <Trans>Available</Trans>

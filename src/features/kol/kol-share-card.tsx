@@ -66,6 +66,12 @@ export function KolShareCard({
               available. A refunded purchase earns nothing.
             </Trans>
           </li>
+          <li>
+            <Trans>
+              A purchase made from a device, network, wallet or payment account you use yourself is
+              under review until our team checks it.
+            </Trans>
+          </li>
         </ul>
       </div>
       <figure className="kol-qr">

@@ -28,6 +28,11 @@ export function KolSummaryCard({ summary }: { summary: Summary }) {
           <dd className="kol-stat__note">
             <Trans>In the refund window</Trans>
           </dd>
+          {summary.heldCents > 0 && (
+            <dd className="kol-stat__note" data-testid="kol-held">
+              <Trans>{usd(summary.heldCents)} under review</Trans>
+            </dd>
+          )}
         </div>
         <div className="kol-stat kol-stat--main">
           <dt>

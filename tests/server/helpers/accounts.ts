@@ -13,6 +13,16 @@ export function uniqueEmail(prefix = 'someone'): string {
   return `${prefix}.${randomBytes(5).toString('hex')}@mail.example`;
 }
 
+let ipCounter = randomBytes(3).readUIntBE(0, 3);
+/**
+ * An address no other account of this process signs up from (10.0.0.0/8), for suites where a
+ * shared address means something (the KOL self-referral review, docs/kol.md).
+ */
+export function uniqueIp(): string {
+  ipCounter = (ipCounter + 1) % 0xffffff || 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
 export interface Registered {
   readonly userId: number;
   readonly token: string;
@@ -22,11 +32,13 @@ export interface Registered {
 export async function registerByUsername(
   api: ApiClient,
   username = uniqueName(),
+  options: { ip?: string } = {},
 ): Promise<Registered> {
-  const { body, headers } = await api.call<{ userId: number }>('/api/user/register_type_username', {
-    username,
-    password: PASSWORD,
-  });
+  const { body, headers } = await api.call<{ userId: number }>(
+    '/api/user/register_type_username',
+    { username, password: PASSWORD },
+    options.ip ? { ip: options.ip } : {},
+  );
   expect(body.code, body.msg).toBe(200);
   expect(headers.pragma).toBeTypeOf('string');
   return { userId: body.data.userId, token: String(headers.pragma), username };

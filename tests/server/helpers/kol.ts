@@ -5,14 +5,17 @@ import type { PayoutNetwork } from '../../../contract/kol';
 import type { Db } from '../../../server/db/database';
 import { kolCommissions, users } from '../../../server/db/schema';
 import { makeKol } from '../../../server/kol/kol-accounts';
-import { PASSWORD, registerByUsername, uniqueName, type Registered } from './accounts';
+import { PASSWORD, registerByUsername, uniqueIp, uniqueName, type Registered } from './accounts';
 import type { ApiClient } from './api-client';
 
 export const TRON_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
 export type TestKol = Registered & { readonly inviteCode: string };
 
-/** A new account made a KOL (first rate 100 % unless told; a TRON address unless told otherwise). */
+/**
+ * A new account made a KOL (first rate 100 % unless told; a TRON address unless told otherwise),
+ * signed up from an address of its own, so that its friends share none with it unless a test says so.
+ */
 export async function newKol(
   api: ApiClient,
   db: Db,
@@ -23,7 +26,7 @@ export async function newKol(
     payout?: { network: PayoutNetwork; address: string } | false;
   } = {},
 ): Promise<TestKol> {
-  const kol = await registerByUsername(api);
+  const kol = await registerByUsername(api, uniqueName(), { ip: uniqueIp() });
   const payout = terms.payout ?? { network: 'tron', address: TRON_ADDRESS };
   await makeKol(
     db,
@@ -39,17 +42,25 @@ export async function newKol(
   return { ...kol, inviteCode: row!.inviteCode! };
 }
 
-/** A friend registering with the invite code (on an app device when `deviceId` is given). */
+/**
+ * A friend registering with the invite code, from an address of its own unless `ip` is given (on an
+ * app device when `deviceId` is given, or a browser's own id with `platform: 'windows'`).
+ */
 export async function registerInvitee(
   api: ApiClient,
   inviteCode: string,
-  options: { deviceId?: string } = {},
+  options: { deviceId?: string; ip?: string; platform?: string } = {},
 ): Promise<Registered> {
   const username = uniqueName('friend');
   const { body, headers } = await api.call<{ userId: number }>(
     '/api/user/register_type_username',
     { username, password: PASSWORD, inviteCode },
-    options.deviceId ? { deviceId: options.deviceId, platform: 'android' } : {},
+    {
+      ip: options.ip ?? uniqueIp(),
+      ...(options.deviceId
+        ? { deviceId: options.deviceId, platform: options.platform ?? 'android' }
+        : {}),
+    },
   );
   expect(body.code, body.msg).toBe(200);
   return { userId: body.data.userId, token: String(headers.pragma), username };

@@ -1,0 +1,345 @@
+/**
+ * KOL self-referral review (issue 19, item 4; docs/kol.md) through the real HTTP stack, on PGlite
+ * and PostgreSQL: a commission whose buyer shares a device id, a sign-up address or a payment
+ * account with the KOL is booked 'held' with the signal that matched (the wallet signal is proved on
+ * a local chain in kol-crypto.test.ts), never matures by itself and is not available; the operator
+ * lists (`kol held`), confirms (it then matures as any other) or voids it; confirmations and voids
+ * at once have exactly one effect. A friend on another device and address earns as before. After
+ * each test the ledger balances (server/kol/ledger-check.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_WEB_DEVICE_ID } from '../../contract';
+import { adminCapabilities } from '../../server/admin/context';
+import { runAdmin } from '../../server/admin/cli';
+import { rowsOf } from '../../server/db/database';
+import { kolCommissions, payments, users } from '../../server/db/schema';
+import { checkKolLedger } from '../../server/kol/ledger-check';
+import { promoteMatured, runPayoutBatch } from '../../server/kol/settlements';
+import { refundOrder } from '../../server/payments/refund-order';
+import { PASSWORD, uniqueIp, type Registered } from './helpers/accounts';
+import { commissionsOf, newKol, registerInvitee, type TestKol } from './helpers/kol';
+import {
+  buyOrder,
+  postForm,
+  sandboxNotification,
+  SANDBOX_SECRET,
+  testPaymentGateways,
+  type BoughtOrder,
+} from './helpers/payments';
+import { expectOk } from './helpers/store';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { databaseVariants } from './helpers/test-databases';
+
+const variants = await databaseVariants();
+/** Standard 12 months in USD (server/store/seed-plans.ts); the test KOL earns 100 % of it. */
+const STANDARD_12_USD = 4799;
+
+interface Summary {
+  heldCents: number;
+  pendingCents: number;
+  availableCents: number;
+}
+
+describe.each(variants)('KOL self-referral review on $name', (variant) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(variant, {
+      env: { SANDBOX_SECRET },
+      overrides: { paymentGateways: await testPaymentGateways() },
+    });
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(async () => {
+    const report = await checkKolLedger(db());
+    expect(report.balanced, report.lines.join('\n')).toBe(true);
+  });
+  const db = () => t.app.kestrel.database.db;
+
+  /** Pays the order in the sandbox, optionally naming the paying account as a gateway does. */
+  async function pay(user: Registered, fields: Record<string, string> = {}): Promise<BoughtOrder> {
+    const order = await buyOrder(t.api, { user, productId: 104, currency: 'USD', method: 'card' });
+    const answer = await postForm(t.app, '/pay/notify/sandbox', sandboxNotification(order, fields));
+    expect(answer.body).toBe('success');
+    return order;
+  }
+  const summaryOf = (kol: TestKol) =>
+    t.api.call<Summary>('/api/kol/kol_summary', {}, { token: kol.token }).then((r) => expectOk(r));
+  const listOf = (kol: TestKol) =>
+    t.api
+      .call<{ items: { id: number; status: string }[] }>(
+        '/api/kol/kol_commission_list',
+        {},
+        { token: kol.token },
+      )
+      .then((r) => expectOk(r).items);
+  /** The KOL signs in again, from this address and device. */
+  async function kolSignsIn(kol: TestKol, options: { ip: string; deviceId?: string }) {
+    expectOk(
+      await t.api.call(
+        '/api/user/user_login',
+        { account: kol.username, password: PASSWORD },
+        {
+          ip: options.ip,
+          ...(options.deviceId ? { deviceId: options.deviceId, platform: 'windows' } : {}),
+        },
+      ),
+    );
+  }
+  /** An operator command, as `npm run admin` runs it (inside the running server for PGlite). */
+  async function admin(...argv: string[]): Promise<{ code: number; out: string }> {
+    const lines: string[] = [];
+    const code = await runAdmin(argv, {
+      io: { out: (l) => lines.push(l), err: (l) => lines.push(l) },
+      openDb: async () => db(),
+      ...adminCapabilities({ db: db(), gateways: testPaymentGateways }),
+    });
+    return { code, out: lines.join('\n') };
+  }
+  const rowOf = async (id: number) =>
+    (await db().select().from(kolCommissions).where(eq(kolCommissions.id, id)))[0]!;
+  /** The refund window of every commission of the KOL ends now. */
+  const windowEnds = (kolId: number) =>
+    db().execute(
+      sql`UPDATE kol_commissions SET available_at = now() - interval '1 second' WHERE kol_id = ${kolId}`,
+    );
+  /** A KOL with one commission held because its friend signed up on the KOL's device. */
+  async function heldCommission(): Promise<{ kol: TestKol; id: number }> {
+    const kol = await newKol(t.api, db());
+    const deviceId = `browser-${randomUUID()}`;
+    await kolSignsIn(kol, { ip: uniqueIp(), deviceId });
+    await pay(await registerInvitee(t.api, kol.inviteCode, { deviceId, platform: 'windows' }));
+    const [row] = await commissionsOf(db(), kol.userId);
+    expect(row?.status).toBe('held');
+    return { kol, id: row!.id };
+  }
+
+  it("the audit's case: a second account made in the KOL's own browser with its code is held (device), counted as under review only, and never matures by itself", async () => {
+    const { kol, id } = await heldCommission();
+    const row = await rowOf(id);
+    expect(row).toMatchObject({
+      holdSignal: 'device',
+      commissionCents: STANDARD_12_USD,
+      voidReason: null,
+      reviewedAt: null,
+    });
+    expect(row.holdDetail).toMatch(/^device browser-[0-9a-f-]{36} is also the KOL's$/);
+    expect(await summaryOf(kol)).toMatchObject({
+      heldCents: STANDARD_12_USD,
+      pendingCents: 0,
+      availableCents: 0,
+    });
+    expect(await listOf(kol)).toEqual([expect.objectContaining({ id, status: 'held' })]);
+
+    // Its refund window ends: still held, not available, in no payout.
+    await windowEnds(kol.userId);
+    await promoteMatured(db(), null, new Date());
+    const batch = await runPayoutBatch(db(), new Date());
+    expect(batch.settled.filter((s) => s.kolId === kol.userId)).toHaveLength(0);
+    expect((await rowOf(id)).status).toBe('held');
+    expect(await summaryOf(kol)).toMatchObject({ heldCents: STANDARD_12_USD, availableCents: 0 });
+    const payout = await t.api.call('/api/kol/kol_request_payout', {}, { token: kol.token });
+    expect(payout.body.data).toMatchObject({ availableCents: 0 });
+  });
+
+  it("in the KOL's browser with the shared default web id, the address gives it away: the KOL's sign-up IP, or one it signed in from, holds the commission (signup_ip)", async () => {
+    const kol = await newKol(t.api, db());
+    const [kolRow] = await db().select().from(users).where(eq(users.id, kol.userId));
+    // Recorded at registration.
+    expect(kolRow!.signupIp).toMatch(/^10\./);
+    const fromKolSignup = await registerInvitee(t.api, kol.inviteCode, {
+      ip: kolRow!.signupIp!,
+      deviceId: DEFAULT_WEB_DEVICE_ID,
+      platform: 'windows',
+    });
+    const [friendRow] = await db().select().from(users).where(eq(users.id, fromKolSignup.userId));
+    expect(friendRow!.signupIp).toBe(kolRow!.signupIp);
+    await pay(fromKolSignup);
+
+    const cafe = uniqueIp();
+    await kolSignsIn(kol, { ip: cafe });
+    await pay(await registerInvitee(t.api, kol.inviteCode, { ip: cafe }));
+
+    const rows = await commissionsOf(db(), kol.userId);
+    expect(rows.map((r) => [r.status, r.holdSignal, r.holdDetail])).toEqual([
+      ['held', 'signup_ip', `sign-up IP ${kolRow!.signupIp} is the KOL's sign-up IP`],
+      ['held', 'signup_ip', `sign-up IP ${cafe}: the KOL signed in from it within 30 days`],
+    ]);
+  });
+
+  it('a friend whose gateway account paid one of the KOL own orders is held (payment_account); an unusable account name is ignored', async () => {
+    const kol = await newKol(t.api, db());
+    const account = `buyer-${randomUUID()}@alipay.example`;
+    const kolOrder = await pay(kol, { buyer: account });
+    const [kolPayment] = await db()
+      .select()
+      .from(payments)
+      .where(
+        sql`${payments.orderId} = (SELECT id FROM orders WHERE order_no = ${kolOrder.orderNo})`,
+      );
+    expect(kolPayment!.payerAccount).toBe(account);
+
+    await pay(await registerInvitee(t.api, kol.inviteCode), { buyer: account });
+    await pay(await registerInvitee(t.api, kol.inviteCode), { buyer: `other-${randomUUID()}` });
+    await pay(await registerInvitee(t.api, kol.inviteCode), { buyer: 'x'.repeat(200) });
+    const rows = await commissionsOf(db(), kol.userId);
+    expect(rows.map((r) => [r.status, r.holdSignal, r.holdDetail])).toEqual([
+      [
+        'held',
+        'payment_account',
+        `sandbox account ${account} paid the KOL's order ${kolOrder.orderNo}`,
+      ],
+      ['pending', null, null],
+      ['pending', null, null],
+    ]);
+  });
+
+  it('a genuine referral (its own device and address) is pending and matures as before; it cannot be "confirmed"', async () => {
+    const kol = await newKol(t.api, db());
+    await kolSignsIn(kol, { ip: uniqueIp(), deviceId: `browser-${randomUUID()}` });
+    await pay(
+      await registerInvitee(t.api, kol.inviteCode, {
+        deviceId: `phone-${randomUUID()}`,
+        ip: uniqueIp(),
+      }),
+    );
+    const [row] = await commissionsOf(db(), kol.userId);
+    expect(row).toMatchObject({ status: 'pending', holdSignal: null, holdDetail: null });
+    expect(await summaryOf(kol)).toMatchObject({ heldCents: 0, pendingCents: STANDARD_12_USD });
+    await windowEnds(kol.userId);
+    expect(await summaryOf(kol)).toMatchObject({
+      pendingCents: 0,
+      availableCents: STANDARD_12_USD,
+    });
+    const refused = await admin('kol', 'confirm', String(row!.id), '--reason', 'looks fine');
+    expect(refused).toMatchObject({ code: 1 });
+    expect(refused.out).toContain(`commission ${row!.id} is not held for review`);
+  });
+
+  it('the operator lists held commissions with what matched and confirms one: it then matures from its payment date like any other', async () => {
+    const { kol, id } = await heldCommission();
+    const listed = await admin('kol', 'held', '--kol', kol.username);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(
+      new RegExp(`^${id}\\s.*47\\.99 USD\\s+device\\s+device browser-`, 'm'),
+    );
+    expect(listed.out).toContain('1 held commission');
+    expect((await admin('kol', 'commissions', '--status', 'held')).out).toContain(
+      'held: device (device browser-',
+    );
+    expect((await admin('kol', 'confirm', String(id))).code).toBe(2);
+
+    const confirmed = await admin('kol', 'confirm', String(id), '--reason', 'siblings, checked');
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.out).toContain(`commission ${id} confirmed: pending until`);
+    expect(await rowOf(id)).toMatchObject({
+      status: 'pending',
+      holdSignal: 'device',
+      reviewNote: 'operator: siblings, checked',
+    });
+    expect(await summaryOf(kol)).toMatchObject({ heldCents: 0, pendingCents: STANDARD_12_USD });
+    await windowEnds(kol.userId);
+    expect(await summaryOf(kol)).toMatchObject({ availableCents: STANDARD_12_USD });
+    const again = await admin('kol', 'confirm', String(id), '--reason', 'twice');
+    expect(again.code).toBe(1);
+    expect(again.out).toContain('is not held for review (it is pending)');
+    expect((await admin('kol', 'held', '--kol', kol.username)).out).toContain('0 held commissions');
+    // The demo KOL (seeded) has one held: a friend who signed up on the KOL's phone.
+    expect((await admin('kol', 'held', '--kol', 'kol')).out).toMatch(
+      /device\s+device demo-kol-phone-7f3a9c21 is also the KOL's\n1 held commission/,
+    );
+  });
+
+  it('a voided held commission never becomes available; a refund of a held order voids it too', async () => {
+    const { kol, id } = await heldCommission();
+    const voided = await admin('kol', 'void', String(id), '--reason', 'same person');
+    expect(voided).toMatchObject({ code: 0 });
+    await windowEnds(kol.userId);
+    await promoteMatured(db(), null, new Date());
+    expect(await rowOf(id)).toMatchObject({
+      status: 'voided',
+      voidReason: 'operator: same person',
+      reviewedAt: null,
+    });
+    expect(await summaryOf(kol)).toMatchObject({
+      heldCents: 0,
+      pendingCents: 0,
+      availableCents: 0,
+    });
+    expect((await admin('kol', 'confirm', String(id), '--reason', 'late')).code).toBe(1);
+    expect((await admin('kol', 'void', String(id), '--reason', 'again')).code).toBe(1);
+
+    const second = await heldCommission();
+    const [order] = rowsOf<{ order_no: string }>(
+      await db().execute(sql`
+        SELECT o.order_no FROM orders o JOIN kol_commissions c ON c.order_id = o.id
+        WHERE c.id = ${second.id}`),
+    );
+    await refundOrder(
+      { db: db(), gateways: { byName: () => undefined } as never },
+      order!.order_no,
+      {
+        manual: true,
+      },
+    );
+    expect(await rowOf(second.id)).toMatchObject({
+      status: 'voided',
+      voidReason: 'order refunded',
+    });
+  });
+
+  it('eight confirmations at once confirm once; eight voids at once void once; a confirmation racing a void leaves it voided', async () => {
+    const { id: confirmId } = await heldCommission();
+    const confirms = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        admin('kol', 'confirm', String(confirmId), '--reason', `operator ${i}`),
+      ),
+    );
+    expect(confirms.map((r) => r.code).sort()).toEqual([0, 1, 1, 1, 1, 1, 1, 1]);
+    const [confirmed] = rowsOf<{ status: string; review_note: string }>(
+      await db().execute(
+        sql`SELECT status, review_note FROM kol_commissions WHERE id = ${confirmId}`,
+      ),
+    );
+    expect(confirmed!.status).toBe('pending');
+    const winner = confirms.findIndex((r) => r.code === 0);
+    expect(confirmed!.review_note).toBe(`operator: operator ${winner}`);
+
+    const { id: voidId } = await heldCommission();
+    const voids = await Promise.all(
+      Array.from({ length: 8 }, () => admin('kol', 'void', String(voidId), '--reason', 'fraud')),
+    );
+    expect(voids.map((r) => r.code).sort()).toEqual([0, 1, 1, 1, 1, 1, 1, 1]);
+    expect(await rowOf(voidId)).toMatchObject({ status: 'voided', voidReason: 'operator: fraud' });
+
+    const raced: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const { id } = await heldCommission();
+      raced.push(id);
+      const [confirm, voiding] = await Promise.all([
+        admin('kol', 'confirm', String(id), '--reason', 'ok'),
+        admin('kol', 'void', String(id), '--reason', 'no'),
+      ]);
+      // The void always lands (a confirmed commission can still be voided); the confirmation only
+      // if it came first.
+      expect(voiding.code).toBe(0);
+      const row = await rowOf(id);
+      expect(row.status).toBe('voided');
+      expect(row.reviewedAt === null).toBe(confirm.code === 1);
+    }
+    // Nothing was settled, so nothing was clawed back.
+    const ids = [confirmId, voidId, ...raced];
+    const [clawbacks] = rowsOf<{ n: number | string }>(
+      await db().execute(sql`
+        SELECT count(*) AS n FROM kol_commissions
+        WHERE kind = 'clawback' AND reverses_id IN (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`),
+    );
+    expect(Number(clawbacks!.n)).toBe(0);
+  });
+});
