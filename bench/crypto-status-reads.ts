@@ -11,6 +11,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createWalletClient, http } from 'viem';
+import type { CryptoQuote } from '../contract/endpoints/crypto';
+import { payerProofTypedData } from '../contract/payer-proof';
 import { upsertNetwork } from '../server/admin/crypto-admin';
 import {
   createChainReaders,
@@ -87,6 +90,14 @@ try {
       token,
     );
     const orderId = quote.data!.orderId!;
+    // Only a proven quote takes hashes (issue 19 item 1): the payer signs as the page has it do.
+    const wallet = createWalletClient({ transport: http(node.url) });
+    const proof = await wallet.signTypedData({
+      account: payer,
+      ...payerProofTypedData(quote.data as unknown as CryptoQuote),
+    });
+    const proven = await call('/api/payment/payment_crypto_prove', { orderId, proof }, token);
+    if (proven.code !== 200) throw new Error(`proof refused: ${JSON.stringify(proven)}`);
     let accepted = 0;
     const refusals = new Map<number, number>();
     for (let i = 0; i < HASHES; i += 1) {

@@ -29,7 +29,7 @@ import {
   flakyChains,
   mine,
   pay,
-  quote,
+  provenQuote,
   rpc,
   startTestChain,
   status,
@@ -79,10 +79,16 @@ describe.each(variants)('crypto chain reads on $name', (variant) => {
   async function buyer(): Promise<{ user: Registered; payer: `0x${string}` }> {
     return { user: await registerByUsername(t.api), payer: chain.nextPayer() };
   }
-  async function quoted(who: { user: Registered; payer: `0x${string}` }): Promise<CryptoQuote> {
-    return expectOk(
-      await quote(t.api, who.user.token, { chainId: chain.chainId, payer: who.payer }),
-    );
+  /** A proven quote, as the page makes it; a repeated quote for one plan is the same order (item 14). */
+  async function quoted(
+    who: { user: Registered; payer: `0x${string}` },
+    productId = 101,
+  ): Promise<CryptoQuote> {
+    return provenQuote(t.api, chain, who.user.token, {
+      productId,
+      chainId: chain.chainId,
+      payer: who.payer,
+    });
   }
   async function submissionsOf(orderNo: string) {
     const order = await orderOf(db(), orderNo);
@@ -93,7 +99,7 @@ describe.each(variants)('crypto chain reads on $name', (variant) => {
     expect([MAX_PENDING_HASHES_PER_ORDER, MAX_NEW_HASHES_PER_USER]).toEqual([5, 10]);
     const who = await buyer();
     const token = who.user.token;
-    const [a, b, c] = [await quoted(who), await quoted(who), await quoted(who)];
+    const [a, b, c] = [await quoted(who, 101), await quoted(who, 102), await quoted(who, 103)];
     const onA = Array.from({ length: 5 }, forged);
     for (const hash of onA) {
       expect(expectOk(await submit(t.api, token, a.orderId, hash)).state).toBe('confirming');
