@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { FREE_DEVICE_LIMIT, type GrantOutcome } from '../../contract/membership';
-import { isUsableDeviceId } from '../accounts/account-identifiers';
+import { isAppDeviceId } from '../accounts/account-identifiers';
 import { isUniqueViolation, rowsOf, type Db } from '../db/database';
 import { trials } from '../db/schema';
 import { fail } from '../protocol/api-error';
@@ -25,7 +25,7 @@ export async function startFreeTrial(
   },
   now: Date = new Date(),
 ): Promise<GrantOutcome> {
-  const deviceId = isUsableDeviceId(request.deviceId) ? request.deviceId : null;
+  const deviceId = isAppDeviceId(request.deviceId) ? request.deviceId : null;
   try {
     return await db.transaction(async (tx) => {
       const [user] = rowsOf<{ expire_time: unknown }>(
