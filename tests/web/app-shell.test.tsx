@@ -162,3 +162,26 @@ describe('the register form', () => {
     document.cookie = 'invite=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });
 });
+
+describe('the phone menu', () => {
+  it('Escape closes it and gives focus back to its button; with More open, Escape closes More first', async () => {
+    await openApp('/faq');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const toggle = screen.getByRole('button', { name: 'Close menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const drawer = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const more = within(drawer).getByRole('button', { name: 'More' });
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(drawer.hidden).toBe(false);
+
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(drawer.hidden).toBe(true);
+    const opener = screen.getByRole('button', { name: 'Open menu' });
+    expect(opener.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(opener);
+  });
+});
