@@ -345,8 +345,8 @@ export const Errors = {
   ),
   DEVICE_LIMIT_REACHED: entry(
     6002,
-    'Your plan allows {limit, plural, one {# device} other {# devices}} at once and all are in use. Sign in on the website, remove a device under Account > Devices, then try again.',
-    '您的套餐最多同时使用 {limit} 台设备，已全部占用。请在网站登录，到「个人中心 > 设备」移除一台设备后重试。',
+    'Your plan allows {limit, plural, one {# device} other {# devices}} at once and all are in use. Sign in on the website, remove a device under Personal centre > Devices, then try again.',
+    '您的套餐最多同时使用 {limit} 台设备，已全部占用。请在网站登录，到「个人中心 > 设备管理」移除一台设备后重试。',
   ),
   DEVICE_NOT_FOUND: entry(6003, 'This device is not on your account.', '您的账号下没有该设备。'),
   THIRD_PARTY_COOLDOWN: entry(
