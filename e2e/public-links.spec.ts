@@ -194,6 +194,32 @@ test('the smart link page copies its address and shows "Copied" for 3 seconds', 
   expect(shown).toBeLessThan(4500);
 });
 
+test('the download page on Linux names no app it does not have, and never says Windows first', async ({
+  browser,
+  baseURL,
+  i18n,
+  language,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    locale: language === 'en' ? 'en-US' : 'zh-CN',
+  });
+  await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+  const page = await context.newPage();
+  await page.goto('/download');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  const lead = main.locator('.lead');
+  await expect(lead).toContainText('Linux');
+  await expect(lead).not.toContainText('Windows');
+  await expect(main.getByText(i18n.t('Your device'))).toHaveCount(0);
+  await lead.getByRole('link', { name: i18n.t('Third-party client') }).click();
+  // A visitor is asked to log in first; the way back is the third-party client page.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fthird-party-client$/);
+  await context.close();
+});
+
 test('the affiliate page: rates, steps and the contact link of system_affiliate', async ({
   page,
   api,

@@ -235,3 +235,59 @@ describe('the affiliate page and the KOL programme’s numbers (issue 19)', () =
     );
   });
 });
+
+describe('the download page says why its order is what it is (issue 19)', () => {
+  const agent = navigator.userAgent;
+  const useAgent = (value: string) =>
+    Object.defineProperty(window.navigator, 'userAgent', { value, configurable: true });
+  afterEach(() => useAgent(agent));
+  const clientConfig = [['client-config'], null] as [readonly unknown[], unknown];
+
+  it('tells Linux there is no app and where the third-party client is, never "Windows first"', async () => {
+    useAgent('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0');
+    await openApp('/download', [clientConfig]);
+    const main = await screen.findByRole('main');
+    await waitFor(() =>
+      expect(main.textContent).toContain('There is no Kestrel VPN app for Linux'),
+    );
+    expect(main.textContent).not.toContain('first because that is what you are using');
+    expect(
+      within(main).getByRole('link', { name: 'Third-party client' }).getAttribute('href'),
+    ).toBe('/user/third-party-client');
+    expect(within(main).queryByText('Your device')).toBeNull();
+  });
+
+  it('in Chinese too', async () => {
+    await activateLocale('zh-CN');
+    useAgent('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0');
+    await openApp('/download', [clientConfig]);
+    const main = await screen.findByRole('main');
+    await waitFor(() => expect(main.textContent).toContain('红隼 VPN 暂无 Linux 应用'));
+    expect(main.textContent).not.toContain('放在最前面');
+  });
+
+  it('puts Windows first for Windows and says so', async () => {
+    useAgent(
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+    );
+    await openApp('/download', [clientConfig]);
+    const main = await screen.findByRole('main');
+    await waitFor(() =>
+      expect(main.textContent).toContain(
+        'We put Windows first because that is what you are using.',
+      ),
+    );
+    expect(within(main).getAllByRole('region')[0]!.textContent).toContain('Your device');
+  });
+
+  it('names no system it does not know', async () => {
+    useAgent('curl/8.0');
+    await openApp('/download', [clientConfig]);
+    const main = await screen.findByRole('main');
+    await waitFor(() =>
+      expect(main.textContent).toContain(
+        'One account on all your devices: iPhone and iPad, Android, macOS and Windows.',
+      ),
+    );
+  });
+});
