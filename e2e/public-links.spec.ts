@@ -213,7 +213,7 @@ test('the download page on Linux names no app it does not have, and never says W
   const lead = main.locator('.lead');
   await expect(lead).toContainText('Linux');
   await expect(lead).not.toContainText('Windows');
-  await expect(main.getByText(i18n.t('Your device'))).toHaveCount(0);
+  await expect(main.getByText(i18n.t('Your device'), { exact: true })).toHaveCount(0);
   await lead.getByRole('link', { name: i18n.t('Third-party client') }).click();
   // A visitor is asked to log in first; the way back is the third-party client page.
   await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fthird-party-client$/);

@@ -134,6 +134,8 @@ test('Try again after a failed payment keeps the promo code the order had', asyn
     new RegExp(`/pricing\\?product=${DEMO.standard12}&currency=CNY&coupon=${DEMO.coupon}$`),
   );
   const summary = page.getByRole('complementary', { name: i18n.t('Order summary') });
+  // The plans first (the page loads them), then the code is checked with the server and applied.
+  await expect(summary).toBeVisible();
   await expect(summary.getByRole('status').filter({ hasText: DEMO.coupon })).toBeVisible();
   // 10 % off ¥288.00: ¥259.20 to pay, as before the failure.
   await expect(summary).toContainText('28.80');
