@@ -177,15 +177,22 @@ export const Errors = {
     'You have already redeemed this code.',
     '您已兑换过该兑换码。',
   ),
-  TRIAL_USED: entry(
-    3020,
-    'The free trial has already been used on this account or device.',
-    '该账户或设备已使用过免费试用。',
-  ),
+  TRIAL_USED: entry(3020, 'You have already used your free trial.', '您已使用过免费试用。'),
   TRIAL_MEMBERS_ONLY_NEW: entry(
     3021,
     'The free trial is for accounts that have never had a membership.',
     '免费试用仅适用于从未开通过会员的账户。',
+  ),
+  // 3061-3069: the free trial's refusals, each with its true reason (issue 19)
+  TRIAL_USED_ON_DEVICE: entry(
+    3061,
+    'This device has already had a free trial on another account.',
+    '此设备已在其他账户上使用过免费试用。',
+  ),
+  TRIAL_HAD_INVITE_TRIAL: entry(
+    3062,
+    'Your free trial was the one you got when you signed up with an invite code.',
+    '您注册时已通过邀请码获得过免费试用。',
   ),
   GATEWAY_UNAVAILABLE: entry(
     3022,
@@ -381,8 +388,8 @@ export const Errors = {
   ),
   DEVICE_LIMIT_REACHED: entry(
     6002,
-    'Your plan allows {limit, plural, one {# device} other {# devices}} at once and all are in use. Sign in on the website, remove a device under Account > Devices, then try again.',
-    '您的套餐最多同时使用 {limit} 台设备，已全部占用。请在网站登录，到「个人中心 > 设备」移除一台设备后重试。',
+    'Your plan allows {limit, plural, one {# device} other {# devices}} at once and all are in use. Sign in on the website, remove a device under Personal centre > Devices, then try again.',
+    '您的套餐最多同时使用 {limit} 台设备，已全部占用。请在网站登录，到「个人中心 > 设备管理」移除一台设备后重试。',
   ),
   DEVICE_NOT_FOUND: entry(6003, 'This device is not on your account.', '您的账号下没有该设备。'),
   THIRD_PARTY_COOLDOWN: entry(

@@ -15,6 +15,7 @@ export const endpoints = {
   systemDisplayConfig: system.systemDisplayConfig,
   systemRedeemCode: system.systemRedeemCode,
   systemFreeTrial: system.systemFreeTrial,
+  systemFreeTrialStatus: system.systemFreeTrialStatus,
   systemAffiliate: system.systemAffiliate,
   systemBenefits: system.systemBenefits,
   systemUserBenefits: system.systemUserBenefits,

@@ -108,3 +108,15 @@ export function toUsdCents(paidMinor: number, usdRateMicros: number): number {
 export function commissionCents(paidUsdCents: number, ratePercent: number): number {
   return Math.floor((paidUsdCents * ratePercent) / 100);
 }
+
+/**
+ * The affiliate page's example: what `members` buyers of a plan priced `priceUsdCents` bring a KOL
+ * at the programme's top rates, each payment's commission rounded as the ledger rounds it. The
+ * price is the shop's, so the example never names a plan price that does not exist.
+ */
+export function affiliateExample(priceUsdCents: number, members: number) {
+  return {
+    firstYearCents: commissionCents(priceUsdCents, KOL_RATES.firstMaxPercent) * members,
+    renewalCents: commissionCents(priceUsdCents, KOL_RATES.renewalMaxPercent) * members,
+  };
+}

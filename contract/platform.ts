@@ -18,3 +18,25 @@ export function detectPlatform(userAgent: string, maxTouchPoints = 0): ClientPla
 export function apiPlatform(platform: ClientPlatform): ApiPlatform {
   return platform.toLowerCase() as ApiPlatform;
 }
+
+/**
+ * What the download page knows of the visitor's system: a platform it has an app for, Linux (no
+ * app: a third-party client with the subscription link), or nothing it can name. Unlike
+ * `detectPlatform`, a system that is not Windows is never called Windows here (issue 19: Linux was
+ * told "we put Windows first because that is what you are using"). The server picks the prerendered
+ * /download variant with it.
+ */
+export const VISITOR_SYSTEMS = [...Object.values(ClientPlatform), 'LINUX', 'OTHER'] as const;
+export type VisitorSystem = (typeof VISITOR_SYSTEMS)[number];
+
+export function detectVisitorSystem(userAgent: string, maxTouchPoints = 0): VisitorSystem {
+  const platform = detectPlatform(userAgent, maxTouchPoints);
+  if (platform !== ClientPlatform.WINDOWS || /Windows/i.test(userAgent)) return platform;
+  if (/Linux|X11/i.test(userAgent)) return 'LINUX';
+  return 'OTHER';
+}
+
+/** The platform a visitor system signs API calls as: anything unnamed counts as WINDOWS (SPEC §3). */
+export function platformOfSystem(system: VisitorSystem): ClientPlatform {
+  return system === 'LINUX' || system === 'OTHER' ? ClientPlatform.WINDOWS : system;
+}

@@ -73,6 +73,30 @@ export const DEVICE_HEADERS = {
 /** The web client's device id when the browser has none of its own (SPEC §3). */
 export const DEFAULT_WEB_DEVICE_ID = 'web-00000000-0000-4000-8000-000000000000';
 
+/**
+ * A browser's own device id: `web-` and a random UUID v4, made once by the SPA and kept in
+ * localStorage (SPEC §3 "device ID"), so each browser is a device of its own (docs/account-area.md).
+ */
+const WEB_DEVICE_ID_PATTERN =
+  /^web-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+export function isWebDeviceId(deviceId: string | null | undefined): deviceId is string {
+  return (
+    typeof deviceId === 'string' &&
+    deviceId !== DEFAULT_WEB_DEVICE_ID &&
+    WEB_DEVICE_ID_PATTERN.test(deviceId)
+  );
+}
+
+/** A fresh browser device id from 122 random bits (`getRandomValues` works on plain http too). */
+export function newWebDeviceId(random: (bytes: Uint8Array) => Uint8Array): string {
+  const bytes = random(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `web-${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const MAX_BODY_BYTES = 16 * 1024;
 

@@ -1,13 +1,13 @@
 /**
  * /user/device (issue 5): the devices of the account and the plan's limit; removing one (with a
- * confirmation) signs it out and frees its seat. A new app device beyond the limit is refused with
+ * confirmation) signs it out and frees its seat. Each browser is a device of its own (issue 19). A new app device beyond the limit is refused with
  * the limit named, in the user's language.
  */
 import { endpoints, errorMessage, Errors } from '../contract';
-import { DEVICE_HEADERS, HEADER } from '../contract/protocol';
+import { DEVICE_HEADERS, HEADER, STORAGE_KEYS } from '../contract/protocol';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { useSessionToken } from './support/ui';
+import { expectProfileOf, logInThroughUi, useSessionToken } from './support/ui';
 
 test('devices: the limit holds, the list marks this browser, removing a device frees its seat', async ({
   page,
@@ -79,4 +79,84 @@ test('devices: the limit holds, the list marks this browser, removing a device f
   expect((await appLogin(other, 'Second laptop')).body.code).toBe(200);
   await page.reload();
   await expect(main.getByRole('row').filter({ hasText: 'Second laptop' })).toBeVisible();
+});
+
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+test.describe('each browser is a device of its own', () => {
+  test.use({ userAgent: DESKTOP_CHROME });
+
+  test('two browsers sign in: two rows named by what they are; removing one signs out only that one', async ({
+    page,
+    browser,
+    i18n,
+    language,
+    users,
+  }, testInfo) => {
+    const user = await users.byUsername();
+    const { baseURL, locale, viewport } = testInfo.project.use;
+    const phoneContext = await browser.newContext({
+      baseURL,
+      locale,
+      viewport,
+      userAgent: IPHONE_SAFARI,
+    });
+    await phoneContext.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+      STORAGE_KEYS.language,
+      language,
+    ] as const);
+    const phone = await phoneContext.newPage();
+    try {
+      for (const browserPage of [page, phone]) {
+        await browserPage.goto('/login');
+        await logInThroughUi(browserPage, i18n, user.account, user.password);
+        await expectProfileOf(browserPage, i18n, user.userId);
+      }
+
+      await page.goto('/user/device');
+      const main = page.getByRole('main');
+      const chromeRow = main
+        .getByRole('row')
+        .filter({ hasText: i18n.t('Web browser ({browser})', { browser: 'Chrome' }) });
+      const safariRow = main
+        .getByRole('row')
+        .filter({ hasText: i18n.t('Web browser ({browser})', { browser: 'Safari' }) });
+      await expect(chromeRow).toHaveCount(1);
+      await expect(chromeRow).toContainText(i18n.t('This device'));
+      await expect(chromeRow).toContainText('Windows');
+      await expect(chromeRow).toContainText(i18n.t('PC'));
+      await expect(safariRow).toHaveCount(1);
+      await expect(safariRow).toContainText('iOS');
+      await expect(safariRow).toContainText(i18n.t('Mobile', {}, 'device type'));
+      await expect(safariRow).not.toContainText(i18n.t('This device'));
+      // Browsers take no app seat.
+      await expect(
+        main.getByRole('heading', {
+          name: i18n.t('{used} of {max} app devices in use', { used: 0, max: 1 }),
+        }),
+      ).toBeVisible();
+
+      const safariName = i18n.t('Web browser ({browser})', { browser: 'Safari' });
+      await main
+        .getByRole('button', { name: i18n.t('Remove {name}', { name: safariName }) })
+        .click();
+      const dialog = page.getByRole('alertdialog', {
+        name: i18n.t('Remove {deviceName}?', { deviceName: safariName }),
+      });
+      await dialog.getByRole('button', { name: i18n.t('Remove device') }).click();
+      await expect(dialog).toBeHidden();
+      await expect(safariRow).toHaveCount(0);
+
+      // The phone is signed out; this browser is not.
+      await phone.goto('/user/profile');
+      await expect(phone).toHaveURL(/\/login\?redirect=/);
+      await page.reload();
+      await expect(chromeRow).toContainText(i18n.t('This device'));
+    } finally {
+      await phoneContext.close();
+    }
+  });
 });

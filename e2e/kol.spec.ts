@@ -34,6 +34,15 @@ test('a non-KOL sees how to apply', async ({ page, i18n, users }) => {
   await page.goto('/user/kol');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: i18n.t("You're not a KOL yet") })).toBeVisible();
+  // The programme's bounds, as /affiliate states them: 25-100 % first, up to 25 % on renewals.
+  await expect(
+    main.getByText(
+      i18n.t(
+        "Creators, bloggers and community owners earn {firstMin}–{firstMax}% commission on their friends' first purchase and up to {renewalMax}% on every renewal, paid out in USDT.",
+        { firstMin: 25, firstMax: 100, renewalMax: 25 },
+      ),
+    ),
+  ).toBeVisible();
   await expect(
     main.getByRole('link', { name: i18n.t('Contact the partner team') }),
   ).toHaveAttribute('href', /^https:\/\//);

@@ -60,3 +60,47 @@ test('with More open in the phone menu, Log out logs out', async ({ page, i18n, 
   await page.goto('/user/profile');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fprofile$/);
 });
+
+test('Escape closes the phone menu and gives focus back to its button; with More open, it closes More first', async ({
+  page,
+  i18n,
+}) => {
+  await page.goto('/faq');
+  const drawer = page.getByRole('navigation', {
+    name: i18n.t('Mobile', {}, 'the navigation drawer on phones'),
+  });
+  const drawerMore = drawer.getByRole('button', { name: i18n.t('More') });
+  await openMoreInDrawer(page, i18n);
+  await page.keyboard.press('Escape');
+  await expect(drawerMore).toHaveAttribute('aria-expanded', 'false');
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: i18n.t('Open menu') })).toBeFocused();
+});
+
+test('the account menu on a phone shows the current page in its row', async ({
+  page,
+  i18n,
+  users,
+}) => {
+  const user = await users.byUsername();
+  await useSessionToken(page, user.token);
+  for (const [path, label] of [
+    ['/user/benefits', 'Benefits'],
+    ['/user/third-party-client', 'Third-party client'],
+  ] as const) {
+    await page.goto(path);
+    const menu = page.getByRole('navigation', { name: i18n.t('Account') });
+    const current = menu.getByRole('link', { name: i18n.t(label), exact: true });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    // Its whole box is inside the menu's visible part.
+    await expect
+      .poll(async () => {
+        const [menuBox, linkBox] = [await menu.boundingBox(), await current.boundingBox()];
+        if (!menuBox || !linkBox) return false;
+        return linkBox.x >= menuBox.x && linkBox.x + linkBox.width <= menuBox.x + menuBox.width;
+      })
+      .toBe(true);
+  }
+});

@@ -101,3 +101,26 @@ test('/download arrives with the visitor’s own platform first', async ({ reque
   expect(android).toBeGreaterThan(0);
   expect(ios).toBeGreaterThan(android);
 });
+
+test('an ad crawler gets no page content, prerendered or rendered (SPEC §2)', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const adsBot =
+    'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0 Mobile Safari/537.36 (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)';
+  for (const path of PRERENDERED_PAGES) {
+    const response = await request.get(path, { headers: { 'user-agent': adsBot } });
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['vary'], path).toContain('User-Agent');
+    const html = await response.text();
+    expect(html, path).not.toContain('data-prerendered');
+    expect(html, path).not.toMatch(/<h1[\s>]/);
+  }
+  // And the app does not render over the empty page either.
+  const context = await browser.newContext({ baseURL, userAgent: adsBot });
+  const page = await context.newPage();
+  await page.goto('/faq');
+  await expect(page.locator('#root')).toBeEmpty();
+  await context.close();
+});

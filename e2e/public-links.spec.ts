@@ -5,7 +5,11 @@
  * button's 3-second copied state.
  */
 import type { Page } from '@playwright/test';
+import { endpoints } from '../contract';
+import type { Goods } from '../contract/endpoints/payment';
 import type { ClientConfig, DisplayConfig } from '../contract/endpoints/system';
+import { commissionCents } from '../contract/kol';
+import { formatMoney } from '../src/i18n/intl-format';
 import { expect, test } from './support/fixtures';
 import { openMenuIfCollapsed } from './support/ui';
 
@@ -190,6 +194,32 @@ test('the smart link page copies its address and shows "Copied" for 3 seconds', 
   expect(shown).toBeLessThan(4500);
 });
 
+test('the download page on Linux names no app it does not have, and never says Windows first', async ({
+  browser,
+  baseURL,
+  i18n,
+  language,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    locale: language === 'en' ? 'en-US' : 'zh-CN',
+  });
+  await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+  const page = await context.newPage();
+  await page.goto('/download');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  const lead = main.locator('.lead');
+  await expect(lead).toContainText('Linux');
+  await expect(lead).not.toContainText('Windows');
+  await expect(main.getByText(i18n.t('Your device'), { exact: true })).toHaveCount(0);
+  await lead.getByRole('link', { name: i18n.t('Third-party client') }).click();
+  // A visitor is asked to log in first; the way back is the third-party client page.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fthird-party-client$/);
+  await context.close();
+});
+
 test('the affiliate page: rates, steps and the contact link of system_affiliate', async ({
   page,
   api,
@@ -198,8 +228,35 @@ test('the affiliate page: rates, steps and the contact link of system_affiliate'
   const { body } = await api.ok<{ contactUrl: string }>('/api/system/system_affiliate');
   await page.goto('/affiliate');
   const main = page.getByRole('main');
-  await expect(main.getByText('100%', { exact: true })).toBeVisible();
+  // The programme's bounds (SPEC §9): 25-100 % on a first purchase, up to 25 % on renewals.
+  await expect(main.getByText('25–100%', { exact: true })).toBeVisible();
   await expect(main.getByText('25%', { exact: true })).toBeVisible();
+  await expect(
+    main.getByText(
+      i18n.t(
+        'From {firstMin}% up to {firstMax}% of the first payment of every new member you bring, and up to {renewalMax}% of every renewal.',
+        { firstMin: 25, firstMax: 100, renewalMax: 25 },
+      ),
+    ),
+  ).toBeVisible();
+  // The example prices the shop's own yearly Standard plan, in US dollars.
+  const shop = await api.ok<{ goods: Goods[] }>(endpoints.paymentShop.path);
+  const yearly = shop.body.data.goods.find((g) => g.groupType === 1 && g.months === 12)!;
+  const usd = yearly.prices.find((p) => p.currency === 'USD')!.amount;
+  const dollars = (cents: number) => formatMoney(i18n.language, { amount: cents, currency: 'USD' });
+  await expect(
+    main.getByText(
+      i18n.t(
+        'Example: {members} new members on the yearly Standard plan ({planPrice}) can earn you up to {firstYear} in their first year, plus up to {renewal} each year they renew.',
+        {
+          members: 50,
+          planPrice: dollars(usd),
+          firstYear: dollars(usd * 50),
+          renewal: dollars(commissionCents(usd, 25) * 50),
+        },
+      ),
+    ),
+  ).toBeVisible();
   const contacts = main.getByRole('link', { name: i18n.t('Contact the partner team') });
   await expect(contacts).toHaveCount(2);
   for (const contact of await contacts.all()) {

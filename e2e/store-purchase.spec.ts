@@ -3,10 +3,13 @@
  * in the sandbox, sees the result on /purchased and the new expiry in the profile; the failure
  * path; an expired order; the Lite-to-Standard upgrade.
  */
+import { randomUUID } from 'node:crypto';
+import { endpoints } from '../contract';
 import { expect, test } from './support/fixtures';
 import {
   DEMO,
   createOrder,
+  type ApiOrder,
   longDate,
   payInSandbox,
   resultDialog,
@@ -97,6 +100,47 @@ test('a failed payment shows the failure dialog with the order it refers to', as
   await expect(dialog).toContainText(order.orderId);
   await expect(dialog).toContainText(i18n.t('Payment failed'));
   expect((await userInfo(api, user.token)).expireTime).toBeNull();
+});
+
+test('Try again after a failed payment keeps the promo code the order had', async ({
+  page,
+  i18n,
+  api,
+  users,
+}) => {
+  const user = await users.byUsername();
+  const created = await api.ok<ApiOrder>(
+    endpoints.paymentPurchase.path,
+    {
+      productId: DEMO.standard12,
+      method: 'alipay',
+      currency: 'CNY',
+      couponCode: DEMO.coupon,
+      idempotencyKey: randomUUID(),
+    },
+    user.token,
+  );
+  await useSessionToken(page, user.token);
+  // The sandbox checkout brings its own icon: no request for a missing file on the way (issue 19).
+  const missing: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) missing.push(response.url());
+  });
+  await payInSandbox(page, i18n, created.body.data.payUrl, 'fail');
+  const dialog = resultDialog(page);
+  await expect(dialog.getByRole('heading', { name: i18n.t('Payment failed') })).toBeVisible();
+  await dialog.getByRole('link', { name: i18n.t('Try again') }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/pricing\\?product=${DEMO.standard12}&currency=CNY&coupon=${DEMO.coupon}$`),
+  );
+  const summary = page.getByRole('complementary', { name: i18n.t('Order summary') });
+  // The plans first (the page loads them), then the code is checked with the server and applied.
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole('status').filter({ hasText: DEMO.coupon })).toBeVisible();
+  // 10 % off ¥288.00: ¥259.20 to pay, as before the failure.
+  await expect(summary).toContainText('28.80');
+  await expect(summary).toContainText('259.20');
+  expect(missing).toEqual([]);
 });
 
 test('an expired order says so and offers to buy again', async ({

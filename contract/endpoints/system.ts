@@ -114,6 +114,21 @@ export const systemFreeTrial = defineEndpoint({
     'Start the free trial (Standard for the configured minutes): once per account and per app device.',
 });
 
+export const systemFreeTrialStatus = defineEndpoint({
+  path: '/api/system/system_free_trial_status',
+  auth: 'session',
+  params: empty,
+  data: z.object({
+    /**
+     * The error code `system_free_trial` would answer now, its true reason (TRIAL_USED,
+     * TRIAL_USED_ON_DEVICE, TRIAL_HAD_INVITE_TRIAL, TRIAL_MEMBERS_ONLY_NEW); null: it would start.
+     */
+    refusal: z.number().int().nullable(),
+  }),
+  summary:
+    'Whether the free trial can start for this account on this device, and if not, why (for the /trial page).',
+});
+
 export const systemAffiliate = defineEndpoint({
   path: '/api/system/system_affiliate',
   auth: 'public',

@@ -3,14 +3,14 @@
  * Rules in docs/account-area.md.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { isUsableDeviceId, maskEmail, maskPhone } from '../accounts/account-identifiers';
+import { maskEmail, maskPhone } from '../accounts/account-identifiers';
 import type { SessionCache } from '../accounts/session-cache';
 import type { Db } from '../db/database';
 import { benefits, inviteRewards, invites, orders, users } from '../db/schema';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type Handlers } from '../protocol/api-context';
-import { DEFAULT_WEB_DEVICE_ID, type ApiLanguage } from '../../contract';
-import { deviceLimitOf, listDevices, unbindDevice } from './devices';
+import { type ApiLanguage } from '../../contract';
+import { deviceLimitOf, deviceOfSession, listDevices, unbindDevice } from './devices';
 import {
   issueSubscriptionLink,
   readThirdPartyClient,
@@ -47,9 +47,11 @@ export function createAccountAreaHandlers(deps: AccountAreaDeps): Handlers {
   const { db, sessionCache } = deps;
   return {
     async userGetDeviceList(_params, context) {
-      const { user } = requireAuth(context);
+      const { user, sessionId } = requireAuth(context);
       const rows = await listDevices(db, user.id);
-      const current = isUsableDeviceId(context.deviceId) ? context.deviceId : DEFAULT_WEB_DEVICE_ID;
+      // The device this session signed in on: a browser that got its token another way (a link
+      // with ?token=, a session from before browsers had ids) is the device it signed in as.
+      const current = await deviceOfSession(db, sessionId);
       return {
         devices: rows.map((row) => ({
           id: row.id,

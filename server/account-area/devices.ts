@@ -1,17 +1,19 @@
 /**
  * Devices (SPEC §3, §6): every login or registration records the device it came from, and a new app
- * device beyond the plan's limit is refused before any session exists. The web browser (the SPA's
- * default device id, or no usable id) is one listed row that never counts, so a user at the limit
- * can always sign in on the website to free a seat. docs/account-area.md.
+ * device beyond the plan's limit is refused before any session exists. Browsers never count: each
+ * browser with its own id (`web-<uuid>`, made once by the SPA) is a row of its own, named from its
+ * User-Agent; a caller with the default web id or no usable id shares one legacy web row. A user at
+ * the limit can therefore always sign in on the website to free a seat. docs/account-area.md.
  */
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { deviceTypeOf } from '../../contract/account-area';
 import { FREE_DEVICE_LIMIT } from '../../contract/membership';
-import { DEFAULT_WEB_DEVICE_ID } from '../../contract';
+import { DEFAULT_WEB_DEVICE_ID, isWebDeviceId } from '../../contract';
 import { isUsableDeviceId } from '../accounts/account-identifiers';
 import { rowsOf, type Db } from '../db/database';
 import { devices, sessions } from '../db/schema';
 import { fail } from '../protocol/api-error';
+import { describeBrowser } from './browser-description';
 
 export interface DeviceOrigin {
   readonly platform: string;
@@ -44,39 +46,43 @@ function clean(value: string | null | undefined): string {
   return printable.trim().slice(0, 64);
 }
 
-function osVersionFromUserAgent(userAgent: string): string {
-  const patterns = [
-    /Windows NT ([\d.]+)/,
-    /(?:iPhone|CPU) OS ([\d_]+)/,
-    /Mac OS X ([\d_.]+)/,
-    /Android ([\d.]+)/,
-  ];
-  for (const pattern of patterns) {
-    const found = pattern.exec(userAgent);
-    if (found?.[1]) return found[1].replace(/_/g, '.');
-  }
-  return '';
+/** The id under which a `deviceId` header is listed: its own, or the shared web row's. */
+export function listedDeviceId(deviceId: string | null): string {
+  return isUsableDeviceId(deviceId) ? deviceId : DEFAULT_WEB_DEVICE_ID;
 }
 
-function browserName(userAgent: string): string {
-  if (/Edg\//.test(userAgent)) return 'Edge';
-  if (/Firefox\//.test(userAgent)) return 'Firefox';
-  if (/Chrome\/|Chromium\//.test(userAgent)) return 'Chrome';
-  if (/Safari\//.test(userAgent)) return 'Safari';
-  return '';
+/** The listed id of the device a session was opened on: "This device" on /user/device. */
+export async function deviceOfSession(db: Db, sessionId: number): Promise<string> {
+  const [row] = await db
+    .select({ deviceId: sessions.deviceId })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return listedDeviceId(row?.deviceId ?? null);
 }
 
 /** The device a request comes from, as it will be listed. */
 export function describeDevice(origin: DeviceOrigin): DescribedDevice {
-  const isWeb = !isUsableDeviceId(origin.deviceId);
-  const os = OS_NAMES[origin.platform] ?? 'Windows';
+  if (isUsableDeviceId(origin.deviceId) && !isWebDeviceId(origin.deviceId)) {
+    const os = OS_NAMES[origin.platform] ?? 'Windows';
+    return {
+      deviceId: origin.deviceId,
+      isWeb: false,
+      deviceType: deviceTypeOf(origin.platform),
+      os,
+      osVersion: clean(origin.osVersion) || describeBrowser(origin.userAgent).osVersion,
+      deviceName: clean(origin.model) || os,
+    };
+  }
+  // A browser: what it is comes from its User-Agent, which the SPA cannot set (the platform header
+  // says `windows` for Linux, SPEC §3).
+  const browser = describeBrowser(origin.userAgent);
   return {
-    deviceId: isWeb ? DEFAULT_WEB_DEVICE_ID : (origin.deviceId as string),
-    isWeb,
-    deviceType: deviceTypeOf(origin.platform),
-    os,
-    osVersion: clean(origin.osVersion) || osVersionFromUserAgent(origin.userAgent),
-    deviceName: clean(origin.model) || (isWeb ? browserName(origin.userAgent) : os),
+    deviceId: listedDeviceId(origin.deviceId),
+    isWeb: true,
+    deviceType: browser.deviceType,
+    os: clean(browser.os || OS_NAMES[origin.platform] || ''),
+    osVersion: clean(browser.osVersion),
+    deviceName: clean(browser.browser),
   };
 }
 
@@ -142,8 +148,9 @@ export async function listDevices(db: Db, userId: number) {
 }
 
 /**
- * Removes a device and ends its sessions (for the web row: the sessions without an app device id).
- * Returns false when the device is not the user's.
+ * Removes a device and ends its sessions: those opened with its id, so removing one browser signs
+ * out that browser only; for the legacy shared web row, the sessions without a device id of their
+ * own. Returns false when the device is not the user's.
  */
 export async function unbindDevice(db: Db, userId: number, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -152,9 +159,10 @@ export async function unbindDevice(db: Db, userId: number, id: number): Promise<
       .where(and(eq(devices.id, id), eq(devices.userId, userId)))
       .returning();
     if (!removed) return false;
-    const ofDevice = removed.isWeb
-      ? or(isNull(sessions.deviceId), eq(sessions.deviceId, DEFAULT_WEB_DEVICE_ID))
-      : eq(sessions.deviceId, removed.deviceId);
+    const ofDevice =
+      removed.deviceId === DEFAULT_WEB_DEVICE_ID
+        ? or(isNull(sessions.deviceId), eq(sessions.deviceId, DEFAULT_WEB_DEVICE_ID))
+        : eq(sessions.deviceId, removed.deviceId);
     await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })

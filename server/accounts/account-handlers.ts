@@ -18,7 +18,7 @@ import {
   classifyAccount,
   generateInviteCode,
   identifierCondition,
-  isUsableDeviceId,
+  isAppDeviceId,
   maskEmail,
   maskPhone,
   normaliseTarget,
@@ -204,7 +204,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
 
     async registerTypeDeviceid(params, context) {
       const deviceId = context.deviceId;
-      if (!isUsableDeviceId(deviceId)) throw fail('DEVICE_ID_INVALID');
+      if (!isAppDeviceId(deviceId)) throw fail('DEVICE_ID_INVALID');
       const findDevice = () =>
         db
           .select()

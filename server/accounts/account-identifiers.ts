@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_WEB_DEVICE_ID,
   isPhone,
+  isWebDeviceId,
   normaliseEmail,
   normalisePhone,
   type CodeChannel,
@@ -49,6 +50,14 @@ export function isUsableDeviceId(deviceId: string | null): deviceId is string {
   return (
     deviceId !== null && deviceId !== DEFAULT_WEB_DEVICE_ID && DEVICE_ID_PATTERN.test(deviceId)
   );
+}
+
+/**
+ * An app's device id: usable, and not a browser's own id (`web-<uuid>`), which names a browser for
+ * the device list but is no device account and no device for the free trial.
+ */
+export function isAppDeviceId(deviceId: string | null): deviceId is string {
+  return isUsableDeviceId(deviceId) && !isWebDeviceId(deviceId);
 }
 
 /** Unambiguous characters: an invite code is read aloud and typed from screenshots. */

@@ -80,9 +80,16 @@ export async function renewTabOnlySession(
       .where(
         and(eq(sessions.id, sessionId), eq(sessions.tabOnly, true), isNull(sessions.revokedAt)),
       )
-      .returning({ userId: sessions.userId });
+      .returning({ userId: sessions.userId, deviceId: sessions.deviceId });
     if (!renewed) return null;
-    return createSession(tx, renewed.userId, { ...origin, tabOnly: false, renewedFrom: sessionId });
+    // The same sign-in, so the same device: the one the registration recorded, whose removal on
+    // /user/device ends both sessions (docs/account-area.md).
+    return createSession(tx, renewed.userId, {
+      ...origin,
+      deviceId: renewed.deviceId,
+      tabOnly: false,
+      renewedFrom: sessionId,
+    });
   });
 }
 

@@ -22,6 +22,7 @@ import {
   formatAmount,
   pageLanguage,
   renderSandboxPage,
+  SANDBOX_IMG_SRC,
   SANDBOX_STYLE_HASH,
   type SandboxPageState,
 } from './sandbox-page';
@@ -229,7 +230,7 @@ function registerSandboxCheckout(
       .code(code)
       .header(
         'content-security-policy',
-        `default-src 'none'; style-src ${SANDBOX_STYLE_HASH}; img-src 'self'; base-uri 'none'; ` +
+        `default-src 'none'; style-src ${SANDBOX_STYLE_HASH}; ${SANDBOX_IMG_SRC}; base-uri 'none'; ` +
           `form-action 'self'${formTarget}; frame-ancestors 'none'`,
       )
       .header('cache-control', 'no-store')

@@ -63,6 +63,16 @@ button:focus-visible,a:focus-visible{outline:3px solid #f9ab00;outline-offset:2p
 .status{padding:.75rem 1rem;border-radius:8px;background:#eef1f6;color:#1a1d24;font-weight:600}
 @media (max-width:480px){main{margin:0;border-radius:0;min-height:100vh}}`;
 
+/**
+ * The page's own icon, inline: without a `<link rel="icon">` the browser asks for /favicon.ico,
+ * which does not exist (issue 19; DESIGN §7: no request for a missing file). A gateway's page brings
+ * its own; `SANDBOX_IMG_SRC` lets the page's CSP allow it.
+ */
+export const SANDBOX_ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0b57d0"/><rect x="6" y="10" width="20" height="13" rx="2" fill="#fff"/><rect x="6" y="13" width="20" height="3" fill="#0b57d0"/></svg>',
+)}`;
+export const SANDBOX_IMG_SRC = "img-src 'self' data:";
+
 export const SANDBOX_STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE, 'utf8').digest('base64')}'`;
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -122,6 +132,7 @@ export function renderSandboxPage(input: {
 <html lang="${t.htmlLang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="${SANDBOX_ICON}" type="image/svg+xml">
 <title>${t.title}</title>
 <style>${STYLE}</style></head>
 <body><main><h1>${t.heading}</h1>${input.state === 'payable' ? `<p>${t.note}</p>` : ''}${details}${body}</main></body></html>`;

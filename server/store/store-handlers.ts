@@ -3,7 +3,8 @@
  * orders, cancel, redeem code, free trial. Rules and decisions: docs/store.md.
  */
 import { and, eq } from 'drizzle-orm';
-import { endpoints, type ApiLanguage } from '../../contract';
+import { endpoints, Errors, type ApiLanguage } from '../../contract';
+import { isAppDeviceId } from '../accounts/account-identifiers';
 import type { SessionCache } from '../accounts/session-cache';
 import { isUniqueViolation, type Db } from '../db/database';
 import { orders, type Currency, type PaymentMethod } from '../db/schema';
@@ -22,7 +23,7 @@ import {
   type CouponRow,
 } from './coupons';
 import { readGroupBuySettings } from '../group-buy/group-settings';
-import { startFreeTrial } from './free-trial';
+import { startFreeTrial, trialRefusal } from './free-trial';
 import {
   closeExpiredOrders,
   closeOrder,
@@ -344,6 +345,13 @@ export function createStoreHandlers(deps: StoreDeps): Handlers {
         expireTime: outcome.expireTime.toISOString(),
         addedSeconds: outcome.addedSeconds,
       };
+    },
+
+    async systemFreeTrialStatus(_params, context) {
+      const { user } = requireAuth(context);
+      const deviceId = isAppDeviceId(context.deviceId) ? context.deviceId : null;
+      const refusal = await trialRefusal(db, user.id, deviceId);
+      return { refusal: refusal === null ? null : Errors[refusal].code };
     },
 
     async systemFreeTrial(_params, context) {

@@ -1,7 +1,8 @@
 /**
  * The prerendered public pages (scripts/prerender.mjs, docs/web.md): a visit to one of them gets
- * its HTML already filled in, in the visitor's language and, for /download, with their platform
- * first, so the page paints before any JavaScript has run; the SPA then takes over. The language
+ * its HTML already filled in, in the visitor's language and, for /download, for their system
+ * (`detectVisitorSystem`), so the page paints before any JavaScript has run; the SPA then takes
+ * over. An ad crawler gets the bare index.html (SPEC §2). The language
  * follows the SPA's own rule (contract/locale.ts): `?lang=`, else the language cookie the SPA
  * writes, else English if the browser accepts English, else Chinese.
  */
@@ -10,14 +11,16 @@ import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { COOKIE } from '../../contract/protocol';
 import { chooseLocale, isLocale } from '../../contract/locale';
-import { detectPlatform } from '../../contract/platform';
+import { isAdCrawler } from '../../contract/ad-crawler';
+import { detectVisitorSystem } from '../../contract/platform';
 
 interface Manifest {
   pages: Record<string, Record<string, string | Record<string, string>>>;
 }
 
 export interface PrerenderedPage {
-  html: string;
+  /** The page; null: the bare index.html (an ad crawler), with the same Vary. */
+  html: string | null;
   /** The request headers the answer depends on. */
   vary: string;
 }
@@ -91,15 +94,14 @@ export function loadPrerenderedPages(staticDir: string, siteOrigin?: string): Pr
   return (request) => {
     const byLocale = manifest.pages[pathOf(request.url)];
     if (!byLocale) return null;
+    const userAgent = request.headers['user-agent'] ?? '';
+    const vary = 'Accept-Language, Cookie, User-Agent';
+    // The app renders nothing for an ad crawler (SPEC §2), so neither does its prerendered HTML:
+    // the crawler gets the bare index.html. Both answers therefore vary by agent, for caches.
+    if (isAdCrawler(userAgent)) return { html: null, vary };
     const variants = byLocale[requestLocale(request)];
     if (variants === undefined) return null;
-    let file: string | undefined;
-    let vary = 'Accept-Language, Cookie';
-    if (typeof variants === 'string') file = variants;
-    else {
-      file = variants[detectPlatform(request.headers['user-agent'] ?? '')];
-      vary += ', User-Agent';
-    }
+    const file = typeof variants === 'string' ? variants : variants[detectVisitorSystem(userAgent)];
     if (!file) return null;
     const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
     // The prerender's ORIGIN_PLACEHOLDER (src/prerender/render-page.tsx).

@@ -73,6 +73,7 @@ export async function registerSpa(
     if (!isSpaRoute(request.url)) return reply.code(404).sendFile('index.html');
     const page = prerendered(request);
     if (!page) return reply.sendFile('index.html');
+    if (page.html === null) return reply.header('vary', page.vary).sendFile('index.html');
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', page.vary)

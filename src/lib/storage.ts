@@ -3,6 +3,7 @@ import {
   COOKIE,
   DEFAULT_WEB_DEVICE_ID,
   DEVICE_TOKENS_MAX,
+  newWebDeviceId,
   REGISTER_TYPE_PATHS,
   STORAGE_KEYS,
 } from '../../contract/protocol';
@@ -94,7 +95,20 @@ export function storePragmaToken(path: string, token: string): PragmaTarget {
   return target;
 }
 
+/**
+ * The browser's device id (SPEC §3): the one in localStorage (an app's web view puts its own there),
+ * else one made now and kept, so this browser is a device of its own on /user/device. A browser
+ * that keeps nothing sends the default web id: a fresh id per page load would list it again on
+ * every sign-in.
+ */
 export function getDeviceId(): string {
+  const stored = safeGet(local, STORAGE_KEYS.deviceId);
+  if (stored) return stored;
+  safeSet(
+    local,
+    STORAGE_KEYS.deviceId,
+    newWebDeviceId((bytes) => crypto.getRandomValues(bytes)),
+  );
   return safeGet(local, STORAGE_KEYS.deviceId) || DEFAULT_WEB_DEVICE_ID;
 }
 

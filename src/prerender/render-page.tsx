@@ -9,7 +9,8 @@ import { renderToString } from 'react-dom/server';
 import { msg } from '@lingui/core/macro';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createActor } from 'xstate';
-import { ClientPlatform, type Locale } from '../../contract/enums';
+import type { Locale } from '../../contract/enums';
+import { VISITOR_SYSTEMS, type VisitorSystem } from '../../contract/platform';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { App } from '../app/app';
 import { createAppRouter } from '../app/router';
@@ -20,8 +21,8 @@ import { renderAs } from '../lib/platform';
 
 export { PAGES_BY_PLATFORM, PRERENDERED_PAGES } from './pages';
 export { LOCALES } from '../../contract/locale';
-/** Every platform a page can be rendered for (the values of ClientPlatform). */
-export const PLATFORMS = Object.values(ClientPlatform);
+/** Every system a page can be rendered for: the four app platforms, Linux and an unnamed one. */
+export const PLATFORMS = VISITOR_SYSTEMS;
 
 /** Where the origin goes in the head; the server puts the request's in (server/web/prerendered.ts). */
 export const ORIGIN_PLACEHOLDER = '__ORIGIN__';
@@ -42,7 +43,7 @@ export interface RenderedPage {
 export async function renderPage(
   path: string,
   locale: Locale,
-  platform: ClientPlatform,
+  platform: VisitorSystem,
 ): Promise<RenderedPage> {
   await activateLocale(locale);
   renderAs(platform);

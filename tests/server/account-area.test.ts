@@ -4,10 +4,11 @@
  * client's server-enforced cooldown, and the single-use subscription link (with the 20-fetch race)
  * whose outputs are parsed back and checked node by node.
  */
+import { randomFillSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { parse as parseYaml } from 'yaml';
-import { DEFAULT_WEB_DEVICE_ID, Errors } from '../../contract';
+import { DEFAULT_WEB_DEVICE_ID, Errors, newWebDeviceId } from '../../contract';
 import { FREE_DEVICE_LIMIT } from '../../contract/membership';
 import { DEMO_BENEFITS, DEMO_NODES } from '../../server/account-area/seed-demo';
 import { rowsOf } from '../../server/db/database';
@@ -125,6 +126,136 @@ describe.each(variants)('account area on $name', (variant) => {
         osVersion: '10.15.7',
         deviceName: 'Chrome',
       });
+    });
+
+    it('each browser with its own web id is a row of its own, named by what it is; removing one signs out only that browser', async () => {
+      const user = await registerByUsername(t.api);
+      const chrome = newWebDeviceId((bytes) => randomFillSync(bytes));
+      const safari = newWebDeviceId((bytes) => randomFillSync(bytes));
+      const linux = newWebDeviceId((bytes) => randomFillSync(bytes));
+      // What the SPA sends: `windows` is its platform for every desktop but a Mac (SPEC §3).
+      const onChrome = await login(user.username, chrome, {
+        platform: 'windows',
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      });
+      const onSafari = await login(user.username, safari, {
+        platform: 'ios',
+        'user-agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      });
+      const onLinux = await login(user.username, linux, {
+        platform: 'windows',
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      });
+      for (const result of [onChrome, onSafari, onLinux]) expect(result.body.code).toBe(200);
+      // Chrome signs in again after Safari: its row stays Chrome's.
+      const chromeAgain = await login(user.username, chrome, {
+        platform: 'windows',
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      });
+      const chromeToken = String(onChrome.headers.pragma);
+      const list = await t.api.call<{ devices: DeviceRow[]; maxDevices: number }>(
+        '/api/user/user_get_device_list',
+        {},
+        { token: chromeToken, deviceId: chrome },
+      );
+      const rowOf = (id: string) => list.body.data.devices.find((d) => d.deviceId === id);
+      expect(rowOf(chrome)).toMatchObject({
+        web: true,
+        current: true,
+        deviceName: 'Chrome',
+        deviceType: 1,
+        os: 'Windows',
+        osVersion: '10.0',
+      });
+      expect(rowOf(safari)).toMatchObject({
+        web: true,
+        current: false,
+        deviceName: 'Safari',
+        deviceType: 0,
+        os: 'iOS',
+        osVersion: '17.5',
+      });
+      expect(rowOf(linux)).toMatchObject({
+        web: true,
+        deviceName: 'Firefox',
+        deviceType: 1,
+        os: 'Linux',
+      });
+      // Browsers never take a seat.
+      const appRows = list.body.data.devices.filter((d) => !d.web);
+      expect(appRows).toHaveLength(0);
+
+      const removed = await t.api.call(
+        '/api/user/user_unbind_device',
+        { id: rowOf(safari)!.id },
+        { token: chromeToken, deviceId: chrome },
+      );
+      expect(removed.body.code).toBe(200);
+      const stillIn = async (token: string, deviceId: string) =>
+        (await t.api.call('/api/system/system_user_info', {}, { token, deviceId })).httpStatus;
+      expect(await stillIn(String(onSafari.headers.pragma), safari)).toBe(401);
+      expect(await stillIn(chromeToken, chrome)).toBe(200);
+      expect(await stillIn(String(chromeAgain.headers.pragma), chrome)).toBe(200);
+      expect(await stillIn(String(onLinux.headers.pragma), linux)).toBe(200);
+      const open = rowsOf<{ device_id: string; n: number }>(
+        await db().execute(
+          sql`SELECT device_id, count(*)::int AS n FROM sessions
+              WHERE user_id = ${user.userId} AND revoked_at IS NULL GROUP BY device_id`,
+        ),
+      );
+      expect(open.find((r) => r.device_id === safari)).toBeUndefined();
+      expect(open.find((r) => r.device_id === chrome)?.n).toBe(2);
+      expect(open.find((r) => r.device_id === linux)?.n).toBe(1);
+    });
+
+    it("a registration's renewed token belongs to the registration's browser: removing it ends both", async () => {
+      const browser = newWebDeviceId((bytes) => randomFillSync(bytes));
+      const other = newWebDeviceId((bytes) => randomFillSync(bytes));
+      const registered = await t.api.call<{ userId: number }>(
+        '/api/user/register_type_username',
+        { username: uniqueName(), password: PASSWORD },
+        { deviceId: browser },
+      );
+      const registerToken = String(registered.headers.pragma);
+      // The SPA's first call after registering renews the tab's token into an ordinary one; here
+      // it arrives with another id (a token carried to another browser): it stays the same sign-in.
+      const renewal = await t.api.call(
+        '/api/system/system_user_info',
+        {},
+        {
+          token: registerToken,
+          deviceId: other,
+        },
+      );
+      const renewedToken = String(renewal.headers.pragma);
+      expect(renewedToken).not.toBe('undefined');
+      const list = await t.api.call<{ devices: DeviceRow[] }>(
+        '/api/user/user_get_device_list',
+        {},
+        { token: renewedToken, deviceId: other },
+      );
+      expect(list.body.data.devices).toHaveLength(1);
+      const [row] = list.body.data.devices;
+      expect(row).toMatchObject({ deviceId: browser, current: true, web: true });
+      const removed = await t.api.call(
+        '/api/user/user_unbind_device',
+        { id: row!.id },
+        { token: renewedToken },
+      );
+      expect(removed.body.code).toBe(200);
+      for (const token of [registerToken, renewedToken]) {
+        const call = await t.api.call('/api/system/system_user_info', {}, { token });
+        expect(call.httpStatus).toBe(401);
+      }
+    });
+
+    it('a browser web id opens no password-less device account', async () => {
+      const webId = newWebDeviceId((bytes) => randomFillSync(bytes));
+      const result = await t.api.call('/api/user/register_type_deviceid', {}, { deviceId: webId });
+      expect(result.body.code).toBe(Errors.DEVICE_ID_INVALID.code);
     });
 
     it('a new app device beyond the limit is refused with the limit named, and creates nothing', async () => {

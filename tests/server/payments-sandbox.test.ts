@@ -71,6 +71,12 @@ describe.each(variants)('sandbox gateway on $name', (variant) => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(page.headers['cache-control']).toBe('no-store');
+    // Its own icon, inline and allowed by its CSP: no request for a /favicon.ico that is not there.
+    const icon = /<link rel="icon" href="(data:image\/svg\+xml,[^"]+)"/.exec(page.body)?.[1];
+    expect(icon).toBeDefined();
+    expect(decodeURIComponent(icon!.slice('data:image/svg+xml,'.length))).toMatch(/^<svg [^>]*>/);
+    expect(csp).toContain("img-src 'self' data:");
+    expect((await t.app.inject({ url: '/favicon.ico' })).statusCode).toBe(404);
   });
 
   it('in Chinese: from ?lang=, from the buyer language of the order, from Accept-Language', async () => {

@@ -202,7 +202,7 @@ describe.each(variants)('store races on $name', (variant) => {
       ),
     );
     expect(tally(codes(sameDevice), 200)).toBe(1);
-    expect(tally(codes(sameDevice), Errors.TRIAL_USED.code)).toBe(19);
+    expect(tally(codes(sameDevice), Errors.TRIAL_USED_ON_DEVICE.code)).toBe(19);
     const [onDevice] = await db()
       .select({ n: count() })
       .from(trials)

@@ -228,7 +228,8 @@ describe.each(variants)('redeem codes and the free trial on $name', (variant) =>
       const deviceId = `dev-${uniqueName()}`;
       expectOk(await trial(user.token, deviceId));
       const second = await registerByUsername(t.api);
-      expectError(await trial(second.token, deviceId), 'TRIAL_USED');
+      expectError(await trial(second.token, deviceId), 'TRIAL_USED_ON_DEVICE');
+      expectError(await trial(second.token, deviceId, 'zh_CN'), 'TRIAL_USED_ON_DEVICE', 'zh_CN');
       expect((await userRow(second.userId)).expireTime).toBeNull();
       // Without a device, or with the web placeholder, the account alone decides.
       expectOk(await trial(second.token, DEFAULT_WEB_DEVICE_ID));
@@ -236,6 +237,48 @@ describe.each(variants)('redeem codes and the free trial on $name', (variant) =>
       expectOk(await trial(third.token, DEFAULT_WEB_DEVICE_ID));
       const rows = await db().select().from(trials).where(eq(trials.userId, third.userId));
       expect(rows[0]!.deviceId).toBeNull();
+    });
+    describe('system_free_trial_status: the true reason before pressing Start', () => {
+      const status = async (token: string, deviceId?: string) =>
+        expectOk(
+          await t.api.call<{ refusal: number | null }>(
+            '/api/system/system_free_trial_status',
+            {},
+            { token, ...(deviceId ? { deviceId } : {}) },
+          ),
+        ).refusal;
+
+      it('a new account may start; after its trial the reason is the trial used, not "never had a membership"', async () => {
+        expect(await status(user.token)).toBeNull();
+        expectOk(await trial(user.token));
+        expect(await status(user.token)).toBe(Errors.TRIAL_USED.code);
+      });
+
+      it('a friend who signed up with an invite code had the invite trial: that is the reason, in both languages', async () => {
+        const { inviteCode } = await info(user.token);
+        const friend = await t.api.call<{ userId: number }>('/api/user/register_type_username', {
+          username: uniqueName(),
+          password: 'correct-horse-battery',
+          inviteCode,
+        });
+        expect(friend.body.code, friend.body.msg).toBe(200);
+        const token = String(friend.headers.pragma);
+        expect(await status(token)).toBe(Errors.TRIAL_HAD_INVITE_TRIAL.code);
+        expectError(await trial(token), 'TRIAL_HAD_INVITE_TRIAL');
+        expectError(await trial(token, undefined, 'zh_CN'), 'TRIAL_HAD_INVITE_TRIAL', 'zh_CN');
+      });
+
+      it('membership time from anything but a trial is "never had a membership"; a device that had one says so', async () => {
+        const { codes } = await batch({ days: 1 });
+        expectOk(await redeem(user.token, codes[0]!));
+        expect(await status(user.token)).toBe(Errors.TRIAL_MEMBERS_ONLY_NEW.code);
+        const deviceId = `dev-${uniqueName()}`;
+        const first = await registerByUsername(t.api);
+        expectOk(await trial(first.token, deviceId));
+        const second = await registerByUsername(t.api);
+        expect(await status(second.token, deviceId)).toBe(Errors.TRIAL_USED_ON_DEVICE.code);
+        expect(await status(second.token)).toBeNull();
+      });
     });
   });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CODE, endpoints, Errors } from '../../contract';
+import { VISITOR_SYSTEMS } from '../../contract/platform';
 import { rowsOf } from '../../server/db/database';
 import { settings } from '../../server/db/schema';
 import { uniqueEmail } from './helpers/accounts';
@@ -46,7 +47,7 @@ function writePrerenderedSpa(): string {
     'en/faq.html': page('faq en'),
     'zh-CN/faq.html': page('faq zh-CN'),
   };
-  for (const platform of ['IOS', 'ANDROID', 'MAC', 'WINDOWS'])
+  for (const platform of VISITOR_SYSTEMS)
     for (const locale of ['en', 'zh-CN'])
       files[`${locale}/download.${platform}.html`] = page(`download ${locale} ${platform}`);
   for (const [file, html] of Object.entries(files)) {
@@ -54,9 +55,7 @@ function writePrerenderedSpa(): string {
     writeFileSync(join(dir, file), html);
   }
   const byPlatform = (locale: string) =>
-    Object.fromEntries(
-      ['IOS', 'ANDROID', 'MAC', 'WINDOWS'].map((p) => [p, `${locale}/download.${p}.html`]),
-    );
+    Object.fromEntries(VISITOR_SYSTEMS.map((p) => [p, `${locale}/download.${p}.html`]));
   writeFileSync(
     join(dir, 'manifest.json'),
     JSON.stringify({
@@ -389,13 +388,37 @@ describe.each(variants)('prerendered pages on $name', (variant) => {
       ['Mozilla/5.0 (Linux; Android 14; Pixel 8)', 'ANDROID'],
       ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0)', 'MAC'],
       ['Mozilla/5.0 (Windows NT 10.0; Win64; x64)', 'WINDOWS'],
-      ['curl/8.0', 'WINDOWS'],
+      // Not Windows, so not told it is (issue 19): Linux has its own variant, the rest a neutral one.
+      ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'LINUX'],
+      ['curl/8.0', 'OTHER'],
     ];
     for (const [agent, platform] of agents) {
       const response = await get('/download', { 'user-agent': agent, 'accept-language': 'en' });
       expect(response.body).toContain(`download en ${platform}`);
       expect(response.headers['vary']).toContain('User-Agent');
     }
+  });
+
+  it('gives an ad crawler the bare index.html, never a prerendered page, and varies by agent', async () => {
+    const crawlers = [
+      'AdsBot-Google (+http://www.google.com/adsbot.html)',
+      'Mozilla/5.0 (compatible; Bytespider; spider-feedback@bytedance.com)',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+    ];
+    for (const agent of crawlers)
+      for (const url of ['/', '/faq', '/download']) {
+        const response = await get(url, { 'user-agent': agent, 'accept-language': 'en' });
+        expect(response.statusCode, `${url} ${agent}`).toBe(200);
+        expect(response.body, `${url} ${agent}`).toBe(INDEX);
+        expect(response.headers['vary'], `${url} ${agent}`).toContain('User-Agent');
+      }
+    // Search engines are no ad crawlers: they get the page, which varies by agent too.
+    const googlebot = await get('/faq', {
+      'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'accept-language': 'en',
+    });
+    expect(googlebot.body).toContain('faq en');
+    expect(googlebot.headers['vary']).toContain('User-Agent');
   });
 
   it('fills in the origin of the request', async () => {

@@ -9,6 +9,7 @@ import {
   within,
 } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Goods } from '../../contract/endpoints/payment';
 import type { DisplayConfig } from '../../contract/endpoints/system';
 import { App } from '../../src/app/app';
 import { recentApiCalls } from '../../src/lib/api-log';
@@ -37,11 +38,12 @@ const displayConfig: DisplayConfig = {
 };
 
 /** The real app (routes, guards, lazy pages, catalogs) on a visitor with no token: no network. */
-async function openApp(path: string) {
+async function openApp(path: string, answers: ReadonlyArray<[readonly unknown[], unknown]> = []) {
   window.history.replaceState(null, '', path);
   const queryClient = createQueryClient();
   // The header and footer read the display config; answering it up front keeps the test offline.
   queryClient.setQueryData(['display-config'], displayConfig);
+  for (const [key, data] of answers) queryClient.setQueryData(key, data);
   const session = createSession(queryClient);
   const router = createAppRouter(queryClient, session);
   await act(async () => {
@@ -160,5 +162,132 @@ describe('the register form', () => {
     const invite = (await screen.findByLabelText('Invite code (optional)')) as HTMLInputElement;
     expect(invite.value).toBe('FRIEND42');
     document.cookie = 'invite=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+});
+
+describe('the phone menu', () => {
+  it('Escape closes it and gives focus back to its button; with More open, Escape closes More first', async () => {
+    await openApp('/faq');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const toggle = screen.getByRole('button', { name: 'Close menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const drawer = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const more = within(drawer).getByRole('button', { name: 'More' });
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(drawer.hidden).toBe(false);
+
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(drawer.hidden).toBe(true);
+    const opener = screen.getByRole('button', { name: 'Open menu' });
+    expect(opener.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('the affiliate page and the KOL programme’s numbers (issue 19)', () => {
+  // The demo shop's yearly Standard plan: ¥288.00 or $47.99 (server/store/seed-plans.ts).
+  const yearly: Goods = {
+    productId: 104,
+    groupType: 1,
+    months: 12,
+    durationDays: 365,
+    maxDevices: 5,
+    recommended: true,
+    prices: [
+      { amount: 28_800, currency: 'CNY' },
+      { amount: 4_799, currency: 'USD' },
+    ],
+    groupPrices: [],
+  };
+  const answers: Array<[readonly unknown[], unknown]> = [
+    [['goods'], { code: 200, shop: null, goods: [yearly] }],
+    [['affiliate-contact'], { contactUrl: 'https://t.me/kestrel' }],
+  ];
+
+  it('states the 25-100 % first-purchase range and up to 25 % on renewals, with the real yearly price', async () => {
+    await openApp('/affiliate', answers);
+    const main = await screen.findByRole('main');
+    await waitFor(() => expect(main.textContent).toContain('25–100%'));
+    expect(main.textContent).toContain(
+      'From 25% up to 100% of the first payment of every new member you bring, and up to 25% of every renewal.',
+    );
+    // 50 × $47.99 at 100 %, and 50 × floor($47.99 × 25 %) = 50 × $11.99.
+    expect(main.textContent).toContain(
+      'Example: 50 new members on the yearly Standard plan ($47.99) can earn you up to $2,399.50 in their first year, plus up to $599.50 each year they renew.',
+    );
+    expect(main.textContent).not.toContain('$60');
+  });
+
+  it('says the same in Chinese', async () => {
+    await activateLocale('zh-CN');
+    await openApp('/affiliate', answers);
+    const main = await screen.findByRole('main');
+    await waitFor(() => expect(main.textContent).toContain('US$47.99'));
+    expect(main.textContent).toContain(
+      '您带来的每位新会员首笔付款的 25% 至 100%，每次续费最高 25%。',
+    );
+    expect(main.textContent).toContain(
+      '示例：50 位新会员购买标准版年度套餐（US$47.99），第一年您最多可赚 US$2,399.50，此后他们每续费一年您最多再得 US$599.50。',
+    );
+  });
+});
+
+describe('the download page says why its order is what it is (issue 19)', () => {
+  const agent = navigator.userAgent;
+  const useAgent = (value: string) =>
+    Object.defineProperty(window.navigator, 'userAgent', { value, configurable: true });
+  afterEach(() => useAgent(agent));
+  const clientConfig = [['client-config'], null] as [readonly unknown[], unknown];
+
+  it('tells Linux there is no app and where the third-party client is, never "Windows first"', async () => {
+    useAgent('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0');
+    await openApp('/download', [clientConfig]);
+    const main = await screen.findByRole('main');
+    await waitFor(() =>
+      expect(main.textContent).toContain('There is no Kestrel VPN app for Linux'),
+    );
+    expect(main.textContent).not.toContain('first because that is what you are using');
+    expect(
+      within(main).getByRole('link', { name: 'Third-party client' }).getAttribute('href'),
+    ).toBe('/user/third-party-client');
+    expect(within(main).queryByText('Your device')).toBeNull();
+  });
+
+  it('in Chinese too', async () => {
+    await activateLocale('zh-CN');
+    useAgent('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0');
+    await openApp('/download', [clientConfig]);
+    const main = await screen.findByRole('main');
+    await waitFor(() => expect(main.textContent).toContain('红隼 VPN 暂无 Linux 应用'));
+    expect(main.textContent).not.toContain('放在最前面');
+  });
+
+  it('puts Windows first for Windows and says so', async () => {
+    useAgent(
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+    );
+    await openApp('/download', [clientConfig]);
+    const main = await screen.findByRole('main');
+    await waitFor(() =>
+      expect(main.textContent).toContain(
+        'We put Windows first because that is what you are using.',
+      ),
+    );
+    expect(within(main).getAllByRole('region')[0]!.textContent).toContain('Your device');
+  });
+
+  it('names no system it does not know', async () => {
+    useAgent('curl/8.0');
+    await openApp('/download', [clientConfig]);
+    const main = await screen.findByRole('main');
+    await waitFor(() =>
+      expect(main.textContent).toContain(
+        'One account on all your devices: iPhone and iPad, Android, macOS and Windows.',
+      ),
+    );
   });
 });

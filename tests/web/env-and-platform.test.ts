@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isAdCrawler } from '../../src/app/ad-crawler';
 import { detectEnv } from '../../src/lib/env';
-import { apiPlatform, detectPlatform } from '../../contract/platform';
+import {
+  apiPlatform,
+  detectPlatform,
+  detectVisitorSystem,
+  platformOfSystem,
+} from '../../contract/platform';
 
 describe('detectEnv', () => {
   it.each([
@@ -48,6 +53,21 @@ describe('detectPlatform', () => {
     expect(detectPlatform('')).toBe('WINDOWS');
     expect(apiPlatform('MAC')).toBe('mac');
     expect(apiPlatform('IOS')).toBe('ios');
+  });
+
+  it('for the download page, names Linux and never calls another system Windows (issue 19)', () => {
+    expect(detectVisitorSystem(ua.linux)).toBe('LINUX');
+    expect(detectVisitorSystem(ua.windows)).toBe('WINDOWS');
+    expect(detectVisitorSystem(ua.android)).toBe('ANDROID');
+    expect(detectVisitorSystem(ua.iphone)).toBe('IOS');
+    expect(detectVisitorSystem(ua.ipadOs, 5)).toBe('IOS');
+    expect(detectVisitorSystem(ua.ipadOs, 0)).toBe('MAC');
+    expect(detectVisitorSystem('curl/8.0')).toBe('OTHER');
+    expect(detectVisitorSystem('')).toBe('OTHER');
+    // The API still signs as SPEC §3 says: anything else is WINDOWS.
+    expect(platformOfSystem('LINUX')).toBe('WINDOWS');
+    expect(platformOfSystem('OTHER')).toBe('WINDOWS');
+    expect(platformOfSystem('MAC')).toBe('MAC');
   });
 });
 

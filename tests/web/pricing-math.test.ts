@@ -4,6 +4,8 @@ import {
   monthlyBase,
   priceIn,
   readSearch,
+  buyAgainHref,
+  readCouponSearch,
   savingPercent,
 } from '../../src/features/store/pricing-math';
 
@@ -68,5 +70,30 @@ describe('pricing page arithmetic', () => {
       currency: null,
     });
     expect(readSearch({})).toEqual({ product: null, productGiven: false, currency: null });
+  });
+});
+
+describe('buying again keeps the promo code (issue 19)', () => {
+  it('links to the order’s plan, currency and promo code', () => {
+    const total = { amount: 25_920, currency: 'CNY' as const };
+    expect(buyAgainHref({ productId: 104, total, couponCode: 'WELCOME10' })).toBe(
+      '/pricing?product=104&currency=CNY&coupon=WELCOME10',
+    );
+    expect(buyAgainHref({ productId: 104, total, couponCode: null })).toBe(
+      '/pricing?product=104&currency=CNY',
+    );
+    expect(buyAgainHref({ productId: 1, total, couponCode: 'A&B C' })).toBe(
+      '/pricing?product=1&currency=CNY&coupon=A%26B+C',
+    );
+    expect(buyAgainHref(null)).toBe('/pricing');
+  });
+
+  it('reads ?coupon= as the router parses it, numbers included; nothing usable is none', () => {
+    expect(readCouponSearch({ coupon: ' WELCOME10 ' })).toBe('WELCOME10');
+    expect(readCouponSearch({ coupon: 2026 })).toBe('2026');
+    expect(readCouponSearch({ coupon: '' })).toBeNull();
+    expect(readCouponSearch({ coupon: 'x'.repeat(65) })).toBeNull();
+    expect(readCouponSearch({ coupon: { a: 1 } })).toBeNull();
+    expect(readCouponSearch({})).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { absorbQueryParams } from '../../src/app/query-params';
 import {
   clearAuthToken,
@@ -10,7 +10,7 @@ import {
   rememberDeviceToken,
   storePragmaToken,
 } from '../../src/lib/storage';
-import { DEFAULT_WEB_DEVICE_ID } from '../../contract/protocol';
+import { DEFAULT_WEB_DEVICE_ID, isWebDeviceId } from '../../contract/protocol';
 
 afterEach(() => {
   localStorage.clear();
@@ -101,10 +101,31 @@ describe('device tokens of earlier logins (docs/accounts.md)', () => {
 });
 
 describe('deviceId header', () => {
-  it('uses the stored device id, else the default web one', () => {
-    expect(getDeviceId()).toBe(DEFAULT_WEB_DEVICE_ID);
-    localStorage.setItem('deviceId', 'dev-123');
-    expect(getDeviceId()).toBe('dev-123');
+  it('makes a web id of its own once, keeps it, and sends it on every later call', () => {
+    const first = getDeviceId();
+    expect(isWebDeviceId(first)).toBe(true);
+    expect(localStorage.getItem('deviceId')).toBe(first);
+    expect(getDeviceId()).toBe(first);
+    localStorage.clear();
+    const other = getDeviceId();
+    expect(isWebDeviceId(other)).toBe(true);
+    expect(other).not.toBe(first);
+  });
+
+  it('uses the id an app web view stored', () => {
+    localStorage.setItem('deviceId', 'dev-12345678');
+    expect(getDeviceId()).toBe('dev-12345678');
+  });
+
+  it('sends the default web id when the browser keeps nothing', () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
+    try {
+      expect(getDeviceId()).toBe(DEFAULT_WEB_DEVICE_ID);
+    } finally {
+      setItem.mockRestore();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { waitFor } from 'xstate';
@@ -85,8 +85,22 @@ export function Header() {
   const menuId = useId();
   const pathname = useLocation({ select: (location) => location.pathname });
 
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
   // A followed link closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
+
+  // Escape closes the open drawer, as it closes any disclosure, and gives focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   return (
     <header className="site-header">
@@ -110,6 +124,7 @@ export function Header() {
           </div>
           <LanguageSwitch />
           <button
+            ref={toggleRef}
             type="button"
             className="btn btn-ghost menu-toggle"
             aria-expanded={menuOpen}

@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
+import { ShopGroupType } from '../../../contract/enums';
+import { affiliateExample, KOL_RATES } from '../../../contract/kol';
+import { useMoney } from '../../components/formats';
 import { affiliateContactQuery } from '../../lib/queries/affiliate-contact';
+import { goodsQuery } from '../../lib/queries/catalog';
 import './affiliate.css';
 
 function Benefit({
@@ -62,8 +66,41 @@ function ContactButton({ className = '' }: { className?: string }) {
   );
 }
 
+const EXAMPLE_MEMBERS = 50;
+
+/**
+ * The example under the rates, from the shop's own yearly Standard price in US dollars (payouts are
+ * in USDT). The prerendered page has no shop yet: the paragraph keeps its room (affiliate.css) and
+ * fills in when the goods arrive, so nothing below it moves.
+ */
+function CommissionExample() {
+  const money = useMoney();
+  const { data } = useQuery(goodsQuery());
+  const yearly = data?.goods.find((g) => g.groupType === ShopGroupType.STANDARD && g.months === 12);
+  const price = yearly?.prices.find((p) => p.currency === 'USD');
+  if (!price) return <p className="affiliate-example" aria-hidden="true" />;
+  const { firstYearCents, renewalCents } = affiliateExample(price.amount, EXAMPLE_MEMBERS);
+  const members = EXAMPLE_MEMBERS;
+  const planPrice = money(price);
+  const firstYear = money({ amount: firstYearCents, currency: 'USD' });
+  const renewal = money({ amount: renewalCents, currency: 'USD' });
+  return (
+    <p className="affiliate-example">
+      <Trans>
+        Example: {members} new members on the yearly Standard plan ({planPrice}) can earn you up to{' '}
+        {firstYear} in their first year, plus up to {renewal} each year they renew.
+      </Trans>
+    </p>
+  );
+}
+
 /** /affiliate: banner, benefits, commission potential, how to join, contact (SPEC §2, §9). */
 export default function AffiliatePage() {
+  // The programme's bounds (contract/kol.ts, SPEC §9): 25-100 % on a first purchase, up to 25 % on
+  // renewals; the same numbers as the KOL area's notice and what an operator can set.
+  const firstMin = KOL_RATES.firstMinPercent;
+  const firstMax = KOL_RATES.firstMaxPercent;
+  const renewalMax = KOL_RATES.renewalMaxPercent;
   return (
     <main>
       <section className="affiliate-hero" aria-labelledby="affiliate-title">
@@ -100,8 +137,8 @@ export default function AffiliatePage() {
               title={<Trans>High commission</Trans>}
             >
               <Trans>
-                Up to 100% of the first payment of every new member you bring, and 25% of every
-                renewal.
+                From {firstMin}% up to {firstMax}% of the first payment of every new member you
+                bring, and up to {renewalMax}% of every renewal.
               </Trans>
             </Benefit>
             <Benefit
@@ -135,24 +172,21 @@ export default function AffiliatePage() {
           </h2>
           <div className="affiliate-rates">
             <div className="affiliate-rate card">
-              <p className="affiliate-rate__value">100%</p>
+              <p className="affiliate-rate__value">
+                {firstMin}–{firstMax}%
+              </p>
               <p className="affiliate-rate__label">
-                <Trans>on new members' first payment (up to)</Trans>
+                <Trans>on new members' first payment</Trans>
               </p>
             </div>
             <div className="affiliate-rate card">
-              <p className="affiliate-rate__value">25%</p>
+              <p className="affiliate-rate__value">{renewalMax}%</p>
               <p className="affiliate-rate__label">
-                <Trans>on every renewal, for as long as they stay</Trans>
+                <Trans>on every renewal (up to), for as long as they stay</Trans>
               </p>
             </div>
           </div>
-          <p className="affiliate-example">
-            <Trans>
-              Example: 50 new members on a $60 yearly plan can earn you up to $3,000 in their first
-              year, plus $750 each year they renew.
-            </Trans>
-          </p>
+          <CommissionExample />
         </div>
       </section>
 

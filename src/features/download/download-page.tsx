@@ -5,9 +5,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ClientPlatform } from '../../../contract/enums';
 import type { ClientConfig } from '../../../contract/endpoints/system';
 import { clientConfigQuery } from '../../lib/queries/catalog';
-import { currentPlatform } from '../../lib/platform';
+import { currentVisitorSystem } from '../../lib/platform';
+import type { VisitorSystem } from '../../../contract/platform';
 import { PlatformIcon } from './platform-icon';
-import { PLATFORM_ANCHORS, PLATFORM_NAMES, orderedPlatforms, platformVersion } from './platforms';
+import {
+  PLATFORMS,
+  PLATFORM_ANCHORS,
+  PLATFORM_NAMES,
+  orderedPlatforms,
+  platformVersion,
+} from './platforms';
 import './download.css';
 
 /** A download button; until the config arrives it holds its place without a link. */
@@ -181,10 +188,36 @@ function PlatformBody({ platform, config }: { platform: ClientPlatform; config?:
   }
 }
 
+/**
+ * Why the list is in this order: the visitor's own platform first, said only when it is theirs.
+ * Linux has no app (SPEC §1 names four platforms): it is pointed to a third-party client instead.
+ */
+function Lead({ system }: { system: VisitorSystem }) {
+  if (system === 'LINUX')
+    return (
+      <Trans>
+        One account on all your devices. There is no Kestrel VPN app for Linux: on Linux, import
+        your subscription into a third-party client such as Clash or sing-box from the{' '}
+        <Link to="/user/third-party-client">Third-party client</Link> page of your personal centre.
+      </Trans>
+    );
+  if (system === 'OTHER')
+    return (
+      <Trans>One account on all your devices: iPhone and iPad, Android, macOS and Windows.</Trans>
+    );
+  const own = PLATFORM_NAMES[system];
+  return (
+    <Trans>
+      One account on all your devices. We put {own} first because that is what you are using.
+    </Trans>
+  );
+}
+
 export default function DownloadPage() {
   const { t } = useLingui();
-  const own = useMemo(() => currentPlatform(), []);
-  const platforms = useMemo(() => orderedPlatforms(own), [own]);
+  const system = useMemo(() => currentVisitorSystem(), []);
+  const own = system === 'LINUX' || system === 'OTHER' ? null : system;
+  const platforms = useMemo(() => (own ? orderedPlatforms(own) : [...PLATFORMS]), [own]);
   const { data: config, isError, refetch } = useQuery(clientConfigQuery());
 
   return (
@@ -194,10 +227,7 @@ export default function DownloadPage() {
           <Trans>Download Kestrel VPN</Trans>
         </h1>
         <p className="lead">
-          <Trans>
-            One account on all your devices. We put {PLATFORM_NAMES[own]} first because that is what
-            you are using.
-          </Trans>
+          <Lead system={system} />
         </p>
         <nav className="download-jump" aria-label={t`Platforms`}>
           {platforms.map((platform) => (
@@ -220,11 +250,11 @@ export default function DownloadPage() {
           </p>
         )}
         <div className="download-list">
-          {platforms.map((platform, index) => (
+          {platforms.map((platform) => (
             <section
               key={platform}
               id={PLATFORM_ANCHORS[platform]}
-              className={`download-card card${index === 0 ? ' is-own' : ''}`}
+              className={`download-card card${platform === own ? ' is-own' : ''}`}
               aria-labelledby={`download-${platform}`}
             >
               <header className="download-card__head">
@@ -243,7 +273,7 @@ export default function DownloadPage() {
                     )}
                   </p>
                 </div>
-                {index === 0 && (
+                {platform === own && (
                   <span className="download-badge">
                     <Trans>Your device</Trans>
                   </span>

@@ -7,8 +7,10 @@ import { affiliateContactQuery } from '../../lib/queries/affiliate-contact';
 /** SPEC §6: anyone but a KOL sees "You're not a KOL yet", with how to apply. */
 export function NotKolNotice() {
   const contact = useQuery(affiliateContactQuery());
-  const first = KOL_RATES.firstMaxPercent;
-  const renewal = KOL_RATES.renewalDefaultPercent;
+  // The programme's bounds, as /affiliate states them (contract/kol.ts, SPEC §9).
+  const firstMin = KOL_RATES.firstMinPercent;
+  const firstMax = KOL_RATES.firstMaxPercent;
+  const renewalMax = KOL_RATES.renewalMaxPercent;
   return (
     <section className="card kol-card kol-apply" aria-labelledby="kol-apply-title">
       <h2 id="kol-apply-title" className="kol-card__title">
@@ -16,8 +18,8 @@ export function NotKolNotice() {
       </h2>
       <p>
         <Trans>
-          Creators, bloggers and community owners earn up to {first}% commission on their friends'
-          first purchase and {renewal}% on every renewal, paid out in USDT.
+          Creators, bloggers and community owners earn {firstMin}–{firstMax}% commission on their
+          friends' first purchase and up to {renewalMax}% on every renewal, paid out in USDT.
         </Trans>
       </p>
       <p>

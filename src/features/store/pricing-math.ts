@@ -40,3 +40,28 @@ export function readSearch(search: Record<string, unknown>) {
     currency,
   };
 }
+
+/**
+ * `?coupon=` of a link to /pricing: the promo code to apply on arrival, as "Try again" after a
+ * failed payment carries the one the order had. The router parses a numeric-looking value as a
+ * number, so both are read; anything else is none.
+ */
+export function readCouponSearch(search: Record<string, unknown>): string | null {
+  const value = search.coupon;
+  const code = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  const trimmed = code.trim();
+  return trimmed && trimmed.length <= 64 ? trimmed : null;
+}
+
+/** /pricing with an order's plan, currency and promo code chosen: buying it again. */
+export function buyAgainHref(
+  order: { productId: number; total: Money; couponCode: string | null } | null,
+): string {
+  if (!order) return '/pricing';
+  const search = new URLSearchParams({
+    product: String(order.productId),
+    currency: order.total.currency,
+  });
+  if (order.couponCode) search.set('coupon', order.couponCode);
+  return `/pricing?${search.toString()}`;
+}

@@ -1,4 +1,12 @@
-import { useDeferredValue, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import {
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -23,7 +31,7 @@ import {
   useMoney,
 } from '../../components/formats';
 import { MethodName } from '../../components/method-name';
-import { monthlyBase, priceIn, readSearch, savingPercent } from './pricing-math';
+import { monthlyBase, priceIn, readCouponSearch, readSearch, savingPercent } from './pricing-math';
 import { useCheckout } from './use-checkout';
 import './store.css';
 
@@ -114,6 +122,16 @@ function Checkout({ shop }: { shop: Shop }) {
   useEffect(() => {
     send({ type: 'SELECT', selection: { productId: goods.productId, currency } });
   }, [goods.productId, currency, send]);
+
+  // A link with ?coupon= ("Try again" after a failed payment) applies that code once, after the
+  // plan is selected; the server checks it again, and a refusal shows in the field as usual.
+  const askedCoupon = useMemo(() => readCouponSearch(search as Record<string, unknown>), [search]);
+  const appliedAsked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!askedCoupon || appliedAsked.current === askedCoupon) return;
+    appliedAsked.current = askedCoupon;
+    send({ type: 'APPLY_COUPON', code: askedCoupon });
+  }, [askedCoupon, send]);
 
   const chooseGroup = (next: GroupType) => {
     setGroupType(next);
@@ -321,6 +339,7 @@ function Checkout({ shop }: { shop: Shop }) {
         {loggedIn ? (
           <PromoCode
             applied={coupon?.code ?? null}
+            asked={askedCoupon}
             checking={state.matches('checkingCoupon')}
             error={
               state.matches({ choosing: 'couponRejected' }) && state.context.couponError !== null
@@ -400,19 +419,22 @@ function CurrencySelect({
 
 function PromoCode({
   applied,
+  asked,
   checking,
   error,
   onApply,
   onRemove,
 }: {
   applied: string | null;
+  /** The code the link brought (?coupon=): the field starts open with it, so a refusal shows. */
+  asked: string | null;
   checking: boolean;
   error: string | null;
   onApply: (code: string) => void;
   onRemove: () => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const [code, setCode] = useState('');
+  const [open, setOpen] = useState(asked !== null);
+  const [code, setCode] = useState(asked ?? '');
   if (applied) {
     return (
       <div className="promo promo--applied" role="status">

@@ -11,6 +11,7 @@ import { useSessionState } from '../../lib/session/session-context';
 import { ordersQuery } from './api/store-calls';
 import { PlanName, useDateTime, useMoney } from '../../components/formats';
 import { StatusName } from './store-format';
+import { buyAgainHref } from './pricing-math';
 import { useCheckout } from './use-checkout';
 import '../../components/ui/dialog.css';
 import './store.css';
@@ -96,9 +97,8 @@ function PaymentResult({ orderId }: { orderId: string }) {
     );
   }
 
-  const buyAgain = order
-    ? `/pricing?product=${order.productId}&currency=${order.total.currency}`
-    : '/pricing';
+  // The order's plan, currency and promo code: trying again must not cost the discount.
+  const buyAgain = buyAgainHref(order);
   const support = display?.links.supportEmail;
   const contact = support ? (
     <a href={`mailto:${support}?subject=${encodeURIComponent(orderId)}`}>{support}</a>

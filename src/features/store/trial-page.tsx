@@ -9,7 +9,7 @@ import { displayConfigQuery } from '../../lib/queries/catalog';
 import { userInfoKey } from '../../lib/queries/user-info';
 import { useSession, useSessionState } from '../../lib/session/session-context';
 import { PagePending } from '../../app/layout/root-layout';
-import { startFreeTrial } from './api/store-calls';
+import { freeTrialStatusKey, freeTrialStatusQuery, startFreeTrial } from './api/store-calls';
 import { useDateTime } from '../../components/formats';
 import './store.css';
 
@@ -60,6 +60,7 @@ function TrialAction() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<number | null>(null);
   const [expiry, setExpiry] = useState<string | null>(null);
+  const status = useQuery({ ...freeTrialStatusQuery(user?.userId ?? 0), enabled: Boolean(user) });
 
   const endsAt = expiry ? formatDateTime(expiry) : '';
 
@@ -93,8 +94,10 @@ function TrialAction() {
     );
   }
 
-  if (!user.trialAvailable) {
-    const why = user.expireTime ? Errors.TRIAL_MEMBERS_ONLY_NEW.code : Errors.TRIAL_USED.code;
+  if (status.isPending) return <PagePending />;
+  // The server's reason, not a guess from the expiry: after the trial itself the account has one too.
+  const why = status.data?.refusal ?? null;
+  if (why !== null) {
     return (
       <div className="trial-actions">
         <p className="field__hint">{errorText(why)}</p>
@@ -112,6 +115,7 @@ function TrialAction() {
       const result = await startFreeTrial();
       setExpiry(result.expireTime);
       void queryClient.invalidateQueries({ queryKey: userInfoKey });
+      void queryClient.invalidateQueries({ queryKey: freeTrialStatusKey });
       session.send({ type: 'REFRESH' });
     } catch (failure) {
       setError(isApiError(failure) ? failure.code : Errors.INTERNAL.code);

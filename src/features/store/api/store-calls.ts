@@ -64,3 +64,18 @@ export async function startFreeTrial() {
   const [{ callApiQuiet }, { systemFreeTrial }] = await Promise.all([loadApi(), system()]);
   return callApiQuiet(systemFreeTrial, {});
 }
+
+export const freeTrialStatusKey = ['free-trial-status'] as const;
+
+/** Whether the trial would start, and if not its true reason (the server's error code). */
+export const freeTrialStatusQuery = (userId: number) =>
+  queryOptions({
+    queryKey: [...freeTrialStatusKey, userId],
+    queryFn: async () => {
+      const [{ callApiQuiet }, { systemFreeTrialStatus }] = await Promise.all([
+        loadApi(),
+        system(),
+      ]);
+      return callApiQuiet(systemFreeTrialStatus, {});
+    },
+  });
