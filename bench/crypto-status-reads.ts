@@ -93,7 +93,7 @@ try {
     // Only a proven quote takes hashes (issue 19 item 1): the payer signs as the page has it do.
     const wallet = createWalletClient({ transport: http(node.url) });
     const proof = await wallet.signTypedData({
-      account: payer,
+      account: payer!,
       ...payerProofTypedData(quote.data as unknown as CryptoQuote),
     });
     const proven = await call('/api/payment/payment_crypto_prove', { orderId, proof }, token);
