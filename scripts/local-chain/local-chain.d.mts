@@ -56,5 +56,11 @@ export declare const CONTRACT_WALLET_ABI: Abi;
 export declare function deployContractWallet(url: string, owner: Hex): Promise<Hex>;
 export declare function transferFromContractWallet(
   url: string,
-  transfer: { walletAddress: Hex; owner: Hex; token: Hex; to: Hex; amount: bigint | string | number },
+  transfer: {
+    walletAddress: Hex;
+    owner: Hex;
+    token: Hex;
+    to: Hex;
+    amount: bigint | string | number;
+  },
 ): Promise<Hex>;
