@@ -141,7 +141,11 @@ function GroupList({ list }: { list: List }) {
               <td data-label={t`Status`}>
                 <div>
                   <GroupStateName state={group.state} />
-                  {!(group.isCreator && group.myState === 'paid') && (
+                  {/* The creator's own seat says more than the group's state only once refunded. */}
+                  {!(
+                    group.isCreator &&
+                    (group.myState === 'paid' || group.myState === 'reserved')
+                  ) && (
                     <>
                       <br />
                       <span className="field__hint">
