@@ -74,16 +74,19 @@ export function OrdersCard() {
                     <span className="order-id">{order.orderId}</span>
                   </td>
                   <td data-label={t`Product`}>
-                    {order.product}
-                    {order.groupOrder && (
-                      <>
-                        {' '}
-                        {/* A share of a group buy: its group, seats and refunds are there. */}
-                        <Link to="/user/group-buying" className="badge badge--muted order-group">
-                          <Trans>Group buy</Trans>
-                        </Link>
-                      </>
-                    )}
+                    {/* One grid item in the stacked row: the product and its mark together. */}
+                    <span>
+                      {order.product}
+                      {order.groupOrder && (
+                        <>
+                          {' '}
+                          {/* A share of a group buy: its group, seats and refunds are there. */}
+                          <Link to="/user/group-buying" className="badge badge--muted order-group">
+                            <Trans>Group buy</Trans>
+                          </Link>
+                        </>
+                      )}
+                    </span>
                   </td>
                   <td data-label={t`Total`} className="num">
                     {money(order.total)}
