@@ -9,6 +9,15 @@
 export const CLAUSE_NAMES = ['terms', 'privacy', 'canary'] as const;
 export type ClauseName = (typeof CLAUSE_NAMES)[number];
 
+/**
+ * A group's invite link is `/group-buying?group=<token>` (docs/group-buy.md rule 14). `?invite=`
+ * is a friend's sign-up code on /register; a group token there is from an older link and is read
+ * by /group-buying only, never as a sign-up code.
+ */
+export const GROUP_LINK_PARAM = 'group';
+/** A group's invite token: 24 random bytes in base64url (never a friend's 4-16 letter code). */
+export const GROUP_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
 export const SPA_ROUTES = [
   '/',
   '/login',

@@ -21,6 +21,7 @@ import {
 import type { I18n } from './support/i18n';
 import { DEMO, sandboxButton, userInfo } from './support/store';
 import { useSessionToken } from './support/ui';
+import { freshIdentity } from './support/user-factory';
 
 const main = (page: Page) => page.getByRole('main');
 
@@ -42,18 +43,18 @@ async function startAndPay(page: Page, i18n: I18n, size: 2 | 3, payAll: boolean)
     .click();
   await expect(page).toHaveURL(/\/pay\/sandbox\//);
   await sandboxButton(page, i18n, 'pay').click();
-  await expect(page).toHaveURL(/\/group-buying\?invite=[\w-]{32}&orderId=K\w+/);
+  await expect(page).toHaveURL(/\/group-buying\?group=[\w-]{32}&orderId=K\w+/);
   // Open: the countdown runs and the invite link is there to share.
   await expect(main(page).getByText(i18n.pattern('Ends in {time}'))).toBeVisible();
-  const link = main(page).getByText(/\/group-buying\?invite=[\w-]{32}$/);
+  const link = main(page).getByText(/\/group-buying\?group=[\w-]{32}$/);
   await expect(link).toBeVisible();
   await expect(
     main(page).getByRole('img', { name: i18n.t('QR code of the invite link') }),
   ).toBeVisible();
   const shown = (await link.textContent()) ?? '';
   // Issue 19, item 11: the link to share names the address this site was opened on.
-  expect(shown.startsWith(`${new URL(page.url()).origin}/group-buying?invite=`), shown).toBe(true);
-  const invite = /invite=([\w-]{32})/.exec(shown)![1]!;
+  expect(shown.startsWith(`${new URL(page.url()).origin}/group-buying?group=`), shown).toBe(true);
+  const invite = /group=([\w-]{32})/.exec(shown)![1]!;
   return invite;
 }
 
@@ -84,7 +85,7 @@ test('pay self, 3 people: the creator pays, two friends join and pay, all three 
       .click();
     await expect(friendPage).toHaveURL(/\/pay\/sandbox\//);
     await sandboxButton(friendPage, i18n, 'pay').click();
-    await expect(friendPage).toHaveURL(/\/group-buying\?invite=.+&orderId=K\w+/);
+    await expect(friendPage).toHaveURL(/\/group-buying\?group=.+&orderId=K\w+/);
     if (index === 0) {
       // Not a member yet: the membership comes when every seat is paid.
       expect((await userInfo(api, friend.token)).expireTime).toBeNull();
@@ -156,7 +157,206 @@ test('a visitor sees the group and is asked to log in and join, then comes back 
   await page.goto(invitePath(group.inviteToken));
   await expect(main(page).getByText(i18n.pattern('Ends in {time}'))).toBeVisible();
   const login = main(page).getByRole('link', { name: i18n.t('Log in and join') });
-  await expect(login).toHaveAttribute('href', /redirect=.*invite/);
+  await expect(login).toHaveAttribute('href', /redirect=.*group/);
+
+  // Without a link, the visitor is asked to log in to start a group of their own.
+  await page.goto('/group-buying');
+  await expect(
+    main(page).getByRole('link', { name: i18n.t('Log in and start a group'), exact: true }),
+  ).toHaveAttribute('href', /redirect=%2Fgroup-buying/);
+  await expect(main(page).getByRole('link', { name: i18n.t('Log in and join') })).toHaveCount(0);
+});
+
+test('a friend with no account: an older group link, Register with no invite code filled, back to the group', async ({
+  page,
+  i18n,
+  api,
+  users,
+  browser,
+}) => {
+  const creator = await users.byUsername();
+  const group = await openGroup(api, browser, page, i18n, creator.token, {
+    productId: DEMO.standard1,
+    groupSize: 2,
+    paymentType: 1,
+  });
+  // A link shared before group links had their own parameter still opens the group.
+  await page.goto(`/group-buying?invite=${group.inviteToken}`);
+  await expect(main(page).getByText(i18n.pattern('Ends in {time}'))).toBeVisible();
+  await main(page)
+    .getByRole('link', { name: i18n.t('Log in and join') })
+    .click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  // No account yet: Register keeps the way back to the group.
+  await main(page)
+    .getByRole('link', { name: i18n.t('Register'), exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/register\?redirect=.*group/);
+  // The group's token is not a friend's invite code: the field stays empty.
+  await expect(main(page).getByLabel(i18n.t('Invite code (optional)'))).toHaveValue('');
+  // And back: Log in keeps it too.
+  await main(page)
+    .getByRole('link', { name: i18n.t('Log in'), exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/login\?redirect=.*group/);
+  await main(page)
+    .getByRole('link', { name: i18n.t('Register'), exact: true })
+    .click();
+
+  const { username, password } = freshIdentity();
+  await main(page).getByLabel(i18n.t('Username'), { exact: true }).fill(username);
+  await main(page).getByLabel(i18n.t('Password'), { exact: true }).fill(password);
+  await main(page).getByRole('checkbox').check();
+  await main(page)
+    .getByRole('button', { name: i18n.t('Register'), exact: true })
+    .click();
+  // Registered (no 'Invalid invite code.'), and on the group, ready to join.
+  await expect(page).toHaveURL(new RegExp(`/group-buying\\?group=${group.inviteToken}$`));
+  await expect(
+    main(page).getByRole('button', { name: i18n.pattern('Join and pay {amount}') }),
+  ).toBeVisible();
+});
+
+test("the creator's payment fails at the gateway: the page says so and offers to start again", async ({
+  page,
+  i18n,
+  api,
+  users,
+}) => {
+  const creator = await users.byUsername();
+  await useSessionToken(page, creator.token);
+  const started = await startGroup(api, creator.token, {
+    productId: DEMO.standard1,
+    groupSize: 2,
+    paymentType: 1,
+  });
+  await page.goto(started.payUrl);
+  await sandboxButton(page, i18n, 'fail').click();
+  await expect(page).toHaveURL(/\/group-buying\?group=[\w-]{32}&orderId=K\w+/);
+  await expect(
+    main(page).getByText(i18n.t('The payment did not go through. Nothing was charged.')),
+  ).toBeVisible();
+  await expect(
+    main(page).getByText(i18n.t('The group was not opened: start it again to pay once more.')),
+  ).toBeVisible();
+  // Not 'no such group', and no Retry that cannot work.
+  await expect(main(page).getByText(i18n.error('GROUP_NOT_FOUND'))).toHaveCount(0);
+  await expect(main(page).getByRole('button', { name: i18n.t('Try again') })).toHaveCount(0);
+  await main(page)
+    .getByRole('button', { name: i18n.t('Start again') })
+    .click();
+  await expect(
+    main(page).getByRole('button', { name: i18n.pattern('Start the group and pay {payNow}') }),
+  ).toBeVisible();
+
+  // A link to a group that does not exist says so, and offers a group of one's own.
+  await page.goto(invitePath('x'.repeat(32)));
+  await expect(main(page).getByText(i18n.error('GROUP_NOT_FOUND'))).toBeVisible();
+  await expect(main(page).getByRole('button', { name: i18n.t('Try again') })).toHaveCount(0);
+  await main(page)
+    .getByRole('link', { name: i18n.t('Start a group of your own') })
+    .click();
+  await expect(
+    main(page).getByRole('button', { name: i18n.pattern('Start the group and pay {payNow}') }),
+  ).toBeVisible();
+});
+
+test('pay self ended unfilled: the creator is told of the refund, and the list counts nothing kept', async ({
+  page,
+  i18n,
+  api,
+  users,
+  browser,
+  request,
+}) => {
+  const creator = await users.byUsername();
+  const group = await openGroup(api, browser, page, i18n, creator.token, {
+    productId: DEMO.standard1,
+    groupSize: 2,
+    paymentType: 1,
+  });
+  await endGroup(request, group.inviteToken);
+  await useSessionToken(page, creator.token);
+  // The gateway's return address of the creator's (now refunded) order.
+  await page.goto(`${invitePath(group.inviteToken)}&orderId=${group.orderId}`);
+  await expect(
+    main(page).getByText(i18n.t('Your payment has been refunded to the way you paid.')),
+  ).toBeVisible();
+  await expect(
+    main(page).getByText(
+      i18n.t('This group ended before every seat was paid for. Every share paid is refunded.'),
+    ),
+  ).toBeVisible();
+  await expect(main(page).getByRole('alert')).toHaveCount(0);
+
+  await page.goto('/user/group-buying');
+  const row = main(page)
+    .getByRole('row')
+    .filter({ hasText: i18n.t('Ended') });
+  await expect(row).toHaveCount(1);
+  // Nothing kept: 0, not the seats times the price; no end date for a group that is over.
+  await expect(row).toContainText(/¥0\.00/);
+  await expect(row.getByText(i18n.t('Ends on'), { exact: true })).toHaveCount(0);
+  await expect(row.getByText(i18n.t('Refunded'), { exact: true })).toBeVisible();
+});
+
+test('a refused join shows the group as it is now; an ended pay-all group tells a friend they keep theirs', async ({
+  page,
+  i18n,
+  api,
+  users,
+  browser,
+  request,
+}) => {
+  const creator = await users.byUsername();
+  const friend = await users.byUsername();
+  const other = await users.byUsername();
+  const open = await openGroup(api, browser, page, i18n, creator.token, {
+    productId: DEMO.standard1,
+    groupSize: 2,
+    paymentType: 1,
+  });
+  await useSessionToken(page, friend.token);
+  await page.goto(invitePath(open.inviteToken));
+  await expect(
+    main(page).getByText(i18n.t('{taken} of {size} seats taken', { taken: 1, size: 2 })),
+  ).toBeVisible();
+  // Someone else takes the last seat while this page is open.
+  await api.ok(
+    endpoints.paymentJointJoinForPay.path,
+    {
+      inviteToken: open.inviteToken,
+      method: 'alipay',
+      currency: 'CNY',
+      idempotencyKey: randomUUID(),
+    },
+    other.token,
+  );
+  await main(page)
+    .getByRole('button', { name: i18n.pattern('Join and pay {amount}') })
+    .click();
+  await expect(main(page).getByText(i18n.error('GROUP_FULL'))).toBeVisible();
+  await expect(
+    main(page).getByText(i18n.t('{taken} of {size} seats taken', { taken: 2, size: 2 })),
+  ).toBeVisible();
+
+  // Pay all of 3: the friend takes a free seat; the group ends with one seat empty.
+  const payAll = await openGroup(api, browser, page, i18n, creator.token, {
+    productId: DEMO.standard1,
+    groupSize: 3,
+    paymentType: 0,
+  });
+  await api.ok(endpoints.paymentJointJoin.path, { inviteToken: payAll.inviteToken }, friend.token);
+  await endGroup(request, payAll.inviteToken);
+  await page.goto(invitePath(payAll.inviteToken));
+  await expect(
+    main(page).getByText(
+      i18n.t(
+        'This group ended before every seat was taken. You keep your membership, like the creator and everyone else who joined; the creator gets a redeem code for each empty seat.',
+      ),
+    ),
+  ).toBeVisible();
+  await expectMembership(page, i18n, api, friend.token);
 });
 
 test('blocks: the creator has not paid, the group is full, you already joined', async ({
@@ -256,7 +456,19 @@ test('an ended group says so; a countdown that runs out ends on the page', async
   await expect(main(page).getByText(i18n.t('Ended'), { exact: true })).toBeVisible();
 });
 
-test('service off: the page says group buy has not started yet', async ({ page, i18n }) => {
+test('service off: the page says group buy has not started yet; an existing group is shown as it is', async ({
+  page,
+  i18n,
+  api,
+  users,
+  browser,
+}) => {
+  const creator = await users.byUsername();
+  const group = await openGroup(api, browser, page, i18n, creator.token, {
+    productId: DEMO.standard1,
+    groupSize: 2,
+    paymentType: 1,
+  });
   // The operator's switch as the shop reports it; the server's refusal (4007) is a server test.
   await switchGroupBuyOff(page);
   await page.goto('/group-buying');
@@ -266,6 +478,48 @@ test('service off: the page says group buy has not started yet', async ({ page, 
   await expect(
     main(page).getByRole('button', { name: i18n.pattern('Start the group and pay {payNow}') }),
   ).toHaveCount(0);
+
+  // Rule 13: groups already paid go on; their page shows the group, and joining says why not.
+  const stranger = await users.byUsername();
+  await useSessionToken(page, stranger.token);
+  await page.goto(invitePath(group.inviteToken));
+  await expect(main(page).getByText(i18n.pattern('Ends in {time}'))).toBeVisible();
+  await expect(
+    main(page).getByText(i18n.t('{taken} of {size} seats taken', { taken: 1, size: 2 })),
+  ).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: i18n.error('GROUP_BUY_OFF') })).toHaveCount(
+    0,
+  );
+  await expect(main(page).getByText(i18n.error('GROUP_BUY_OFF'))).toBeVisible();
+  await expect(
+    main(page).getByRole('button', { name: i18n.pattern('Join and pay {amount}') }),
+  ).toHaveCount(0);
+});
+
+test("an unpaid creator's group offers Pay; the profile's orders mark a group order", async ({
+  page,
+  i18n,
+  api,
+  users,
+}) => {
+  const creator = await users.byUsername();
+  const unpaid = await startGroup(api, creator.token, {
+    productId: DEMO.standard1,
+    groupSize: 2,
+    paymentType: 1,
+  });
+  await useSessionToken(page, creator.token);
+  await page.goto('/user/group-buying');
+  await expect(
+    main(page).getByRole('link', { name: i18n.pattern('Pay {amount}') }),
+  ).toHaveAttribute('href', unpaid.payUrl);
+
+  await page.goto('/user/profile');
+  const row = main(page).getByRole('row').filter({ hasText: unpaid.orderId });
+  await expect(row.getByRole('link', { name: i18n.t('Group buy'), exact: true })).toHaveAttribute(
+    'href',
+    '/user/group-buying',
+  );
 });
 
 test('my group orders: the creator is marked, the invite link copies for 3 seconds, QR on demand', async ({

@@ -348,9 +348,9 @@ export async function buildApp(
         gateways: paymentGateways,
         sessionCache,
         orderTtlMinutes: config.orderTtlMinutes,
-        inviteLink: (token) => `${siteOrigin()}/group-buying?invite=${token}`,
+        inviteLink: (token) => `${siteOrigin()}/group-buying?group=${token}`,
         returnUrl: (token, orderNo) =>
-          `${config.payments.callbackOrigin ?? ''}/group-buying?invite=${token}&orderId=${encodeURIComponent(orderNo)}`,
+          `${config.payments.callbackOrigin ?? ''}/group-buying?group=${token}&orderId=${encodeURIComponent(orderNo)}`,
         logError: (error, message) => app.log.error({ err: error }, message),
       }),
       ...createNodeHandlers({ db: database.db, sessionCache }),

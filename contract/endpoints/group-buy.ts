@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
+import { GROUP_TOKEN_PATTERN } from '../web-routes';
 import { Errors } from '../errors';
 import { empty, isoDate, money } from './common';
 import { currency, idempotencyKey, paymentMethod } from './payment';
@@ -27,7 +28,7 @@ export const INVITE_TOKEN_LENGTH = 32;
 export const inviteToken = z
   .string(String(Errors.GROUP_NOT_FOUND.code))
   .trim()
-  .regex(/^[A-Za-z0-9_-]{32}$/, String(Errors.GROUP_NOT_FOUND.code));
+  .regex(GROUP_TOKEN_PATTERN, String(Errors.GROUP_NOT_FOUND.code));
 
 /**
  * Where a group is (the status of SPEC §3 is 1 only for `finished`):
@@ -103,8 +104,13 @@ export const groupMembership = z.object({
   myPayUrl: z.string().nullable(),
   myOrderExpiresAt: isoDate.nullable(),
   inviteToken,
-  /** The /group-buying link with the invite token, to copy and to show as a QR code. */
+  /** The /group-buying?group= link with the invite token, to copy and to show as a QR code. */
   inviteLink: z.string(),
+  /**
+   * What the group's orders took and kept: paid orders, not those refunded (a group that ended
+   * unfilled shows 0 once its shares are returned). In the seat price's currency.
+   */
+  amountPaid: money,
   /** Pay all, ended unfilled: one single-use redeem code per unused seat (creator only; else empty). */
   redeemCodes: z.array(z.object({ code: z.string(), redeemed: z.boolean() })),
 });

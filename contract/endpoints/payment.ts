@@ -125,6 +125,8 @@ export const order = z.object({
   paidAt: isoDate.nullable(),
   /** Where to continue paying; only while pending. */
   payUrl: z.string().nullable(),
+  /** A seat (or every seat) of a group buy: the orders list marks it and links to the groups. */
+  groupOrder: z.boolean(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -34,6 +34,7 @@ const order = (status: Order['status']): Order => ({
   expiresAt: '2026-01-01T00:30:00.000Z',
   paidAt: null,
   payUrl: null,
+  groupOrder: false,
 });
 const money = { amount: 0, currency: 'CNY' } as const;
 

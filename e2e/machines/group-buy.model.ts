@@ -58,6 +58,7 @@ export function modelGroup(
             myOrderExpiresAt: null,
             inviteToken: 'x'.repeat(32),
             inviteLink: '',
+            amountPaid: { amount: 0, currency: 'CNY' },
             redeemCodes: [],
           },
     block: options.block ?? null,

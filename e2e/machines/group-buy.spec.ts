@@ -113,7 +113,7 @@ describeMachinePaths<typeof groupBuyMachine, Data>({
     },
     RETURNED: async ({ page, i18n }) => {
       await sandboxButton(page, i18n, 'pay').click();
-      await expect(page).toHaveURL(/\/group-buying\?invite=[\w-]{32}&orderId=K\w+/);
+      await expect(page).toHaveURL(/\/group-buying\?group=[\w-]{32}&orderId=K\w+/);
     },
     'xstate.done.actor.checkPayment': async () => {
       // The page asks the server itself; the state after it shows the answer.

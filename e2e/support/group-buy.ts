@@ -41,7 +41,7 @@ export async function payOrder(page: Page, i18n: I18n, payUrl: string): Promise<
 
 /** The path of a group's invite page. */
 export const invitePath = (inviteToken: string) =>
-  `/group-buying?invite=${encodeURIComponent(inviteToken)}`;
+  `/group-buying?group=${encodeURIComponent(inviteToken)}`;
 
 /** Ends a group now and runs its ending job (dev route). */
 export async function endGroup(request: APIRequestContext, inviteToken: string): Promise<void> {

@@ -20,6 +20,7 @@ import type {
   LoadPageInput,
   LoadedPage,
   PaymentCheck,
+  RefreshGroupInput,
   StartGroupInput,
   StartedGroup,
 } from './group-buy.types';
@@ -64,6 +65,26 @@ const blockTransition = (block: JoiningBlock) => ({
   },
 });
 
+/**
+ * A block reached by a refused join: the refusal means the group changed under the page (seats
+ * taken, the end passed), so the group is read again and the panel shows it as it is now.
+ */
+const refusedBlock = () => ({
+  invoke: {
+    id: 'refreshGroup',
+    src: 'refreshGroup' as const,
+    input: ({ context }: { context: GroupBuyContext }) => ({ token: context.token! }),
+    onDone: {
+      actions: {
+        type: 'refreshGroup' as const,
+        params: ({ event }: { event: { output: GroupView } }) => ({ group: event.output }),
+      },
+    },
+    // The block's message stands on its own; a failed re-read leaves the panel as it was.
+    onError: {},
+  },
+});
+
 /** The awaiting of one order (the creator's or a member's): poll, time box, outcome. */
 const awaitingPayment = (stateId: string) => ({
   initial: 'fetching' as const,
@@ -82,6 +103,17 @@ const awaitingPayment = (stateId: string) => ({
           {
             guard: {
               type: 'isOrderPaid' as const,
+              params: ({ event }: { event: { output: PaymentCheck } }) => ({ check: event.output }),
+            },
+            target: '#groupBuy.routing',
+            actions: {
+              type: 'settlePayment' as const,
+              params: ({ event }: { event: { output: PaymentCheck } }) => ({ check: event.output }),
+            },
+          },
+          {
+            guard: {
+              type: 'isOrderRefunded' as const,
               params: ({ event }: { event: { output: PaymentCheck } }) => ({ check: event.output }),
             },
             target: '#groupBuy.routing',
@@ -150,7 +182,8 @@ const awaitingPayment = (stateId: string) => ({
  * Friends open the invite link and join (free when the creator paid all, else paying their share),
  * or are refused: ended, full, already joined, their own group, creator not paid. When every seat
  * is paid the group is finished. `loadPage`, `startGroup`, `joinFree`, `joinForPay`,
- * `checkPayment` and `redirectToGateway` must be provided by the SPA with `machine.provide(...)`.
+ * `checkPayment`, `refreshGroup` and `redirectToGateway` must be provided by the SPA with
+ * `machine.provide(...)`.
  */
 export const groupBuyMachine = setup({
   types: {
@@ -173,6 +206,9 @@ export const groupBuyMachine = setup({
     ),
     checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(() =>
       Promise.reject(notProvided('groupBuy', 'checkPayment')),
+    ),
+    refreshGroup: fromPromise<GroupView, RefreshGroupInput>(() =>
+      Promise.reject(notProvided('groupBuy', 'refreshGroup')),
     ),
   },
   delays: {
@@ -197,6 +233,21 @@ export const groupBuyMachine = setup({
         ...(unpaid ? { orderId: unpaid.orderId, payUrl: unpaid.payUrl } : {}),
       };
     }),
+    // The group as it is now, after a refused join: only what the panel shows changes.
+    refreshGroup: assign((_, params: { group: GroupView }) => ({
+      group: params.group,
+      remainingMs: remainingOf(params.group),
+    })),
+    rememberServiceSwitch: assign((_, params: { page: LoadedPage }) => ({
+      serviceOn: params.page.enabled,
+    })),
+    // Back from the gateway to a group its failed order voided: that order is what failed.
+    rememberClosedOrder: assign((_, params: { page: LoadedPage }) => ({
+      orderStatus: params.page.closedOrder ?? null,
+      payer: 'creator' as const,
+      group: null,
+      errorCode: null,
+    })),
     rememberStart: assign((_, params: { started: StartedGroup }) => ({
       token: params.started.inviteToken,
       orderId: params.started.orderId,
@@ -246,6 +297,8 @@ export const groupBuyMachine = setup({
   },
   guards: {
     isServiceOff: (_, params: { page: LoadedPage }) => !params.page.enabled,
+    hasClosedOrder: (_, params: { page: LoadedPage }) =>
+      params.page.group === null && (params.page.closedOrder ?? null) !== null,
     isServiceOffError: (_, params: { error: unknown }) =>
       toMachineError(params.error).code === Errors.GROUP_BUY_OFF.code,
     // The invite link of a group whose creator has not paid is refused to anyone but the creator.
@@ -258,7 +311,10 @@ export const groupBuyMachine = setup({
     isOrderMissing: (_, params: { error: unknown }) =>
       toMachineError(params.error).code === Errors.ORDER_NOT_FOUND.code,
     isOrderPaid: orderIs('paid'),
-    isOrderClosed: orderIs('failed', 'expired', 'cancelled', 'refunded'),
+    // Paid, then refunded (a pay-self group that ended unfilled): the payment went through; the
+    // group's state (ended) says what became of it, never 'did not go through'.
+    isOrderRefunded: orderIs('refunded'),
+    isOrderClosed: orderIs('failed', 'expired', 'cancelled'),
     awaitsCreator: ({ context }) =>
       context.orderId !== null && context.group?.membership?.isCreator === true,
     awaitsMember: ({ context }) => context.orderId !== null,
@@ -287,6 +343,7 @@ export const groupBuyMachine = setup({
     remainingMs: 0,
     orderStatus: null,
     errorCode: null,
+    serviceOn: true,
   }),
   initial: 'loading',
   states: {
@@ -295,19 +352,28 @@ export const groupBuyMachine = setup({
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
-        input: ({ context }) => ({ token: context.token }),
+        input: ({ context }) => ({ token: context.token, orderId: context.orderId }),
         onDone: [
-          {
-            guard: { type: 'isServiceOff', params: ({ event }) => ({ page: event.output }) },
-            target: 'serviceOff',
-          },
+          // An existing group is shown as it is even when group buy is off (rule 13: it goes on).
           {
             guard: { type: 'hasGroup', params: ({ event }) => ({ page: event.output }) },
             target: 'routing',
+            actions: [
+              { type: 'rememberServiceSwitch', params: ({ event }) => ({ page: event.output }) },
+              { type: 'storeGroup', params: ({ event }) => ({ group: event.output.group! }) },
+            ],
+          },
+          {
+            guard: { type: 'hasClosedOrder', params: ({ event }) => ({ page: event.output }) },
+            target: 'paymentFailed',
             actions: {
-              type: 'storeGroup',
-              params: ({ event }) => ({ group: event.output.group! }),
+              type: 'rememberClosedOrder',
+              params: ({ event }) => ({ page: event.output }),
             },
+          },
+          {
+            guard: { type: 'isServiceOff', params: ({ event }) => ({ page: event.output }) },
+            target: 'serviceOff',
           },
           { target: 'choosing' },
         ],
@@ -488,17 +554,19 @@ export const groupBuyMachine = setup({
           },
         },
         // Why: SPEC §8 and the issue's blocks; each says why, in the language on screen.
-        ended: {},
-        full: {},
-        alreadyJoined: {},
-        ownGroup: {},
+        ended: refusedBlock(),
+        full: refusedBlock(),
+        alreadyJoined: refusedBlock(),
+        ownGroup: refusedBlock(),
+        // Reached before the group can be read at all (its link answers 4001): Check again.
         creatorNotPaid: {},
       },
     },
     // Why: a member's share reserves a seat until their order is paid or expires.
     awaitingMemberPayment: awaitingPayment('groupBuy.awaitingMemberPayment'),
     // Why: the awaited order failed, expired or was cancelled: a creator's group is gone with it,
-    // a member's seat is free again.
+    // a member's seat is free again. Also reached at load, back from the gateway to a group that
+    // the creator's failed order voided (its link then answers 'not found'): not a missing group.
     paymentFailed: {
       on: { BACK: { target: 'loading', actions: 'forgetPayment' } },
     },

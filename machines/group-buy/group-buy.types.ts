@@ -27,12 +27,23 @@ export interface GroupSelection {
 
 export interface LoadPageInput {
   readonly token: string | null;
+  /** Back from the gateway: the order to look at when its group is gone. */
+  readonly orderId: string | null;
 }
 export interface LoadedPage {
   /** Group buy is switched on in the display config. */
   readonly enabled: boolean;
   /** The group of the invite link, when the page was opened from one. */
   readonly group: GroupView | null;
+  /**
+   * Back from the gateway to a group that is gone (a creator's order failed, expired or was
+   * cancelled, which voids the group): that order's status, so the page says what happened.
+   */
+  readonly closedOrder?: OrderStatusName | null;
+}
+
+export interface RefreshGroupInput {
+  readonly token: string;
 }
 
 export interface StartGroupInput extends GroupSelection {
@@ -91,6 +102,11 @@ export interface GroupBuyContext {
   readonly orderStatus: OrderStatusName | null;
   /** The contract code of the last failure or refusal. */
   readonly errorCode: number | null;
+  /**
+   * Group buy is switched on. Off, an existing group's page still shows the group truthfully
+   * (docs/group-buy.md rule 13); only starting and joining are refused.
+   */
+  readonly serviceOn: boolean;
 }
 
 export type GroupBuyEvent =

@@ -8,8 +8,10 @@ import { groupBuys, groupMembers, groupPrices, orders, settings, users } from '.
 import { setGroupPrice } from '../group-buy/group-prices';
 import {
   GROUP_BUY_SETTINGS_KEY,
+  groupBuyEnabled,
   groupBuySettings,
   readGroupBuySettings,
+  setGroupBuyEnabled,
 } from '../group-buy/group-settings';
 import { findPlan } from '../store/plans';
 import { AdminError, Args, UsageError, parseCurrency, parseInteger, positional } from './args';
@@ -25,6 +27,7 @@ export const GROUP_BUY_USAGE = [
   'group-buy prices [--plan <id>]       (one seat per plan, size and currency)',
   'group-buy set-price --plan <id> --size 2|3 --currency CNY|USD (--amount <minor units> | --remove)',
   'group-buy hours [<n>]                (how long an open group lasts, 1-720; shows it without <n>)',
+  'group-buy enable | disable | status  (the switch: off refuses new groups and joins, rule 13)',
 ];
 
 const size = (value: string | undefined): 2 | 3 => {
@@ -195,6 +198,21 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
             .onConflictDoUpdate({ target: settings.key, set: { value } });
         }
         io.out(`an open group lasts ${counted((await readGroupBuySettings(db)).hours, 'hour')}`);
+        return 0;
+      };
+    }
+    case 'enable':
+    case 'disable':
+    case 'status': {
+      const args = new Args(rest);
+      args.done(0);
+      return async ({ db, io }) => {
+        if (action !== 'status') await setGroupBuyEnabled(db, action === 'enable');
+        io.out(
+          (await groupBuyEnabled(db))
+            ? 'group buy is on: members can start and join groups'
+            : 'group buy is off: new groups and joins are refused (4007); existing groups go on',
+        );
         return 0;
       };
     }

@@ -39,7 +39,7 @@ export interface GroupBuyDeps {
   readonly gateways: PaymentGateways;
   readonly sessionCache: SessionCache;
   readonly orderTtlMinutes: number;
-  /** The invite link of a token: `${origin}/group-buying?invite=${token}`. */
+  /** The invite link of a token: `${origin}/group-buying?group=${token}` (never `?invite=`: that is a friend's sign-up code). */
   readonly inviteLink: (token: string) => string;
   /** Where the gateway sends a payer back: the group's page with the order. */
   readonly returnUrl: (token: string, orderNo: string) => string;

@@ -114,6 +114,11 @@ export async function membershipView(
           .where(eq(redeemCodes.batchId, group.redeemBatchId))
           .orderBy(redeemCodes.id)
       : [];
+  const [kept] = rowsOf<{ amount: number | string | null }>(
+    await db.execute(sql`
+      SELECT coalesce(sum(total), 0) AS amount FROM orders
+      WHERE group_buy_id = ${group.id} AND status = 'paid' AND currency = ${group.currency}`),
+  );
   return {
     isCreator: member.isCreator,
     myState: member.state,
@@ -122,6 +127,7 @@ export async function membershipView(
     myOrderExpiresAt: payable ? order.expiresAt.toISOString() : null,
     inviteToken: group.inviteToken,
     inviteLink: inviteLink(group.inviteToken),
+    amountPaid: { amount: Number(kept?.amount ?? 0), currency: group.currency },
     redeemCodes: codes.map((c) => ({ code: c.code, redeemed: c.used > 0 })),
   };
 }

@@ -47,6 +47,7 @@ export function orderView(row: OrderRow, couponCode: string | null, language: Ap
     expiresAt: row.expiresAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     payUrl: row.status === 'pending' ? row.payUrl : null,
+    groupOrder: row.groupBuyId !== null,
   };
 }
 

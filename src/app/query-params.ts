@@ -1,7 +1,16 @@
 import { COOKIE } from '../../contract/protocol';
+import { GROUP_LINK_PARAM, GROUP_TOKEN_PATTERN } from '../../contract/web-routes';
 import { setCookie, storeAuthToken } from '../lib/storage';
 
 const TOKEN_PARAM = 'token';
+
+/**
+ * A group's invite token is read from the URL by /group-buying and is no sign-up code: as an
+ * `invite` cookie it would fill the register form's invite code (older group links used `?invite=`).
+ */
+function isGroupToken(name: string, value: string): boolean {
+  return name === GROUP_LINK_PARAM || (name === 'invite' && GROUP_TOKEN_PATTERN.test(value));
+}
 
 /**
  * Every query parameter becomes a 7-day parent-domain cookie (SPEC §4): the apps and ad campaigns
@@ -19,7 +28,7 @@ export function absorbQueryParams(href: string): string | null {
       changed = true;
       continue;
     }
-    if (name && value) setCookie(name, value, COOKIE.otherDays);
+    if (name && value && !isGroupToken(name, value)) setCookie(name, value, COOKIE.otherDays);
   }
   if (!changed) return null;
   url.searchParams.delete(TOKEN_PARAM);

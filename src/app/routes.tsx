@@ -13,6 +13,7 @@ import { NotFoundPage } from '../components/not-found-page';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { CLAUSE_NAMES } from '../../contract/web-routes';
+import { groupBuyingSearch, guestSearch } from '../lib/search-schemas';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -32,9 +33,6 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const page = <const P extends string>(path: P, component: LazyPage) =>
   createRoute({ getParentRoute: () => rootRoute, path, component });
 
-const redirectSearch = (search: Record<string, unknown>): { redirect?: string } =>
-  typeof search.redirect === 'string' ? { redirect: search.redirect } : {};
-
 /**
  * The login-access guard (SPEC §2): a logged-in visitor has nothing to do on the login, register or
  * reset pages and goes on to `?redirect` (same-origin paths only) or the profile.
@@ -42,7 +40,7 @@ const redirectSearch = (search: Record<string, unknown>): { redirect?: string } 
 const guestRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'guest',
-  validateSearch: redirectSearch,
+  validateSearch: guestSearch,
   beforeLoad: async ({ context, search }) => {
     const snapshot = await settledSession(context.session);
     if (isLoggedIn(snapshot))
@@ -81,6 +79,14 @@ const userIndexRoute = createRoute({
 const userPage = <const P extends string>(path: P, component: LazyPage) =>
   createRoute({ getParentRoute: () => userRoute, path, component });
 
+/** /group-buying reads `?group=`, `?invite=` (older links) and `?orderId=` (src/lib/search-schemas.ts). */
+const groupBuyingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/group-buying',
+  validateSearch: groupBuyingSearch,
+  component: lazyPage('group-buying', () => import('../pages/group-buying.page')),
+});
+
 const clauseRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/clause/$name',
@@ -113,10 +119,7 @@ export const routeTree = rootRoute.addChildren([
     '/pricing',
     lazyPage('pricing', () => import('../features/store/pricing-page')),
   ),
-  page(
-    '/group-buying',
-    lazyPage('group-buying', () => import('../pages/group-buying.page')),
-  ),
+  groupBuyingRoute,
   page(
     '/crypto-pay/$productId',
     lazyPage('crypto-pay', () => import('../pages/crypto-pay.page')),

@@ -41,6 +41,8 @@ const events: GroupBuyEvent[] = [
   { type: 'RETRY' },
   { type: 'BACK' },
   actorDone('loadPage', { enabled: false, group: null }),
+  actorDone('loadPage', { enabled: false, group: sampleGroup('open') }),
+  actorDone('loadPage', { enabled: true, group: null, closedOrder: 'failed' }),
   actorDone('loadPage', { enabled: true, group: null }),
   actorDone('loadPage', { enabled: true, group: sampleGroup('open') }),
   actorDone('loadPage', { enabled: true, group: full }),
@@ -70,6 +72,9 @@ const events: GroupBuyEvent[] = [
   actorDone('checkPayment', { orderStatus: 'paid', group: sampleGroup('open', 'creator') }),
   actorDone('checkPayment', { orderStatus: 'paid', group: sampleGroup('finished', 'member') }),
   actorDone('checkPayment', { orderStatus: 'expired', group: sampleGroup('open') }),
+  actorDone('checkPayment', { orderStatus: 'refunded', group: sampleGroup('ended', 'creator') }),
+  actorDone('refreshGroup', full),
+  actorError('refreshGroup', { code: Errors.NETWORK_ERROR.code }),
   actorError('checkPayment', { code: Errors.ORDER_NOT_FOUND.code }),
   delayElapsed('POLL', 'groupBuy.awaitingCreatorPayment.waiting'),
   delayElapsed('POLL', 'groupBuy.awaitingMemberPayment.waiting'),
@@ -78,7 +83,7 @@ const events: GroupBuyEvent[] = [
   delayElapsed('GROUP_END', 'groupBuy.open'),
 ];
 const replayOptions = {
-  actors: ['loadPage', 'startGroup', 'joinFree', 'joinForPay', 'checkPayment'],
+  actors: ['loadPage', 'startGroup', 'joinFree', 'joinForPay', 'checkPayment', 'refreshGroup'],
   delays: { POLL: POLL_MS, AWAIT_LIMIT: AWAIT_LIMIT_MS, GROUP_END: REMAINING_MS },
   actions: { redirectToGateway: () => undefined },
 };

@@ -83,8 +83,10 @@ describe('group-buy machine, loading', () => {
   it('asks the server for the page, with the invite token when there is one', () => {
     const [start, actions] = run([], { token: TOKEN });
     expect(start.value).toBe('loading');
-    expect(spawned(actions, 'loadPage')).toEqual({ token: TOKEN });
-    expect(spawned(run([])[1], 'loadPage')).toEqual({ token: null });
+    expect(spawned(actions, 'loadPage')).toEqual({ token: TOKEN, orderId: null });
+    expect(spawned(run([])[1], 'loadPage')).toEqual({ token: null, orderId: null });
+    const back = run([], { token: TOKEN, orderId: CREATOR_ORDER })[1];
+    expect(spawned(back, 'loadPage')).toEqual({ token: TOKEN, orderId: CREATOR_ORDER });
   });
 
   it("group buy switched off: 'not yet started', from the config or from the server's refusal", () => {
@@ -104,7 +106,38 @@ describe('group-buy machine, loading', () => {
     const [again, actions] = from(failed, [{ type: 'RETRY' }]);
     expect(again.value).toBe('loading');
     expect(again.context.errorCode).toBeNull();
-    expect(spawned(actions, 'loadPage')).toEqual({ token: TOKEN });
+    expect(spawned(actions, 'loadPage')).toEqual({ token: TOKEN, orderId: null });
+  });
+
+  it('service off: an existing group is still shown as it is (rule 13), marked off; no link: not started', () => {
+    const [open] = run([ev.loaded({ enabled: false, group: sampleGroup('open') })], {
+      token: TOKEN,
+    });
+    expect(open.value).toBe('open');
+    expect(open.context.serviceOn).toBe(false);
+    const [ended] = run([ev.loaded({ enabled: false, group: sampleGroup('ended', 'creator') })]);
+    expect(ended.value).toBe('ended');
+    const [finished] = run([
+      ev.loaded({ enabled: false, group: sampleGroup('finished', 'member') }),
+    ]);
+    expect(finished.value).toBe('finished');
+    expect(run([ev.group(sampleGroup('open'))])[0].context.serviceOn).toBe(true);
+    expect(run([ev.loaded({ enabled: false, group: null })])[0].value).toBe('serviceOff');
+  });
+
+  it("back from the gateway to a group the creator's failed order voided: payment failed, not 'no such group'", () => {
+    for (const status of ['failed', 'expired', 'cancelled'] as const) {
+      const [failed] = run([ev.loaded({ enabled: true, group: null, closedOrder: status })], {
+        token: TOKEN,
+        orderId: CREATOR_ORDER,
+      });
+      expect(failed.value).toBe('paymentFailed');
+      expect(failed.context).toMatchObject({ orderStatus: status, payer: 'creator' });
+      const [back, actions] = from(failed, [{ type: 'BACK' }]);
+      expect(back.value).toBe('loading');
+      expect(back.context).toMatchObject({ token: null, orderId: null, group: null });
+      expect(spawned(actions, 'loadPage')).toEqual({ token: null, orderId: null });
+    }
   });
 
   it("the link of a group whose creator has not paid: the 'creator has not paid' block", () => {
@@ -234,7 +267,18 @@ describe('group-buy machine, starting a group', () => {
     const [back, actions] = from(failed, [{ type: 'BACK' }]);
     expect(back.value).toBe('loading');
     expect(back.context).toMatchObject({ token: null, group: null, orderId: null });
-    expect(spawned(actions, 'loadPage')).toEqual({ token: null });
+    expect(spawned(actions, 'loadPage')).toEqual({ token: null, orderId: null });
+  });
+
+  it('a pay-self group that ended unfilled refunded the creator: the ended group, never "payment failed"', () => {
+    const [awaiting] = run([ev.group(sampleGroup('ended', 'creator'))], {
+      token: TOKEN,
+      orderId: CREATOR_ORDER,
+    });
+    expect(awaiting.value).toEqual({ awaitingCreatorPayment: 'fetching' });
+    const [ended] = from(awaiting, [ev.check('refunded', sampleGroup('ended', 'creator'))]);
+    expect(ended.value).toBe('ended');
+    expect(ended.context).toMatchObject({ orderStatus: 'refunded', orderId: null, payer: null });
   });
 });
 
@@ -273,7 +317,7 @@ describe('group-buy machine, awaiting a payment', () => {
     expect(failed.value).toBe('paymentFailed');
     const [back, actions] = from(failed, [{ type: 'BACK' }]);
     expect(back.context).toMatchObject({ token: TOKEN, orderId: null });
-    expect(spawned(actions, 'loadPage')).toEqual({ token: TOKEN });
+    expect(spawned(actions, 'loadPage')).toEqual({ token: TOKEN, orderId: null });
   });
 
   it('polls every POLL_MS and gives up after AWAIT_LIMIT_MS on a simulated clock', async () => {
@@ -356,6 +400,28 @@ describe('group-buy machine, joining', () => {
       expect(blocked.value).toEqual({ joining: block });
       expect(blocked.context.errorCode).toBe(code);
     }
+  });
+
+  it('a refused join reads the group again, so the panel shows the seats as they are now', () => {
+    const [blocked, actions] = from(opened(TOKEN)[0], [
+      ev.joinAndPay,
+      actorError('joinForPay', { code: Errors.GROUP_FULL.code }),
+    ]);
+    expect(blocked.value).toEqual({ joining: 'full' });
+    expect(spawned(actions, 'refreshGroup')).toEqual({ token: TOKEN });
+    expect(blocked.context.group?.group.membersJoined).toBe(1);
+    const now = sampleGroup('open', 'stranger', {
+      block: Errors.GROUP_FULL.code,
+      membersJoined: 3,
+    });
+    const [fresh] = from(blocked, [actorDone('refreshGroup', now)]);
+    expect(fresh.value).toEqual({ joining: 'full' });
+    expect(fresh.context.group?.group.membersJoined).toBe(3);
+    expect(fresh.context.errorCode).toBe(Errors.GROUP_FULL.code);
+    // A failed re-read keeps the block and the panel as they were.
+    const [kept] = from(blocked, [actorError('refreshGroup', { code: Errors.NETWORK_ERROR.code })]);
+    expect(kept.value).toEqual({ joining: 'full' });
+    expect(kept.context.group?.group.membersJoined).toBe(1);
   });
 
   it('any other failure goes back to the open group with its code; REFRESH asks again', () => {

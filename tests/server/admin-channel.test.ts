@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { Errors } from '../../contract/errors';
 import { adminSocketPath } from '../../server/admin/admin-channel';
 import { openDatabase, rowsOf } from '../../server/db/database';
 import { DirectoryLockedError } from '../../server/db/directory-lock';
@@ -75,6 +76,48 @@ describe('npm run admin while the server runs on PGlite', () => {
     const again = await admin(t.dataDir, ['redeem', 'batches']);
     expect(again.code).toBe(0);
     expect(again.out.join('\n')).toMatch(/1\/2/);
+  }, 60_000);
+
+  it('switches group buy off and on while the site runs (docs/group-buy.md rule 13)', async () => {
+    const user = await registerByUsername(t.api);
+    const shop = async () =>
+      (await t.api.call<{ groupBuy: { enabled: boolean } }>('/api/payment/payment_shop')).body.data!
+        .groupBuy.enabled;
+    const display = async () =>
+      (await t.api.call<{ features: Record<string, boolean> }>('/api/system/system_display_config'))
+        .body.data!;
+    const start = () =>
+      t.api.call(
+        '/api/payment/payment_joint_purchase',
+        {
+          productId: 104,
+          groupSize: 2,
+          paymentType: 1,
+          method: 'alipay',
+          currency: 'CNY',
+          idempotencyKey: crypto.randomUUID(),
+        },
+        { token: user.token },
+      );
+    const before = await display();
+    const off = await admin(t.dataDir, ['group-buy', 'disable']);
+    expect([off.code, off.err]).toEqual([0, '']);
+    expect(off.out.join('\n')).toMatch(/group buy is off/);
+    expect(await shop()).toBe(false);
+    expect((await start()).body.code).toBe(Errors.GROUP_BUY_OFF.code);
+    // Only the switch changed: the rest of the display config is the operator's as before.
+    expect(await display()).toEqual({
+      ...before,
+      features: { ...before.features, groupBuy: false },
+    });
+
+    const status = await admin(t.dataDir, ['group-buy', 'status']);
+    expect(status.out.join('\n')).toMatch(/group buy is off/);
+    const on = await admin(t.dataDir, ['group-buy', 'enable']);
+    expect([on.code, on.out.join('\n')]).toEqual([0, expect.stringMatching(/group buy is on/)]);
+    expect(await shop()).toBe(true);
+    expect((await start()).body.code).toBe(200);
+    expect((await admin(t.dataDir, ['group-buy', 'enable', 'now'])).code).toBe(2);
   }, 60_000);
 
   it('reports a failed command and a usage mistake with their exit codes', async () => {

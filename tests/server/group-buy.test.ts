@@ -123,7 +123,7 @@ describe.each(variants)('group buy on $name', (variant) => {
     const started = expectOk(await calls().start(creator!.token, { groupSize: 3, paymentType: 1 }));
     expect(started.inviteToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(started.inviteLink).toBe(
-      `http://127.0.0.1:${t.app.kestrel.config.port}/group-buying?invite=${started.inviteToken}`,
+      `http://127.0.0.1:${t.app.kestrel.config.port}/group-buying?group=${started.inviteToken}`,
     );
     expect(started.total).toEqual({ amount: 21600, currency: 'CNY' });
     const zh = await calls().view(friend!.token, started.inviteToken, 'zh_CN');
@@ -195,6 +195,16 @@ describe.each(variants)('group buy on $name', (variant) => {
     expect(joined.groups.map((g) => [g.groupId, g.status, g.myState, g.isCreator])).toEqual([
       [started.groupId, 1, 'paid', false],
     ]);
+    expect(joined.groups[0]!.amountPaid).toEqual({ amount: 3 * 21600, currency: 'CNY' });
+    // The profile's orders mark a share as a group order.
+    const orders = expectOk(
+      await t.api.call<{ orders: { orderId: string; groupOrder: boolean }[] }>(
+        '/api/payment/payment_order',
+        {},
+        { token: a!.token },
+      ),
+    );
+    expect(orders.orders.map((o) => [o.orderId, o.groupOrder])).toEqual([[shareA.orderId, true]]);
     const full = await calls().joinForPay(
       (await makeUsers(db(), 1))[0]!.token,
       started.inviteToken,
@@ -318,6 +328,11 @@ describe.each(variants)('group buy on $name', (variant) => {
     const shareA = expectOk(await calls().joinForPay(a!.token, started.inviteToken));
     const shareB = expectOk(await calls().joinForPay(b!.token, started.inviteToken));
     await paySeat(t.app, db(), shareA.orderId);
+    // Before the end: what was really paid (two shares), not seats x price.
+    expect(expectOk(await calls().created(creator.token)).groups[0]!.amountPaid).toEqual({
+      amount: 2 * 21600,
+      currency: 'CNY',
+    });
     const report = await job(() => new Date(Date.now() + 25 * HOUR));
     expect(report.ended).toContain(started.groupId);
     expect(report.refunded).toEqual(expect.arrayContaining([started.orderId, shareA.orderId]));
@@ -331,6 +346,10 @@ describe.each(variants)('group buy on $name', (variant) => {
     const mine = expectOk(await calls().created(creator.token));
     expect(mine.groups[0]!.state).toBe('ended');
     expect(mine.groups[0]!.myState).toBe('refunded');
+    // Every share went back: the group kept nothing, whatever its seats and price.
+    expect(mine.groups[0]!.amountPaid).toEqual({ amount: 0, currency: 'CNY' });
+    expect(mine.groups[0]!.total).toEqual({ amount: 3 * 21600, currency: 'CNY' });
+    expect(expectOk(await calls().participated(a!.token)).groups[0]!.amountPaid.amount).toBe(0);
   });
 
   it('pay all ended unfilled: the creator gets the plan and one single-use code per unused seat', async () => {

@@ -346,6 +346,7 @@ describe.each(variants)('store orders on $name', (variant) => {
         status: 'pending',
         paidAt: null,
         payUrl: data.payUrl,
+        groupOrder: false,
       });
       const [zh] = await listOrders(user.token, data.orderId, 'zh_CN');
       expect(zh!.product).toBe('标准版 · 12 个月');

@@ -71,6 +71,16 @@ describe('query parameters at start-up', () => {
     expect(getCookie('token')).toBe('t0k3n');
   });
 
+  it("a group's invite token never becomes the sign-up invite code (issue 19 item 10)", () => {
+    const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz012-_9';
+    absorbQueryParams('http://localhost/register?invite=FRIEND42');
+    // An older group link (?invite=<token>) and a new one (?group=<token>) keep the friend's code.
+    expect(absorbQueryParams(`http://localhost/group-buying?invite=${token}`)).toBeNull();
+    absorbQueryParams(`http://localhost/group-buying?group=${token}`);
+    expect(getCookie('invite')).toBe('FRIEND42');
+    expect(getCookie('group')).toBeUndefined();
+  });
+
   it('leaves the URL alone when there is no token', () => {
     expect(absorbQueryParams('http://localhost/?code=XY12')).toBeNull();
     expect(getCookie('code')).toBe('XY12');

@@ -80,14 +80,14 @@ describe('hosts and switches', () => {
 describe('shared page links (issue 19, item 11)', () => {
   it('moves a group invite link the server built onto the origin the page was opened on', () => {
     const page = 'http://127.0.0.1:8080';
-    expect(onThisSite(page, 'http://localhost:8080/group-buying?invite=Tok_en-1')).toBe(
-      'http://127.0.0.1:8080/group-buying?invite=Tok_en-1',
+    expect(onThisSite(page, 'http://localhost:8080/group-buying?group=Tok_en-1')).toBe(
+      'http://127.0.0.1:8080/group-buying?group=Tok_en-1',
     );
-    expect(onThisSite('https://vpn.example', 'https://vpn.example/group-buying?invite=x#a')).toBe(
-      'https://vpn.example/group-buying?invite=x#a',
+    expect(onThisSite('https://vpn.example', 'https://vpn.example/group-buying?group=x#a')).toBe(
+      'https://vpn.example/group-buying?group=x#a',
     );
     // A path-only link lands on the page's origin too.
-    expect(onThisSite(page, '/group-buying?invite=x')).toBe(`${page}/group-buying?invite=x`);
+    expect(onThisSite(page, '/group-buying?group=x')).toBe(`${page}/group-buying?group=x`);
     expect(inviteLinkFor(page, 'AB CD')).toBe(`${page}/register?invite=AB%20CD`);
   });
 });

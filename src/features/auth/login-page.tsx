@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Errors } from '../../../contract/errors';
 import { accountField, passwordField } from '../../../contract/validation';
@@ -14,10 +14,14 @@ import { useAfterLogin } from './use-after-login';
 
 type Field = 'account' | 'password' | 'agreement';
 
+const guest = getRouteApi('/guest');
+
 export default function LoginPage() {
   const { t } = useLingui();
   const errorText = useErrorText();
   const afterLogin = useAfterLogin();
+  // The way back (a group invite, a /user page) goes along to Register and Forgot password.
+  const { redirect } = guest.useSearch();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
@@ -53,10 +57,13 @@ export default function LoginPage() {
         <>
           <span>
             <Trans>
-              No account yet? <Link to="/register">Register</Link>
+              No account yet?{' '}
+              <Link to="/register" search={{ redirect }}>
+                Register
+              </Link>
             </Trans>
           </span>
-          <Link to="/resetpassword">
+          <Link to="/resetpassword" search={{ redirect }}>
             <Trans>Forgot password?</Trans>
           </Link>
         </>

@@ -1,9 +1,10 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CodeChannel, CodePurpose } from '../../../contract/enums';
 import { Errors } from '../../../contract/errors';
 import {
+  INVITE_CODE_PATTERN,
   emailField,
   inviteCodeField,
   passwordField,
@@ -27,15 +28,26 @@ import { useAfterLogin } from './use-after-login';
 type Method = 'username' | 'email' | 'phone';
 type Field = 'target' | 'code' | 'password' | 'inviteCode' | 'agreement';
 
-/** `?invite=` or `?code=` reached a cookie at start-up (query parameters become cookies). */
+const guest = getRouteApi('/guest');
+
+/**
+ * `?invite=` or `?code=` reached a cookie at start-up (query parameters become cookies). Only a
+ * value shaped like a friend's code fills the field: a group's invite token (an older group link's
+ * `?invite=`) is not a sign-up code and would only make registration fail.
+ */
 function initialInviteCode(): string {
-  return getCookie('invite') ?? getCookie('code') ?? '';
+  const found = [getCookie('invite'), getCookie('code')].find(
+    (value) => value !== undefined && INVITE_CODE_PATTERN.test(value),
+  );
+  return found ?? '';
 }
 
 export default function RegisterPage() {
   const { t } = useLingui();
   const errorText = useErrorText();
   const afterLogin = useAfterLogin();
+  // The way back (a group invite, a /user page) goes along to Log in.
+  const { redirect } = guest.useSearch();
   const panelId = useId();
   const [method, setMethod] = useState<Method>('username');
   const [target, setTarget] = useState('');
@@ -117,7 +129,10 @@ export default function RegisterPage() {
       footer={
         <span>
           <Trans>
-            Already have an account? <Link to="/login">Log in</Link>
+            Already have an account?{' '}
+            <Link to="/login" search={{ redirect }}>
+              Log in
+            </Link>
           </Trans>
         </span>
       }

@@ -1,5 +1,5 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CodeChannel, CodePurpose } from '../../../contract/enums';
 import { Errors } from '../../../contract/errors';
@@ -26,6 +26,8 @@ export default function ResetPasswordPage() {
   const { t } = useLingui();
   const errorText = useErrorText();
   const navigate = useNavigate();
+  // The way back (a group invite, a /user page) goes along to Log in.
+  const { redirect } = getRouteApi('/guest').useSearch();
   const panelId = useId();
   const [method, setMethod] = useState<Method>('email');
   const [target, setTarget] = useState('');
@@ -65,7 +67,7 @@ export default function ResetPasswordPage() {
     try {
       await resetPassword({ ...channelTarget(), code: code.trim(), password });
       showToast(t`Your password has been changed. Please log in with the new one.`, 'success');
-      await navigate({ to: '/login' });
+      await navigate({ to: '/login', search: { redirect } });
     } catch {
       setPending(false);
     }
@@ -80,7 +82,10 @@ export default function ResetPasswordPage() {
       footer={
         <span>
           <Trans>
-            Remembered it? <Link to="/login">Log in</Link>
+            Remembered it?{' '}
+            <Link to="/login" search={{ redirect }}>
+              Log in
+            </Link>
           </Trans>
         </span>
       }

@@ -1,17 +1,21 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import {
   JOIN_BLOCK_CODES,
   type JoiningBlock,
 } from '../../../machines/group-buy/group-buy.constants';
-import type { GroupSelection } from '../../../machines/group-buy/group-buy.types';
+import type { GroupSelection, GroupView } from '../../../machines/group-buy/group-buy.types';
+import type { OrderStatusName } from '../../../contract/endpoints/payment';
+import { GroupBuyPaymentType } from '../../../contract/enums';
 import { PagePending } from '../../app/layout/root-layout';
 import { useErrorText } from '../../i18n/use-error-text';
 import { goodsQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
 import { Errors } from '../../../contract/errors';
+import { GROUP_TOKEN_PATTERN } from '../../../contract/web-routes';
+import type { GroupBuyingSearch } from '../../lib/search-schemas';
 import { GroupPanel } from './group-panel';
 import { GroupRules } from './group-rules';
 import { JoinActions } from './join-actions';
@@ -21,17 +25,24 @@ import './group-buy.css';
 
 const BLOCKS = Object.keys(JOIN_BLOCK_CODES) as JoiningBlock[];
 
-/** `?invite=` (an invite link) and `?orderId=` (back from the gateway). */
-function readSearch(search: Record<string, unknown>) {
-  const text = (value: unknown) =>
-    typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-  return { token: text(search.invite), orderId: text(search.orderId) };
+const route = getRouteApi('/group-buying');
+
+/**
+ * `?group=` (an invite link), or `?invite=` holding a group token (a link from before `?group=`;
+ * a friend's sign-up code there is not a group), and `?orderId=` (back from the gateway).
+ */
+function readSearch(search: GroupBuyingSearch) {
+  const text = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+  const legacy = text(search.invite);
+  const token =
+    text(search.group) ?? (legacy !== null && GROUP_TOKEN_PATTERN.test(legacy) ? legacy : null);
+  return { token, orderId: text(search.orderId) };
 }
 
 /** /group-buying: the rules and a new group, or the group of an invite link (docs/group-buy-web.md). */
 export default function GroupBuyingPage() {
-  const search = useRouterState({ select: (state) => state.location.search });
-  const input = useMemo(() => readSearch(search as Record<string, unknown>), [search]);
+  const search = route.useSearch();
+  const input = useMemo(() => readSearch(search), [search]);
   return (
     <main className="page gb">
       <div className="container">
@@ -82,12 +93,24 @@ function GroupBuyFlow({ input }: { input: { token: string | null; orderId: strin
     );
   }
   if (state.matches('loadFailed')) {
+    // No such group: asking again cannot help; a new group can. A network failure: try again.
+    const notFound = context.errorCode === Errors.GROUP_NOT_FOUND.code;
     return (
       <div className="card gb-notice" role="alert">
         <p>{errorText(context.errorCode ?? Errors.INTERNAL.code)}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => send({ type: 'RETRY' })}>
-          <Trans>Try again</Trans>
-        </button>
+        {notFound ? (
+          <Link to="/group-buying" search={{}} className="btn btn-secondary">
+            <Trans>Start a group of your own</Trans>
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => send({ type: 'RETRY' })}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        )}
       </div>
     );
   }
@@ -154,28 +177,11 @@ function GroupBuyFlow({ input }: { input: { token: string | null; orderId: strin
         </p>
       )}
       {state.matches('paymentFailed') && (
-        <div className="gb-message gb-message--warn" role="alert">
-          <p>
-            {context.orderStatus === 'expired' ? (
-              errorText(Errors.ORDER_EXPIRED.code)
-            ) : context.payer === 'creator' ? (
-              <Trans>Your payment did not go through, so the group was not opened.</Trans>
-            ) : (
-              <Trans>Your payment did not go through, so your seat was released.</Trans>
-            )}
-          </p>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => send({ type: 'BACK' })}
-          >
-            {context.payer === 'creator' ? (
-              <Trans>Start again</Trans>
-            ) : (
-              <Trans>Back to the group</Trans>
-            )}
-          </button>
-        </div>
+        <PaymentFailed
+          orderStatus={context.orderStatus}
+          creator={context.payer === 'creator'}
+          onBack={() => send({ type: 'BACK' })}
+        />
       )}
       {blockCode !== null && (
         <div className="gb-message gb-message--warn" role="alert">
@@ -205,25 +211,18 @@ function GroupBuyFlow({ input }: { input: { token: string | null; orderId: strin
           )}
         </div>
       )}
-      {ended && view && (
-        <p className="gb-message" role="status">
-          {view.group.paymentType === 0 ? (
-            <Trans>
-              This group ended before every seat was taken. The creator keeps their membership and
-              gets a redeem code for each empty seat.
-            </Trans>
-          ) : (
-            <Trans>
-              This group ended before every seat was paid for. Every share paid is refunded.
-            </Trans>
-          )}
-        </p>
-      )}
+      {ended && view && <EndedMessage view={view} />}
       {(state.matches('open') ||
         state.matches({ joining: 'free' }) ||
         state.matches({ joining: 'forPay' })) &&
         view &&
-        view.membership === null && (
+        view.membership === null &&
+        (!context.serviceOn || context.errorCode === Errors.GROUP_BUY_OFF.code ? (
+          <p className="gb-message gb-message--warn" role="status">
+            {errorText(Errors.GROUP_BUY_OFF.code)}{' '}
+            <Trans>Joining opens again when group buy is back.</Trans>
+          </p>
+        ) : (
           <JoinActions
             view={view}
             token={context.token ?? ''}
@@ -241,7 +240,7 @@ function GroupBuyFlow({ input }: { input: { token: string | null; orderId: strin
               })
             }
           />
-        )}
+        ))}
     </>
   );
 
@@ -256,5 +255,79 @@ function GroupBuyFlow({ input }: { input: { token: string | null; orderId: strin
       )}
       <GroupRules hours={shop?.groupBuy.hours ?? null} />
     </div>
+  );
+}
+
+/**
+ * The awaited order did not pay (docs/group-buy-web.md): the gateway refused it, it expired or it
+ * was cancelled. Nothing was charged. A creator's group closed with it, so they start again; a
+ * friend's seat was released, so they go back to the group and can pay again.
+ */
+function PaymentFailed({
+  orderStatus,
+  creator,
+  onBack,
+}: {
+  orderStatus: OrderStatusName | null;
+  creator: boolean;
+  onBack: () => void;
+}) {
+  const errorText = useErrorText();
+  return (
+    <div className="gb-message gb-message--warn" role="alert">
+      <p>
+        {orderStatus === 'expired' ? (
+          errorText(Errors.ORDER_EXPIRED.code)
+        ) : orderStatus === 'cancelled' ? (
+          <Trans>The payment was cancelled. Nothing was charged.</Trans>
+        ) : (
+          <Trans>The payment did not go through. Nothing was charged.</Trans>
+        )}{' '}
+        {creator ? (
+          <Trans>The group was not opened: start it again to pay once more.</Trans>
+        ) : (
+          <Trans>Your seat was released: go back to the group to pay again.</Trans>
+        )}
+      </p>
+      <button type="button" className="btn btn-secondary" onClick={onBack}>
+        {creator ? <Trans>Start again</Trans> : <Trans>Back to the group</Trans>}
+      </button>
+    </div>
+  );
+}
+
+/** What happened to the money and the memberships of a group that ended unfilled, for this reader. */
+function EndedMessage({ view }: { view: GroupView }) {
+  const { group, membership } = view;
+  const mine = membership?.myState;
+  if (group.paymentType === GroupBuyPaymentType.PAY_ALL) {
+    return (
+      <p className="gb-message" role="status">
+        {membership?.isCreator ? (
+          <Trans>
+            This group ended before every seat was taken. You keep your membership, and so does
+            everyone who joined; each empty seat became a redeem code, listed in My group orders.
+          </Trans>
+        ) : mine === 'joined' ? (
+          <Trans>
+            This group ended before every seat was taken. You keep your membership, like the creator
+            and everyone else who joined; the creator gets a redeem code for each empty seat.
+          </Trans>
+        ) : (
+          <Trans>
+            This group ended before every seat was taken. The creator and everyone who joined keep
+            the membership; the creator gets a redeem code for each empty seat.
+          </Trans>
+        )}
+      </p>
+    );
+  }
+  return (
+    <p className="gb-message" role="status">
+      <Trans>This group ended before every seat was paid for. Every share paid is refunded.</Trans>{' '}
+      {mine === 'refunded' && <Trans>Your payment has been refunded to the way you paid.</Trans>}
+      {mine === 'refund_due' && <Trans>Your refund is being returned by our support team.</Trans>}
+      {mine === 'paid' && <Trans>Your refund is on its way.</Trans>}
+    </p>
   );
 }

@@ -85,11 +85,13 @@ export function GroupPanel({
               <Trans>Your seat</Trans>
             </dt>
             <dd>
-              {membership.isCreator ? (
-                <Trans>Creator</Trans>
-              ) : (
-                <MemberStateName state={membership.myState} />
+              {membership.isCreator && (
+                <>
+                  <Trans>Creator</Trans>
+                  {' · '}
+                </>
               )}
+              <MemberStateName state={membership.myState} />
             </dd>
           </>
         )}

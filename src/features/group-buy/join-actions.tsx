@@ -45,7 +45,7 @@ export function JoinActions({
       <div className="gb-join">
         <Link
           to="/login"
-          search={{ redirect: `/group-buying?invite=${encodeURIComponent(token)}` }}
+          search={{ redirect: `/group-buying?group=${encodeURIComponent(token)}` }}
           className="btn btn-primary btn-block"
         >
           <Trans>Log in and join</Trans>

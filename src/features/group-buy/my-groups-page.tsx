@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MemberGroup } from '../../../contract/endpoints/group-buy';
-import { useDate, useDateTime, useMoney } from '../../components/formats';
+import { useMoney } from '../../components/formats';
+import { formatDateTime } from '../../i18n/intl-format';
 import { CopyButton } from '../../components/ui/copy-button';
 import { QrCode } from '../../components/ui/qr-code';
 import { ChannelTabs } from '../../components/ui/tabs';
@@ -47,8 +48,6 @@ export default function MyGroupsPage() {
 function GroupList({ list }: { list: List }) {
   const { t } = useLingui();
   const { data, isPending, isError } = useQuery(myGroupsQuery(list));
-  const date = useDate();
-  const dateTime = useDateTime();
   const money = useMoney();
   if (isPending) {
     return (
@@ -84,37 +83,25 @@ function GroupList({ list }: { list: List }) {
       <thead>
         <tr>
           <th scope="col">
-            <Trans>Group ID</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Product</Trans>
+            <Trans>Group</Trans>
           </th>
           <th scope="col">
             <Trans>Creator</Trans>
           </th>
           <th scope="col">
-            <Trans>Created on</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Ends on</Trans>
-          </th>
-          <th scope="col">
-            <Trans>Completed on</Trans>
+            <Trans>Dates</Trans>
           </th>
           <th scope="col">
             <Trans>Status</Trans>
           </th>
           <th scope="col">
-            <Trans>Devices allowed</Trans>
-          </th>
-          <th scope="col">
             <Trans>Members joined</Trans>
           </th>
           <th scope="col">
-            <Trans>Total amount</Trans>
+            <Trans>Amount paid</Trans>
           </th>
           <th scope="col">
-            <Trans>Invite link</Trans>
+            <Trans>Actions</Trans>
           </th>
         </tr>
       </thead>
@@ -124,13 +111,13 @@ function GroupList({ list }: { list: List }) {
             group.endsAt === null ? 0 : Math.max(0, Date.parse(group.endsAt) - serverTime);
           const joined = group.membersJoined;
           const size = group.groupSize;
+          const devices = group.devicesAllowed;
           return (
             <tr key={group.groupId}>
-              <td data-label={t`Group ID`} className="gb-mono">
-                {group.groupId}
-              </td>
-              <td data-label={t`Product`}>
+              <td data-label={t`Group`}>
                 <div>
+                  <span className="gb-mono gb-nowrap">{group.groupId}</span>
+                  <br />
                   {group.product}
                   <br />
                   <span className="field__hint">
@@ -141,7 +128,7 @@ function GroupList({ list }: { list: List }) {
               <td data-label={t`Creator`}>
                 <div>
                   {group.isCreator ? (
-                    <span className="badge">
+                    <span className="badge gb-nowrap">
                       <Trans>You (creator)</Trans>
                     </span>
                   ) : (
@@ -149,25 +136,17 @@ function GroupList({ list }: { list: List }) {
                   )}
                 </div>
               </td>
-              <td data-label={t`Created on`}>{date(group.createdAt)}</td>
-              <td data-label={t`Ends on`}>
-                <div>
-                  {group.endsAt ? dateTime(group.endsAt) : '—'}
-                  {group.state === 'open' && remaining > 0 && (
-                    <>
-                      <br />
-                      <Countdown remainingMs={remaining} />
-                    </>
-                  )}
-                </div>
-              </td>
-              <td data-label={t`Completed on`}>
-                {group.completedAt ? dateTime(group.completedAt) : '—'}
+              <td data-label={t`Dates`}>
+                <GroupDates group={group} remainingMs={remaining} />
               </td>
               <td data-label={t`Status`}>
                 <div>
                   <GroupStateName state={group.state} />
-                  {!group.isCreator && (
+                  {/* The creator's own seat says more than the group's state only once refunded. */}
+                  {!(
+                    group.isCreator &&
+                    (group.myState === 'paid' || group.myState === 'reserved')
+                  ) && (
                     <>
                       <br />
                       <span className="field__hint">
@@ -177,15 +156,24 @@ function GroupList({ list }: { list: List }) {
                   )}
                 </div>
               </td>
-              <td data-label={t`Devices allowed`}>{group.devicesAllowed}</td>
               <td data-label={t`Members joined`}>
-                <Trans>
-                  {joined} of {size}
-                </Trans>
+                <div>
+                  <span className="gb-nowrap">
+                    <Trans>
+                      {joined} of {size}
+                    </Trans>
+                  </span>
+                  <br />
+                  <span className="field__hint">
+                    <Trans>Devices allowed: {devices}</Trans>
+                  </span>
+                </div>
               </td>
-              <td data-label={t`Total amount`}>{money(group.total)}</td>
-              <td data-label={t`Invite link`}>
-                <InviteCell group={group} />
+              <td data-label={t`Amount paid`} className="gb-nowrap">
+                {money(group.amountPaid)}
+              </td>
+              <td data-label={t`Actions`}>
+                <GroupActions group={group} />
               </td>
             </tr>
           );
@@ -195,35 +183,111 @@ function GroupList({ list }: { list: List }) {
   );
 }
 
-/** Open groups: the link to copy and its QR code on demand; ended pay-all groups: the codes. */
+/**
+ * When the group started and what its next or last date is: the end while it can still fill,
+ * the completion once finished; an ended group shows its state instead (Status). Each date stays
+ * on its line (a date broken mid-word is hard to read, in Chinese above all).
+ */
+function GroupDates({ group, remainingMs }: { group: MemberGroup; remainingMs: number }) {
+  const live = group.state === 'open' || group.state === 'awaiting_payment';
+  return (
+    <dl className="gb-dates">
+      <dt>
+        <Trans>Created on</Trans>
+      </dt>
+      <dd>
+        <When iso={group.createdAt} withTime={false} />
+      </dd>
+      {live && group.endsAt && (
+        <>
+          <dt>
+            <Trans>Ends on</Trans>
+          </dt>
+          <dd>
+            <When iso={group.endsAt} />
+            {group.state === 'open' && remainingMs > 0 && <Countdown remainingMs={remainingMs} />}
+          </dd>
+        </>
+      )}
+      {group.completedAt && (
+        <>
+          <dt>
+            <Trans>Completed on</Trans>
+          </dt>
+          <dd>
+            <When iso={group.completedAt} />
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** A date, and its time on a line of its own: neither is ever broken in the middle. */
+function When({ iso, withTime = true }: { iso: string; withTime?: boolean }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <span className="gb-nowrap">{formatDateTime(i18n.locale, { dateStyle: 'medium' }, iso)}</span>
+      {withTime && (
+        <span className="gb-nowrap">
+          {formatDateTime(i18n.locale, { timeStyle: 'short' }, iso)}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * What the reader can do with a group: pay an unpaid order (the creator's, or a reserved share),
+ * share an open group's link, or copy the redeem codes an ended pay-all group left.
+ */
+function GroupActions({ group }: { group: MemberGroup }) {
+  const money = useMoney();
+  const amount = money(group.isCreator && group.paymentType === 0 ? group.total : group.seatPrice);
+  const payable = group.myState === 'reserved' && group.myPayUrl !== null;
+  if (payable) {
+    return (
+      <a href={group.myPayUrl!} className="btn btn-primary gb-nowrap">
+        <Trans>Pay {amount}</Trans>
+      </a>
+    );
+  }
+  if (group.redeemCodes.length > 0) return <RedeemCodes group={group} />;
+  if (group.state === 'open') return <InviteCell group={group} />;
+  return <span>—</span>;
+}
+
+function RedeemCodes({ group }: { group: MemberGroup }) {
+  const { t } = useLingui();
+  return (
+    <div className="gb-row-actions">
+      <span>
+        <Trans>Redeem codes for the empty seats:</Trans>
+      </span>
+      <ul className="gb-codes">
+        {group.redeemCodes.map(({ code, redeemed }) => (
+          <li key={code}>
+            <code className="gb-mono">{code}</code>{' '}
+            {redeemed ? (
+              <span className="field__hint">
+                <Trans>Redeemed</Trans>
+              </span>
+            ) : (
+              <CopyButton text={code} aria-label={t`Copy redeem code ${code}`} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** An open group: the link to copy and its QR code on demand. */
 function InviteCell({ group }: { group: MemberGroup }) {
   const { t } = useLingui();
   const [showQr, setShowQr] = useState(false);
   const groupId = group.groupId;
-  if (group.redeemCodes.length > 0) {
-    return (
-      <div className="gb-row-actions">
-        <span>
-          <Trans>Redeem codes for the empty seats:</Trans>
-        </span>
-        <ul className="gb-codes">
-          {group.redeemCodes.map(({ code, redeemed }) => (
-            <li key={code}>
-              <code className="gb-mono">{code}</code>{' '}
-              {redeemed ? (
-                <span className="field__hint">
-                  <Trans>Redeemed</Trans>
-                </span>
-              ) : (
-                <CopyButton text={code} aria-label={t`Copy redeem code ${code}`} />
-              )}
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
-  if (group.state !== 'open') return <span>—</span>;
   return (
     <div className="gb-row-actions">
       <CopyButton

@@ -246,7 +246,7 @@ function StartForm({
           search={{ redirect: '/group-buying' }}
           className="btn btn-primary btn-block"
         >
-          <Trans>Log in and join</Trans>
+          <Trans>Log in and start a group</Trans>
         </Link>
       )}
     </section>

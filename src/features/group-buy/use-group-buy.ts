@@ -12,12 +12,14 @@ import type {
   LoadPageInput,
   LoadedPage,
   PaymentCheck,
+  RefreshGroupInput,
   StartGroupInput,
   StartedGroup,
 } from '../../../machines/group-buy/group-buy.types';
 import { actorInspection } from '../../lib/inspector';
 import {
   checkPayment,
+  fetchGroupView,
   joinForPay,
   joinFree,
   loadGroupBuyPage,
@@ -32,8 +34,11 @@ export function useGroupBuy(input: { token: string | null; orderId: string | nul
     () =>
       groupBuyMachine.provide({
         actors: {
-          loadPage: fromPromise<LoadedPage, LoadPageInput>(({ input: { token } }) =>
-            loadGroupBuyPage(queryClient, token),
+          loadPage: fromPromise<LoadedPage, LoadPageInput>(({ input: { token, orderId } }) =>
+            loadGroupBuyPage(queryClient, token, orderId),
+          ),
+          refreshGroup: fromPromise<GroupView, RefreshGroupInput>(({ input: { token } }) =>
+            fetchGroupView(token),
           ),
           startGroup: fromPromise<StartedGroup, StartGroupInput>(({ input: params }) =>
             startGroup(params),

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Order } from '../../../contract/endpoints/payment';
 import { cancelOrder, ordersKey, ordersQuery } from './api/store-calls';
@@ -72,7 +73,21 @@ export function OrdersCard() {
                   <td data-label={t`Order ID`}>
                     <span className="order-id">{order.orderId}</span>
                   </td>
-                  <td data-label={t`Product`}>{order.product}</td>
+                  <td data-label={t`Product`}>
+                    {/* One grid item in the stacked row: the product and its mark together. */}
+                    <span>
+                      {order.product}
+                      {order.groupOrder && (
+                        <>
+                          {' '}
+                          {/* A share of a group buy: its group, seats and refunds are there. */}
+                          <Link to="/user/group-buying" className="badge badge--muted order-group">
+                            <Trans>Group buy</Trans>
+                          </Link>
+                        </>
+                      )}
+                    </span>
+                  </td>
                   <td data-label={t`Total`} className="num">
                     {money(order.total)}
                   </td>

@@ -25,7 +25,8 @@ function membershipOf(place: Place): Membership | null {
     myPayUrl: reserved ? `http://127.0.0.1/pay/sandbox/${orderId}` : null,
     myOrderExpiresAt: reserved ? '2026-11-23T10:30:00.000Z' : null,
     inviteToken: TOKEN,
-    inviteLink: `http://127.0.0.1/group-buying?token=${TOKEN}`,
+    inviteLink: `http://127.0.0.1/group-buying?group=${TOKEN}`,
+    amountPaid: { amount: reserved ? 0 : 22_400, currency: 'CNY' },
     redeemCodes: [],
   };
 }

@@ -18,6 +18,7 @@ export function sampleOrder(status: Order['status'], overrides: Partial<Order> =
     expiresAt: '2026-11-22T05:30:00.000Z',
     paidAt: status === 'paid' ? '2026-11-22T05:01:00.000Z' : null,
     payUrl: status === 'pending' ? 'http://127.0.0.1/pay/sandbox/K202611220000000001' : null,
+    groupOrder: false,
     ...overrides,
   };
 }

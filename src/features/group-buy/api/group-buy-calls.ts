@@ -5,6 +5,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { goodsQuery } from '../../../lib/queries/catalog';
 import { loadApi } from '../../../lib/load-api';
+import type { OrderStatusName } from '../../../../contract/endpoints/payment';
 import type {
   CheckPaymentInput,
   GroupView,
@@ -26,14 +27,38 @@ export async function fetchGroupView(inviteToken: string): Promise<GroupView> {
   return callApiQuiet(paymentJointOrder, { inviteToken });
 }
 
+const CLOSED: readonly OrderStatusName[] = ['failed', 'expired', 'cancelled'];
+
+/**
+ * The link's group; back from the gateway (`orderId`) to a group that is not found, the order says
+ * why: a creator's order that failed, expired or was cancelled took its group with it.
+ */
+async function groupOrClosedOrder(
+  token: string,
+  orderId: string | null,
+): Promise<Pick<LoadedPage, 'group' | 'closedOrder'>> {
+  try {
+    return { group: await fetchGroupView(token), closedOrder: null };
+  } catch (error) {
+    const { Errors } = await import('../../../../contract/errors');
+    const code = (error as { code?: unknown } | null)?.code;
+    if (orderId === null || code !== Errors.GROUP_NOT_FOUND.code) throw error;
+    const [{ callApiQuiet }, { paymentOrder }] = await Promise.all([loadApi(), payment()]);
+    const order = (await callApiQuiet(paymentOrder, { orderId }).catch(() => null))?.orders[0];
+    if (!order || !CLOSED.includes(order.status)) throw error;
+    return { group: null, closedOrder: order.status };
+  }
+}
+
 /** Whether group buy is on (the shop says, from the display config), and the link's group. */
 export async function loadGroupBuyPage(
   queryClient: QueryClient,
   token: string | null,
+  orderId: string | null = null,
 ): Promise<LoadedPage> {
-  const [catalog, group] = await Promise.all([
+  const [catalog, found] = await Promise.all([
     queryClient.fetchQuery(goodsQuery()),
-    token === null ? Promise.resolve(null) : fetchGroupView(token),
+    token === null ? Promise.resolve(null) : groupOrClosedOrder(token, orderId),
   ]);
   if (catalog.shop === null) {
     const [{ ApiError }, { Errors }] = await Promise.all([
@@ -42,7 +67,11 @@ export async function loadGroupBuyPage(
     ]);
     throw new ApiError(Errors.INTERNAL.code, Errors.INTERNAL.en);
   }
-  return { enabled: catalog.shop.groupBuy.enabled, group };
+  return {
+    enabled: catalog.shop.groupBuy.enabled,
+    group: found?.group ?? null,
+    closedOrder: found?.closedOrder ?? null,
+  };
 }
 
 /** A refusal is a toast (and a 401 the way to /login), like /pricing's Pay. */
