@@ -11,18 +11,32 @@ createMachine({
         "onDone": [
           {
             "guard": {
-              "type": "isServiceOff"
-            },
-            "target": "serviceOff"
-          },
-          {
-            "guard": {
               "type": "hasGroup"
             },
             "target": "routing",
+            "actions": [
+              {
+                "type": "rememberServiceSwitch"
+              },
+              {
+                "type": "storeGroup"
+              }
+            ]
+          },
+          {
+            "guard": {
+              "type": "hasClosedOrder"
+            },
+            "target": "paymentFailed",
             "actions": {
-              "type": "storeGroup"
+              "type": "rememberClosedOrder"
             }
+          },
+          {
+            "guard": {
+              "type": "isServiceOff"
+            },
+            "target": "serviceOff"
           },
           {
             "target": "choosing"
@@ -186,6 +200,15 @@ createMachine({
               {
                 "guard": {
                   "type": "isOrderPaid"
+                },
+                "target": "#groupBuy.routing",
+                "actions": {
+                  "type": "settlePayment"
+                }
+              },
+              {
+                "guard": {
+                  "type": "isOrderRefunded"
                 },
                 "target": "#groupBuy.routing",
                 "actions": {
@@ -398,10 +421,54 @@ createMachine({
             ]
           }
         },
-        "ended": {},
-        "full": {},
-        "alreadyJoined": {},
-        "ownGroup": {},
+        "ended": {
+          "invoke": {
+            "id": "refreshGroup",
+            "src": "refreshGroup",
+            "onDone": {
+              "actions": {
+                "type": "refreshGroup"
+              }
+            },
+            "onError": {}
+          }
+        },
+        "full": {
+          "invoke": {
+            "id": "refreshGroup",
+            "src": "refreshGroup",
+            "onDone": {
+              "actions": {
+                "type": "refreshGroup"
+              }
+            },
+            "onError": {}
+          }
+        },
+        "alreadyJoined": {
+          "invoke": {
+            "id": "refreshGroup",
+            "src": "refreshGroup",
+            "onDone": {
+              "actions": {
+                "type": "refreshGroup"
+              }
+            },
+            "onError": {}
+          }
+        },
+        "ownGroup": {
+          "invoke": {
+            "id": "refreshGroup",
+            "src": "refreshGroup",
+            "onDone": {
+              "actions": {
+                "type": "refreshGroup"
+              }
+            },
+            "onError": {}
+          }
+        },
         "creatorNotPaid": {}
       }
     },
@@ -419,6 +486,15 @@ createMachine({
               {
                 "guard": {
                   "type": "isOrderPaid"
+                },
+                "target": "#groupBuy.routing",
+                "actions": {
+                  "type": "settlePayment"
+                }
+              },
+              {
+                "guard": {
+                  "type": "isOrderRefunded"
                 },
                 "target": "#groupBuy.routing",
                 "actions": {
