@@ -51,7 +51,7 @@ describe.each(variants)('shared links on $name', (variant) => {
     const { port } = listening.app.server.address() as AddressInfo;
     const origin = `http://127.0.0.1:${port}`;
     const { invite, subscription } = await sharedLinks(listening);
-    expect(invite).toMatch(new RegExp(`^${origin}/group-buying\\?invite=[A-Za-z0-9_-]{32}$`));
+    expect(invite).toMatch(new RegExp(`^${origin}/group-buying\\?group=[A-Za-z0-9_-]{32}$`));
     expect(subscription).toMatch(new RegExp(`^${origin}/sub/[A-Za-z0-9_-]+$`));
     const fetched = await fetch(subscription, { headers: { 'user-agent': 'mihomo' } });
     expect(fetched.status).toBe(200);
@@ -60,7 +60,7 @@ describe.each(variants)('shared links on $name', (variant) => {
 
   it('name the first PUBLIC_ORIGIN when it is set', async () => {
     const { invite, subscription } = await sharedLinks(withOrigin);
-    expect(invite).toMatch(/^https:\/\/vpn\.example\/group-buying\?invite=[A-Za-z0-9_-]{32}$/);
+    expect(invite).toMatch(/^https:\/\/vpn\.example\/group-buying\?group=[A-Za-z0-9_-]{32}$/);
     expect(subscription).toMatch(/^https:\/\/vpn\.example\/sub\/[A-Za-z0-9_-]+$/);
   });
 });
