@@ -40,6 +40,63 @@ const statusRoutes = (next: 'awaiting' | 'underpaid') =>
     { target: `#cryptoPay.quoted.${next}.waiting` },
   ] as const;
 
+type EventOf<T extends CryptoPayEvent['type']> = Extract<CryptoPayEvent, { type: T }>;
+interface QuotedArgs<T extends CryptoPayEvent['type']> {
+  readonly context: CryptoPayContext;
+  readonly event: EventOf<T>;
+}
+const abandonOpenQuote = {
+  type: 'abandonQuote',
+  params: ({ context }: { context: CryptoPayContext }) => ({ orderId: context.quote!.orderId }),
+} as const;
+
+/**
+ * While a quote waits for the buyer (unproven or confirming): a change of wallet, network or token
+ * means it no longer fits, so it is cancelled and does not count as pending.
+ */
+const leaveOpenQuote = {
+  WALLET_CHANGED: {
+    guard: { type: 'quoteStale', params: ({ event }: QuotedArgs<'WALLET_CHANGED'>) => event },
+    target: '#cryptoPay.checkingNetwork',
+    actions: [
+      abandonOpenQuote,
+      'dropQuote',
+      {
+        type: 'storeWallet',
+        params: ({ event }: QuotedArgs<'WALLET_CHANGED'>) => ({ wallet: event.wallet }),
+      },
+      {
+        type: 'rememberFailure',
+        params: ({ event }: QuotedArgs<'WALLET_CHANGED'>) => ({
+          code:
+            event.wallet === null
+              ? Errors.CRYPTO_WALLET_NOT_CONNECTED.code
+              : Errors.CRYPTO_SWITCH_NETWORK.code,
+        }),
+      },
+    ],
+  },
+  SELECT_NETWORK: {
+    guard: {
+      type: 'isOfferedNetwork',
+      params: ({ event }: QuotedArgs<'SELECT_NETWORK'>) => event,
+    },
+    target: '#cryptoPay.selectingToken',
+    actions: [
+      abandonOpenQuote,
+      { type: 'selectNetwork', params: ({ event }: QuotedArgs<'SELECT_NETWORK'>) => event },
+    ],
+  },
+  SELECT_TOKEN: {
+    guard: { type: 'isOfferedToken', params: ({ event }: QuotedArgs<'SELECT_TOKEN'>) => event },
+    target: '#cryptoPay.checkingNetwork',
+    actions: [
+      abandonOpenQuote,
+      { type: 'selectToken', params: ({ event }: QuotedArgs<'SELECT_TOKEN'>) => event },
+    ],
+  },
+} as const;
+
 /**
  * Paying for a plan from the buyer's own wallet (SPEC §4: network, then token, then wallet, then
  * confirm, then awaiting confirmation; docs/crypto-pay.md). The wallet (wagmi), the API calls and
@@ -401,49 +458,7 @@ export const cryptoPayMachine = setup({
           on: {
             SIGN: { target: 'signing', actions: 'clearError' },
             // A change of wallet or choice abandons the quote, as while confirming (below).
-            WALLET_CHANGED: {
-              guard: { type: 'quoteStale', params: ({ event }) => event },
-              target: '#cryptoPay.checkingNetwork',
-              actions: [
-                {
-                  type: 'abandonQuote',
-                  params: ({ context }) => ({ orderId: context.quote!.orderId }),
-                },
-                'dropQuote',
-                { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) },
-                {
-                  type: 'rememberFailure',
-                  params: ({ event }) => ({
-                    code:
-                      event.wallet === null
-                        ? Errors.CRYPTO_WALLET_NOT_CONNECTED.code
-                        : Errors.CRYPTO_SWITCH_NETWORK.code,
-                  }),
-                },
-              ],
-            },
-            SELECT_NETWORK: {
-              guard: { type: 'isOfferedNetwork', params: ({ event }) => event },
-              target: '#cryptoPay.selectingToken',
-              actions: [
-                {
-                  type: 'abandonQuote',
-                  params: ({ context }) => ({ orderId: context.quote!.orderId }),
-                },
-                { type: 'selectNetwork', params: ({ event }) => event },
-              ],
-            },
-            SELECT_TOKEN: {
-              guard: { type: 'isOfferedToken', params: ({ event }) => event },
-              target: '#cryptoPay.checkingNetwork',
-              actions: [
-                {
-                  type: 'abandonQuote',
-                  params: ({ context }) => ({ orderId: context.quote!.orderId }),
-                },
-                { type: 'selectToken', params: ({ event }) => event },
-              ],
-            },
+            ...leaveOpenQuote,
           },
         },
         // Why: the wallet asks the buyer to sign the payer proof; one request at a time.
@@ -507,49 +522,7 @@ export const cryptoPayMachine = setup({
           on: {
             PAY: { target: 'sending', actions: 'clearError' },
             // Why: the quote no longer fits: it is cancelled, so it does not count as pending.
-            WALLET_CHANGED: {
-              guard: { type: 'quoteStale', params: ({ event }) => event },
-              target: '#cryptoPay.checkingNetwork',
-              actions: [
-                {
-                  type: 'abandonQuote',
-                  params: ({ context }) => ({ orderId: context.quote!.orderId }),
-                },
-                'dropQuote',
-                { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) },
-                {
-                  type: 'rememberFailure',
-                  params: ({ event }) => ({
-                    code:
-                      event.wallet === null
-                        ? Errors.CRYPTO_WALLET_NOT_CONNECTED.code
-                        : Errors.CRYPTO_SWITCH_NETWORK.code,
-                  }),
-                },
-              ],
-            },
-            SELECT_NETWORK: {
-              guard: { type: 'isOfferedNetwork', params: ({ event }) => event },
-              target: '#cryptoPay.selectingToken',
-              actions: [
-                {
-                  type: 'abandonQuote',
-                  params: ({ context }) => ({ orderId: context.quote!.orderId }),
-                },
-                { type: 'selectNetwork', params: ({ event }) => event },
-              ],
-            },
-            SELECT_TOKEN: {
-              guard: { type: 'isOfferedToken', params: ({ event }) => event },
-              target: '#cryptoPay.checkingNetwork',
-              actions: [
-                {
-                  type: 'abandonQuote',
-                  params: ({ context }) => ({ orderId: context.quote!.orderId }),
-                },
-                { type: 'selectToken', params: ({ event }) => event },
-              ],
-            },
+            ...leaveOpenQuote,
           },
         },
         // Why: the wallet asks the buyer to sign the transfer; one at a time.
