@@ -10,7 +10,6 @@ import { createHmac } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentFlags } from '../../server/db/schema';
-import { epaySign } from '../../server/payments/epay';
 import { fakeStripe, type FakeStripe } from './helpers/fake-gateway-servers';
 import { addTestNode, type TestNode } from './helpers/nodes';
 import {
@@ -21,12 +20,13 @@ import {
   SANDBOX_SECRET,
   sandboxNotification,
   type BoughtOrder,
+  EPAY_KEY,
+  EPAY_PID,
+  epayNotification,
 } from './helpers/payments';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
-const EPAY_PID = '1001';
-const EPAY_KEY = 'epay-merchant-key-for-fuzzing';
 const STRIPE_KEY = 'sk_test_fuzz';
 const WEBHOOK_SECRET = 'whsec_fuzz_secret';
 
@@ -61,20 +61,6 @@ const JSON_VALUES: unknown[] = [
   { nested: '\u0000' },
   ['\u0000'],
 ];
-
-function epayNotification(order: { orderNo: string; amount: number }, fields = {}) {
-  const params: Record<string, string> = {
-    pid: EPAY_PID,
-    trade_no: `2026112500${order.orderNo.slice(-8)}`,
-    out_trade_no: order.orderNo,
-    type: 'alipay',
-    name: 'Standard, 1 month',
-    money: (order.amount / 100).toFixed(2),
-    trade_status: 'TRADE_SUCCESS',
-    ...fields,
-  };
-  return { ...params, sign: epaySign(params, EPAY_KEY), sign_type: 'MD5' };
-}
 
 function stripeSignature(payload: string): string {
   const t = Math.floor(Date.now() / 1000);

@@ -31,14 +31,15 @@ import {
   SANDBOX_SECRET,
   snapshot,
   userOf,
+  EPAY_KEY,
+  EPAY_PID,
+  epayNotification,
 } from './helpers/payments';
 import { couponRow, makeCoupon, purchase } from './helpers/store';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
-const EPAY_PID = '1001';
-const EPAY_KEY = 'epay-merchant-key-for-tests';
 const STRIPE_KEY = 'sk_test_kestrel';
 const WEBHOOK_SECRET = 'whsec_kestrel_test_secret';
 const ORIGIN = 'https://kestrel.test';
@@ -47,23 +48,6 @@ const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex
 const silentLog = { info: () => undefined, error: () => undefined };
 
 /** What the aggregator sends to notify_url once the buyer paid. */
-function epayNotification(
-  order: { orderNo: string; amount: number },
-  fields: Record<string, string> = {},
-  key = EPAY_KEY,
-): Record<string, string> {
-  const params: Record<string, string> = {
-    pid: EPAY_PID,
-    trade_no: `2026112200${order.orderNo.slice(-8)}`,
-    out_trade_no: order.orderNo,
-    type: 'alipay',
-    name: 'Standard, 1 month',
-    money: (order.amount / 100).toFixed(2),
-    trade_status: 'TRADE_SUCCESS',
-    ...fields,
-  };
-  return { ...params, sign: epaySign(params, key), sign_type: 'MD5' };
-}
 
 function stripeEvent(type: string, session: Record<string, unknown>) {
   return JSON.stringify({

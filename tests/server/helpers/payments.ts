@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/database';
 import { membershipGrants, orders, paymentFlags, payments, users } from '../../../server/db/schema';
+import { epaySign } from '../../../server/payments/epay';
 import { createPaymentGateways, type ConfiguredGateways } from '../../../server/payments/registry';
 import { createSandboxGateway } from '../../../server/payments/sandbox';
 import type { Params } from '../../../server/payments/signing';
@@ -135,4 +136,27 @@ export async function snapshot(db: Db) {
   ]);
   const sort = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => a.id - b.id);
   return { orders: sort(o), payments: sort(p), flags: sort(f), grants: sort(g), users: sort(u) };
+}
+
+/** The merchant a test's EPay gateway is configured with. */
+export const EPAY_PID = '1001';
+export const EPAY_KEY = 'epay-merchant-key-for-tests';
+
+/** A successful EPay notification of the order, signed with `key` (a wrong key forges one). */
+export function epayNotification(
+  order: { orderNo: string; amount: number },
+  fields: Record<string, string> = {},
+  key = EPAY_KEY,
+): Record<string, string> {
+  const params: Record<string, string> = {
+    pid: EPAY_PID,
+    trade_no: `2026112200${order.orderNo.slice(-8)}`,
+    out_trade_no: order.orderNo,
+    type: 'alipay',
+    name: 'Standard, 1 month',
+    money: (order.amount / 100).toFixed(2),
+    trade_status: 'TRADE_SUCCESS',
+    ...fields,
+  };
+  return { ...params, sign: epaySign(params, key), sign_type: 'MD5' };
 }
