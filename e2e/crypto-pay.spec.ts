@@ -20,46 +20,17 @@ import {
   shownConfirmations,
   expireQuote,
   expectErrorShown,
+  openWithWallet,
   payButton,
   paymentPanel,
 } from './support/crypto-pay';
 import { resultDialog } from './support/store';
 import { useSessionToken } from './support/ui';
-import {
-  MAINNET,
-  TestWallet,
-  installWallet,
-  localNetwork,
-  switchInWallet,
-  type TestWalletOptions,
-} from './support/wallet';
+import { MAINNET, switchInWallet } from './support/wallet';
 
 /** A fresh quote's countdown: 30 minutes, less the moment the answer took. */
 const fullQuote = (i18n: I18n) =>
   new RegExp(i18n.t('Pay within {left}', { left: '(30:00|29:5\\d)' }));
-
-async function openWithWallet(
-  {
-    page,
-    api,
-    users,
-  }: {
-    page: Page;
-    api: Parameters<typeof localNetwork>[0];
-    users: { byUsername(): Promise<{ token: string }> };
-  },
-  options: TestWalletOptions & { funds?: bigint },
-) {
-  const user = await users.byUsername();
-  const network = await localNetwork(api, CRYPTO_PRODUCT);
-  const wallet = new TestWallet(network, options);
-  await installWallet(page, wallet);
-  if (options.funds) await wallet.fund('USDT', options.funds);
-  await useSessionToken(page, user.token);
-  await page.clock.install();
-  await page.goto(`/crypto-pay/${CRYPTO_PRODUCT}`);
-  return { wallet, network, user };
-}
 
 /** A wallet already on the local network, connected, with the quote on screen. */
 async function quotedOnLocalChain(

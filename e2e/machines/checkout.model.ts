@@ -10,6 +10,7 @@ import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import type { CheckoutEvent } from '../../machines/checkout/checkout.types';
 import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
 import type { MachinePath } from '../../machines/shared/paths';
+import { sampleOrder } from '../../tests/machines/support/sample-order';
 
 type CheckoutPath = MachinePath<typeof checkoutMachine>;
 
@@ -17,25 +18,6 @@ type CheckoutPath = MachinePath<typeof checkoutMachine>;
 export const GOOD_CODE = 'WELCOME10';
 export const BAD_CODE = 'NO-SUCH-CODE';
 
-/** The server's data is the server's; the graph only needs the status to choose the branch. */
-const order = (status: Order['status']): Order => ({
-  orderId: 'K0',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  productId: 0,
-  groupType: 1,
-  months: 1,
-  product: '',
-  method: 'alipay',
-  subtotal: { amount: 0, currency: 'CNY' },
-  discount: { amount: 0, currency: 'CNY' },
-  total: { amount: 0, currency: 'CNY' },
-  couponCode: null,
-  status,
-  expiresAt: '2026-01-01T00:30:00.000Z',
-  paidAt: null,
-  payUrl: null,
-  groupOrder: false,
-});
 const money = { amount: 0, currency: 'CNY' } as const;
 
 const select: CheckoutEvent = { type: 'SELECT', selection: { productId: 0, currency: 'CNY' } };
@@ -57,8 +39,9 @@ const created = actorDone<CheckoutEvent>('createOrder', {
   expiresAt: '2026-01-01T00:30:00.000Z',
   total: money,
 });
+/** The server's data is the server's; the graph only needs the status to choose the branch. */
 export const fetched = (status: Order['status']) =>
-  actorDone<CheckoutEvent>('fetchOrder', order(status));
+  actorDone<CheckoutEvent>('fetchOrder', sampleOrder(status));
 const poll = delayElapsed<CheckoutEvent>('POLL', 'checkout.awaitingPayment.waiting');
 const limit = delayElapsed<CheckoutEvent>('AWAIT_LIMIT', 'checkout.awaitingPayment');
 const recheck: CheckoutEvent = { type: 'RECHECK' };

@@ -14,15 +14,14 @@ import { errorKeyOf } from '../support/i18n';
 import { describeMachinePaths, type StepInfo } from '../support/path-runner';
 import { resultDialog } from '../support/store';
 import type { TestUser } from '../support/user-factory';
-import { useSessionToken } from '../support/ui';
-import { MAINNET, TestWallet, installWallet, localNetwork } from '../support/wallet';
+import { MAINNET, type TestWallet } from '../support/wallet';
 import {
   CRYPTO_PRICE,
-  CRYPTO_PRODUCT,
   QUOTE_MS,
   shownConfirmations,
   expireQuote,
   expectErrorShown,
+  openWithWallet,
   payButton,
   paymentPanel,
 } from '../support/crypto-pay';
@@ -61,29 +60,27 @@ describeMachinePaths<typeof cryptoPayMachine, Data>({
   generator: () => cryptoPayUiPaths(),
   traversal: {},
   setup: async ({ page, api, users }, path) => {
-    const user = await users.byUsername();
     if (pathHas(path, 'xstate.error.actor.loadOptions')) {
+      const user = await users.byUsername();
       await page.goto('/crypto-pay/999');
       return { user, wallet: null };
     }
-    const network = await localNetwork(api, CRYPTO_PRODUCT);
     const firstWallet = path.steps.find(
       (s) => (s.event.type as string) === 'xstate.done.actor.connectWallet',
     )?.event as { output?: Wallet } | undefined;
-    const wallet = new TestWallet(network, {
-      startChainId: firstWallet?.output?.chainId === LOCAL_CHAIN_ID ? LOCAL_CHAIN_ID : MAINNET,
-      knowsLocalChain: true,
-    });
-    await installWallet(page, wallet);
     const poor = pathHas(
       path,
       'xstate.error.actor.sendPayment',
       Errors.CRYPTO_INSUFFICIENT_BALANCE.code,
     );
-    await wallet.fund('USDT', poor ? CRYPTO_PRICE - 1n : CRYPTO_PRICE);
-    await useSessionToken(page, user.token);
-    await page.clock.install();
-    await page.goto(`/crypto-pay/${CRYPTO_PRODUCT}`);
+    const { user, wallet } = await openWithWallet(
+      { page, api, users },
+      {
+        startChainId: firstWallet?.output?.chainId === LOCAL_CHAIN_ID ? LOCAL_CHAIN_ID : MAINNET,
+        knowsLocalChain: true,
+        funds: poor ? CRYPTO_PRICE - 1n : CRYPTO_PRICE,
+      },
+    );
     return { user, wallet };
   },
   eventActions: {

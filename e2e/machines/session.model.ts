@@ -10,36 +10,17 @@ import { actorDone, actorError, classifyEvent } from '../../machines/shared/grap
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { SessionEvent } from '../../machines/session/session.types';
 import { applicableEvents, longestPaths, type MachinePath } from '../../machines/shared/paths';
+import { sampleUser } from '../../tests/machines/support/sample-user';
 
 type SessionPath = MachinePath<typeof sessionMachine>;
-
-/**
- * The user object is the server's to fill in; the graph only needs one to reach `loggedIn`.
- * The assertions read the user from the test's own data, not from here.
- */
-const someUser = {
-  userId: 0,
-  username: null,
-  email: null,
-  phone: null,
-  expireTime: null,
-  planType: null,
-  yearlyPaidUser: 0,
-  benefitsExpireTime: null,
-  isKol: 0,
-  inviteCode: '',
-  hasPassword: true,
-  trialAvailable: false,
-  deviceLimit: 3,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  serverTime: '2026-01-01T00:00:00.000Z',
-} as const;
 
 export const sessionUiEvents: SessionEvent[] = [
   { type: 'LOGGED_IN' },
   { type: 'LOGOUT' },
   { type: 'UNAUTHORIZED' },
-  actorDone('fetchUserInfo', someUser),
+  // The user is the server's to fill in; the graph only needs one to reach `loggedIn`, and the
+  // assertions read the user from the test's own data, not from here.
+  actorDone('fetchUserInfo', sampleUser()),
   actorError('fetchUserInfo', { code: Errors.UNAUTHORIZED.code }),
   actorDone('logout'),
 ];

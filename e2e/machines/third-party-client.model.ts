@@ -9,35 +9,26 @@ import { nextEnableAt, THIRD_PARTY_CLIENT } from '../../contract/account-area';
 import { actorDone, delayElapsed } from '../../machines/shared/graph-events';
 import type { MachinePath } from '../../machines/shared/paths';
 import { thirdPartyClientMachine } from '../../machines/third-party-client/third-party-client.machine';
-import type {
-  ThirdPartyClientEvent,
-  ThirdPartyClientSnapshot,
-} from '../../machines/third-party-client/third-party-client.types';
+import type { ThirdPartyClientEvent } from '../../machines/third-party-client/third-party-client.types';
+import {
+  SERVER_NOW,
+  sampleClientState,
+} from '../../tests/machines/support/sample-third-party-client';
 
 type ThirdPartyClientPath = MachinePath<typeof thirdPartyClientMachine>;
 
-const NOW = new Date('2026-11-22T06:00:00.000Z');
-const state = (over: Partial<ThirdPartyClientSnapshot> = {}): ThirdPartyClientSnapshot => ({
-  enabled: false,
-  enabledAt: null,
-  nextEnableAt: null,
-  speedLimitMbps: null,
-  membershipActive: true,
-  serverTime: NOW.toISOString(),
-  ...over,
-});
-const next = nextEnableAt(NOW).toISOString();
-const on = state({
+const next = nextEnableAt(new Date(SERVER_NOW)).toISOString();
+const on = sampleClientState({
   enabled: true,
-  enabledAt: NOW.toISOString(),
+  enabledAt: SERVER_NOW,
   nextEnableAt: next,
   speedLimitMbps: THIRD_PARTY_CLIENT.speedLimitMbps,
 });
-const off = state({ enabledAt: NOW.toISOString(), nextEnableAt: next });
+const off = sampleClientState({ enabledAt: SERVER_NOW, nextEnableAt: next });
 const tick = delayElapsed<ThirdPartyClientEvent>('TICK', 'thirdPartyClient.disabled.coolingDown');
 
 /** The first load says whether the test user needs a membership. */
-export const NO_MEMBERSHIP = state({ membershipActive: false });
+export const NO_MEMBERSHIP = sampleClientState({ membershipActive: false });
 
 export function thirdPartyClientUiPaths(): ThirdPartyClientPath[] {
   return [
@@ -45,7 +36,7 @@ export function thirdPartyClientUiPaths(): ThirdPartyClientPath[] {
     [actorDone<ThirdPartyClientEvent>('loadState', NO_MEMBERSHIP)],
     // On; off asked, cancelled, asked again and confirmed; the wait counts down a second.
     [
-      actorDone<ThirdPartyClientEvent>('loadState', state()),
+      actorDone<ThirdPartyClientEvent>('loadState', sampleClientState()),
       { type: 'ENABLE' } as ThirdPartyClientEvent,
       actorDone<ThirdPartyClientEvent>('toggle', on),
       { type: 'DISABLE' } as ThirdPartyClientEvent,

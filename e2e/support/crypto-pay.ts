@@ -5,6 +5,9 @@ import type { ApiClient } from './api-client';
 import { expect } from './fixtures';
 import type { I18n } from './i18n';
 import { DEMO } from './store';
+import { useSessionToken } from './ui';
+import type { UserFactory } from './user-factory';
+import { TestWallet, installWallet, localNetwork, type TestWalletOptions } from './wallet';
 
 /** Standard, 1 month: US$4.99, so 4.99 USDT (6 decimals). */
 export const CRYPTO_PRODUCT = DEMO.standard1;
@@ -69,4 +72,31 @@ export async function expectErrorShown(scope: Page | Locator, text: string): Pro
   const alert = scope.getByRole('alert').filter({ hasText: text });
   await expect(alert).toBeVisible();
   await expect(alert).toHaveCSS('color', DANGER);
+}
+
+/**
+ * /crypto-pay of the plan, opened by a fresh user with a test wallet in the browser (funded with
+ * USDT when `funds` is given) and the page's clock installed.
+ */
+export async function openWithWallet(
+  {
+    page,
+    api,
+    users,
+  }: {
+    page: Page;
+    api: ApiClient;
+    users: UserFactory;
+  },
+  options: TestWalletOptions & { funds?: bigint },
+) {
+  const user = await users.byUsername();
+  const network = await localNetwork(api, CRYPTO_PRODUCT);
+  const wallet = new TestWallet(network, options);
+  await installWallet(page, wallet);
+  if (options.funds) await wallet.fund('USDT', options.funds);
+  await useSessionToken(page, user.token);
+  await page.clock.install();
+  await page.goto(`/crypto-pay/${CRYPTO_PRODUCT}`);
+  return { wallet, network, user };
 }

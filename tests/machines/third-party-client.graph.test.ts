@@ -8,30 +8,18 @@ import {
   ThirdPartyClientState,
 } from '../../machines/third-party-client/third-party-client.constants';
 import { thirdPartyClientMachine } from '../../machines/third-party-client/third-party-client.machine';
-import type {
-  ThirdPartyClientEvent,
-  ThirdPartyClientSnapshot,
-} from '../../machines/third-party-client/third-party-client.types';
+import type { ThirdPartyClientEvent } from '../../machines/third-party-client/third-party-client.types';
 import { replayPath } from './support/replay-path';
+import { SERVER_NOW, sampleClientState } from './support/sample-third-party-client';
 
-const NOW = '2026-11-22T06:00:00.000Z';
-const inMs = (ms: number) => new Date(Date.parse(NOW) + ms).toISOString();
-const state = (over: Partial<ThirdPartyClientSnapshot> = {}): ThirdPartyClientSnapshot => ({
-  enabled: false,
-  enabledAt: null,
-  nextEnableAt: null,
-  speedLimitMbps: null,
-  membershipActive: true,
-  serverTime: NOW,
-  ...over,
-});
-const on = state({
+const inMs = (ms: number) => new Date(Date.parse(SERVER_NOW) + ms).toISOString();
+const on = sampleClientState({
   enabled: true,
-  enabledAt: NOW,
+  enabledAt: SERVER_NOW,
   speedLimitMbps: 10,
   nextEnableAt: inMs(2 * TICK_MS),
 });
-const offCooling = state({ enabledAt: NOW, nextEnableAt: inMs(2 * TICK_MS) });
+const offCooling = sampleClientState({ enabledAt: SERVER_NOW, nextEnableAt: inMs(2 * TICK_MS) });
 
 const tick = delayElapsed<ThirdPartyClientEvent>('TICK', 'thirdPartyClient.disabled.coolingDown');
 // A small cooldown (two ticks) keeps the graph finite; the 7 days are the server's, tested there.
@@ -42,15 +30,15 @@ const events: ThirdPartyClientEvent[] = [
   { type: 'CANCEL' },
   { type: 'RETRY' },
   tick,
-  actorDone('loadState', state()),
+  actorDone('loadState', sampleClientState()),
   actorDone('loadState', offCooling),
-  actorDone('loadState', state({ membershipActive: false })),
+  actorDone('loadState', sampleClientState({ membershipActive: false })),
   actorError('loadState', { code: Errors.NETWORK_ERROR.code }),
   actorDone('toggle', on),
   actorDone('toggle', offCooling),
   actorError('toggle', {
     code: Errors.THIRD_PARTY_COOLDOWN.code,
-    data: { nextEnableAt: inMs(TICK_MS), serverTime: NOW },
+    data: { nextEnableAt: inMs(TICK_MS), serverTime: SERVER_NOW },
   }),
   actorError('toggle', { code: Errors.INTERNAL.code }),
 ];
@@ -94,7 +82,7 @@ describe('third-party-client machine, graph', () => {
 
   it('switch on, think better of switching off, switch off, wait out the cooldown, switch on again', async () => {
     const [path] = getPathsFromEvents(thirdPartyClientMachine, [
-      actorDone('loadState', state()),
+      actorDone('loadState', sampleClientState()),
       { type: 'ENABLE' },
       actorDone('toggle', on),
       { type: 'DISABLE' },

@@ -8,23 +8,9 @@ import type {
   ThirdPartyClientEvent,
   ThirdPartyClientSnapshot,
 } from '../../machines/third-party-client/third-party-client.types';
+import { SERVER_NOW, sampleClientState } from './support/sample-third-party-client';
 
-const SERVER_NOW = '2026-11-22T06:00:00.000Z';
 const DAY = 86_400_000;
-
-export function serverState(
-  over: Partial<ThirdPartyClientSnapshot> = {},
-): ThirdPartyClientSnapshot {
-  return {
-    enabled: false,
-    enabledAt: null,
-    nextEnableAt: null,
-    speedLimitMbps: null,
-    membershipActive: true,
-    serverTime: SERVER_NOW,
-    ...over,
-  };
-}
 
 const loaded = (state: ThirdPartyClientSnapshot) =>
   actorDone<ThirdPartyClientEvent>('loadState', state);
@@ -43,12 +29,12 @@ describe('third-party-client machine, pure transitions', () => {
   });
 
   it('off with no cooldown: ready to switch on', () => {
-    expect(after(serverState()).value).toEqual({ disabled: 'ready' });
+    expect(after(sampleClientState()).value).toEqual({ disabled: 'ready' });
   });
 
   it('off inside the cooldown: the wait is measured on the server clock, not the device clock', () => {
     const next = new Date(Date.parse(SERVER_NOW) + 3 * DAY).toISOString();
-    const snapshot = after(serverState({ nextEnableAt: next }));
+    const snapshot = after(sampleClientState({ nextEnableAt: next }));
     expect(snapshot.value).toEqual({ disabled: 'coolingDown' });
     expect(snapshot.context.remainingMs).toBe(3 * DAY);
     expect(snapshot.can({ type: 'ENABLE' })).toBe(false);
@@ -56,7 +42,7 @@ describe('third-party-client machine, pure transitions', () => {
 
   it('on: 10 Mbps; DISABLE asks for a confirmation, CONFIRM asks the server, CANCEL keeps it on', () => {
     const on = after(
-      serverState({
+      sampleClientState({
         enabled: true,
         enabledAt: SERVER_NOW,
         speedLimitMbps: 10,
@@ -78,13 +64,13 @@ describe('third-party-client machine, pure transitions', () => {
   });
 
   it('without membership: unavailable, nothing to switch', () => {
-    const snapshot = after(serverState({ membershipActive: false }));
+    const snapshot = after(sampleClientState({ membershipActive: false }));
     expect(snapshot.value).toBe('unavailable');
     expect(snapshot.can({ type: 'ENABLE' })).toBe(false);
   });
 
   it("a cooldown refusal counts down the server's wait; another failure keeps it off with the code", () => {
-    const ready = after(serverState());
+    const ready = after(sampleClientState());
     const [enabling] = transition(thirdPartyClientMachine, ready, { type: 'ENABLE' });
     const next = new Date(Date.parse(SERVER_NOW) + DAY).toISOString();
     const [cooling] = transition(
@@ -124,7 +110,7 @@ describe('third-party-client machine, pure transitions', () => {
 
   it('counts the cooldown down a second at a time and then offers the switch', () => {
     const next = new Date(Date.parse(SERVER_NOW) + 2 * TICK_MS).toISOString();
-    let snapshot = after(serverState({ nextEnableAt: next }));
+    let snapshot = after(sampleClientState({ nextEnableAt: next }));
     [snapshot] = transition(thirdPartyClientMachine, snapshot, tick);
     expect(snapshot.value).toEqual({ disabled: 'coolingDown' });
     expect(snapshot.context.remainingMs).toBe(TICK_MS);
@@ -134,14 +120,14 @@ describe('third-party-client machine, pure transitions', () => {
 
   it('runs with real actors on a SimulatedClock: switch on, off, then wait out the cooldown', async () => {
     const clock = new SimulatedClock();
-    let server = serverState();
+    let server = sampleClientState();
     const actor = createActor(
       thirdPartyClientMachine.provide({
         actors: {
           loadState: fromPromise(async () => server),
           toggle: fromPromise(async ({ input }: { input: { enabled: boolean } }) => {
             server = input.enabled
-              ? serverState({
+              ? sampleClientState({
                   enabled: true,
                   enabledAt: SERVER_NOW,
                   speedLimitMbps: 10,
