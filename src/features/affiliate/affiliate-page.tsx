@@ -5,6 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { ShopGroupType } from '../../../contract/enums';
 import { affiliateExample, KOL_RATES } from '../../../contract/kol';
 import { useMoney } from '../../components/formats';
+import { PageSection } from '../../components/page-section';
 import { affiliateContactQuery } from '../../lib/queries/affiliate-contact';
 import { goodsQuery } from '../../lib/queries/catalog';
 import './affiliate.css';
@@ -36,6 +37,16 @@ function Benefit({
           strokeLinejoin="round"
         />
       </svg>
+      <h3>{title}</h3>
+      <p>{children}</p>
+    </li>
+  );
+}
+
+/** One step of "How to join"; its number is the list's counter (affiliate.css). */
+function Step({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <li className="card">
       <h3>{title}</h3>
       <p>{children}</p>
     </li>
@@ -126,113 +137,75 @@ export default function AffiliatePage() {
         </div>
       </section>
 
-      <section className="page-section" aria-labelledby="affiliate-benefits">
-        <div className="container">
-          <h2 id="affiliate-benefits" className="section-title">
-            <Trans>Why partner with us</Trans>
-          </h2>
-          <ul className="affiliate-benefits">
-            <Benefit
-              icon="M12 3v18M17 7.5c0-1.9-2.2-3-5-3s-5 1.1-5 3 2.2 2.7 5 3.3 5 1.4 5 3.4-2.2 3.3-5 3.3-5-1.2-5-3.1"
-              title={<Trans>High commission</Trans>}
-            >
-              <Trans>
-                From {firstMin}% up to {firstMax}% of the first payment of every new member you
-                bring, and up to {renewalMax}% of every renewal.
-              </Trans>
-            </Benefit>
-            <Benefit
-              icon="M4 19V5M4 19h16M8 15l4-4 3 3 5-6"
-              title={<Trans>Real-time dashboard</Trans>}
-            >
-              <Trans>
-                Follow invitations, orders and earnings in the KOL area of your personal centre.
-              </Trans>
-            </Benefit>
-            <Benefit
-              icon="M3 12h4l3-8 4 16 3-8h4"
-              title={<Trans>A product that sells itself</Trans>}
-            >
-              <Trans>
-                Fast, zero-logging connections with streaming and AI unlocking, 99.999% uptime and
-                24/7 support.
-              </Trans>
-            </Benefit>
-            <Benefit icon="M5 12l4 4 10-10M5 19h14" title={<Trans>Reliable payouts</Trans>}>
-              <Trans>Request a settlement as soon as your pending earnings reach $100.</Trans>
-            </Benefit>
-          </ul>
-        </div>
-      </section>
+      <PageSection id="affiliate-benefits" title={<Trans>Why partner with us</Trans>}>
+        <ul className="affiliate-benefits">
+          <Benefit
+            icon="M12 3v18M17 7.5c0-1.9-2.2-3-5-3s-5 1.1-5 3 2.2 2.7 5 3.3 5 1.4 5 3.4-2.2 3.3-5 3.3-5-1.2-5-3.1"
+            title={<Trans>High commission</Trans>}
+          >
+            <Trans>
+              From {firstMin}% up to {firstMax}% of the first payment of every new member you bring,
+              and up to {renewalMax}% of every renewal.
+            </Trans>
+          </Benefit>
+          <Benefit
+            icon="M4 19V5M4 19h16M8 15l4-4 3 3 5-6"
+            title={<Trans>Real-time dashboard</Trans>}
+          >
+            <Trans>
+              Follow invitations, orders and earnings in the KOL area of your personal centre.
+            </Trans>
+          </Benefit>
+          <Benefit icon="M3 12h4l3-8 4 16 3-8h4" title={<Trans>A product that sells itself</Trans>}>
+            <Trans>
+              Fast, zero-logging connections with streaming and AI unlocking, 99.999% uptime and
+              24/7 support.
+            </Trans>
+          </Benefit>
+          <Benefit icon="M5 12l4 4 10-10M5 19h14" title={<Trans>Reliable payouts</Trans>}>
+            <Trans>Request a settlement as soon as your pending earnings reach $100.</Trans>
+          </Benefit>
+        </ul>
+      </PageSection>
 
-      <section className="page-section page-section--alt" aria-labelledby="affiliate-potential">
-        <div className="container">
-          <h2 id="affiliate-potential" className="section-title">
-            <Trans>Your commission potential</Trans>
-          </h2>
-          <div className="affiliate-rates">
-            <div className="affiliate-rate card">
-              <p className="affiliate-rate__value">
-                {firstMin}–{firstMax}%
-              </p>
-              <p className="affiliate-rate__label">
-                <Trans>on new members' first payment</Trans>
-              </p>
-            </div>
-            <div className="affiliate-rate card">
-              <p className="affiliate-rate__value">{renewalMax}%</p>
-              <p className="affiliate-rate__label">
-                <Trans>on every renewal (up to), for as long as they stay</Trans>
-              </p>
-            </div>
+      <PageSection id="affiliate-potential" alt title={<Trans>Your commission potential</Trans>}>
+        <div className="affiliate-rates">
+          <div className="affiliate-rate card">
+            <p className="affiliate-rate__value">
+              {firstMin}–{firstMax}%
+            </p>
+            <p className="affiliate-rate__label">
+              <Trans>on new members' first payment</Trans>
+            </p>
           </div>
-          <CommissionExample />
+          <div className="affiliate-rate card">
+            <p className="affiliate-rate__value">{renewalMax}%</p>
+            <p className="affiliate-rate__label">
+              <Trans>on every renewal (up to), for as long as they stay</Trans>
+            </p>
+          </div>
         </div>
-      </section>
+        <CommissionExample />
+      </PageSection>
 
-      <section className="page-section" aria-labelledby="affiliate-steps">
-        <div className="container">
-          <h2 id="affiliate-steps" className="section-title">
-            <Trans>How to join</Trans>
-          </h2>
-          <ol className="affiliate-steps">
-            <li className="card">
-              <h3>
-                <Trans>Create an account</Trans>
-              </h3>
-              <p>
-                <Trans>Register for free with a username, email or phone.</Trans>
-              </p>
-            </li>
-            <li className="card">
-              <h3>
-                <Trans>Contact our partner team</Trans>
-              </h3>
-              <p>
-                <Trans>
-                  Tell us about your channel or community in a message; we reply within a day.
-                </Trans>
-              </p>
-            </li>
-            <li className="card">
-              <h3>
-                <Trans>Share your link</Trans>
-              </h3>
-              <p>
-                <Trans>Get your personal invitation link and promotion material.</Trans>
-              </p>
-            </li>
-            <li className="card">
-              <h3>
-                <Trans>Earn</Trans>
-              </h3>
-              <p>
-                <Trans>Commissions are credited with every purchase and renewal you bring.</Trans>
-              </p>
-            </li>
-          </ol>
-        </div>
-      </section>
+      <PageSection id="affiliate-steps" title={<Trans>How to join</Trans>}>
+        <ol className="affiliate-steps">
+          <Step title={<Trans>Create an account</Trans>}>
+            <Trans>Register for free with a username, email or phone.</Trans>
+          </Step>
+          <Step title={<Trans>Contact our partner team</Trans>}>
+            <Trans>
+              Tell us about your channel or community in a message; we reply within a day.
+            </Trans>
+          </Step>
+          <Step title={<Trans>Share your link</Trans>}>
+            <Trans>Get your personal invitation link and promotion material.</Trans>
+          </Step>
+          <Step title={<Trans>Earn</Trans>}>
+            <Trans>Commissions are credited with every purchase and renewal you bring.</Trans>
+          </Step>
+        </ol>
+      </PageSection>
 
       <section className="affiliate-cta" aria-labelledby="affiliate-cta-title">
         <div className="container affiliate-cta__inner">

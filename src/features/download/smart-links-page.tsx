@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ContentPage } from '../../components/content-page';
 import { clientConfigQuery } from '../../lib/queries/catalog';
 import { currentPlatform } from '../../lib/platform';
 import { CopyButton } from '../../components/ui/copy-button';
@@ -29,68 +30,65 @@ export default function SmartLinksPage() {
 
   const address = `${window.location.origin}${SMART_LINK_PATH}`;
   return (
-    <main className="page">
-      <div className="container">
-        <h1 className="page-title">
-          <Trans>Smart download link</Trans>
-        </h1>
-        <p className="lead">
-          <Trans>
-            Share one link: each phone or computer that opens it goes straight to its own download.
-          </Trans>
-        </p>
-        <div className="smart-link card">
-          <code>{address}</code>
-          <CopyButton text={address} aria-label={t`Copy the smart link`} />
-        </div>
-        <p className="smart-status" role="status">
-          {target ? (
-            <Trans>
-              Your download for {PLATFORM_NAMES[own]} has started. If nothing happens,{' '}
-              <a href={target}>use this link</a>.
-            </Trans>
-          ) : (
-            <Trans>Finding the download for {PLATFORM_NAMES[own]}…</Trans>
-          )}
-        </p>
-        <h2 className="download-subtitle">
-          <Trans>Where the link sends each device</Trans>
-        </h2>
-        <ul className="smart-targets">
-          {PLATFORMS.map((platform) => (
-            <li key={platform} className="card">
-              <PlatformIcon platform={platform} />
-              <div>
-                <strong>{PLATFORM_NAMES[platform]}</strong>
-                <p>
-                  {platform === 'IOS' ? (
-                    <Trans>The App Store</Trans>
-                  ) : platform === 'ANDROID' ? (
-                    <Trans>The APK</Trans>
-                  ) : platform === 'MAC' ? (
-                    <Trans>The PKG installer</Trans>
-                  ) : (
-                    <Trans>The Windows installer</Trans>
-                  )}
-                  {config && (
-                    <>
-                      {' · '}
-                      <a href={smartLinkTarget(platform, config)}>
-                        <Trans>Download</Trans>
-                      </a>
-                    </>
-                  )}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <p className="download-note">
-          <Link to="/download">
-            <Trans>All downloads and install guides</Trans>
-          </Link>
-        </p>
+    <ContentPage
+      title={<Trans>Smart download link</Trans>}
+      lead={
+        <Trans>
+          Share one link: each phone or computer that opens it goes straight to its own download.
+        </Trans>
+      }
+    >
+      <div className="smart-link card">
+        <code>{address}</code>
+        <CopyButton text={address} aria-label={t`Copy the smart link`} />
       </div>
-    </main>
+      <p className="smart-status" role="status">
+        {target ? (
+          <Trans>
+            Your download for {PLATFORM_NAMES[own]} has started. If nothing happens,{' '}
+            <a href={target}>use this link</a>.
+          </Trans>
+        ) : (
+          <Trans>Finding the download for {PLATFORM_NAMES[own]}…</Trans>
+        )}
+      </p>
+      <h2 className="download-subtitle">
+        <Trans>Where the link sends each device</Trans>
+      </h2>
+      <ul className="smart-targets">
+        {PLATFORMS.map((platform) => (
+          <li key={platform} className="card">
+            <PlatformIcon platform={platform} />
+            <div>
+              <strong>{PLATFORM_NAMES[platform]}</strong>
+              <p>
+                {platform === 'IOS' ? (
+                  <Trans>The App Store</Trans>
+                ) : platform === 'ANDROID' ? (
+                  <Trans>The APK</Trans>
+                ) : platform === 'MAC' ? (
+                  <Trans>The PKG installer</Trans>
+                ) : (
+                  <Trans>The Windows installer</Trans>
+                )}
+                {config && (
+                  <>
+                    {' · '}
+                    <a href={smartLinkTarget(platform, config)}>
+                      <Trans>Download</Trans>
+                    </a>
+                  </>
+                )}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="download-note">
+        <Link to="/download">
+          <Trans>All downloads and install guides</Trans>
+        </Link>
+      </p>
+    </ContentPage>
   );
 }

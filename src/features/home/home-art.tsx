@@ -2,6 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 
 export type ArtName = 'adaptive' | 'fast' | 'private' | 'perks' | 'trusted';
 
+/** The tick before each selling point of the hero and the showcases. */
+export function Check() {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" className="home-check">
+      <circle cx="10" cy="10" r="10" fill="currentColor" opacity="0.14" />
+      <path d="M6 10.5l2.5 2.5L14 7.5" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
 /** The hero's app mock-up: a connected status card. Hidden below 960 px. */
 export function HeroVisual() {
   const { t } = useLingui();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CopyButton } from '../../components/ui/copy-button';
-import { QrCode } from '../../components/ui/qr-code';
+import { CopyField } from '../../components/ui/copy-field';
+import { QrPanel } from '../../components/ui/qr-panel';
 import { inviteLinkFor } from '../../lib/invite-link';
 import { displayConfigQuery } from '../../lib/queries/catalog';
 
@@ -24,62 +24,60 @@ export function KolShareCard({
   const link = inviteLinkFor(window.location.origin, inviteCode);
   const hours = config.data ? Math.round(config.data.inviteTrialMinutes / 60) : null;
   return (
-    <section className="card kol-card kol-share" aria-labelledby="kol-share-title">
-      <div className="kol-share__main">
-        <h2 id="kol-share-title" className="kol-card__title">
-          <Trans>Your rates and invite link</Trans>
-        </h2>
-        <dl className="kol-rates">
-          <div>
-            <dt>
-              <Trans>First purchase</Trans>
-            </dt>
-            <dd>{firstRatePercent}%</dd>
-          </div>
-          <div>
-            <dt>
-              <Trans>Renewals</Trans>
-            </dt>
-            <dd>{renewalRatePercent}%</dd>
-          </div>
-        </dl>
-        <div className="kol-field">
-          <label className="field__label" htmlFor="kol-link">
-            <Trans>Invite link</Trans>
-          </label>
-          <div className="kol-field__row">
-            <input id="kol-link" className="kol-field__input" readOnly value={link} />
-            <CopyButton text={link} aria-label={t`Copy invite link`} />
-          </div>
-        </div>
-        <ul className="kol-notes">
-          {hours !== null && (
+    <section className="card kol-card" aria-labelledby="kol-share-title">
+      <QrPanel
+        value={link}
+        label={t`QR code of your invite link`}
+        size={144}
+        caption={<Trans>Let a friend scan it to sign up.</Trans>}
+      >
+        <div className="kol-share__main">
+          <h2 id="kol-share-title" className="kol-card__title">
+            <Trans>Your rates and invite link</Trans>
+          </h2>
+          <dl className="kol-rates">
+            <div>
+              <dt>
+                <Trans>First purchase</Trans>
+              </dt>
+              <dd>{firstRatePercent}%</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>Renewals</Trans>
+              </dt>
+              <dd>{renewalRatePercent}%</dd>
+            </div>
+          </dl>
+          <CopyField
+            id="kol-link"
+            label={<Trans>Invite link</Trans>}
+            value={link}
+            copyLabel={t`Copy invite link`}
+          />
+          <ul className="kol-notes">
+            {hours !== null && (
+              <li>
+                <Trans>
+                  Friends who sign up with your link get {hours} hours of free membership.
+                </Trans>
+              </li>
+            )}
             <li>
               <Trans>
-                Friends who sign up with your link get {hours} hours of free membership.
+                A commission is pending for {refundWindowDays} days (the refund window), then
+                available. A refunded purchase earns nothing.
               </Trans>
             </li>
-          )}
-          <li>
-            <Trans>
-              A commission is pending for {refundWindowDays} days (the refund window), then
-              available. A refunded purchase earns nothing.
-            </Trans>
-          </li>
-          <li>
-            <Trans>
-              A purchase made from a device, network, wallet or payment account you use yourself is
-              under review until our team checks it.
-            </Trans>
-          </li>
-        </ul>
-      </div>
-      <figure className="kol-qr">
-        <QrCode value={link} label={t`QR code of your invite link`} size={144} />
-        <figcaption>
-          <Trans>Let a friend scan it to sign up.</Trans>
-        </figcaption>
-      </figure>
+            <li>
+              <Trans>
+                A purchase made from a device, network, wallet or payment account you use yourself
+                is under review until our team checks it.
+              </Trans>
+            </li>
+          </ul>
+        </div>
+      </QrPanel>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CopyButton } from '../../components/ui/copy-button';
-import { QrCode } from '../../components/ui/qr-code';
+import { CopyField } from '../../components/ui/copy-field';
+import { QrPanel } from '../../components/ui/qr-panel';
 import { displayConfigQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
 import { formatDateTime } from '../../i18n/intl-format';
@@ -59,41 +59,32 @@ export default function RewardsPage() {
         </p>
       )}
 
-      <section className="card rewards-card rewards-share" aria-labelledby="rewards-share">
-        <div className="rewards-share__fields">
-          <h2 id="rewards-share" className="rewards-card__title">
-            <Trans>Your invite link and code</Trans>
-          </h2>
-          <div className="rewards-field">
-            <label className="field__label" htmlFor="rewards-link">
-              <Trans>Invite link</Trans>
-            </label>
-            <div className="rewards-field__row">
-              <input id="rewards-link" className="rewards-field__input" readOnly value={link} />
-              <CopyButton text={link} aria-label={t`Copy invite link`} />
-            </div>
+      <section className="card rewards-card" aria-labelledby="rewards-share">
+        <QrPanel
+          value={link}
+          label={t`QR code of your invite link`}
+          size={152}
+          caption={<Trans>Let a friend scan it to sign up.</Trans>}
+        >
+          <div className="rewards-share__fields">
+            <h2 id="rewards-share" className="rewards-card__title">
+              <Trans>Your invite link and code</Trans>
+            </h2>
+            <CopyField
+              id="rewards-link"
+              label={<Trans>Invite link</Trans>}
+              value={link}
+              copyLabel={t`Copy invite link`}
+            />
+            <CopyField
+              id="rewards-code"
+              label={<Trans>Invite code</Trans>}
+              value={user.inviteCode}
+              copyLabel={t`Copy invite code`}
+              inputClassName="rewards-code"
+            />
           </div>
-          <div className="rewards-field">
-            <label className="field__label" htmlFor="rewards-code">
-              <Trans>Invite code</Trans>
-            </label>
-            <div className="rewards-field__row">
-              <input
-                id="rewards-code"
-                className="rewards-field__input rewards-field__input--code"
-                readOnly
-                value={user.inviteCode}
-              />
-              <CopyButton text={user.inviteCode} aria-label={t`Copy invite code`} />
-            </div>
-          </div>
-        </div>
-        <figure className="rewards-qr">
-          <QrCode value={link} label={t`QR code of your invite link`} size={152} />
-          <figcaption>
-            <Trans>Let a friend scan it to sign up.</Trans>
-          </figcaption>
-        </figure>
+        </QrPanel>
       </section>
 
       <section className="card rewards-card" aria-labelledby="rewards-rules">

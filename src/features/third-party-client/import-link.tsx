@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Errors } from '../../../contract/errors';
 import { CopyButton } from '../../components/ui/copy-button';
-import { QrCode } from '../../components/ui/qr-code';
+import { QrPanel } from '../../components/ui/qr-panel';
 import { useErrorText } from '../../i18n/use-error-text';
 
 /** How long the page waits for the client app to take over before calling the import failed. */
@@ -52,7 +52,11 @@ export function ImportLink({ url }: { url: string }) {
 
   const encoded = encodeURIComponent(url);
   return (
-    <div className="tpc-import">
+    <QrPanel
+      value={url}
+      label={t`QR code of the subscription link`}
+      caption={<Trans>Scan with the client app on your phone.</Trans>}
+    >
       <div className="tpc-import__link">
         <label className="field__label" htmlFor="tpc-link">
           <Trans>Subscription link</Trans>
@@ -90,12 +94,6 @@ export function ImportLink({ url }: { url: string }) {
           </div>
         )}
       </div>
-      <figure className="tpc-import__qr">
-        <QrCode value={url} label={t`QR code of the subscription link`} />
-        <figcaption>
-          <Trans>Scan with the client app on your phone.</Trans>
-        </figcaption>
-      </figure>
-    </div>
+    </QrPanel>
   );
 }
