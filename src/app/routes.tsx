@@ -3,6 +3,7 @@ import {
   createRoute,
   notFound,
   redirect,
+  type AnyValidator,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -13,7 +14,14 @@ import { NotFoundPage } from '../components/not-found-page';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { CLAUSE_NAMES } from '../../contract/web-routes';
-import { groupBuyingSearch, guestSearch } from '../lib/search-schemas';
+import {
+  groupBuyingSearch,
+  guestSearch,
+  kolSearch,
+  loadingSearch,
+  pricingSearch,
+  purchasedSearch,
+} from '../../contract/search-params';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -30,8 +38,16 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: RouteError,
 });
 
-const page = <const P extends string>(path: P, component: LazyPage) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component });
+/**
+ * A page of the route table. A page that reads its address passes its search schema
+ * (contract/search-params.ts): the router validates the search with it and the page reads it with
+ * the route's typed `useSearch`.
+ */
+const page = <const P extends string, S extends AnyValidator | undefined = undefined>(
+  path: P,
+  component: LazyPage,
+  validateSearch?: S,
+) => createRoute({ getParentRoute: () => rootRoute, path, component, validateSearch });
 
 /**
  * The login-access guard (SPEC §2): a logged-in visitor has nothing to do on the login, register or
@@ -76,10 +92,13 @@ const userIndexRoute = createRoute({
   },
 });
 
-const userPage = <const P extends string>(path: P, component: LazyPage) =>
-  createRoute({ getParentRoute: () => userRoute, path, component });
+const userPage = <const P extends string, S extends AnyValidator | undefined = undefined>(
+  path: P,
+  component: LazyPage,
+  validateSearch?: S,
+) => createRoute({ getParentRoute: () => userRoute, path, component, validateSearch });
 
-/** /group-buying reads `?group=`, `?invite=` (older links) and `?orderId=` (src/lib/search-schemas.ts). */
+/** /group-buying reads `?group=`, `?invite=` (older links) and `?orderId=` (contract/search-params.ts). */
 const groupBuyingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/group-buying',
@@ -118,6 +137,7 @@ export const routeTree = rootRoute.addChildren([
   page(
     '/pricing',
     lazyPage('pricing', () => import('../features/store/pricing-page')),
+    pricingSearch,
   ),
   groupBuyingRoute,
   page(
@@ -127,6 +147,7 @@ export const routeTree = rootRoute.addChildren([
   page(
     '/purchased',
     lazyPage('purchased', () => import('../features/store/purchased-page')),
+    purchasedSearch,
   ),
   page(
     '/download',
@@ -160,6 +181,7 @@ export const routeTree = rootRoute.addChildren([
   page(
     '/loading',
     lazyPage('loading', () => import('../features/loading/loading-page')),
+    loadingSearch,
   ),
   userRoute.addChildren([
     userIndexRoute,
@@ -178,6 +200,7 @@ export const routeTree = rootRoute.addChildren([
     userPage(
       '/kol',
       lazyPage('kol', () => import('../features/kol/kol-page')),
+      kolSearch,
     ),
     userPage(
       '/group-buying',

@@ -15,7 +15,7 @@ import { goodsQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
 import { Errors } from '../../../contract/errors';
 import { GROUP_TOKEN_PATTERN } from '../../../contract/web-routes';
-import type { GroupBuyingSearch } from '../../lib/search-schemas';
+import type { GroupBuyingSearch } from '../../../contract/search-params';
 import { GroupPanel } from './group-panel';
 import { GroupRules } from './group-rules';
 import { JoinActions } from './join-actions';

@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { KolTab } from '../../../contract/enums';
 import { CommissionTable, InvitationTable, SettlementTable } from './kol-ledger-tables';
@@ -19,13 +20,17 @@ export function KolLedgerTabs({ initialTab }: { initialTab: KolTab }) {
     settlement: 1,
     invitation: 1,
   });
+  const navigate = useNavigate({ from: '/user/kol' });
   const buttons = useRef<Partial<Record<KolTab, HTMLButtonElement | null>>>({});
   const select = (next: KolTab) => {
     setTab(next);
-    // The tab is in the address, so a reload or a shared link opens the same one.
-    const url = new URL(window.location.href);
-    url.searchParams.set('tab', next);
-    window.history.replaceState(window.history.state, '', url);
+    // The tab is in the address, so a reload or a shared link opens the same one; the page stays
+    // where it is scrolled.
+    void navigate({
+      search: (search) => ({ ...search, tab: next }),
+      replace: true,
+      resetScroll: false,
+    });
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -65,9 +70,4 @@ export function KolLedgerTabs({ initialTab }: { initialTab: KolTab }) {
       </div>
     </section>
   );
-}
-
-export function tabFromSearch(search: string): KolTab {
-  const value = new URLSearchParams(search).get('tab');
-  return (TABS as readonly string[]).includes(value ?? '') ? (value as KolTab) : KolTab.COMMISSION;
 }

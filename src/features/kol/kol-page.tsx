@@ -1,17 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { YesNo } from '../../../contract/enums';
+import { KolTab, YesNo } from '../../../contract/enums';
 import { Errors } from '../../../contract/errors';
 import { useErrorText } from '../../i18n/use-error-text';
 import { ApiError } from '../../lib/api-error';
 import { useSessionState } from '../../lib/session/session-context';
 import { kolSummaryQuery } from './api/kol-summary';
-import { KolLedgerTabs, tabFromSearch } from './kol-ledger-tabs';
+import { KolLedgerTabs } from './kol-ledger-tabs';
 import { KolShareCard } from './kol-share-card';
 import { KolSummaryCard } from './kol-summary-card';
 import { NotKolNotice } from './not-kol-notice';
 import '../../components/ui/form.css';
 import './kol.css';
+
+const route = getRouteApi('/user/kol');
 
 /**
  * /user/kol (SPEC §2, issue 14): a KOL's earnings, payout, invite link and the three ledger tabs;
@@ -20,6 +23,7 @@ import './kol.css';
  */
 export default function KolPage() {
   const errorText = useErrorText();
+  const { tab } = route.useSearch();
   const isKol = useSessionState((s) => s.context.user?.isKol === YesNo.YES);
   const summary = useQuery({ ...kolSummaryQuery(), enabled: isKol });
   const notKol =
@@ -42,7 +46,7 @@ export default function KolPage() {
             renewalRatePercent={summary.data.renewalRatePercent}
             refundWindowDays={summary.data.refundWindowDays}
           />
-          <KolLedgerTabs initialTab={tabFromSearch(window.location.search)} />
+          <KolLedgerTabs initialTab={tab ?? KolTab.COMMISSION} />
         </>
       ) : summary.error ? (
         <p className="card kol-card" role="alert">

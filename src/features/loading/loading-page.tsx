@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { safeRedirect } from '../../lib/redirect';
 import './loading.css';
+
+const route = getRouteApi('/loading');
 
 /** How long the hand-over screen shows at least, so that it reads as a step rather than a flash. */
 const MIN_VISIBLE_MS = 600;
@@ -13,7 +15,7 @@ const MIN_VISIBLE_MS = 600;
  * (a path on this site only, like the login redirect) or the home page.
  */
 export default function LoadingPage() {
-  const { redirect } = useSearch({ strict: false }) as { redirect?: unknown };
+  const { redirect } = route.useSearch();
   const navigate = useNavigate();
   useEffect(() => {
     const timer = setTimeout(() => {

@@ -8,7 +8,7 @@ import {
   type FormEvent,
 } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { applyGrant, SECONDS_PER_DAY } from '../../../contract/membership';
 import { ShopGroupType } from '../../../contract/enums';
@@ -36,6 +36,8 @@ import { useCheckout } from './use-checkout';
 import './store.css';
 
 type GroupType = Goods['groupType'];
+
+const route = getRouteApi('/pricing');
 
 export default function PricingPage() {
   const { data: answer, status, refetch, isFetching } = useQuery(goodsQuery());
@@ -91,8 +93,8 @@ function Checkout({ shop }: { shop: Shop }) {
   const { i18n } = useLingui();
   const money = useMoney();
   const errorText = useErrorText();
-  const search = useRouterState({ select: (state) => state.location.search });
-  const asked = useMemo(() => readSearch(search as Record<string, unknown>), [search]);
+  const search = route.useSearch();
+  const asked = useMemo(() => readSearch(search), [search]);
   const loggedIn = useSessionState((s) => s.matches('loggedIn'));
   const user = useSessionState((s) => s.context.user);
 
@@ -125,7 +127,7 @@ function Checkout({ shop }: { shop: Shop }) {
 
   // A link with ?coupon= ("Try again" after a failed payment) applies that code once, after the
   // plan is selected; the server checks it again, and a refusal shows in the field as usual.
-  const askedCoupon = useMemo(() => readCouponSearch(search as Record<string, unknown>), [search]);
+  const askedCoupon = useMemo(() => readCouponSearch(search), [search]);
   const appliedAsked = useRef<string | null>(null);
   useEffect(() => {
     if (!askedCoupon || appliedAsked.current === askedCoupon) return;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { Errors } from '../../../contract/errors';
 import type { Order } from '../../../contract/endpoints/payment';
@@ -16,11 +16,11 @@ import { useCheckout } from './use-checkout';
 import '../../components/ui/dialog.css';
 import './store.css';
 
+const route = getRouteApi('/purchased');
+
 /** SPEC §2 /purchased: the payment result dialog for `?orderId`, or for the latest order. */
 export default function PurchasedPage() {
-  const search = useRouterState({ select: (state) => state.location.search });
-  const raw = (search as Record<string, unknown>).orderId;
-  const orderId = typeof raw === 'string' && raw.trim() ? raw.trim() : null;
+  const orderId = route.useSearch().orderId?.trim() || null;
   const loggedOut = useSessionState((s) => s.matches('loggedOut'));
   const hasUser = useSessionState((s) => s.context.user !== null);
   const here = orderId ? `/purchased?orderId=${encodeURIComponent(orderId)}` : '/purchased';
