@@ -31,7 +31,5 @@ export const CheckoutActor = {
   FETCH_ORDER: 'fetchOrder',
 } as const;
 
-/** While an order is pending on /purchased it is asked about every POLL_MS... */
-export const POLL_MS = 2_000;
-/** ...for at most AWAIT_LIMIT_MS; then the page says the payment was not detected (yet). */
-export const AWAIT_LIMIT_MS = 2 * 60_000;
+/** The order on /purchased is awaited as every payment is. */
+export { AWAIT_LIMIT_MS, POLL_MS } from '../shared/awaiting-payment';

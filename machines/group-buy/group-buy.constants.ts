@@ -60,7 +60,5 @@ export const GroupBuyActor = {
   CHECK_PAYMENT: 'checkPayment',
 } as const;
 
-/** While a payment is awaited the order and its group are asked about every POLL_MS... */
-export const POLL_MS = 2_000;
-/** ...for at most AWAIT_LIMIT_MS; then the page says the payment was not detected (yet). */
-export const AWAIT_LIMIT_MS = 2 * 60_000;
+/** The creator's or a member's order is awaited as every payment is. */
+export { AWAIT_LIMIT_MS, POLL_MS } from '../shared/awaiting-payment';
