@@ -1,3 +1,5 @@
+import type { ValueOf } from '../../contract/enums';
+
 export const CHECKOUT_MACHINE_ID = 'checkout';
 
 /** Top-level states; `choosing` has the sub-states below. */
@@ -13,7 +15,7 @@ export const CheckoutState = {
   CANCELLED: 'cancelled',
   NOT_DETECTED: 'notDetected',
 } as const;
-export type CheckoutStateValue = (typeof CheckoutState)[keyof typeof CheckoutState];
+export type CheckoutStateValue = ValueOf<typeof CheckoutState>;
 
 /** Sub-states of `choosing`: what the promo code field shows. */
 export const ChoosingState = {
