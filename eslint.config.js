@@ -79,7 +79,7 @@ export default tseslint.config(
   },
   {
     // Node programs: the server, scripts, benchmarks, tests and the tool configs.
-    files: ['server/**', 'scripts/**', 'bench/**', 'tests/**', 'e2e/**', '*.{js,ts,mjs}'],
+    files: ['server/**', 'scripts/**', 'bench/**', 'tests/**', 'e2e/**', '*.{js,ts,mjs,cjs}'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -57,27 +57,20 @@ export function applyGrant(
   conversionPercent: number,
 ): GrantOutcome {
   const nowMs = now.getTime();
-  if (!isActive(current, now)) {
+  const active = isActive(current, now);
+  if (!active || current.planType === grant.planType) {
+    // Nothing to convert: the grant starts now, or extends the same plan from its expiry.
+    const fromMs = active ? current.expireTime!.getTime() : nowMs;
     return {
       planType: grant.planType,
-      expireTime: new Date(nowMs + grant.seconds * 1000),
-      kind: 'start',
+      expireTime: new Date(fromMs + grant.seconds * 1000),
+      kind: active ? 'extend' : 'start',
       addedSeconds: grant.seconds,
       convertedFromSeconds: 0,
       convertedToSeconds: 0,
     };
   }
   const expireMs = current.expireTime!.getTime();
-  if (current.planType === grant.planType) {
-    return {
-      planType: grant.planType,
-      expireTime: new Date(expireMs + grant.seconds * 1000),
-      kind: 'extend',
-      addedSeconds: grant.seconds,
-      convertedFromSeconds: 0,
-      convertedToSeconds: 0,
-    };
-  }
   if (grant.planType === ShopGroupType.STANDARD) {
     const remaining = Math.floor((expireMs - nowMs) / 1000);
     const converted = convertSeconds(remaining, conversionPercent);

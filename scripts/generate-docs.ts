@@ -1,11 +1,14 @@
 /**
- * Writes docs/api.md and docs/errors.md from the contract, so the catalogue is written once.
- * `--check` fails when the committed files differ from what the contract produces (used by the tests).
+ * Writes docs/api.md and docs/errors.md from the contract, so the catalogue is written once, and the
+ * import graphs of docs/architecture.md from the code (scripts/architecture-graph.ts).
+ * `--check` fails when the committed files differ from what the contract and the code produce (the
+ * tests compare the same renderings).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { endpoints, Errors } from '../contract';
+import { renderArchitectureDoc } from './architecture-graph';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -55,12 +58,19 @@ export function renderErrorsDoc(): string {
   return lines.join('\n') + '\n';
 }
 
-const outputs = { 'docs/api.md': renderApiDoc(), 'docs/errors.md': renderErrorsDoc() };
+async function outputs(): Promise<Record<string, string>> {
+  const architecture = readFileSync(`${root}docs/architecture.md`, 'utf8');
+  return {
+    'docs/api.md': renderApiDoc(),
+    'docs/errors.md': renderErrorsDoc(),
+    'docs/architecture.md': await renderArchitectureDoc(architecture),
+  };
+}
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const check = process.argv.includes('--check');
   let stale = false;
-  for (const [file, text] of Object.entries(outputs)) {
+  for (const [file, text] of Object.entries(await outputs())) {
     const path = `${root}${file}`;
     if (check) {
       let current = '';

@@ -15,3 +15,5 @@ export const money = z.object({
   amount: z.number().int(),
   currency: z.enum(['CNY', 'USD']),
 });
+/** An order number a client hands in (its own order's, as the server gave it). */
+export const orderIdParam = z.string().trim().min(1).max(64);

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
-import { isoDate, money } from './common';
+import { isoDate, money, orderIdParam } from './common';
 import { idempotencyKey } from './payment';
 
 /** An EVM address, stored and compared lower-case. */
@@ -111,7 +111,7 @@ export const paymentCryptoProve = defineEndpoint({
   path: '/api/payment/payment_crypto_prove',
   auth: 'session',
   /** `proof`, not `signature`: that name is the protocol's own field of every request body. */
-  params: z.object({ orderId: z.string().trim().min(1).max(64), proof: walletSignature }),
+  params: z.object({ orderId: orderIdParam, proof: walletSignature }),
   data: cryptoQuote,
   summary:
     "Prove that the quote's account controls its paying wallet: the wallet's EIP-712 signature of contract/payer-proof.ts (ERC-1271 for contract wallets). Until then no transfer pays the quote.",
@@ -157,7 +157,7 @@ export type CryptoStatus = z.infer<typeof cryptoStatus>;
 export const paymentCryptoSubmit = defineEndpoint({
   path: '/api/payment/payment_crypto_submit',
   auth: 'session',
-  params: z.object({ orderId: z.string().trim().min(1).max(64), txHash }),
+  params: z.object({ orderId: orderIdParam, txHash }),
   data: cryptoStatus,
   summary:
     'Hand in the hash the wallet returned; the server checks it on chain and credits once it has its confirmations.',
@@ -166,7 +166,7 @@ export const paymentCryptoSubmit = defineEndpoint({
 export const paymentCryptoStatus = defineEndpoint({
   path: '/api/payment/payment_crypto_status',
   auth: 'session',
-  params: z.object({ orderId: z.string().trim().min(1).max(64) }),
+  params: z.object({ orderId: orderIdParam }),
   data: cryptoStatus,
   summary: "A crypto order's payment: confirmations n of N, received and missing, paid or why not.",
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
 import { Errors } from '../errors';
-import { isoDate, money, shopGroupType } from './common';
+import { isoDate, money, orderIdParam, shopGroupType } from './common';
 
 export const PAYMENT_METHODS = ['alipay', 'wechat', 'unionpay', 'card'] as const;
 export const paymentMethod = z.enum(PAYMENT_METHODS);
@@ -133,7 +133,7 @@ export type Order = z.infer<typeof order>;
 export const paymentOrder = defineEndpoint({
   path: '/api/payment/payment_order',
   auth: 'session',
-  params: z.object({ orderId: z.string().trim().min(1).max(64).optional() }),
+  params: z.object({ orderId: orderIdParam.optional() }),
   data: z.object({ orders: z.array(order), serverTime: isoDate }),
   summary:
     "The user's orders, newest first (or the one asked for); pending ones past expiry are closed first.",
@@ -142,7 +142,7 @@ export const paymentOrder = defineEndpoint({
 export const paymentOrderCancel = defineEndpoint({
   path: '/api/payment/payment_order_cancel',
   auth: 'session',
-  params: z.object({ orderId: z.string().trim().min(1).max(64) }),
+  params: z.object({ orderId: orderIdParam }),
   data: z.object({ order }),
   summary: 'Cancel an unpaid order; its promo code use is released.',
 });

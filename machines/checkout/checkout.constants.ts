@@ -1,3 +1,5 @@
+import type { ValueOf } from '../../contract/enums';
+
 export const CHECKOUT_MACHINE_ID = 'checkout';
 
 /** Top-level states; `choosing` has the sub-states below. */
@@ -13,7 +15,7 @@ export const CheckoutState = {
   CANCELLED: 'cancelled',
   NOT_DETECTED: 'notDetected',
 } as const;
-export type CheckoutStateValue = (typeof CheckoutState)[keyof typeof CheckoutState];
+export type CheckoutStateValue = ValueOf<typeof CheckoutState>;
 
 /** Sub-states of `choosing`: what the promo code field shows. */
 export const ChoosingState = {
@@ -31,7 +33,5 @@ export const CheckoutActor = {
   FETCH_ORDER: 'fetchOrder',
 } as const;
 
-/** While an order is pending on /purchased it is asked about every POLL_MS... */
-export const POLL_MS = 2_000;
-/** ...for at most AWAIT_LIMIT_MS; then the page says the payment was not detected (yet). */
-export const AWAIT_LIMIT_MS = 2 * 60_000;
+/** The order on /purchased is awaited as every payment is. */
+export { AWAIT_LIMIT_MS, POLL_MS } from '../shared/awaiting-payment';

@@ -1,7 +1,13 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
 import type { Order } from '../../contract/endpoints/payment';
-import { notProvided, toMachineError } from '../shared/machine-error';
+import {
+  errorOf,
+  notProvided,
+  placeholderActor,
+  rememberError,
+  toMachineError,
+} from '../shared/machine-error';
 import { AWAIT_LIMIT_MS, POLL_MS } from './checkout.constants';
 import type {
   AppliedCoupon,
@@ -28,6 +34,36 @@ const COUPON_ERRORS: ReadonlySet<number> = new Set([
 const hasStatus = (order: Order | null, ...statuses: Order['status'][]) =>
   order !== null && statuses.includes(order.status);
 
+/** The params of the guards and actions that read the order an actor answered. */
+const orderOf = ({ event }: { event: { output: Order } }) => ({ order: event.output });
+const storeOrder = { type: 'storeOrder', params: orderOf } as const;
+/** A fetched order the gateway settled ends the awaiting in the state of its verdict. */
+const settledAs = (
+  guard: 'isPaid' | 'isFailed' | 'isExpired' | 'isCancelled',
+  state: 'paid' | 'failed' | 'expired' | 'cancelled',
+) => ({
+  guard: { type: guard, params: orderOf },
+  target: `#checkout.${state}`,
+  actions: storeOrder,
+});
+
+/** A refused promo code, with the refusal's code; a blank one is refused without asking. */
+const rejectCouponError = {
+  type: 'rejectCoupon',
+  params: ({ event }: { event: { error: unknown } }) => ({
+    code: toMachineError(event.error).code,
+  }),
+} as const;
+const refuseBlankCode = (reenter: boolean) => ({
+  guard: {
+    type: 'isBlankCode' as const,
+    params: ({ event }: { event: Extract<CheckoutEvent, { type: 'APPLY_COUPON' }> }) => event,
+  },
+  target: 'couponRejected',
+  ...(reenter ? { reenter } : {}),
+  actions: { type: 'rejectCoupon' as const, params: { code: Errors.REQUIRED_PROMO_CODE.code } },
+});
+
 /**
  * Buying a plan (DESIGN §5, docs/machines.md): on /pricing the buyer chooses, may apply a promo
  * code, and pays, which creates the order and hands off to the gateway; on /purchased (input
@@ -42,15 +78,9 @@ export const checkoutMachine = setup({
     input: {} as CheckoutInput,
   },
   actors: {
-    checkCoupon: fromPromise<AppliedCoupon, CheckCouponInput>(() =>
-      Promise.reject(notProvided('checkout', 'checkCoupon')),
-    ),
-    createOrder: fromPromise<CreatedOrder, CreateOrderInput>(() =>
-      Promise.reject(notProvided('checkout', 'createOrder')),
-    ),
-    fetchOrder: fromPromise<Order, FetchOrderInput>(() =>
-      Promise.reject(notProvided('checkout', 'fetchOrder')),
-    ),
+    checkCoupon: placeholderActor<AppliedCoupon, CheckCouponInput>('checkout', 'checkCoupon'),
+    createOrder: placeholderActor<CreatedOrder, CreateOrderInput>('checkout', 'createOrder'),
+    fetchOrder: placeholderActor<Order, FetchOrderInput>('checkout', 'fetchOrder'),
   },
   delays: {
     POLL: POLL_MS,
@@ -133,14 +163,7 @@ export const checkoutMachine = setup({
           on: {
             SELECT: { actions: { type: 'select', params: ({ event }) => event } },
             APPLY_COUPON: [
-              {
-                guard: { type: 'isBlankCode', params: ({ event }) => event },
-                target: 'couponRejected',
-                actions: {
-                  type: 'rejectCoupon',
-                  params: { code: Errors.REQUIRED_PROMO_CODE.code },
-                },
-              },
+              refuseBlankCode(false),
               { guard: 'hasSelection', target: '#checkout.checkingCoupon' },
             ],
           },
@@ -153,17 +176,7 @@ export const checkoutMachine = setup({
               actions: { type: 'select', params: ({ event }) => event },
             },
             REMOVE_COUPON: { target: 'idle', actions: 'removeCoupon' },
-            APPLY_COUPON: [
-              {
-                guard: { type: 'isBlankCode', params: ({ event }) => event },
-                target: 'couponRejected',
-                actions: {
-                  type: 'rejectCoupon',
-                  params: { code: Errors.REQUIRED_PROMO_CODE.code },
-                },
-              },
-              { target: '#checkout.checkingCoupon' },
-            ],
+            APPLY_COUPON: [refuseBlankCode(false), { target: '#checkout.checkingCoupon' }],
           },
         },
         // Why: the field shows why the code was refused; paying goes on at the full price.
@@ -172,15 +185,7 @@ export const checkoutMachine = setup({
             SELECT: { actions: { type: 'select', params: ({ event }) => event } },
             REMOVE_COUPON: { target: 'idle', actions: 'removeCoupon' },
             APPLY_COUPON: [
-              {
-                guard: { type: 'isBlankCode', params: ({ event }) => event },
-                target: 'couponRejected',
-                reenter: true,
-                actions: {
-                  type: 'rejectCoupon',
-                  params: { code: Errors.REQUIRED_PROMO_CODE.code },
-                },
-              },
+              refuseBlankCode(true),
               { guard: 'hasSelection', target: '#checkout.checkingCoupon' },
             ],
           },
@@ -203,10 +208,7 @@ export const checkoutMachine = setup({
         },
         onError: {
           target: 'choosing.couponRejected',
-          actions: {
-            type: 'rejectCoupon',
-            params: ({ event }) => ({ code: toMachineError(event.error).code }),
-          },
+          actions: rejectCouponError,
         },
       },
     },
@@ -231,21 +233,18 @@ export const checkoutMachine = setup({
         onError: [
           {
             // The code ran out (or ran late) between the check and the order: drop it, say why.
-            guard: { type: 'isCouponRefusal', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isCouponRefusal', params: errorOf },
             target: 'choosing.couponRejected',
-            actions: {
-              type: 'rejectCoupon',
-              params: ({ event }) => ({ code: toMachineError(event.error).code }),
-            },
+            actions: rejectCouponError,
           },
           {
             guard: 'hasCoupon',
             target: 'choosing.couponApplied',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: rememberError,
           },
           {
             target: 'choosing.idle',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: rememberError,
           },
         ],
       },
@@ -272,48 +271,26 @@ export const checkoutMachine = setup({
             src: 'fetchOrder',
             input: ({ context }) => ({ orderId: context.orderId! }),
             onDone: [
-              {
-                guard: { type: 'isPaid', params: ({ event }) => ({ order: event.output }) },
-                target: '#checkout.paid',
-                actions: { type: 'storeOrder', params: ({ event }) => ({ order: event.output }) },
-              },
-              {
-                guard: { type: 'isFailed', params: ({ event }) => ({ order: event.output }) },
-                target: '#checkout.failed',
-                actions: { type: 'storeOrder', params: ({ event }) => ({ order: event.output }) },
-              },
-              {
-                guard: { type: 'isExpired', params: ({ event }) => ({ order: event.output }) },
-                target: '#checkout.expired',
-                actions: { type: 'storeOrder', params: ({ event }) => ({ order: event.output }) },
-              },
-              {
-                guard: { type: 'isCancelled', params: ({ event }) => ({ order: event.output }) },
-                target: '#checkout.cancelled',
-                actions: { type: 'storeOrder', params: ({ event }) => ({ order: event.output }) },
-              },
+              settledAs('isPaid', 'paid'),
+              settledAs('isFailed', 'failed'),
+              settledAs('isExpired', 'expired'),
+              settledAs('isCancelled', 'cancelled'),
               {
                 target: 'waiting',
-                actions: { type: 'storeOrder', params: ({ event }) => ({ order: event.output }) },
+                actions: storeOrder,
               },
             ],
             onError: [
               {
                 // Nothing to wait for: an order this account does not have.
-                guard: { type: 'isOrderMissing', params: ({ event }) => ({ error: event.error }) },
+                guard: { type: 'isOrderMissing', params: errorOf },
                 target: '#checkout.notDetected',
-                actions: {
-                  type: 'rememberFailure',
-                  params: ({ event }) => ({ error: event.error }),
-                },
+                actions: rememberError,
               },
               {
                 // A network or server hiccup: ask again at the next poll.
                 target: 'waiting',
-                actions: {
-                  type: 'rememberFailure',
-                  params: ({ event }) => ({ error: event.error }),
-                },
+                actions: rememberError,
               },
             ],
           },

@@ -1,6 +1,6 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
-import { notProvided, toMachineError } from '../shared/machine-error';
+import { notProvided, placeholderActor, toMachineError } from '../shared/machine-error';
 import { POLL_MS, SUBMIT_RETRY_MS } from './crypto-pay.constants';
 import type {
   ConnectWalletInput,
@@ -41,10 +41,57 @@ const statusRoutes = (next: 'awaiting' | 'underpaid') =>
   ] as const;
 
 type EventOf<T extends CryptoPayEvent['type']> = Extract<CryptoPayEvent, { type: T }>;
-interface QuotedArgs<T extends CryptoPayEvent['type']> {
+interface EventArgs<T extends CryptoPayEvent['type']> {
   readonly context: CryptoPayContext;
   readonly event: EventOf<T>;
 }
+
+/** The code of an actor's failure, the params of the guards and the action that read it. */
+const errorCode = ({ event }: { event: { error: unknown } }) => ({ code: codeOf(event.error) });
+/** Shows why the actor failed. */
+const rememberError = { type: 'rememberFailure', params: errorCode } as const;
+type ErrorGuard = 'isInvalidProduct' | 'isRetryableSend' | 'isDisconnected' | 'isWrongChain';
+/** A guard on why the actor failed. */
+const errorIs = <T extends ErrorGuard>(type: T) => ({ type, params: errorCode }) as const;
+
+/** The wallet went away during a request: the quote goes with it and the buyer connects again. */
+const walletDisconnected = {
+  guard: errorIs('isDisconnected'),
+  target: '#cryptoPay.connecting',
+  actions: ['dropQuote', { type: 'storeWallet', params: { wallet: null } }, rememberError],
+} as const;
+
+/** Before a quote exists, another network can be chosen: its tokens are shown. */
+const chooseNetwork = {
+  guard: { type: 'isOfferedNetwork', params: ({ event }: EventArgs<'SELECT_NETWORK'>) => event },
+  target: 'selectingToken',
+  actions: { type: 'selectNetwork', params: ({ event }: EventArgs<'SELECT_NETWORK'>) => event },
+} as const;
+/** ...and another token: the wallet is connected (or checked) for it. */
+const chooseToken = {
+  guard: { type: 'isOfferedToken', params: ({ event }: EventArgs<'SELECT_TOKEN'>) => event },
+  target: 'connecting',
+  actions: { type: 'selectToken', params: ({ event }: EventArgs<'SELECT_TOKEN'>) => event },
+} as const;
+
+/**
+ * One look at the transaction's status, then the routing on what it says; `onError` says what a
+ * failed look does (a confirming payment shows why, an underpaid one waits quietly).
+ */
+const fetchStatus = (onError: { target: 'waiting'; actions?: typeof rememberError }) => ({
+  id: 'fetchStatus',
+  src: 'fetchStatus' as const,
+  input: ({ context }: { context: CryptoPayContext }) => ({ orderId: context.quote!.orderId }),
+  onDone: {
+    target: 'routing',
+    actions: {
+      type: 'storeStatus' as const,
+      params: ({ event }: { event: { output: CryptoStatus } }) => ({ status: event.output }),
+    },
+  },
+  onError,
+});
+
 const abandonOpenQuote = {
   type: 'abandonQuote',
   params: ({ context }: { context: CryptoPayContext }) => ({ orderId: context.quote!.orderId }),
@@ -56,18 +103,18 @@ const abandonOpenQuote = {
  */
 const leaveOpenQuote = {
   WALLET_CHANGED: {
-    guard: { type: 'quoteStale', params: ({ event }: QuotedArgs<'WALLET_CHANGED'>) => event },
+    guard: { type: 'quoteStale', params: ({ event }: EventArgs<'WALLET_CHANGED'>) => event },
     target: '#cryptoPay.checkingNetwork',
     actions: [
       abandonOpenQuote,
       'dropQuote',
       {
         type: 'storeWallet',
-        params: ({ event }: QuotedArgs<'WALLET_CHANGED'>) => ({ wallet: event.wallet }),
+        params: ({ event }: EventArgs<'WALLET_CHANGED'>) => ({ wallet: event.wallet }),
       },
       {
         type: 'rememberFailure',
-        params: ({ event }: QuotedArgs<'WALLET_CHANGED'>) => ({
+        params: ({ event }: EventArgs<'WALLET_CHANGED'>) => ({
           code:
             event.wallet === null
               ? Errors.CRYPTO_WALLET_NOT_CONNECTED.code
@@ -79,20 +126,20 @@ const leaveOpenQuote = {
   SELECT_NETWORK: {
     guard: {
       type: 'isOfferedNetwork',
-      params: ({ event }: QuotedArgs<'SELECT_NETWORK'>) => event,
+      params: ({ event }: EventArgs<'SELECT_NETWORK'>) => event,
     },
     target: '#cryptoPay.selectingToken',
     actions: [
       abandonOpenQuote,
-      { type: 'selectNetwork', params: ({ event }: QuotedArgs<'SELECT_NETWORK'>) => event },
+      { type: 'selectNetwork', params: ({ event }: EventArgs<'SELECT_NETWORK'>) => event },
     ],
   },
   SELECT_TOKEN: {
-    guard: { type: 'isOfferedToken', params: ({ event }: QuotedArgs<'SELECT_TOKEN'>) => event },
+    guard: { type: 'isOfferedToken', params: ({ event }: EventArgs<'SELECT_TOKEN'>) => event },
     target: '#cryptoPay.checkingNetwork',
     actions: [
       abandonOpenQuote,
-      { type: 'selectToken', params: ({ event }: QuotedArgs<'SELECT_TOKEN'>) => event },
+      { type: 'selectToken', params: ({ event }: EventArgs<'SELECT_TOKEN'>) => event },
     ],
   },
 } as const;
@@ -109,33 +156,15 @@ export const cryptoPayMachine = setup({
     input: {} as CryptoPayInput,
   },
   actors: {
-    loadOptions: fromPromise<CryptoOptions, LoadOptionsInput>(() =>
-      Promise.reject(notProvided('cryptoPay', 'loadOptions')),
-    ),
-    connectWallet: fromPromise<Wallet, ConnectWalletInput>(() =>
-      Promise.reject(notProvided('cryptoPay', 'connectWallet')),
-    ),
-    switchNetwork: fromPromise<Wallet, SwitchNetworkInput>(() =>
-      Promise.reject(notProvided('cryptoPay', 'switchNetwork')),
-    ),
-    requestQuote: fromPromise<CryptoQuote, RequestQuoteInput>(() =>
-      Promise.reject(notProvided('cryptoPay', 'requestQuote')),
-    ),
-    signProof: fromPromise<`0x${string}`, SignProofInput>(() =>
-      Promise.reject(notProvided('cryptoPay', 'signProof')),
-    ),
-    proveQuote: fromPromise<CryptoQuote, ProveQuoteInput>(() =>
-      Promise.reject(notProvided('cryptoPay', 'proveQuote')),
-    ),
-    sendPayment: fromPromise<`0x${string}`, SendPaymentInput>(() =>
-      Promise.reject(notProvided('cryptoPay', 'sendPayment')),
-    ),
-    submitPayment: fromPromise<CryptoStatus, SubmitPaymentInput>(() =>
-      Promise.reject(notProvided('cryptoPay', 'submitPayment')),
-    ),
-    fetchStatus: fromPromise<CryptoStatus, FetchStatusInput>(() =>
-      Promise.reject(notProvided('cryptoPay', 'fetchStatus')),
-    ),
+    loadOptions: placeholderActor<CryptoOptions, LoadOptionsInput>('cryptoPay', 'loadOptions'),
+    connectWallet: placeholderActor<Wallet, ConnectWalletInput>('cryptoPay', 'connectWallet'),
+    switchNetwork: placeholderActor<Wallet, SwitchNetworkInput>('cryptoPay', 'switchNetwork'),
+    requestQuote: placeholderActor<CryptoQuote, RequestQuoteInput>('cryptoPay', 'requestQuote'),
+    signProof: placeholderActor<`0x${string}`, SignProofInput>('cryptoPay', 'signProof'),
+    proveQuote: placeholderActor<CryptoQuote, ProveQuoteInput>('cryptoPay', 'proveQuote'),
+    sendPayment: placeholderActor<`0x${string}`, SendPaymentInput>('cryptoPay', 'sendPayment'),
+    submitPayment: placeholderActor<CryptoStatus, SubmitPaymentInput>('cryptoPay', 'submitPayment'),
+    fetchStatus: placeholderActor<CryptoStatus, FetchStatusInput>('cryptoPay', 'fetchStatus'),
   },
   delays: {
     POLL: POLL_MS,
@@ -266,22 +295,13 @@ export const cryptoPayMachine = setup({
         ],
         onError: [
           {
-            guard: {
-              type: 'isInvalidProduct',
-              params: ({ event }) => ({ code: codeOf(event.error) }),
-            },
+            guard: errorIs('isInvalidProduct'),
             target: 'invalidProduct',
-            actions: {
-              type: 'rememberFailure',
-              params: ({ event }) => ({ code: codeOf(event.error) }),
-            },
+            actions: rememberError,
           },
           {
             target: 'unavailable',
-            actions: {
-              type: 'rememberFailure',
-              params: ({ event }) => ({ code: codeOf(event.error) }),
-            },
+            actions: rememberError,
           },
         ],
       },
@@ -295,11 +315,7 @@ export const cryptoPayMachine = setup({
     // Why: SPEC §5: the network comes first; the tokens depend on it.
     selectingNetwork: {
       on: {
-        SELECT_NETWORK: {
-          guard: { type: 'isOfferedNetwork', params: ({ event }) => event },
-          target: 'selectingToken',
-          actions: { type: 'selectNetwork', params: ({ event }) => event },
-        },
+        SELECT_NETWORK: chooseNetwork,
       },
     },
     // Why: the network is chosen; its tokens are shown with the price in each.
@@ -311,27 +327,15 @@ export const cryptoPayMachine = setup({
           reenter: true,
           actions: { type: 'selectNetwork', params: ({ event }) => event },
         },
-        SELECT_TOKEN: {
-          guard: { type: 'isOfferedToken', params: ({ event }) => event },
-          target: 'connecting',
-          actions: { type: 'selectToken', params: ({ event }) => event },
-        },
+        SELECT_TOKEN: chooseToken,
       },
     },
     // Why: a wallet must be connected before anything is quoted (the quote names the payer).
     connecting: {
       initial: 'idle',
       on: {
-        SELECT_NETWORK: {
-          guard: { type: 'isOfferedNetwork', params: ({ event }) => event },
-          target: 'selectingToken',
-          actions: { type: 'selectNetwork', params: ({ event }) => event },
-        },
-        SELECT_TOKEN: {
-          guard: { type: 'isOfferedToken', params: ({ event }) => event },
-          target: 'connecting',
-          actions: { type: 'selectToken', params: ({ event }) => event },
-        },
+        SELECT_NETWORK: chooseNetwork,
+        SELECT_TOKEN: chooseToken,
       },
       states: {
         // Why: the discovered wallets are listed; the last failure (not found, refused) is shown.
@@ -354,10 +358,7 @@ export const cryptoPayMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: {
-                type: 'rememberFailure',
-                params: ({ event }) => ({ code: codeOf(event.error) }),
-              },
+              actions: rememberError,
             },
           },
         },
@@ -379,11 +380,7 @@ export const cryptoPayMachine = setup({
           target: 'checkingNetwork',
           actions: { type: 'storeWallet', params: ({ event }) => ({ wallet: event.wallet }) },
         },
-        SELECT_NETWORK: {
-          guard: { type: 'isOfferedNetwork', params: ({ event }) => event },
-          target: 'selectingToken',
-          actions: { type: 'selectNetwork', params: ({ event }) => event },
-        },
+        SELECT_NETWORK: chooseNetwork,
       },
     },
     // Why: the wallet asks the buyer to switch (or to add the network first).
@@ -398,10 +395,7 @@ export const cryptoPayMachine = setup({
         },
         onError: {
           target: 'wrongNetwork',
-          actions: {
-            type: 'rememberFailure',
-            params: ({ event }) => ({ code: codeOf(event.error) }),
-          },
+          actions: rememberError,
         },
       },
     },
@@ -422,10 +416,7 @@ export const cryptoPayMachine = setup({
         },
         onError: {
           target: 'quoteFailed',
-          actions: {
-            type: 'rememberFailure',
-            params: ({ event }) => ({ code: codeOf(event.error) }),
-          },
+          actions: rememberError,
         },
       },
     },
@@ -433,11 +424,7 @@ export const cryptoPayMachine = setup({
     quoteFailed: {
       on: {
         RETRY: { target: 'checkingNetwork', actions: 'clearError' },
-        SELECT_NETWORK: {
-          guard: { type: 'isOfferedNetwork', params: ({ event }) => event },
-          target: 'selectingToken',
-          actions: { type: 'selectNetwork', params: ({ event }) => event },
-        },
+        SELECT_NETWORK: chooseNetwork,
       },
     },
     // Why: a quote exists; until a transaction is sent it runs out at its expiry.
@@ -472,27 +459,10 @@ export const cryptoPayMachine = setup({
               actions: { type: 'storeProof', params: ({ event }) => ({ proof: event.output }) },
             },
             onError: [
-              {
-                guard: {
-                  type: 'isDisconnected',
-                  params: ({ event }) => ({ code: codeOf(event.error) }),
-                },
-                target: '#cryptoPay.connecting',
-                actions: [
-                  'dropQuote',
-                  { type: 'storeWallet', params: { wallet: null } },
-                  {
-                    type: 'rememberFailure',
-                    params: ({ event }) => ({ code: codeOf(event.error) }),
-                  },
-                ],
-              },
+              walletDisconnected,
               {
                 target: 'unproven',
-                actions: {
-                  type: 'rememberFailure',
-                  params: ({ event }) => ({ code: codeOf(event.error) }),
-                },
+                actions: rememberError,
               },
             ],
           },
@@ -510,10 +480,7 @@ export const cryptoPayMachine = setup({
             },
             onError: {
               target: 'unproven',
-              actions: {
-                type: 'rememberFailure',
-                params: ({ event }) => ({ code: codeOf(event.error) }),
-              },
+              actions: rememberError,
             },
           },
         },
@@ -544,44 +511,15 @@ export const cryptoPayMachine = setup({
             onError: [
               {
                 // Declined in the wallet, or not enough tokens: nothing was sent; pay again.
-                guard: {
-                  type: 'isRetryableSend',
-                  params: ({ event }) => ({ code: codeOf(event.error) }),
-                },
+                guard: errorIs('isRetryableSend'),
                 target: 'confirming',
-                actions: {
-                  type: 'rememberFailure',
-                  params: ({ event }) => ({ code: codeOf(event.error) }),
-                },
+                actions: rememberError,
               },
+              walletDisconnected,
               {
-                guard: {
-                  type: 'isDisconnected',
-                  params: ({ event }) => ({ code: codeOf(event.error) }),
-                },
-                target: '#cryptoPay.connecting',
-                actions: [
-                  'dropQuote',
-                  { type: 'storeWallet', params: { wallet: null } },
-                  {
-                    type: 'rememberFailure',
-                    params: ({ event }) => ({ code: codeOf(event.error) }),
-                  },
-                ],
-              },
-              {
-                guard: {
-                  type: 'isWrongChain',
-                  params: ({ event }) => ({ code: codeOf(event.error) }),
-                },
+                guard: errorIs('isWrongChain'),
                 target: '#cryptoPay.wrongNetwork',
-                actions: [
-                  'dropQuote',
-                  {
-                    type: 'rememberFailure',
-                    params: ({ event }) => ({ code: codeOf(event.error) }),
-                  },
-                ],
+                actions: ['dropQuote', rememberError],
               },
               {
                 target: '#cryptoPay.failed',
@@ -605,10 +543,7 @@ export const cryptoPayMachine = setup({
             },
             onError: {
               target: 'submitWaiting',
-              actions: {
-                type: 'rememberFailure',
-                params: ({ event }) => ({ code: codeOf(event.error) }),
-              },
+              actions: rememberError,
             },
           },
         },
@@ -627,25 +562,7 @@ export const cryptoPayMachine = setup({
             waiting: { after: { POLL: 'fetching' } },
             // Why: one look at a time; a failed look waits for the next.
             fetching: {
-              invoke: {
-                id: 'fetchStatus',
-                src: 'fetchStatus',
-                input: ({ context }) => ({ orderId: context.quote!.orderId }),
-                onDone: {
-                  target: 'routing',
-                  actions: {
-                    type: 'storeStatus',
-                    params: ({ event }) => ({ status: event.output }),
-                  },
-                },
-                onError: {
-                  target: 'waiting',
-                  actions: {
-                    type: 'rememberFailure',
-                    params: ({ event }) => ({ code: codeOf(event.error) }),
-                  },
-                },
-              },
+              invoke: fetchStatus({ target: 'waiting', actions: rememberError }),
             },
           },
         },
@@ -658,19 +575,7 @@ export const cryptoPayMachine = setup({
             routing: { always: statusRoutes('underpaid') },
             waiting: { after: { POLL: 'fetching' } },
             fetching: {
-              invoke: {
-                id: 'fetchStatus',
-                src: 'fetchStatus',
-                input: ({ context }) => ({ orderId: context.quote!.orderId }),
-                onDone: {
-                  target: 'routing',
-                  actions: {
-                    type: 'storeStatus',
-                    params: ({ event }) => ({ status: event.output }),
-                  },
-                },
-                onError: { target: 'waiting' },
-              },
+              invoke: fetchStatus({ target: 'waiting' }),
             },
           },
         },

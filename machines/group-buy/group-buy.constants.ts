@@ -1,4 +1,5 @@
 import { Errors } from '../../contract/errors';
+import type { ValueOf } from '../../contract/enums';
 
 export const GROUP_BUY_MACHINE_ID = 'groupBuy';
 
@@ -19,7 +20,7 @@ export const GroupBuyState = {
   FINISHED: 'finished',
   ENDED: 'ended',
 } as const;
-export type GroupBuyStateValue = (typeof GroupBuyState)[keyof typeof GroupBuyState];
+export type GroupBuyStateValue = ValueOf<typeof GroupBuyState>;
 
 /** Sub-states of `joining`: the two requests, then one state per refusal (SPEC §8's blocks and two more). */
 export const JoiningState = {
@@ -31,10 +32,7 @@ export const JoiningState = {
   OWN_GROUP: 'ownGroup',
   CREATOR_NOT_PAID: 'creatorNotPaid',
 } as const;
-export type JoiningBlock = Exclude<
-  (typeof JoiningState)[keyof typeof JoiningState],
-  'free' | 'forPay'
->;
+export type JoiningBlock = Exclude<ValueOf<typeof JoiningState>, 'free' | 'forPay'>;
 
 /** The contract code behind each block state: the message the page shows for it. */
 export const JOIN_BLOCK_CODES = {
@@ -60,7 +58,5 @@ export const GroupBuyActor = {
   CHECK_PAYMENT: 'checkPayment',
 } as const;
 
-/** While a payment is awaited the order and its group are asked about every POLL_MS... */
-export const POLL_MS = 2_000;
-/** ...for at most AWAIT_LIMIT_MS; then the page says the payment was not detected (yet). */
-export const AWAIT_LIMIT_MS = 2 * 60_000;
+/** The creator's or a member's order is awaited as every payment is. */
+export { AWAIT_LIMIT_MS, POLL_MS } from '../shared/awaiting-payment';

@@ -1,7 +1,13 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
 import type { OrderStatusName } from '../../contract/endpoints/payment';
-import { notProvided, toMachineError } from '../shared/machine-error';
+import {
+  errorOf,
+  notProvided,
+  placeholderActor,
+  rememberError,
+  toMachineError,
+} from '../shared/machine-error';
 import {
   AWAIT_LIMIT_MS,
   JOIN_BLOCK_CODES,
@@ -52,6 +58,9 @@ const orderIs =
   (_: unknown, params: { check: PaymentCheck }) =>
     statuses.includes(params.check.orderStatus);
 
+/** The params of the guards and actions that read the payment check an actor answered. */
+const checkOf = ({ event }: { event: { output: PaymentCheck } }) => ({ check: event.output });
+
 /** A join refusal's transition into its own block state. */
 const blockTransition = (block: JoiningBlock) => ({
   guard: {
@@ -59,11 +68,18 @@ const blockTransition = (block: JoiningBlock) => ({
     params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, block }),
   },
   target: `#groupBuy.joining.${block}`,
-  actions: {
-    type: 'rememberFailure' as const,
-    params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
-  },
+  actions: rememberError,
 });
+
+/** A refused join (free or paying): its block state, or back to the group with the reason. */
+const refusedJoin = () => [
+  blockTransition('ended'),
+  blockTransition('full'),
+  blockTransition('alreadyJoined'),
+  blockTransition('ownGroup'),
+  blockTransition('creatorNotPaid'),
+  { target: '#groupBuy.open', actions: rememberError },
+];
 
 /**
  * A block reached by a refused join: the refusal means the group changed under the page (seats
@@ -101,44 +117,23 @@ const awaitingPayment = (stateId: string) => ({
         }),
         onDone: [
           {
-            guard: {
-              type: 'isOrderPaid' as const,
-              params: ({ event }: { event: { output: PaymentCheck } }) => ({ check: event.output }),
-            },
+            guard: { type: 'isOrderPaid' as const, params: checkOf },
             target: '#groupBuy.routing',
-            actions: {
-              type: 'settlePayment' as const,
-              params: ({ event }: { event: { output: PaymentCheck } }) => ({ check: event.output }),
-            },
+            actions: { type: 'settlePayment' as const, params: checkOf },
           },
           {
-            guard: {
-              type: 'isOrderRefunded' as const,
-              params: ({ event }: { event: { output: PaymentCheck } }) => ({ check: event.output }),
-            },
+            guard: { type: 'isOrderRefunded' as const, params: checkOf },
             target: '#groupBuy.routing',
-            actions: {
-              type: 'settlePayment' as const,
-              params: ({ event }: { event: { output: PaymentCheck } }) => ({ check: event.output }),
-            },
+            actions: { type: 'settlePayment' as const, params: checkOf },
           },
           {
-            guard: {
-              type: 'isOrderClosed' as const,
-              params: ({ event }: { event: { output: PaymentCheck } }) => ({ check: event.output }),
-            },
+            guard: { type: 'isOrderClosed' as const, params: checkOf },
             target: '#groupBuy.paymentFailed',
-            actions: {
-              type: 'storeCheck' as const,
-              params: ({ event }: { event: { output: PaymentCheck } }) => ({ check: event.output }),
-            },
+            actions: { type: 'storeCheck' as const, params: checkOf },
           },
           {
             target: 'waiting',
-            actions: {
-              type: 'storeCheck' as const,
-              params: ({ event }: { event: { output: PaymentCheck } }) => ({ check: event.output }),
-            },
+            actions: { type: 'storeCheck' as const, params: checkOf },
           },
         ],
         onError: [
@@ -146,21 +141,15 @@ const awaitingPayment = (stateId: string) => ({
             // Nothing to wait for: an order this account does not have.
             guard: {
               type: 'isOrderMissing' as const,
-              params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+              params: errorOf,
             },
             target: 'notDetected',
-            actions: {
-              type: 'rememberFailure' as const,
-              params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
-            },
+            actions: rememberError,
           },
           {
             // A network or server hiccup: ask again at the next poll.
             target: 'waiting',
-            actions: {
-              type: 'rememberFailure' as const,
-              params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
-            },
+            actions: rememberError,
           },
         ],
       },
@@ -192,24 +181,12 @@ export const groupBuyMachine = setup({
     input: {} as GroupBuyInput,
   },
   actors: {
-    loadPage: fromPromise<LoadedPage, LoadPageInput>(() =>
-      Promise.reject(notProvided('groupBuy', 'loadPage')),
-    ),
-    startGroup: fromPromise<StartedGroup, StartGroupInput>(() =>
-      Promise.reject(notProvided('groupBuy', 'startGroup')),
-    ),
-    joinFree: fromPromise<GroupView, JoinInput>(() =>
-      Promise.reject(notProvided('groupBuy', 'joinFree')),
-    ),
-    joinForPay: fromPromise<JoinOrder, JoinForPayInput>(() =>
-      Promise.reject(notProvided('groupBuy', 'joinForPay')),
-    ),
-    checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(() =>
-      Promise.reject(notProvided('groupBuy', 'checkPayment')),
-    ),
-    refreshGroup: fromPromise<GroupView, RefreshGroupInput>(() =>
-      Promise.reject(notProvided('groupBuy', 'refreshGroup')),
-    ),
+    loadPage: placeholderActor<LoadedPage, LoadPageInput>('groupBuy', 'loadPage'),
+    startGroup: placeholderActor<StartedGroup, StartGroupInput>('groupBuy', 'startGroup'),
+    joinFree: placeholderActor<GroupView, JoinInput>('groupBuy', 'joinFree'),
+    joinForPay: placeholderActor<JoinOrder, JoinForPayInput>('groupBuy', 'joinForPay'),
+    checkPayment: placeholderActor<PaymentCheck, CheckPaymentInput>('groupBuy', 'checkPayment'),
+    refreshGroup: placeholderActor<GroupView, RefreshGroupInput>('groupBuy', 'refreshGroup'),
   },
   delays: {
     POLL: POLL_MS,
@@ -379,20 +356,20 @@ export const groupBuyMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'isServiceOffError', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isServiceOffError', params: errorOf },
             target: 'serviceOff',
           },
           {
             guard: {
               type: 'isCreatorNotPaidError',
-              params: ({ event }) => ({ error: event.error }),
+              params: errorOf,
             },
             target: 'joining.creatorNotPaid',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: rememberError,
           },
           {
             target: 'loadFailed',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: rememberError,
           },
         ],
       },
@@ -448,12 +425,12 @@ export const groupBuyMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'isServiceOffError', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isServiceOffError', params: errorOf },
             target: 'serviceOff',
           },
           {
             target: 'choosing',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: rememberError,
           },
         ],
       },
@@ -500,20 +477,7 @@ export const groupBuyMachine = setup({
               target: '#groupBuy.routing',
               actions: { type: 'storeGroup', params: ({ event }) => ({ group: event.output }) },
             },
-            onError: [
-              blockTransition('ended'),
-              blockTransition('full'),
-              blockTransition('alreadyJoined'),
-              blockTransition('ownGroup'),
-              blockTransition('creatorNotPaid'),
-              {
-                target: '#groupBuy.open',
-                actions: {
-                  type: 'rememberFailure',
-                  params: ({ event }) => ({ error: event.error }),
-                },
-              },
-            ],
+            onError: refusedJoin(),
           },
         },
         // Why: pay self: a seat is reserved for as long as the member's order lives.
@@ -537,20 +501,7 @@ export const groupBuyMachine = setup({
                 params: ({ event }) => ({ order: event.output }),
               },
             },
-            onError: [
-              blockTransition('ended'),
-              blockTransition('full'),
-              blockTransition('alreadyJoined'),
-              blockTransition('ownGroup'),
-              blockTransition('creatorNotPaid'),
-              {
-                target: '#groupBuy.open',
-                actions: {
-                  type: 'rememberFailure',
-                  params: ({ event }) => ({ error: event.error }),
-                },
-              },
-            ],
+            onError: refusedJoin(),
           },
         },
         // Why: SPEC §8 and the issue's blocks; each says why, in the language on screen.

@@ -1,5 +1,5 @@
-import { and, assign, fromPromise, setup } from 'xstate';
-import { notProvided, toMachineError } from '../shared/machine-error';
+import { and, assign, setup } from 'xstate';
+import { placeholderActor, rememberError, toMachineError } from '../shared/machine-error';
 import type {
   KolPayoutContext,
   KolPayoutEvent,
@@ -31,9 +31,7 @@ export const kolPayoutMachine = setup({
     input: {} as PayoutBalance,
   },
   actors: {
-    requestPayout: fromPromise<PayoutSettlement>(() =>
-      Promise.reject(notProvided('kolPayout', 'requestPayout')),
-    ),
+    requestPayout: placeholderActor<PayoutSettlement>('kolPayout', 'requestPayout'),
   },
   actions: {
     applyBalance: assign((_, params: PayoutBalance) => ({
@@ -106,7 +104,7 @@ export const kolPayoutMachine = setup({
         },
         onError: {
           target: 'checking',
-          actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: rememberError,
         },
       },
     },

@@ -1,7 +1,13 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { UNAUTHORIZED } from '../../contract/shell-errors';
 import type { UserInfo } from '../../contract/endpoints/system';
-import { notProvided, toMachineError } from '../shared/machine-error';
+import {
+  errorOf,
+  notProvided,
+  placeholderActor,
+  rememberError,
+  toMachineError,
+} from '../shared/machine-error';
 import { sessionFlags } from './session-flags';
 import type { SessionContext, SessionEvent } from './session.types';
 
@@ -24,10 +30,8 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
   },
   actors: {
-    fetchUserInfo: fromPromise<UserInfo>(() =>
-      Promise.reject(notProvided('session', 'fetchUserInfo')),
-    ),
-    logout: fromPromise<void>(() => Promise.reject(notProvided('session', 'logout'))),
+    fetchUserInfo: placeholderActor<UserInfo>('session', 'fetchUserInfo'),
+    logout: placeholderActor<void>('session', 'logout'),
   },
   actions: {
     clearToken: () => {
@@ -68,7 +72,7 @@ export const sessionMachine = setup({
         onError: [
           // A 401 is the ordinary answer for a visitor: no error to show, the stale token goes.
           {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isUnauthorized', params: errorOf },
             target: 'loggedOut',
             actions: ['forgetUser', 'clearToken'],
           },
@@ -77,14 +81,11 @@ export const sessionMachine = setup({
           {
             guard: 'knowsUser',
             target: 'loggedIn',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: rememberError,
           },
           {
             target: 'loggedOut',
-            actions: [
-              'forgetUser',
-              { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
-            ],
+            actions: ['forgetUser', rememberError],
           },
         ],
       },

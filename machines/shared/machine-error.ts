@@ -1,3 +1,4 @@
+import { fromPromise, type NonReducibleUnknown } from 'xstate';
 import { INTERNAL } from '../../contract/shell-errors';
 
 /**
@@ -28,9 +29,24 @@ export function toMachineError(error: unknown): MachineError {
   return { code: INTERNAL.code, data: undefined };
 }
 
+/**
+ * The params of a guard or an action that reads why an actor failed: the error as the actor threw
+ * it (the machine keeps its code, through toMachineError).
+ */
+export const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/** Keeps why an actor failed: every machine's `rememberFailure` action takes the error so. */
+export const rememberError = { type: 'rememberFailure', params: errorOf } as const;
+
 /** The error an actor placeholder rejects with, so that a forgotten `provide` fails loudly. */
 export function notProvided(machineId: string, name: string): Error {
   return new Error(
     `${machineId}: the "${name}" implementation must be provided with machine.provide(...)`,
   );
 }
+
+/** An actor the SPA must provide; until it does, running it fails loudly (notProvided). */
+export const placeholderActor = <TOutput, TInput = NonReducibleUnknown>(
+  machineId: string,
+  name: string,
+) => fromPromise<TOutput, TInput>(() => Promise.reject(notProvided(machineId, name)));

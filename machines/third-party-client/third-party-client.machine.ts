@@ -1,7 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { cooldownRemainingMs } from '../../contract/account-area';
 import { Errors } from '../../contract/errors';
-import { notProvided, toMachineError } from '../shared/machine-error';
+import { errorOf, placeholderActor, rememberError, toMachineError } from '../shared/machine-error';
 import { TICK_MS } from './third-party-client.constants';
 import type {
   ThirdPartyClientContext,
@@ -42,11 +42,10 @@ export const thirdPartyClientMachine = setup({
     events: {} as ThirdPartyClientEvent,
   },
   actors: {
-    loadState: fromPromise<ThirdPartyClientSnapshot>(() =>
-      Promise.reject(notProvided('thirdPartyClient', 'loadState')),
-    ),
-    toggle: fromPromise<ThirdPartyClientSnapshot, { enabled: boolean }>(() =>
-      Promise.reject(notProvided('thirdPartyClient', 'toggle')),
+    loadState: placeholderActor<ThirdPartyClientSnapshot>('thirdPartyClient', 'loadState'),
+    toggle: placeholderActor<ThirdPartyClientSnapshot, { enabled: boolean }>(
+      'thirdPartyClient',
+      'toggle',
     ),
   },
   delays: { TICK: TICK_MS },
@@ -103,7 +102,7 @@ export const thirdPartyClientMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: rememberError,
         },
       },
     },
@@ -149,16 +148,16 @@ export const thirdPartyClientMachine = setup({
         onError: [
           {
             // Another tab or device switched it on and off meanwhile: count down the server's wait.
-            guard: { type: 'isCooldownRefusal', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isCooldownRefusal', params: errorOf },
             target: 'disabled',
             actions: {
               type: 'applyCooldownRefusal',
-              params: ({ event }) => ({ error: event.error }),
+              params: errorOf,
             },
           },
           {
             target: 'disabled',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: rememberError,
           },
         ],
       },
@@ -192,7 +191,7 @@ export const thirdPartyClientMachine = setup({
         },
         onError: {
           target: 'enabled',
-          actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: rememberError,
         },
       },
     },

@@ -1,4 +1,5 @@
 import { CODE } from '../../contract/protocol';
+import type { ValueOf } from '../../contract/enums';
 
 export const VERIFICATION_CODE_MACHINE_ID = 'verificationCode';
 
@@ -7,8 +8,7 @@ export const VerificationCodeState = {
   SENDING: 'sending',
   COUNTING: 'counting',
 } as const;
-export type VerificationCodeStateValue =
-  (typeof VerificationCodeState)[keyof typeof VerificationCodeState];
+export type VerificationCodeStateValue = ValueOf<typeof VerificationCodeState>;
 
 export const VerificationCodeActor = { SEND_CODE: 'sendCode' } as const;
 

@@ -1,6 +1,6 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
-import { notProvided, toMachineError } from '../shared/machine-error';
+import { errorOf, placeholderActor, rememberError, toMachineError } from '../shared/machine-error';
 import { DEFAULT_COOLDOWN_SECONDS, TICK_MS } from './verification-code.constants';
 import type {
   SendCodeParams,
@@ -29,9 +29,7 @@ export const verificationCodeMachine = setup({
     events: {} as VerificationCodeEvent,
   },
   actors: {
-    sendCode: fromPromise<SendCodeResult, SendCodeParams>(() =>
-      Promise.reject(notProvided('verificationCode', 'sendCode')),
-    ),
+    sendCode: placeholderActor<SendCodeResult, SendCodeParams>('verificationCode', 'sendCode'),
   },
   delays: {
     TICK: TICK_MS,
@@ -89,16 +87,16 @@ export const verificationCodeMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'isCooldownRefusal', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isCooldownRefusal', params: errorOf },
             target: 'counting',
             actions: {
               type: 'countRefusedCooldown',
-              params: ({ event }) => ({ error: event.error }),
+              params: errorOf,
             },
           },
           {
             target: 'idle',
-            actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: rememberError,
           },
         ],
       },

@@ -1,0 +1,145 @@
+// The import rules of the repository (issue 20), checked by `npm run test:deps` and drawn into
+// docs/architecture.md by `npm run docs`. ESLint states the top-folder zones as well
+// (import-x/no-restricted-paths in eslint.config.js); this file adds the rules inside server/ and
+// src/, cycles and unresolvable imports. Type-only imports count: a type is a dependency too.
+
+/** The core of the server: it knows no feature, features plug into it through hooks. */
+const SERVER_CORE =
+  '^server/(?:(?:db|protocol|accounts|store|payments|messaging|settings|web|jobs)/|config[.]ts$)';
+const SERVER_FEATURES = ['group-buy', 'crypto', 'kol', 'nodes', 'account-area'];
+const SERVER_FEATURE = `^server/(${SERVER_FEATURES.join('|')})/`;
+/** The admin console and the files that assemble the app from core and features. */
+const SERVER_ASSEMBLY = '^server/(?:admin/|app[.]ts$|main[.]ts$|features[.]ts$|[^/]+-plugin[.]ts$)';
+/** Our code, as opposed to the tests, scripts and benchmarks, which may import what they check. */
+const OURS = '^(?:contract|machines|src|server)/';
+const OUTSIDE_THE_APP = '^(?:tests|e2e|scripts|bench)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'contract-imports-nothing-of-ours',
+      comment:
+        'contract/ is the wire contract both the SPA and the server agree on; it must stand alone, ' +
+        'so a change in machines/, src/ or server/ can never change what goes over the wire.',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { path: `^(?:machines|src|server)/|${OUTSIDE_THE_APP}` },
+    },
+    {
+      name: 'machines-import-only-contract',
+      comment:
+        'The statecharts are plain XState, shared by the SPA and drawn by `npm run flows`; they may ' +
+        'lean on the contract only, never on the SPA or the server.',
+      severity: 'error',
+      from: { path: '^machines/' },
+      to: { path: `^(?:src|server)/|${OUTSIDE_THE_APP}` },
+    },
+    {
+      name: 'src-never-imports-server',
+      comment:
+        'The SPA talks to the server over the wire (contract/ says how); importing server/ would ' +
+        'drag Node code into the browser bundle.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: `^server/|${OUTSIDE_THE_APP}` },
+    },
+    {
+      name: 'server-imports-only-contract',
+      comment:
+        'The server shares the contract with the SPA and nothing else: the SPA and its statecharts ' +
+        'are browser code the server must not depend on.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: `^(?:src|machines)/|${OUTSIDE_THE_APP}` },
+    },
+    {
+      name: 'server-core-knows-no-feature',
+      comment:
+        'The core (db, protocol, accounts, store, payments, messaging, settings, web, jobs, config) ' +
+        'knows no feature: features register with it through typed hooks, so a new feature is added ' +
+        'beside the others instead of woven into the core.',
+      severity: 'error',
+      from: { path: SERVER_CORE },
+      to: { path: SERVER_FEATURE },
+    },
+    {
+      name: 'server-feature-imports-no-other-feature',
+      comment:
+        'A server feature (group-buy, crypto, kol, nodes, account-area) never imports another one: ' +
+        'they meet through the contract or a hook of the core, so each can be added or removed alone.',
+      severity: 'error',
+      from: { path: SERVER_FEATURE },
+      to: { path: SERVER_FEATURE, pathNot: '^server/$1/' },
+    },
+    {
+      name: 'server-nothing-imports-the-assembly',
+      comment:
+        'server/admin and the assembly files (app.ts, main.ts, the plugins) sit on top and may import ' +
+        'anything; the core and the features below them never import them back.',
+      severity: 'error',
+      from: { path: `${SERVER_CORE}|${SERVER_FEATURE}` },
+      to: { path: SERVER_ASSEMBLY },
+    },
+    {
+      name: 'server-db-is-the-lowest-floor',
+      comment:
+        'server/db (the schema, the connection, migrations) is the floor everything else stands on; ' +
+        'it reads the configuration and nothing else of the server.',
+      severity: 'error',
+      from: { path: '^server/db/' },
+      to: { path: '^server/', pathNot: '^server/(?:db/|config[.]ts$)' },
+    },
+    {
+      name: 'src-feature-imports-no-other-feature',
+      comment:
+        'A feature of the SPA never imports another feature: a page made of several features is ' +
+        'composed in src/pages/, and what several features show lives in src/components or src/lib.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'src-shared-code-imports-no-feature-or-page',
+      comment:
+        'src/components and src/lib are what the features share; if they imported a feature or a ' +
+        'page, the sharing would run in a circle.',
+      severity: 'error',
+      from: { path: '^src/(?:components|lib)/' },
+      to: { path: '^src/(?:features|pages)/' },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'A cycle makes modules that cannot be understood, tested or loaded one at a time; in ' +
+        'server/ it also hides an arrow running back up the floors.',
+      severity: 'error',
+      from: { path: OURS },
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment:
+        'An import that resolves to nothing is a typo or a missing package; it fails at run time ' +
+        'and escapes every other rule here.',
+      severity: 'error',
+      from: { path: OURS },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(?:dist|coverage|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    skipAnalysisNotInRules: true,
+    // Readable node names in the Mermaid pictures of docs/architecture.md (scripts/architecture-graph.ts).
+    reporterOptions: { mermaid: { minify: false } },
+  },
+};
