@@ -3,7 +3,7 @@
  * buttons; anyone else is told why not and how to qualify.
  */
 import { endpoints } from '../contract';
-import { DEMO_USER } from '../server/db/seed';
+import { DEMO_USER } from '../server/accounts/seed-demo-user';
 import { DEMO_BENEFITS } from '../server/account-area/seed-demo';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';

@@ -6,7 +6,7 @@
  * the credential the nodes list.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_USER } from '../server/db/seed';
+import { DEMO_USER } from '../server/accounts/seed-demo-user';
 import type { ApiClient } from './support/api-client';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';

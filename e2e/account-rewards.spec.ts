@@ -7,7 +7,7 @@ import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { freshIdentity } from './support/user-factory';
 import { useSessionToken } from './support/ui';
-import { DEMO_USER } from '../server/db/seed';
+import { DEMO_USER } from '../server/accounts/seed-demo-user';
 import { createOrder, DEMO, payInSandbox } from './support/store';
 
 test('invite a friend: link, code, copy, QR; the friend appears masked; rules from the config', async ({

@@ -4,7 +4,7 @@
  * the 7-day cooldown surviving a reload.
  */
 import { parse as parseYaml } from 'yaml';
-import { DEMO_USER } from '../server/db/seed';
+import { DEMO_USER } from '../server/accounts/seed-demo-user';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { useSessionToken } from './support/ui';

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { CLAUSE_NAMES } from '../contract/web-routes';
-import { DEMO_USER } from '../server/db/seed';
+import { DEMO_USER } from '../server/accounts/seed-demo-user';
 import { endpoints } from '../contract';
 import { expect, test } from './support/fixtures';
 import { appRoutePaths, routeUrls, sidewaysOverflow } from './support/layout';

@@ -10,7 +10,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { AppEnv, DEVICE_HEADERS, Errors, HEADER, TRACKING_HEADERS } from '../contract';
 import { createAccountAreaHandlers } from './account-area/account-area-handlers';
 import { seedAccountAreaDemo } from './account-area/seed-demo';
-import { registerSubscriptionRoute } from './account-area/subscription-route';
+import { registerSubscriptionRoute } from './nodes/subscription-route';
 import { createAccountHandlers } from './accounts/account-handlers';
 import { serveAdminChannel } from './admin/admin-channel';
 import { runAdmin } from './admin/cli';
@@ -29,7 +29,8 @@ import { createSessionCache } from './accounts/session-cache';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/database';
 import { migrate } from './db/migrate';
-import { seedDemoUser, seedSettings } from './db/seed';
+import { seedDemoUser } from './accounts/seed-demo-user';
+import { seedSettings } from './settings/seed-settings';
 import {
   createMessageDelivery,
   createSmsSender,

@@ -2,7 +2,7 @@
 import { buildApp } from './app';
 import { DEMO_KOL } from './kol/seed-demo-kol';
 import { loadConfig } from './config';
-import { DEMO_USER } from './db/seed';
+import { DEMO_USER } from './accounts/seed-demo-user';
 import { isLoopbackHost } from './web/dev-routes';
 import { siteOriginOf } from './web/site-origin';
 

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { TICK_MS } from '../../machines/third-party-client/third-party-client.constants';
 import { thirdPartyClientMachine } from '../../machines/third-party-client/third-party-client.machine';
-import { DEMO_USER } from '../../server/db/seed';
+import { DEMO_USER } from '../../server/accounts/seed-demo-user';
 import { expect } from '../support/fixtures';
 import type { I18n } from '../support/i18n';
 import { describeMachinePaths } from '../support/path-runner';

@@ -3,14 +3,15 @@
  * Rules in docs/account-area.md.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { maskEmail, maskPhone } from '../accounts/account-identifiers';
+import { maskInvitee } from '../accounts/account-identifiers';
 import type { SessionCache } from '../accounts/session-cache';
 import type { Db } from '../db/database';
 import { benefits, inviteRewards, invites, orders, users } from '../db/schema';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type Handlers } from '../protocol/api-context';
 import { type ApiLanguage } from '../../contract';
-import { deviceLimitOf, deviceOfSession, listDevices, unbindDevice } from './devices';
+import { deviceLimitOf } from '../accounts/device-limit';
+import { deviceOfSession, listDevices, unbindDevice } from './devices';
 import {
   issueSubscriptionLink,
   readThirdPartyClient,
@@ -22,20 +23,6 @@ export interface AccountAreaDeps {
   readonly sessionCache: SessionCache;
   /** The site's origin for import links (server/web/site-origin.ts). */
   readonly siteOrigin: () => string;
-}
-
-/** How an invitee appears to the inviter: recognisable to them, useless to anyone else. */
-export function maskInvitee(invitee: {
-  id: number;
-  username: string | null;
-  email: string | null;
-  phone: string | null;
-}): string {
-  if (invitee.username) return `${invitee.username.slice(0, 2)}***`;
-  if (invitee.email) return maskEmail(invitee.email) ?? '***';
-  if (invitee.phone) return maskPhone(invitee.phone) ?? '***';
-  const id = String(invitee.id);
-  return `#${id.slice(0, Math.max(1, id.length - 3))}***`;
 }
 
 /** Operator content in the caller's language; a row not translated yet shows its English text. */

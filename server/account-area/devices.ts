@@ -7,9 +7,9 @@
  */
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { deviceTypeOf } from '../../contract/account-area';
-import { FREE_DEVICE_LIMIT } from '../../contract/membership';
 import { DEFAULT_WEB_DEVICE_ID, isWebDeviceId } from '../../contract';
 import { isUsableDeviceId } from '../accounts/account-identifiers';
+import { deviceLimitOf, type LockedUser } from '../accounts/device-limit';
 import { rowsOf, type Db } from '../db/database';
 import { devices, sessions } from '../db/schema';
 import { fail } from '../protocol/api-error';
@@ -84,18 +84,6 @@ export function describeDevice(origin: DeviceOrigin): DescribedDevice {
     osVersion: clean(browser.osVersion),
     deviceName: clean(browser.browser),
   };
-}
-
-interface LockedUser {
-  expire_time: Date | string | null;
-  device_limit: number | null;
-}
-
-/** App devices allowed at once: the plan's while the membership is active, else the free allowance. */
-export function deviceLimitOf(user: LockedUser, now: Date): number {
-  const expire = user.expire_time === null ? null : new Date(user.expire_time);
-  const active = expire !== null && expire > now;
-  return active ? (user.device_limit ?? FREE_DEVICE_LIMIT) : FREE_DEVICE_LIMIT;
 }
 
 /**

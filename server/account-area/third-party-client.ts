@@ -2,15 +2,16 @@
  * The third-party client function (SPEC §4, §9): on or off; switching it on is allowed once per
  * 7 days counted from the last switch-on, decided by the server's clock under a row lock; while on,
  * the user's speed limit for the VPN nodes is 10 Mbps (third_party_clients.speed_limit_mbps), off
- * means unlimited (null). Import links are single-use (subscription-route.ts).
+ * means unlimited (null). Import links are single-use (server/nodes/subscription-route.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { nextEnableAt, THIRD_PARTY_CLIENT } from '../../contract/account-area';
 import type { ThirdPartyClientState } from '../../contract/endpoints/account-area';
 import { rowsOf, type Db } from '../db/database';
 import { subscriptionLinks, thirdPartyClients } from '../db/schema';
 import { fail } from '../protocol/api-error';
+import { hashLinkToken } from '../web/link-token';
 
 type Row = typeof thirdPartyClients.$inferSelect;
 
@@ -95,10 +96,6 @@ export async function toggleThirdPartyClient(
       .where(and(eq(subscriptionLinks.userId, userId), isNull(subscriptionLinks.consumedAt)));
     return stateOf(saved, active, now);
   });
-}
-
-export function hashLinkToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 /** A fresh single-use link; earlier unused links of the user die (one live link at a time). */

@@ -85,3 +85,17 @@ export function maskPhone(phone: string | null): string | null {
   if (phone.length < 9) return `***${phone.slice(-2)}`;
   return `${phone.slice(0, phone.length - 8)}****${phone.slice(-4)}`;
 }
+
+/** How an invitee appears to the inviter: recognisable to them, useless to anyone else. */
+export function maskInvitee(invitee: {
+  id: number;
+  username: string | null;
+  email: string | null;
+  phone: string | null;
+}): string {
+  if (invitee.username) return `${invitee.username.slice(0, 2)}***`;
+  if (invitee.email) return maskEmail(invitee.email) ?? '***';
+  if (invitee.phone) return maskPhone(invitee.phone) ?? '***';
+  const id = String(invitee.id);
+  return `#${id.slice(0, Math.max(1, id.length - 3))}***`;
+}

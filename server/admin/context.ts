@@ -11,7 +11,8 @@ import {
   type TokenTransferVerdict,
 } from '../crypto/verify-token-transfer';
 import type { PayoutNetwork } from '../../contract/kol';
-import { chainPayoutVerifier, type PayoutVerifier } from '../kol/payout-verifier';
+import type { PayoutVerifier } from '../kol/payout-verifier';
+import { chainPayoutVerifier } from './chain-payout-verifier';
 
 export interface AdminIo {
   out(line: string): void;

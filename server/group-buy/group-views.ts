@@ -11,7 +11,7 @@ import type {
   GroupState,
   MemberGroup,
 } from '../../contract/endpoints/group-buy';
-import { maskInvitee } from '../account-area/account-area-handlers';
+import { maskInvitee } from '../accounts/account-identifiers';
 import { rowsOf, type Db } from '../db/database';
 import { groupMembers, orders, redeemCodes, users } from '../db/schema';
 import { productLabel } from '../store/plans';

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { KOL_PAYOUT_THRESHOLD_CENTS } from '../../contract/kol';
 import type { SettlementView } from '../../contract/endpoints/kol';
-import { maskInvitee } from '../account-area/account-area-handlers';
+import { maskInvitee } from '../accounts/account-identifiers';
 import { rowsOf, type Db } from '../db/database';
 import { kolSettlements } from '../db/schema';
 import { fail } from '../protocol/api-error';

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../accounts/password-hasher';
 import { rowsOf, type Db } from '../db/database';
-import { DEMO_USER } from '../db/seed';
+import { DEMO_USER } from '../accounts/seed-demo-user';
 import { devices, invites, orders, payments, users } from '../db/schema';
 import { newOrderNo } from '../store/orders';
 import { bookKolCommission } from './commission-booking';

@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import { NODE_AGENT } from '../../contract/nodes';
 import type { SessionCache } from '../accounts/session-cache';
-import { deviceLimitOf } from '../account-area/devices';
+import { deviceLimitOf } from '../accounts/device-limit';
 import type { Db } from '../db/database';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type Handlers } from '../protocol/api-context';

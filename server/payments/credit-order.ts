@@ -10,6 +10,7 @@ import type { SessionCache } from '../accounts/session-cache';
 import type { Db } from '../db/database';
 import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from '../settings/default-settings';
 import { readSetting } from '../settings/settings-store';
+import type { CreditOutcome } from './credit-outcome';
 import {
   currencyOf,
   handleUnknownOrder,
@@ -22,26 +23,10 @@ import {
 import type { CreditedPayment, EffectContext, PaymentEffect } from './effects/payment-effect';
 import { paymentEffects } from './effects/payment-effects';
 import type { VerifiedNotification } from './gateway';
-import { flagPayment, type FlagReason } from './payment-flags';
+import { flagPayment } from './payment-flags';
 
 export type { FlagReason } from './payment-flags';
-
-export type CreditOutcome =
-  | {
-      readonly result: 'credited';
-      readonly orderNo: string;
-      readonly late: boolean;
-      /** The effects that changed something, by name (e.g. ['membership', 'inviteReward']). */
-      readonly effects: readonly string[];
-    }
-  /** This trade was already applied: nothing changed. */
-  | { readonly result: 'duplicate'; readonly orderNo: string }
-  /** Not credited; an operator flag says why. */
-  | { readonly result: 'flagged'; readonly reason: FlagReason; readonly orderNo: string }
-  /** A failed / expired notification closed the pending order. */
-  | { readonly result: 'closed'; readonly orderNo: string; readonly status: 'failed' | 'expired' }
-  /** A failed / expired notification for an order that is no longer pending: nothing changed. */
-  | { readonly result: 'ignored'; readonly orderNo: string };
+export type { CreditOutcome } from './credit-outcome';
 
 export interface CreditDeps {
   readonly db: Db;

@@ -9,7 +9,7 @@ import { rowsOf, type Db } from '../db/database';
 import { orders, payments, type Currency } from '../db/schema';
 import { releaseOrderSeat } from '../group-buy/groups';
 import { reclaimCouponUse, releaseCouponUse } from '../store/coupons';
-import type { CreditOutcome } from './credit-order';
+import type { CreditOutcome } from './credit-outcome';
 import type { PaidOrder } from './effects/payment-effect';
 import type { VerifiedNotification } from './gateway';
 import { flagPayment, type FlagReason } from './payment-flags';

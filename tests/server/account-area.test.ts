@@ -12,7 +12,7 @@ import { DEFAULT_WEB_DEVICE_ID, Errors, newWebDeviceId } from '../../contract';
 import { FREE_DEVICE_LIMIT } from '../../contract/membership';
 import { DEMO_BENEFITS, DEMO_NODES } from '../../server/account-area/seed-demo';
 import { rowsOf } from '../../server/db/database';
-import { DEMO_USER } from '../../server/db/seed';
+import { DEMO_USER } from '../../server/accounts/seed-demo-user';
 import { devices, membershipGrants, sessions, users } from '../../server/db/schema';
 import { PASSWORD, registerByUsername, uniqueName } from './helpers/accounts';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';

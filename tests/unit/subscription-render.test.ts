@@ -1,5 +1,5 @@
 /**
- * The subscription outputs node by node (server/account-area/subscription-render.ts), the member's
+ * The subscription outputs node by node (server/nodes/subscription-render.ts), the member's
  * password on each kind of node, and how reported IPs are read (server/nodes). Pure functions.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import {
   renderSubscription,
   type SubscriptionNode,
   type SubscriptionOwner,
-} from '../../server/account-area/subscription-render';
+} from '../../server/nodes/subscription-render';
 import { nodePassword } from '../../server/nodes/node-protocols';
 import { normalizeReportedIp } from '../../server/nodes/online-ips';
 

@@ -7,7 +7,7 @@
 import { stringify } from 'yaml';
 import type { SubscriptionFormat } from '../../contract/account-area';
 import type { vpnNodes } from '../db/schema';
-import { nodePassword } from '../nodes/node-protocols';
+import { nodePassword } from './node-protocols';
 
 /** What a subscription says of a node. */
 export type SubscriptionNode = Pick<

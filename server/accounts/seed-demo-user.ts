@@ -1,19 +1,11 @@
 /**
- * First-start data. Settings defaults are written whenever missing (the configs cannot be served
- * without them); the demo user only when seeding is on (SEED_DEMO, off in PROD by default).
+ * The demo user, created at start only when seeding is on (SEED_DEMO, off in PROD by default).
  * Idempotent: running it again changes nothing.
  */
 import { sql } from 'drizzle-orm';
-import type { PasswordHasher } from '../accounts/password-hasher';
-import {
-  CLIENT_CONFIG_KEY,
-  DISPLAY_CONFIG_KEY,
-  defaultClientConfig,
-  defaultDisplayConfig,
-} from '../settings/default-settings';
-import { insertSettingIfMissing } from '../settings/settings-store';
-import type { Db } from './database';
-import { users } from './schema';
+import type { Db } from '../db/database';
+import { users } from '../db/schema';
+import type { PasswordHasher } from './password-hasher';
 
 export const DEMO_USER = {
   username: 'demo',
@@ -21,11 +13,6 @@ export const DEMO_USER = {
   password: 'demo-pass-2026',
   inviteCode: 'DEMO2026',
 } as const;
-
-export async function seedSettings(db: Db): Promise<void> {
-  await insertSettingIfMissing(db, CLIENT_CONFIG_KEY, defaultClientConfig);
-  await insertSettingIfMissing(db, DISPLAY_CONFIG_KEY, defaultDisplayConfig);
-}
 
 /** Returns true when the demo user was created by this call. */
 export async function seedDemoUser(db: Db, hasher: PasswordHasher): Promise<boolean> {

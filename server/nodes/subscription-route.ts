@@ -11,8 +11,8 @@ import { NODE_AGENT } from '../../contract/nodes';
 import { rowsOf, type Db } from '../db/database';
 import { subscriptionLinks, vpnNodes } from '../db/schema';
 import { quietLogLevel } from '../web/quiet-log-level';
-import { hashLinkToken } from './third-party-client';
-import { usageOf, type PeriodUsage } from '../nodes/traffic';
+import { hashLinkToken } from '../web/link-token';
+import { usageOf, type PeriodUsage } from './traffic';
 import { renderSubscription } from './subscription-render';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
