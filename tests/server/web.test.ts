@@ -346,7 +346,7 @@ describe('SPA not built', () => {
 });
 
 describe.each(variants)('prerendered pages on $name', (variant) => {
-  const t = useTestApp(variant, { env: { STATIC_DIR: writePrerenderedSpa() } });
+  const t = useTestApp(variant, () => ({ env: { STATIC_DIR: writePrerenderedSpa() } }));
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { host: 'kestrel.example', ...headers } });
