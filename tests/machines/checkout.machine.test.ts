@@ -4,7 +4,6 @@ import {
   createActor,
   fromPromise,
   initialTransition,
-  transition,
   type SnapshotFrom,
 } from 'xstate';
 import { Errors } from '../../contract/errors';
@@ -18,6 +17,7 @@ import type {
 } from '../../machines/checkout/checkout.types';
 import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
 import { sampleOrder } from './support/sample-order';
+import { runEvents, spawnedInput } from './support/transitions';
 
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
 
@@ -48,17 +48,8 @@ const ev = {
   limit: delayElapsed<CheckoutEvent>('AWAIT_LIMIT', 'checkout.awaitingPayment'),
 };
 
-function run(events: CheckoutEvent[], from?: Snapshot): [Snapshot, unknown[]] {
-  let snapshot = from ?? initialTransition(checkoutMachine, {})[0];
-  let actions: unknown[] = [];
-  for (const event of events) [snapshot, actions] = transition(checkoutMachine, snapshot, event);
-  return [snapshot, actions];
-}
-
-const spawned = (actions: unknown[], id: string) =>
-  (actions as Array<{ type: string; params?: { id: string; input: unknown } }>).find(
-    (a) => a.type === 'xstate.spawnChild' && a.params?.id === id,
-  )?.params?.input;
+const run = (events: CheckoutEvent[], from?: Snapshot): [Snapshot, unknown[]] =>
+  runEvents(checkoutMachine, [from ?? initialTransition(checkoutMachine, {})[0], []], events);
 
 function awaiting(): Snapshot {
   return initialTransition(checkoutMachine, { orderId: created.orderId })[0];
@@ -77,13 +68,13 @@ describe('checkout machine, choosing and the promo code', () => {
     const [snapshot, actions] = run([select, apply('   ')]);
     expect(snapshot.value).toEqual({ choosing: 'couponRejected' });
     expect(snapshot.context.couponError).toBe(Errors.REQUIRED_PROMO_CODE.code);
-    expect(spawned(actions, 'checkCoupon')).toBeUndefined();
+    expect(spawnedInput(actions, 'checkCoupon')).toBeUndefined();
   });
 
   it('a code is checked against the selection, trimmed, and its discount kept', () => {
     const [checking, actions] = run([select, apply(' WELCOME20 ')]);
     expect(checking.value).toBe('checkingCoupon');
-    expect(spawned(actions, 'checkCoupon')).toEqual({ ...selection, code: 'WELCOME20' });
+    expect(spawnedInput(actions, 'checkCoupon')).toEqual({ ...selection, code: 'WELCOME20' });
     const [applied] = run([ev.couponOk], checking);
     expect(applied.value).toEqual({ choosing: 'couponApplied' });
     expect(applied.context.coupon).toEqual(coupon);
@@ -103,7 +94,7 @@ describe('checkout machine, choosing and the promo code', () => {
     const other = { productId: 21, currency: 'USD' as const };
     const [checking, actions] = run([{ type: 'SELECT', selection: other }], applied);
     expect(checking.value).toBe('checkingCoupon');
-    expect(spawned(actions, 'checkCoupon')).toEqual({ ...other, code: 'WELCOME20' });
+    expect(spawnedInput(actions, 'checkCoupon')).toEqual({ ...other, code: 'WELCOME20' });
     const [refused] = run([ev.couponRefused(Errors.COUPON_NOT_FOR_PLAN.code)], checking);
     expect(refused.value).toEqual({ choosing: 'couponRejected' });
     expect(refused.context.coupon).toBeNull();
@@ -114,7 +105,7 @@ describe('checkout machine, the order and the hand-off', () => {
   it('PAY creates the order with the method, the key and the applied code', () => {
     const [creating, actions] = run([select, apply('WELCOME20'), ev.couponOk, pay]);
     expect(creating.value).toBe('creatingOrder');
-    expect(spawned(actions, 'createOrder')).toEqual({
+    expect(spawnedInput(actions, 'createOrder')).toEqual({
       ...selection,
       method: 'alipay',
       idempotencyKey: 'key-0001-abcdef',
@@ -130,7 +121,7 @@ describe('checkout machine, the order and the hand-off', () => {
 
   it('without a code no couponCode is sent', () => {
     const [, actions] = run([select, pay]);
-    expect(spawned(actions, 'createOrder')).not.toHaveProperty('couponCode');
+    expect(spawnedInput(actions, 'createOrder')).not.toHaveProperty('couponCode');
   });
 
   it('a refused order goes back to choosing with its code, keeping the applied promo code', () => {
@@ -183,7 +174,7 @@ describe('checkout machine, the order and the hand-off', () => {
   it('coming back from the gateway awaits that order', () => {
     const [snapshot, actions] = run([select, pay, ev.orderCreated, { type: 'RETURNED' }]);
     expect(snapshot.value).toEqual({ awaitingPayment: 'fetching' });
-    expect(spawned(actions, 'fetchOrder')).toEqual({ orderId: created.orderId });
+    expect(spawnedInput(actions, 'fetchOrder')).toEqual({ orderId: created.orderId });
   });
 });
 
@@ -191,7 +182,7 @@ describe('checkout machine, awaiting the payment on /purchased', () => {
   it('starts awaiting when given an order', () => {
     const [start, actions] = initialTransition(checkoutMachine, { orderId: created.orderId });
     expect(start.value).toEqual({ awaitingPayment: 'fetching' });
-    expect(spawned(actions, 'fetchOrder')).toEqual({ orderId: created.orderId });
+    expect(spawnedInput(actions, 'fetchOrder')).toEqual({ orderId: created.orderId });
   });
 
   it.each([

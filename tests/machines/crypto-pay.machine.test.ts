@@ -4,7 +4,6 @@ import {
   createActor,
   fromPromise,
   initialTransition,
-  transition,
   type SnapshotFrom,
 } from 'xstate';
 import { Errors } from '../../contract/errors';
@@ -23,6 +22,7 @@ import {
   sampleStatus,
   walletOn,
 } from './support/crypto-samples';
+import { runEvents, spawnedInput } from './support/transitions';
 
 type Snapshot = SnapshotFrom<typeof cryptoPayMachine>;
 
@@ -49,12 +49,12 @@ const ev = {
   expiry: delayElapsed<CryptoPayEvent>('QUOTE_EXPIRY', 'cryptoPay.quoted'),
 };
 
-function run(events: CryptoPayEvent[], from?: Snapshot): [Snapshot, unknown[]] {
-  let snapshot = from ?? initialTransition(cryptoPayMachine, { productId: 101 })[0];
-  let actions: unknown[] = [];
-  for (const event of events) [snapshot, actions] = transition(cryptoPayMachine, snapshot, event);
-  return [snapshot, actions];
-}
+const run = (events: CryptoPayEvent[], from?: Snapshot): [Snapshot, unknown[]] =>
+  runEvents(
+    cryptoPayMachine,
+    [from ?? initialTransition(cryptoPayMachine, { productId: 101 })[0], []],
+    events,
+  );
 
 const types = (actions: unknown[]) => (actions as Array<{ type: string }>).map((a) => a.type);
 const toQuoted = [ev.options, ev.network, ev.token, ev.connect, ev.connected(CHAIN), ev.quoted];
@@ -165,10 +165,8 @@ describe('crypto-pay machine: proving the payer wallet (issue 19 item 1)', () =>
     expect(run([ev.pay], unproven)[0].value).toEqual({ quoted: 'unproven' });
     const [signing, actions] = run([ev.sign], unproven);
     expect(signing.value).toEqual({ quoted: 'signing' });
-    const spawned = (
-      actions as Array<{ type: string; params?: { input?: { quote: unknown } } }>
-    ).find((a) => a.type === 'xstate.spawnChild');
-    expect(spawned?.params?.input?.quote).toEqual(sampleQuote);
+    const spawned = spawnedInput(actions) as { quote: unknown } | undefined;
+    expect(spawned?.quote).toEqual(sampleQuote);
     const [proving] = run([ev.signed], signing);
     expect(proving.value).toEqual({ quoted: 'proving' });
     expect(proving.context.proof).toBe(PROOF);
@@ -278,10 +276,8 @@ describe('crypto-pay machine: paying', () => {
     const [underpaid] = run([...toConfirming, ev.pay, ev.sent, ev.submitted('underpaid')]);
     expect(underpaid.value).toEqual({ quoted: { underpaid: 'waiting' } });
     const [, actions] = run([ev.pay], underpaid);
-    const spawned = (
-      actions as Array<{ type: string; params?: { input?: { amount: string } } }>
-    ).find((a) => a.type === 'xstate.spawnChild');
-    expect(spawned?.params?.input?.amount).toBe('3990000');
+    const spawned = spawnedInput(actions) as { amount: string } | undefined;
+    expect(spawned?.amount).toBe('3990000');
   });
 
   it('the status can end failed (with the server code) or expired', () => {

@@ -4,7 +4,6 @@ import {
   createActor,
   fromPromise,
   initialTransition,
-  transition,
   type SnapshotFrom,
 } from 'xstate';
 import { Errors } from '../../contract/errors';
@@ -29,6 +28,7 @@ import {
   TOKEN,
   sampleGroup,
 } from './support/sample-group';
+import { runEvents, spawnedInput } from './support/transitions';
 
 type Snapshot = SnapshotFrom<typeof groupBuyMachine>;
 
@@ -62,20 +62,10 @@ const ev = {
   limit: (parent: string) => delayElapsed<GroupBuyEvent>('AWAIT_LIMIT', `groupBuy.${parent}`),
 };
 
-function run(events: GroupBuyEvent[], input: GroupBuyInput = {}): [Snapshot, unknown[]] {
-  let [snapshot, actions] = initialTransition(groupBuyMachine, input);
-  for (const event of events) [snapshot, actions] = transition(groupBuyMachine, snapshot, event);
-  return [snapshot, actions];
-}
-function from(snapshot: Snapshot, events: GroupBuyEvent[]): [Snapshot, unknown[]] {
-  let actions: unknown[] = [];
-  for (const event of events) [snapshot, actions] = transition(groupBuyMachine, snapshot, event);
-  return [snapshot, actions];
-}
-const spawned = (actions: unknown[], id: string) =>
-  (actions as Array<{ type: string; params?: { id: string; input: unknown } }>).find(
-    (a) => a.type === 'xstate.spawnChild' && a.params?.id === id,
-  )?.params?.input;
+const run = (events: GroupBuyEvent[], input: GroupBuyInput = {}): [Snapshot, unknown[]] =>
+  runEvents(groupBuyMachine, initialTransition(groupBuyMachine, input), events);
+const from = (snapshot: Snapshot, events: GroupBuyEvent[]): [Snapshot, unknown[]] =>
+  runEvents(groupBuyMachine, [snapshot, []], events);
 
 const opened = (token: string | null) => run([ev.group(sampleGroup('open'))], { token });
 
@@ -83,10 +73,10 @@ describe('group-buy machine, loading', () => {
   it('asks the server for the page, with the invite token when there is one', () => {
     const [start, actions] = run([], { token: TOKEN });
     expect(start.value).toBe('loading');
-    expect(spawned(actions, 'loadPage')).toEqual({ token: TOKEN, orderId: null });
-    expect(spawned(run([])[1], 'loadPage')).toEqual({ token: null, orderId: null });
+    expect(spawnedInput(actions, 'loadPage')).toEqual({ token: TOKEN, orderId: null });
+    expect(spawnedInput(run([])[1], 'loadPage')).toEqual({ token: null, orderId: null });
     const back = run([], { token: TOKEN, orderId: CREATOR_ORDER })[1];
-    expect(spawned(back, 'loadPage')).toEqual({ token: TOKEN, orderId: CREATOR_ORDER });
+    expect(spawnedInput(back, 'loadPage')).toEqual({ token: TOKEN, orderId: CREATOR_ORDER });
   });
 
   it("group buy switched off: 'not yet started', from the config or from the server's refusal", () => {
@@ -106,7 +96,7 @@ describe('group-buy machine, loading', () => {
     const [again, actions] = from(failed, [{ type: 'RETRY' }]);
     expect(again.value).toBe('loading');
     expect(again.context.errorCode).toBeNull();
-    expect(spawned(actions, 'loadPage')).toEqual({ token: TOKEN, orderId: null });
+    expect(spawnedInput(actions, 'loadPage')).toEqual({ token: TOKEN, orderId: null });
   });
 
   it('service off: an existing group is still shown as it is (rule 13), marked off; no link: not started', () => {
@@ -136,7 +126,7 @@ describe('group-buy machine, loading', () => {
       const [back, actions] = from(failed, [{ type: 'BACK' }]);
       expect(back.value).toBe('loading');
       expect(back.context).toMatchObject({ token: null, orderId: null, group: null });
-      expect(spawned(actions, 'loadPage')).toEqual({ token: null, orderId: null });
+      expect(spawnedInput(actions, 'loadPage')).toEqual({ token: null, orderId: null });
     }
   });
 
@@ -185,7 +175,7 @@ describe('group-buy machine, where a loaded group puts the page', () => {
       payUrl: `http://127.0.0.1/pay/sandbox/${CREATOR_ORDER}`,
       payer: 'creator',
     });
-    expect(spawned(actions, 'checkPayment')).toEqual({ token: null, orderId: CREATOR_ORDER });
+    expect(spawnedInput(actions, 'checkPayment')).toEqual({ token: null, orderId: CREATOR_ORDER });
   });
 
   it("back from the gateway (?orderId): a member's order is awaited", () => {
@@ -195,7 +185,7 @@ describe('group-buy machine, where a loaded group puts the page', () => {
     });
     expect(awaiting.value).toEqual({ awaitingMemberPayment: 'fetching' });
     expect(awaiting.context.payer).toBe('member');
-    expect(spawned(actions, 'checkPayment')).toEqual({ token: TOKEN, orderId: MEMBER_ORDER });
+    expect(spawnedInput(actions, 'checkPayment')).toEqual({ token: TOKEN, orderId: MEMBER_ORDER });
   });
 });
 
@@ -206,7 +196,7 @@ describe('group-buy machine, starting a group', () => {
     expect(from(choosing(), [ev.start])[0].value).toBe('choosing');
     const [creating, actions] = from(choosing(), [ev.select, ev.start]);
     expect(creating.value).toBe('creating');
-    expect(spawned(actions, 'startGroup')).toEqual({
+    expect(spawnedInput(actions, 'startGroup')).toEqual({
       ...selection,
       method: 'alipay',
       idempotencyKey: 'key-0001-abcdef',
@@ -251,7 +241,7 @@ describe('group-buy machine, starting a group', () => {
     expect(pending.value).toEqual({ awaitingCreatorPayment: 'waiting' });
     const [again, actions] = from(pending, [ev.poll('awaitingCreatorPayment')]);
     expect(again.value).toEqual({ awaitingCreatorPayment: 'fetching' });
-    expect(spawned(actions, 'checkPayment')).toEqual({ token: TOKEN, orderId: CREATOR_ORDER });
+    expect(spawnedInput(actions, 'checkPayment')).toEqual({ token: TOKEN, orderId: CREATOR_ORDER });
     const [open] = from(again, [ev.check('paid', sampleGroup('open', 'creator'))]);
     expect(open.value).toBe('open');
     expect(open.context).toMatchObject({ orderId: null, payer: null, remainingMs: REMAINING_MS });
@@ -267,7 +257,7 @@ describe('group-buy machine, starting a group', () => {
     const [back, actions] = from(failed, [{ type: 'BACK' }]);
     expect(back.value).toBe('loading');
     expect(back.context).toMatchObject({ token: null, group: null, orderId: null });
-    expect(spawned(actions, 'loadPage')).toEqual({ token: null, orderId: null });
+    expect(spawnedInput(actions, 'loadPage')).toEqual({ token: null, orderId: null });
   });
 
   it('a pay-self group that ended unfilled refunded the creator: the ended group, never "payment failed"', () => {
@@ -294,7 +284,7 @@ describe('group-buy machine, awaiting a payment', () => {
     expect(fetching.value).toEqual({ awaitingMemberPayment: 'notDetected' });
     const [again, actions] = from(fetching, [{ type: 'RECHECK' }]);
     expect(again.value).toEqual({ awaitingMemberPayment: 'fetching' });
-    expect(spawned(actions, 'checkPayment')).toBeDefined();
+    expect(spawnedInput(actions, 'checkPayment')).toBeDefined();
   });
 
   it('an order this account does not have: not detected at once', () => {
@@ -317,7 +307,7 @@ describe('group-buy machine, awaiting a payment', () => {
     expect(failed.value).toBe('paymentFailed');
     const [back, actions] = from(failed, [{ type: 'BACK' }]);
     expect(back.context).toMatchObject({ token: TOKEN, orderId: null });
-    expect(spawned(actions, 'loadPage')).toEqual({ token: TOKEN, orderId: null });
+    expect(spawnedInput(actions, 'loadPage')).toEqual({ token: TOKEN, orderId: null });
   });
 
   it('polls every POLL_MS and gives up after AWAIT_LIMIT_MS on a simulated clock', async () => {
@@ -361,7 +351,7 @@ describe('group-buy machine, joining', () => {
   it('pay all: JOIN takes a free seat, then the group as it is now decides', () => {
     const [joining, actions] = from(opened(TOKEN)[0], [ev.join]);
     expect(joining.value).toEqual({ joining: 'free' });
-    expect(spawned(actions, 'joinFree')).toEqual({ token: TOKEN });
+    expect(spawnedInput(actions, 'joinFree')).toEqual({ token: TOKEN });
     const [member] = from(joining, [actorDone('joinFree', sampleGroup('open', 'member'))]);
     expect(member.value).toBe('open');
     const [last] = from(joining, [actorDone('joinFree', sampleGroup('finished', 'member'))]);
@@ -371,7 +361,7 @@ describe('group-buy machine, joining', () => {
   it('pay self: JOIN_AND_PAY reserves a seat, the share goes to the gateway, back it is awaited', () => {
     const [joining, actions] = from(opened(TOKEN)[0], [ev.joinAndPay]);
     expect(joining.value).toEqual({ joining: 'forPay' });
-    expect(spawned(actions, 'joinForPay')).toEqual({
+    expect(spawnedInput(actions, 'joinForPay')).toEqual({
       token: TOKEN,
       method: 'wechat',
       currency: 'CNY',
@@ -408,7 +398,7 @@ describe('group-buy machine, joining', () => {
       actorError('joinForPay', { code: Errors.GROUP_FULL.code }),
     ]);
     expect(blocked.value).toEqual({ joining: 'full' });
-    expect(spawned(actions, 'refreshGroup')).toEqual({ token: TOKEN });
+    expect(spawnedInput(actions, 'refreshGroup')).toEqual({ token: TOKEN });
     expect(blocked.context.group?.group.membersJoined).toBe(1);
     const now = sampleGroup('open', 'stranger', {
       block: Errors.GROUP_FULL.code,

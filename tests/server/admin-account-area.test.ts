@@ -1,23 +1,17 @@
 /** The operator commands of the account area: benefits and VPN nodes (bad args change nothing). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { runAdmin } from '../../server/admin/cli';
 import { run as benefitsCommand } from '../../server/admin/benefits-command';
 import { run as nodesCommand } from '../../server/admin/nodes-command';
 import { benefits, vpnNodes } from '../../server/db/schema';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const [pglite] = await databaseVariants();
 
 describe('operator commands', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(pglite!);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(pglite!);
   const db = () => t.app.kestrel.database.db;
 
   async function exec(
@@ -158,13 +152,7 @@ describe('operator commands', () => {
 });
 
 describe('operator commands through npm run admin', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(pglite!);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(pglite!);
 
   async function admin(argv: string[]) {
     const out: string[] = [];

@@ -16,7 +16,7 @@ import { adminSocketPath } from '../../server/admin/admin-channel';
 import { openDatabase, rowsOf } from '../../server/db/database';
 import { DirectoryLockedError } from '../../server/db/directory-lock';
 import { registerByUsername } from './helpers/accounts';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp, useTestApp } from './helpers/test-app';
 import type { DbVariant } from './helpers/test-databases';
 
 const run = promisify(execFile);
@@ -53,13 +53,7 @@ function modesUnder(dir: string): { path: string; mode: number }[] {
 }
 
 describe('npm run admin while the server runs on PGlite', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(pgliteDirectory);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(pgliteDirectory);
 
   it('runs through the server: the codes it prints are accepted by the site', async () => {
     const batch = await admin(t.dataDir, ['redeem', 'batch', '--count', '2', '--product', '101']);

@@ -6,13 +6,12 @@
  * (10 in sequence, 10 at once): one finish, one grant per member; the ending job (in two processes)
  * racing the last payment: finished or refunded, never both, nothing lost.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { Errors } from '../../contract';
 import { rowsOf } from '../../server/db/database';
 import { groupBuys, orders } from '../../server/db/schema';
 import { endGroupsOnce } from '../../server/group-buy/group-ending';
-import type { ConfiguredGateways } from '../../server/payments/registry';
 import {
   groupCalls,
   groupGrants,
@@ -22,26 +21,14 @@ import {
   paySeat,
   seatStates,
 } from './helpers/group-buy';
-import { paymentsOf, SANDBOX_SECRET, testPaymentGateways } from './helpers/payments';
+import { paymentsOf, useSandboxApp } from './helpers/payments';
 import { expectOk } from './helpers/store';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
 
 describe.each(variants)('group buy races on $name', (variant) => {
-  let t: TestApp;
-  let gateways: ConfiguredGateways;
-  beforeAll(async () => {
-    gateways = await testPaymentGateways();
-    t = await startTestApp(variant, {
-      env: { SANDBOX_SECRET },
-      overrides: { paymentGateways: gateways },
-    });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useSandboxApp(variant);
   const db = () => t.app.kestrel.database.db;
   const calls = () => groupCalls(t.api);
   const tally = (codes: number[], code: number) => codes.filter((c) => c === code).length;
@@ -131,7 +118,7 @@ describe.each(variants)('group buy races on $name', (variant) => {
       cases.push({ started, share, member: member! });
     }
     const jobClock = () => new Date(Date.now() + 60_000);
-    const job = () => endGroupsOnce({ db: db(), gateways, now: jobClock });
+    const job = () => endGroupsOnce({ db: db(), gateways: t.gateways, now: jobClock });
     await Promise.all([...cases.map((c) => paySeat(t.app, db(), c.share.orderId)), job(), job()]);
     // Whatever the order, a later round settles the rest (refunds of late shares).
     await job();

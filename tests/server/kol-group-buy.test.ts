@@ -5,28 +5,18 @@
  * On PGlite and PostgreSQL, through the real API and the sandbox's notifications; the ledger is
  * checked with SQL after each test.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { checkKolLedger } from '../../server/kol/ledger-check';
 import { groupCalls, groupRow, paySeat } from './helpers/group-buy';
 import { commissionsOf, newKol, registerInvitee } from './helpers/kol';
-import { orderOf, SANDBOX_SECRET, testPaymentGateways } from './helpers/payments';
+import { orderOf, useSandboxApp } from './helpers/payments';
 import { expectOk } from './helpers/store';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
 
 describe.each(variants)('KOL commissions on group seats on $name', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(variant, {
-      env: { SANDBOX_SECRET },
-      overrides: { paymentGateways: await testPaymentGateways() },
-    });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useSandboxApp(variant);
   afterEach(async () => {
     const report = await checkKolLedger(db());
     expect(report.balanced, report.lines.join('\n')).toBe(true);

@@ -8,7 +8,7 @@
  * each test the ledger balances (server/kol/ledger-check.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_WEB_DEVICE_ID } from '../../contract';
 import { adminCapabilities } from '../../server/admin/context';
@@ -24,12 +24,11 @@ import {
   buyOrder,
   postForm,
   sandboxNotification,
-  SANDBOX_SECRET,
   testPaymentGateways,
   type BoughtOrder,
+  useSandboxApp,
 } from './helpers/payments';
 import { expectOk } from './helpers/store';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -43,16 +42,7 @@ interface Summary {
 }
 
 describe.each(variants)('KOL self-referral review on $name', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(variant, {
-      env: { SANDBOX_SECRET },
-      overrides: { paymentGateways: await testPaymentGateways() },
-    });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useSandboxApp(variant);
   afterEach(async () => {
     const report = await checkKolLedger(db());
     expect(report.balanced, report.lines.join('\n')).toBe(true);

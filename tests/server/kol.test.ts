@@ -6,7 +6,7 @@
  * after settlement and racing one, and the endpoints' answers. After each test the ledger's sums
  * are checked in SQL (server/kol/ledger-check.ts).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Errors } from '../../contract';
 import { KOL_PAYOUT_THRESHOLD_CENTS } from '../../contract/kol';
@@ -28,13 +28,10 @@ import {
   buyOrder,
   postForm,
   sandboxNotification,
-  SANDBOX_SECRET,
-  testPaymentGateways,
   type BoughtOrder,
+  useSandboxApp,
 } from './helpers/payments';
-import type { ConfiguredGateways } from '../../server/payments/registry';
 import { expectOk } from './helpers/store';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -43,19 +40,8 @@ const NOTIFY = '/pay/notify/sandbox';
 const STANDARD_12_USD = 4799;
 
 describe.each(variants)('KOL programme on $name', (variant) => {
-  let t: TestApp;
-  /** The app's own gateways: the sandbox here records payments and refunds like a real one. */
-  let gateways: ConfiguredGateways;
-  beforeAll(async () => {
-    gateways = await testPaymentGateways();
-    t = await startTestApp(variant, {
-      env: { SANDBOX_SECRET },
-      overrides: { paymentGateways: gateways },
-    });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  /** The app's own gateways (t.gateways): the sandbox here records payments and refunds like a real one. */
+  const t = useSandboxApp(variant);
   afterEach(async () => {
     // Every test leaves a ledger that balances, whatever it raced.
     const report = await checkKolLedger(db());
@@ -378,17 +364,18 @@ describe.each(variants)('KOL programme on $name', (variant) => {
         method: 'card',
       });
       // The buyer pays on the sandbox's page: its bank records the trade and signs the notification.
-      const signed = gateways.sandbox!.settle(order, 'paid');
+      const signed = t.gateways.sandbox!.settle(order, 'paid');
       expect((await postForm(t.app, NOTIFY, signed)).body).toBe('success');
       return order;
     };
     const tradeState = async (orderNo: string) =>
       (
-        (await gateways.sandbox!.queryStatus({ orderNo, gatewayRef: null })) as {
+        (await t.gateways.sandbox!.queryStatus({ orderNo, gatewayRef: null })) as {
           raw?: { state?: string };
         }
       ).raw?.state;
-    const viaGateway = (orderNo: string) => refundOrder({ db: db(), gateways }, orderNo);
+    const viaGateway = (orderNo: string) =>
+      refundOrder({ db: db(), gateways: t.gateways }, orderNo);
 
     const orders = [await paidAtSandbox(), await paidAtSandbox(), await paidAtSandbox()];
     await matureAll(kol.userId);

@@ -4,7 +4,7 @@
  * Shadowrocket's and v2rayN's formats, the nodes of the member's plan only, and "reset my
  * subscription" (old links fail, the node credential changes, its online devices are forgotten).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/database';
 import { nodeOnlineIps, users } from '../../server/db/schema';
@@ -12,19 +12,13 @@ import { recordAlive } from '../../server/nodes/online-ips';
 import { recordTrafficPush } from '../../server/nodes/traffic';
 import { registerByUsername, type Registered } from './helpers/accounts';
 import { addTestNode, importLinkPath } from './helpers/nodes';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
 
 describe.each(variants)('subscriptions of the nodes on $name', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(variant);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant);
   const db = () => t.app.kestrel.database.db;
 
   async function member(planType: 1 | 2 = 1): Promise<Registered> {

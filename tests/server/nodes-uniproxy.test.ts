@@ -7,39 +7,25 @@
  * moves speed_limit to 10 and back; traffic and online IPs come back; wrong credentials change
  * nothing. PGlite and PostgreSQL.
  */
-import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { loadConfig } from '../../server/config';
 import { rowsOf } from '../../server/db/database';
 import { nodeOnlineIps, users, vpnNodes, type NodeProtocol } from '../../server/db/schema';
 import { refundOrder } from '../../server/payments/refund-order';
-import { createPaymentGateways, type ConfiguredGateways } from '../../server/payments/registry';
 import { PASSWORD, registerByUsername, type Registered } from './helpers/accounts';
 import { addTestNode } from './helpers/nodes';
-import { buyOrder, postForm, sandboxNotification, SANDBOX_SECRET } from './helpers/payments';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { buyOrder, postForm, sandboxNotification, useSandboxApp } from './helpers/payments';
 import { databaseVariants } from './helpers/test-databases';
 import { PanelError, RESTY_USER_AGENT, UNIPROXY, V2bxAgent } from './helpers/v2bx-agent';
 
 const variants = await databaseVariants();
 
 describe.each(variants)('UniProxy node API as V2bX speaks it, on $name', (variant) => {
-  let t: TestApp;
-  let gateways: ConfiguredGateways;
+  const t = useSandboxApp(variant);
   let origin: string;
   beforeAll(async () => {
-    gateways = await createPaymentGateways(
-      loadConfig({ APP_ENV: 'TEST', SANDBOX_SECRET, DATA_DIR: tmpdir() }),
-    );
-    t = await startTestApp(variant, {
-      env: { SANDBOX_SECRET },
-      overrides: { paymentGateways: gateways },
-    });
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
   });
   const db = () => t.app.kestrel.database.db;
 
@@ -171,7 +157,7 @@ describe.each(variants)('UniProxy node API as V2bX speaks it, on $name', (varian
     expect(onStandardNode.has(lite.user.userId)).toBe(false);
     expect((await ids(everyone)).has(lite.user.userId)).toBe(true);
 
-    await refundOrder({ db: db(), gateways }, refunded.orderNo);
+    await refundOrder({ db: db(), gateways: t.gateways }, refunded.orderNo);
     const removed = await t.api.call(
       '/api/user/user_delete_account',
       { confirm: true, password: PASSWORD },

@@ -4,14 +4,11 @@
  * deliveries, the failed path releasing the promo code, the invite reward, and a database fault in
  * the middle of crediting.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { inviteRewards, membershipGrants, paymentFlags, users } from '../../server/db/schema';
-import { tmpdir } from 'node:os';
-import { loadConfig } from '../../server/config';
 import { reconcileOnce } from '../../server/payments/reconcile';
 import { refundOrder } from '../../server/payments/refund-order';
-import { createPaymentGateways, type ConfiguredGateways } from '../../server/payments/registry';
 import { closeOrder } from '../../server/store/orders';
 import {
   buyOrder,
@@ -21,12 +18,11 @@ import {
   paymentsOf,
   postForm,
   sandboxNotification,
-  SANDBOX_SECRET,
   snapshot,
   userOf,
+  useSandboxApp,
 } from './helpers/payments';
 import { couponRow, makeCoupon } from './helpers/store';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -34,29 +30,15 @@ const NOTIFY = '/pay/notify/sandbox';
 const DAY = 86_400_000;
 
 describe.each(variants)('payment crediting on $name', (variant) => {
-  let t: TestApp;
   let faults = 0;
-  let gateways: ConfiguredGateways;
-  beforeAll(async () => {
-    // The app's own registry, held here so that reconciliation can be run against its sandbox bank.
-    gateways = await createPaymentGateways(
-      loadConfig({ APP_ENV: 'TEST', SANDBOX_SECRET, DATA_DIR: tmpdir() }),
-    );
-    t = await startTestApp(variant, {
-      env: { SANDBOX_SECRET },
-      overrides: {
-        paymentGateways: gateways,
-        afterPaymentInsert: async () => {
-          if (faults > 0) {
-            faults -= 1;
-            throw new Error('injected database fault after the payment insert');
-          }
-        },
-      },
-    });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
+  // The app's own registry is t.gateways, so that reconciliation can be run against its sandbox bank.
+  const t = useSandboxApp(variant, {
+    afterPaymentInsert: async () => {
+      if (faults > 0) {
+        faults -= 1;
+        throw new Error('injected database fault after the payment insert');
+      }
+    },
   });
   const db = () => t.app.kestrel.database.db;
   const notify = (params: Parameters<typeof postForm>[2]) => postForm(t.app, NOTIFY, params);
@@ -293,7 +275,7 @@ describe.each(variants)('payment crediting on $name', (variant) => {
     const log = { info: () => undefined, error: () => undefined };
     const report = await reconcileOnce({
       db: db(),
-      gateways,
+      gateways: t.gateways,
       log,
       now: () => new Date(Date.now() + 3 * 60_000),
     });
@@ -302,7 +284,12 @@ describe.each(variants)('payment crediting on $name', (variant) => {
     expect(await paymentsOf(db(), order.orderNo)).toMatchObject([
       { gateway: 'sandbox', tradeNo: `SBX${order.orderNo}`, amount: order.amount },
     ]);
-    await reconcileOnce({ db: db(), gateways, log, now: () => new Date(Date.now() + 3 * 60_000) });
+    await reconcileOnce({
+      db: db(),
+      gateways: t.gateways,
+      log,
+      now: () => new Date(Date.now() + 3 * 60_000),
+    });
     expect(
       (await grantsOf(db(), order.user.userId)).filter((g) => g.source === 'order'),
     ).toHaveLength(1);
@@ -320,7 +307,7 @@ describe.each(variants)('payment crediting on $name', (variant) => {
     const inviterRewarded = (await userOf(db(), inviter.user.userId)).expireTime!.getTime();
     const friendPaid = (await userOf(db(), friend.user.userId)).expireTime!.getTime();
 
-    const deps = { db: db(), gateways };
+    const deps = { db: db(), gateways: t.gateways };
     expect((await refundOrder(deps, friend.orderNo)).refunded).toBe(true);
     expect((await refundOrder(deps, friend.orderNo)).refunded).toBe(false);
     const inviterAfter = (await userOf(db(), inviter.user.userId)).expireTime!.getTime();

@@ -4,7 +4,7 @@
  * was the buyer's first paid order; a throw in any effect rolls the whole credit back; a refund runs
  * the effect's undo in its own transaction.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../server/db/database';
 import { creditOrder } from '../../server/payments/credit-order';
@@ -16,17 +16,14 @@ import type {
 import { paymentEffects } from '../../server/payments/effects/payment-effects';
 import { refundOrder } from '../../server/payments/refund-order';
 import type { VerifiedNotification } from '../../server/payments/gateway';
-import type { ConfiguredGateways } from '../../server/payments/registry';
 import {
   buyOrder,
   grantsOf,
   orderOf,
   paymentsOf,
-  SANDBOX_SECRET,
-  testPaymentGateways,
   type BoughtOrder,
+  useSandboxApp,
 } from './helpers/payments';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -67,18 +64,7 @@ function probeEffect(options: { fail?: boolean } = {}) {
 }
 
 describe.each(variants)('payment effects on $name', (variant) => {
-  let t: TestApp;
-  let gateways: ConfiguredGateways;
-  beforeAll(async () => {
-    gateways = await testPaymentGateways();
-    t = await startTestApp(variant, {
-      env: { SANDBOX_SECRET },
-      overrides: { paymentGateways: gateways },
-    });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useSandboxApp(variant);
   const db = (): Db => t.app.kestrel.database.db;
 
   it('a plugged-in effect sees the cash, the currency, the buyer and the first paid order, after the built-in ones', async () => {
@@ -133,7 +119,7 @@ describe.each(variants)('payment effects on $name', (variant) => {
     const effects = [...paymentEffects, probe.effect];
     const order = await buyOrder(t.api, { productId: 102 });
     await creditOrder({ db: db(), effects }, paidNotification(order));
-    const deps = { db: db(), gateways, effects };
+    const deps = { db: db(), gateways: t.gateways, effects };
     expect((await refundOrder(deps, order.orderNo)).refunded).toBe(true);
     expect((await refundOrder(deps, order.orderNo)).refunded).toBe(false);
     expect(probe.undone).toHaveLength(1);

@@ -7,18 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createPaymentGateways } from '../../server/payments/registry';
 import { buyOrder, grantsOf, orderOf, paymentsOf, postForm, userOf } from './helpers/payments';
 import { couponRow, makeCoupon } from './helpers/store';
-import {
-  PROD_REQUIRED_ENV,
-  startTestApp,
-  STARTUP_TIMEOUT_MS,
-  type TestApp,
-} from './helpers/test-app';
+import { PROD_REQUIRED_ENV, STARTUP_TIMEOUT_MS, useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 import { testPrivateKeys } from './helpers/test-keys';
 
@@ -33,13 +28,7 @@ const buttons = (html: string) =>
   [...html.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
 
 describe.each(variants)('sandbox gateway on $name', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(variant);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant);
   const db = () => t.app.kestrel.database.db;
 
   it('offers every method through the sandbox, Alipay first and recommended', async () => {

@@ -9,7 +9,7 @@ import { API_TEST_PREFIX, Errors, MAX_BODY_BYTES, SIGNATURE_WINDOW_SECONDS } fro
 import { users } from '../../server/db/schema';
 import { rsaEncrypt } from '../../src/lib/rsa-signer';
 import { randomNonce, signWithPem } from './helpers/api-client';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp, useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 import { redisAvailable, REDIS_URL } from './helpers/test-redis';
 
@@ -273,13 +273,7 @@ describe.each(variants)('protocol on $name', (variant) => {
 });
 
 describe.each(variants)('rate limit on $name', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(variant, { env: { RATE_LIMIT_API_PER_MINUTE: '5' } });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant, { env: { RATE_LIMIT_API_PER_MINUTE: '5' } });
 
   it('limits each IP before any decryption, garbage included', async () => {
     const garbage = [];
@@ -297,13 +291,7 @@ describe.each(variants)('rate limit on $name', (variant) => {
 const redisReady = await redisAvailable();
 
 describe.runIf(redisReady)('replay store and rate limit on Redis (PGlite app)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(variants[0]!, { env: { REDIS_URL, RATE_LIMIT_API_PER_MINUTE: '50' } });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variants[0]!, { env: { REDIS_URL, RATE_LIMIT_API_PER_MINUTE: '50' } });
 
   it('refuses a replay through Redis and limits per IP there', async () => {
     const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;

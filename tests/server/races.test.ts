@@ -3,24 +3,18 @@
  * username create exactly one account; 100 parallel wrong guesses of one code count at most 5 times,
  * after which the right code is dead too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { CODE, Errors } from '../../contract';
 import { users, verificationCodes } from '../../server/db/schema';
 import { PASSWORD, uniqueEmail, uniqueName } from './helpers/accounts';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
 
 describe.each(variants)('races on $name', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(variant);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant);
   const db = () => t.app.kestrel.database.db;
 
   it('20 parallel registrations of one username: exactly one succeeds, the rest are told it is taken', async () => {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { clientKey } from '../../server/protocol/rate-limit';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp, useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 import { redisAvailable, REDIS_URL } from './helpers/test-redis';
 
@@ -33,13 +33,7 @@ async function mixedRequests(t: TestApp, ip: string) {
 }
 
 describe('one API limit per client', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(pglite!, { env: { RATE_LIMIT_API_PER_MINUTE: String(LIMIT) } });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(pglite!, { env: { RATE_LIMIT_API_PER_MINUTE: String(LIMIT) } });
 
   it('counts both prefixes and every path against one limit, before reading the body', async () => {
     const statuses = await mixedRequests(t, '10.1.0.1');

@@ -4,11 +4,11 @@
  * in `pragma`, which the SPA keeps in localStorage and the cookie (issue 11, item 11): exactly once,
  * even for parallel first calls, and never for a login's token.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../server/db/schema';
 import { PASSWORD, registerByUsername, uniqueName } from './helpers/accounts';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -18,13 +18,7 @@ const LOGIN = '/api/user/user_login';
 describe.each(variants)(
   'the register token is renewed into an ordinary one on $name',
   (variant) => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(variant);
-    }, STARTUP_TIMEOUT_MS);
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = useTestApp(variant);
     const sessionsOf = (userId: number) =>
       t.app.kestrel.database.db
         .select({ tabOnly: sessions.tabOnly, revokedAt: sessions.revokedAt })

@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByUsername } from './helpers/accounts';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp, useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -90,13 +90,7 @@ describe('static files', () => {
 });
 
 describe('the import link', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(variants[0]!);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variants[0]!);
 
   it('takes its host from the configuration, never from the Host header', async () => {
     const user = await registerByUsername(t.api);

@@ -1,23 +1,17 @@
 /**
  * The non-PROD `POST /dev/redeem-codes` route the e2e redeem journey uses (server/store/store-dev-routes.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerByUsername } from './helpers/accounts';
 import { expectOk } from './helpers/store';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { startTestApp, STARTUP_TIMEOUT_MS, useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
 const [pglite] = variants;
 
 describe('dev redeem-code route', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(pglite!);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(pglite!);
 
   it('makes one single-use code that redeems for the asked plan and days', async () => {
     const made = await t.app.inject({

@@ -5,7 +5,7 @@
  * or by one); the trial is granted once per account and once per device under parallel calls; an order
  * cancelled and expired at once releases its coupon use once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { Errors } from '../../contract';
 import { createSession } from '../../server/accounts/sessions';
@@ -21,19 +21,13 @@ import { closeExpiredOrders } from '../../server/store/orders';
 import { createRedeemBatch } from '../../server/store/redeem-codes';
 import { uniqueName } from './helpers/accounts';
 import { couponRow, expectOk, fakeGateways, makeCoupon, purchase } from './helpers/store';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
 
 describe.each(variants)('store races on $name', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(variant, { overrides: { paymentGateways: fakeGateways().gateways } });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant, { overrides: { paymentGateways: fakeGateways().gateways } });
   const db = () => t.app.kestrel.database.db;
 
   /** Accounts with sessions, made directly (argon2 for 100 sign-ups would only slow the test). */

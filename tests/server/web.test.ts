@@ -11,7 +11,7 @@ import { VISITOR_SYSTEMS } from '../../contract/platform';
 import { rowsOf } from '../../server/db/database';
 import { settings } from '../../server/db/schema';
 import { uniqueEmail } from './helpers/accounts';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp, useTestApp } from './helpers/test-app';
 import { databaseVariants, type DbVariant } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -346,13 +346,7 @@ describe('SPA not built', () => {
 });
 
 describe.each(variants)('prerendered pages on $name', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(variant, { env: { STATIC_DIR: writePrerenderedSpa() } });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant, () => ({ env: { STATIC_DIR: writePrerenderedSpa() } }));
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { host: 'kestrel.example', ...headers } });

@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import type { AppOverrides } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/database';
 import { membershipGrants, orders, paymentFlags, payments, users } from '../../../server/db/schema';
@@ -15,6 +16,8 @@ import type { Params } from '../../../server/payments/signing';
 import { registerByUsername, type Registered } from './accounts';
 import type { ApiClient } from './api-client';
 import { expectOk, purchase } from './store';
+import { useTestApp, type TestApp } from './test-app';
+import type { DbVariant } from './test-databases';
 
 export const SANDBOX_SECRET = 'sandbox-secret-for-tests-0123456789';
 
@@ -24,6 +27,32 @@ export const SANDBOX_SECRET = 'sandbox-secret-for-tests-0123456789';
  */
 export function testPaymentGateways(): Promise<ConfiguredGateways> {
   return createPaymentGateways(loadConfig({ APP_ENV: 'TEST', SANDBOX_SECRET, DATA_DIR: tmpdir() }));
+}
+
+export interface SandboxTestApp extends TestApp {
+  /** The registry the app pays through, for refunds and reconciliation run beside it. */
+  readonly gateways: ConfiguredGateways;
+}
+
+/**
+ * The app of a describe block (useTestApp) paying through `testPaymentGateways()`, whose sandbox
+ * verifies and records notifications as the real one does; further overrides join the gateways.
+ */
+export function useSandboxApp(
+  variant: DbVariant,
+  overrides: Omit<AppOverrides, 'paymentGateways'> = {},
+): SandboxTestApp {
+  let gateways: ConfiguredGateways | undefined;
+  const t = useTestApp(variant, async () => {
+    gateways = await testPaymentGateways();
+    return { env: { SANDBOX_SECRET }, overrides: { ...overrides, paymentGateways: gateways } };
+  });
+  return Object.defineProperty(t, 'gateways', {
+    get: () => {
+      if (!gateways) throw new Error('the gateways are read before the app has started');
+      return gateways;
+    },
+  }) as SandboxTestApp;
 }
 
 /** Signs like the app's sandbox (same secret): what a real sandbox notification looks like. */

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppOverrides } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { createApiClient, type ApiClient } from './api-client';
@@ -35,9 +36,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  overrides?: AppOverrides;
+}
+
 export async function startTestApp(
   variant: DbVariant,
-  options: { env?: Record<string, string>; overrides?: AppOverrides } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kestrel-server-test-'));
   const database = await variant.create();
@@ -71,5 +77,43 @@ export async function startTestApp(
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The app of a describe block: started before its first test (options made then when given as a
+ * function, for gateways or chains that other hooks build first) and closed after its last. The
+ * handle reads the running app, so a suite can write `const t = useTestApp(variant)` where it held
+ * `let t` and a pair of hooks.
+ */
+export function useTestApp(
+  variant: DbVariant,
+  options: TestAppOptions | (() => TestAppOptions | Promise<TestAppOptions>) = {},
+): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(
+      variant,
+      typeof options === 'function' ? await options() : options,
+    );
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await started?.close();
+  });
+  const running = (): TestApp => {
+    if (!started) throw new Error('the test app is read before its beforeAll hook has started it');
+    return started;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get api() {
+      return running().api;
+    },
+    get dataDir() {
+      return running().dataDir;
+    },
+    close: () => running().close(),
   };
 }
