@@ -9,20 +9,12 @@ import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { deviceTypeOf } from '../../contract/account-area';
 import { DEFAULT_WEB_DEVICE_ID, isWebDeviceId } from '../../contract';
 import { isUsableDeviceId } from '../accounts/account-identifiers';
+import type { DeviceOrigin } from '../accounts/account-lifecycle';
 import { deviceLimitOf, type LockedUser } from '../accounts/device-limit';
 import { rowsOf, type Db } from '../db/database';
 import { devices, sessions } from '../db/schema';
 import { fail } from '../protocol/api-error';
 import { describeBrowser } from './browser-description';
-
-export interface DeviceOrigin {
-  readonly platform: string;
-  /** The deviceId header, trimmed; null when absent. */
-  readonly deviceId: string | null;
-  readonly userAgent: string;
-  readonly model: string | null;
-  readonly osVersion: string | null;
-}
 
 export interface DescribedDevice {
   readonly deviceId: string;

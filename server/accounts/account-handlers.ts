@@ -5,9 +5,6 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { FREE_DEVICE_LIMIT } from '../../contract/membership';
 import { CODE, CodePurpose, type ApiLanguage, type CodeChannel } from '../../contract';
-import { admitDevice } from '../account-area/devices';
-import { eraseAccountAreaData } from '../account-area/erase';
-import { grantInviteTrial } from '../account-area/invite-trial';
 import { isUniqueViolation, violatedConstraint, type Db } from '../db/database';
 import { invites, outbox, sessions, users, verificationCodes } from '../db/schema';
 import { messageText, type MessageKind } from '../messaging/message-texts';
@@ -23,6 +20,7 @@ import {
   maskPhone,
   normaliseTarget,
 } from './account-identifiers';
+import { accountErasing, accountRegistered, accountSigningIn } from './account-lifecycle';
 import type { DeviceTokens } from './device-token';
 import type { PasswordHasher } from './password-hasher';
 import type { PasswordThrottle } from './password-throttle';
@@ -82,12 +80,13 @@ async function insertUser(
           .insert(users)
           .values({ ...values, invitedBy: inviterId, inviteCode: generateInviteCode() })
           .returning();
-        if (inviterId !== null && inviteCode !== undefined) {
+        const invited = inviterId !== null && inviteCode !== undefined;
+        if (invited) {
           await tx
             .insert(invites)
             .values({ inviterId, inviteeId: user!.id, inviteCode: inviteCode.toUpperCase() });
-          await grantInviteTrial(tx, user!.id);
         }
+        await accountRegistered(tx, { userId: user!.id, invited });
         return user!;
       });
     } catch (error) {
@@ -111,11 +110,12 @@ function attribution(source: string | undefined, context: ApiContext) {
 }
 
 /**
- * Records the caller's device (refusing a new app device beyond the plan's limit, docs/account-area.md)
- * and only then opens the session: a refused login creates nothing.
+ * Lets the sign-in hooks see the caller's device (account-area records it, refusing a new app device
+ * beyond the plan's limit, docs/account-area.md) and only then opens the session: a refused login
+ * creates nothing.
  */
 async function openSession(db: Db, userId: number, context: ApiContext): Promise<void> {
-  await admitDevice(db, userId, {
+  await accountSigningIn(db, userId, {
     platform: context.platform,
     deviceId: context.deviceId,
     userAgent: context.client.userAgent,
@@ -372,7 +372,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
           .update(sessions)
           .set({ revokedAt: sql`coalesce(${sessions.revokedAt}, now())`, ip: null, deviceId: null })
           .where(eq(sessions.userId, user.id));
-        await eraseAccountAreaData(tx, user.id);
+        await accountErasing(tx, user.id);
         if (targets.length > 0) {
           const byTarget = or(...targets.map((t) => eq(verificationCodes.target, t)));
           await tx.delete(verificationCodes).where(byTarget);

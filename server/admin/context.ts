@@ -11,6 +11,7 @@ import {
   type TokenTransferVerdict,
 } from '../crypto/verify-token-transfer';
 import type { PayoutNetwork } from '../../contract/kol';
+import { registerFeatureHooks } from '../features';
 import type { PayoutVerifier } from '../kol/payout-verifier';
 import { chainPayoutVerifier } from './chain-payout-verifier';
 
@@ -60,6 +61,9 @@ export interface AdminCapabilityDeps {
  * no server running). A capability added to AdminContext is added here, once, for both.
  */
 export function adminCapabilities(deps: AdminCapabilityDeps): Omit<AdminContext, 'db' | 'io'> {
+  // The CLI's own process runs the order and payment paths without a server: the features' hooks
+  // (group seats, commissions) must be there as they are in the server's.
+  registerFeatureHooks();
   let chains: ReturnType<typeof createChainReaders> | undefined;
   const verify =
     deps.verifyTokenTransfer ??

@@ -7,8 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { ShopGroupType } from '../../contract';
 import { rowsOf, type Db } from '../db/database';
 import { orders, payments, type Currency } from '../db/schema';
-import { releaseOrderSeat } from '../group-buy/groups';
 import { reclaimCouponUse, releaseCouponUse } from '../store/coupons';
+import { orderClosed } from '../store/order-lifecycle';
 import type { CreditOutcome } from './credit-outcome';
 import type { PaidOrder } from './effects/payment-effect';
 import type { VerifiedNotification } from './gateway';
@@ -123,7 +123,7 @@ export async function verifyNotification(
       .set({ status, closedAt: now, updatedAt: now })
       .where(eq(orders.id, orderId));
     if (order.coupon_id !== null) await releaseCouponUse(tx, orderId, now);
-    await releaseOrderSeat(tx, orderId, now);
+    await orderClosed(tx, { orderId, status, now });
     return { result: 'closed', orderNo, status };
   }
 

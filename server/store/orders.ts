@@ -8,13 +8,13 @@ import type { ApiLanguage } from '../../contract';
 import type { Order } from '../../contract/endpoints/payment';
 import type { Db } from '../db/database';
 import { coupons, orders } from '../db/schema';
-import { releaseOrderSeat } from '../group-buy/groups';
 import { fail } from '../protocol/api-error';
 import { releaseCouponUse } from './coupons';
+import { orderClosed, type ClosedStatus } from './order-lifecycle';
 import { productLabel } from './plans';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type ClosedStatus = 'cancelled' | 'expired' | 'failed';
+export type { ClosedStatus } from './order-lifecycle';
 
 /** At most this many unpaid orders per user at once (TOO_MANY_PENDING_ORDERS). */
 export const MAX_PENDING_ORDERS = 5;
@@ -96,8 +96,8 @@ export async function insertPendingOrder(tx: Db, order: NewOrder, now: Date): Pr
 }
 
 /**
- * Moves a pending order to a closed status and releases its promo code use and its group seat
- * (docs/group-buy.md), in one transaction.
+ * Moves a pending order to a closed status and releases its promo code use and whatever a feature
+ * holds for it (store/order-lifecycle.ts: the group seat, docs/group-buy.md), in one transaction.
  * Returns false when the order was not pending (paid meanwhile, or already closed): nothing changes.
  */
 export async function closeOrder(
@@ -114,7 +114,7 @@ export async function closeOrder(
       .returning({ id: orders.id, couponId: orders.couponId });
     if (closed.length === 0) return false;
     if (closed[0]!.couponId !== null) await releaseCouponUse(tx, orderId, now);
-    await releaseOrderSeat(tx, orderId, now);
+    await orderClosed(tx, { orderId, status, now });
     return true;
   });
 }

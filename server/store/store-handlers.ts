@@ -8,7 +8,6 @@ import { isAppDeviceId } from '../accounts/account-identifiers';
 import type { SessionCache } from '../accounts/session-cache';
 import { isUniqueViolation, type Db } from '../db/database';
 import { orders, type Currency, type PaymentMethod } from '../db/schema';
-import { cryptoOffered } from '../crypto/crypto-config';
 import type { Gateway, PaymentGateways } from '../payments/gateway';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type Handlers } from '../protocol/api-context';
@@ -22,7 +21,7 @@ import {
   reserveCouponUse,
   type CouponRow,
 } from './coupons';
-import { readGroupBuySettings } from '../group-buy/group-settings';
+import { checkoutOffers } from './checkout-offers';
 import { startFreeTrial, trialRefusal } from './free-trial';
 import {
   closeExpiredOrders,
@@ -227,11 +226,7 @@ export function createStoreHandlers(deps: StoreDeps): Handlers {
       return {
         goods: plans.filter((p) => p.prices.length > 0).map(toGoods),
         methods: gateways.methods(),
-        cryptoPay: await cryptoOffered(db),
-        groupBuy: {
-          enabled: display.features.groupBuy,
-          hours: (await readGroupBuySettings(db)).hours,
-        },
+        ...(await checkoutOffers(db, display)),
         conversionPercent: display.liteToStandardPercent,
         membership: user
           ? {

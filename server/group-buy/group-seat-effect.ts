@@ -10,17 +10,15 @@
  * membership, which the membership effect takes back under the same ('order', orderNo) key).
  */
 import { and, eq } from 'drizzle-orm';
-import { groupBuys, groupMembers } from '../../db/schema';
-import {
-  finishIfComplete,
-  isPastEnd,
-  lockGroup,
-  takenSeats,
-  type GroupRow,
-} from '../../group-buy/groups';
-import { readGroupBuySettings } from '../../group-buy/group-settings';
-import type { Db } from '../../db/database';
-import type { CreditedPayment, EffectContext, PaymentEffect } from './payment-effect';
+import { groupBuys, groupMembers } from '../db/schema';
+import { finishIfComplete, isPastEnd, lockGroup, takenSeats, type GroupRow } from './groups';
+import { readGroupBuySettings } from './group-settings';
+import type { Db } from '../db/database';
+import type {
+  CreditedPayment,
+  EffectContext,
+  PaymentEffect,
+} from '../payments/effects/payment-effect';
 
 async function memberOfOrder(tx: Db, orderId: number) {
   const [member] = await tx.select().from(groupMembers).where(eq(groupMembers.orderId, orderId));

@@ -4,11 +4,11 @@
  * settlement, clawed back after). The ledger rules are server/kol/ (docs/kol.md).
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/database';
-import { bookKolCommission } from '../../kol/commission-booking';
-import { reverseKolCommission } from '../../kol/commission-reversal';
-import { lockKolAccount } from '../../kol/kol-accounts';
-import type { PaymentEffect } from './payment-effect';
+import { rowsOf } from '../db/database';
+import { bookKolCommission } from './commission-booking';
+import { reverseKolCommission } from './commission-reversal';
+import { lockKolAccount } from './kol-accounts';
+import type { PaymentEffect } from '../payments/effects/payment-effect';
 
 export const kolCommissionEffect: PaymentEffect = {
   name: 'kolCommission',
