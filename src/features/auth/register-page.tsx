@@ -1,15 +1,12 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CodeChannel, CodePurpose } from '../../../contract/enums';
+import { CodePurpose } from '../../../contract/enums';
 import { Errors } from '../../../contract/errors';
 import {
   INVITE_CODE_PATTERN,
-  emailField,
   inviteCodeField,
   passwordField,
-  phoneField,
-  usernameField,
   verificationCodeField,
 } from '../../../contract/validation';
 import { AgreementField } from '../../components/ui/agreement-field';
@@ -21,8 +18,7 @@ import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate'
 import { registerByUsername, registerWithCode } from './api/auth-calls';
 import { signupSource } from './signup-source';
 import { AuthCard } from './auth-card';
-import { ChannelTabs } from '../../components/ui/tabs';
-import { SendCodeButton } from './send-code-button';
+import { IdentifierForm, useIdentifier } from './identifier-form';
 import { useAfterLogin } from './use-after-login';
 
 type Method = 'username' | 'email' | 'phone';
@@ -48,41 +44,23 @@ export default function RegisterPage() {
   const afterLogin = useAfterLogin();
   // The way back (a group invite, a /user page) goes along to Log in.
   const { redirect } = guest.useSearch();
-  const panelId = useId();
-  const [method, setMethod] = useState<Method>('username');
-  const [target, setTarget] = useState('');
-  const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [inviteCode, setInviteCode] = useState(initialInviteCode);
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [sendError, setSendError] = useState<number | null>(null);
   const [pending, setPending] = useState(false);
-
-  const targetRule =
-    method === 'username' ? usernameField : method === 'email' ? emailField : phoneField;
-
-  const switchMethod = (next: Method) => {
-    setMethod(next);
-    setTarget('');
-    setCode('');
-    setErrors({});
-  };
-
-  const prepareSend = useCallback(() => {
-    const problem = fieldError(method === 'email' ? emailField : phoneField, target);
-    setErrors((current) => ({ ...current, target: problem ?? undefined }));
-    if (problem !== null) return null;
-    return method === 'email'
-      ? { channel: CodeChannel.EMAIL, target: target.trim(), purpose: CodePurpose.REGISTER }
-      : { channel: CodeChannel.PHONE, target: target.trim(), purpose: CodePurpose.REGISTER };
-  }, [method, target]);
+  const identifier = useIdentifier<Method, Field>({
+    initial: 'username',
+    purpose: CodePurpose.REGISTER,
+    setErrors,
+  });
+  const { method, target, code } = identifier;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const invite = inviteCode.trim();
     const found = collectErrors<Field>({
-      target: fieldError(targetRule, target),
+      target: fieldError(identifier.targetRule, target),
       code: method === 'username' ? null : fieldError(verificationCodeField, code),
       password: fieldError(passwordField, password),
       inviteCode: invite ? fieldError(inviteCodeField, invite) : null,
@@ -98,9 +76,7 @@ export default function RegisterPage() {
         await registerByUsername({ username: target.trim(), password, ...invitePart });
       } else {
         await registerWithCode({
-          ...(method === 'email'
-            ? { channel: CodeChannel.EMAIL, target: target.trim() }
-            : { channel: CodeChannel.PHONE, target: target.trim() }),
+          ...identifier.channelTarget(),
           code: code.trim(),
           password,
           ...invitePart,
@@ -113,15 +89,6 @@ export default function RegisterPage() {
   };
 
   const err = (field: Field) => (errors[field] ? errorText(errors[field]) : null);
-  const targetLabel =
-    method === 'username' ? (
-      <Trans>Username</Trans>
-    ) : method === 'email' ? (
-      <Trans>Email</Trans>
-    ) : (
-      <Trans>Phone number</Trans>
-    );
-
   return (
     <AuthCard
       title={<Trans>Create your account</Trans>}
@@ -137,52 +104,22 @@ export default function RegisterPage() {
         </span>
       }
     >
-      <ChannelTabs
+      <IdentifierForm
         label={t`Register with`}
-        panelId={panelId}
-        value={method}
-        onChange={switchMethod}
+        identifier={identifier}
         options={[
           { key: 'username', label: <Trans>Username</Trans> },
           { key: 'email', label: <Trans>Email</Trans> },
           { key: 'phone', label: <Trans>Phone</Trans> },
         ]}
-      />
-      <form
-        id={panelId}
-        role="tabpanel"
-        className="auth-form"
-        noValidate
+        hints={{
+          username: <Trans>3 to 32 letters, digits or underscores, starting with a letter.</Trans>,
+          phone: <Trans>Mainland numbers as they are; others with + and the country code.</Trans>,
+        }}
+        targetError={err('target')}
+        codeError={err('code')}
         onSubmit={(event) => void onSubmit(event)}
       >
-        <TextField
-          key={method}
-          label={targetLabel}
-          value={target}
-          onChange={setTarget}
-          error={err('target')}
-          type={method === 'email' ? 'email' : method === 'phone' ? 'tel' : 'text'}
-          autoComplete={method === 'email' ? 'email' : method === 'phone' ? 'tel' : 'username'}
-          hint={
-            method === 'username' ? (
-              <Trans>3 to 32 letters, digits or underscores, starting with a letter.</Trans>
-            ) : method === 'phone' ? (
-              <Trans>Mainland numbers as they are; others with + and the country code.</Trans>
-            ) : undefined
-          }
-        />
-        {method !== 'username' && (
-          <TextField
-            label={<Trans>Verification code</Trans>}
-            value={code}
-            onChange={setCode}
-            error={err('code') ?? (sendError ? errorText(sendError) : null)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            addon={<SendCodeButton key={method} prepare={prepareSend} onError={setSendError} />}
-          />
-        )}
         <TextField
           label={<Trans>Password</Trans>}
           type="password"
@@ -203,7 +140,7 @@ export default function RegisterPage() {
         <SubmitButton pending={pending}>
           <Trans>Register</Trans>
         </SubmitButton>
-      </form>
+      </IdentifierForm>
     </AuthCard>
   );
 }

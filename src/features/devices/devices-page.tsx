@@ -2,12 +2,17 @@ import { useCallback, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Select, Trans, useLingui } from '@lingui/react/macro';
+import type { z } from 'zod';
 import { DeviceType } from '../../../contract/enums';
+import type { device as deviceSchema } from '../../../contract/endpoints/user';
 import { formatCount, formatDateTime, pluralCategory, sentenceGap } from '../../i18n/intl-format';
+import { DataTable } from '../../components/ui/data-table';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog';
 import { OnlineDevices } from './online-devices';
 import { deviceListKey, deviceListQuery, unbindDevice } from './api/devices';
 import './devices.css';
+
+type Device = z.infer<typeof deviceSchema>;
 
 interface Removing {
   id: number;
@@ -22,6 +27,12 @@ export default function DevicesPage() {
   const [removing, setRemoving] = useState<Removing | null>(null);
   const [pending, setPending] = useState(false);
 
+  /** A browser's session is named after the browser; an app's after its device. */
+  const deviceName = (device: Device) => {
+    const browser = device.deviceName;
+    if (!device.web) return device.deviceName;
+    return browser ? t`Web browser (${browser})` : t`Web browser`;
+  };
   const formatDate = (iso: string) =>
     formatDateTime(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }, iso);
 
@@ -92,102 +103,93 @@ export default function DevicesPage() {
             )}
           </section>
 
-          {data.devices.length === 0 ? (
-            <p className="card devices-empty">
-              <Trans>No devices yet. Devices appear here when they sign in.</Trans>
-            </p>
-          ) : (
-            <div className="card devices-table-wrap">
-              <table className="devices-table">
-                <caption className="visually-hidden">
-                  <Trans>Devices signed in to your account</Trans>
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <Trans>Device name</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Type</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Operating system</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>OS version</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Device ID</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Last active</Trans>
-                    </th>
-                    <th scope="col">
-                      <span className="visually-hidden">
-                        <Trans>Actions</Trans>
+          <DataTable
+            className="devices-table"
+            wrapClassName="card devices-table-wrap"
+            stacked="own"
+            caption={<Trans>Devices signed in to your account</Trans>}
+            rows={data.devices}
+            rowKey={(device) => device.id}
+            isCurrent={(device) => device.current}
+            empty={
+              <p className="card devices-empty">
+                <Trans>No devices yet. Devices appear here when they sign in.</Trans>
+              </p>
+            }
+            columns={[
+              {
+                key: 'name',
+                header: t`Device name`,
+                rowHeader: true,
+                cell: (device) => (
+                  <>
+                    <span className="devices-name">{deviceName(device)}</span>
+                    {device.current && (
+                      <span className="badge">
+                        <Trans>This device</Trans>
                       </span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.devices.map((device) => {
-                    const browser = device.deviceName;
-                    const name = !device.web
-                      ? device.deviceName
-                      : browser
-                        ? t`Web browser (${browser})`
-                        : t`Web browser`;
-                    return (
-                      <tr key={device.id} aria-current={device.current ? 'true' : undefined}>
-                        <th scope="row" data-label={t`Device name`}>
-                          <span className="devices-name">{name}</span>
-                          {device.current && (
-                            <span className="badge">
-                              <Trans>This device</Trans>
-                            </span>
-                          )}
-                          {device.web && (
-                            <span className="badge badge--muted">
-                              <Trans>Not counted</Trans>
-                            </span>
-                          )}
-                        </th>
-                        <td data-label={t`Type`}>
-                          {device.deviceType === DeviceType.MOBILE ? (
-                            <Trans context="device type">Mobile</Trans>
-                          ) : (
-                            <Trans>PC</Trans>
-                          )}
-                        </td>
-                        <td data-label={t`Operating system`}>{device.os}</td>
-                        <td data-label={t`OS version`}>{device.osVersion || '—'}</td>
-                        <td data-label={t`Device ID`}>
-                          {device.web ? (
-                            <Trans>Website</Trans>
-                          ) : (
-                            <span className="devices-id">{device.deviceId}</span>
-                          )}
-                        </td>
-                        <td data-label={t`Last active`}>{formatDate(device.lastSeenAt)}</td>
-                        <td className="devices-actions">
-                          <button
-                            type="button"
-                            className="btn btn-secondary devices-remove"
-                            aria-label={t`Remove ${name}`}
-                            onClick={() =>
-                              setRemoving({ id: device.id, name, current: device.current })
-                            }
-                          >
-                            <Trans>Remove</Trans>
-                          </button>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
+                    )}
+                    {device.web && (
+                      <span className="badge badge--muted">
+                        <Trans>Not counted</Trans>
+                      </span>
+                    )}
+                  </>
+                ),
+              },
+              {
+                key: 'type',
+                header: t`Type`,
+                cell: (device) =>
+                  device.deviceType === DeviceType.MOBILE ? (
+                    <Trans context="device type">Mobile</Trans>
+                  ) : (
+                    <Trans>PC</Trans>
+                  ),
+              },
+              { key: 'os', header: t`Operating system`, cell: (device) => device.os },
+              {
+                key: 'osVersion',
+                header: t`OS version`,
+                cell: (device) => device.osVersion || '—',
+              },
+              {
+                key: 'deviceId',
+                header: t`Device ID`,
+                cell: (device) =>
+                  device.web ? (
+                    <Trans>Website</Trans>
+                  ) : (
+                    <span className="devices-id">{device.deviceId}</span>
+                  ),
+              },
+              {
+                key: 'lastActive',
+                header: t`Last active`,
+                cell: (device) => formatDate(device.lastSeenAt),
+              },
+              {
+                key: 'actions',
+                header: t`Actions`,
+                hideHeader: true,
+                label: null,
+                className: 'devices-actions',
+                cell: (device) => {
+                  const name = deviceName(device);
+                  return (
+                    <button
+                      type="button"
+                      className="btn btn-secondary devices-remove"
+                      aria-label={t`Remove ${name}`}
+                      onClick={() => setRemoving({ id: device.id, name, current: device.current })}
+                    >
+                      <Trans>Remove</Trans>
+                    </button>
+                  );
+                },
+              },
+            ]}
+          />
         </>
       )}
       <OnlineDevices />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { formatCount, formatDateTime, pluralCategory, sentenceGap } from '../../i18n/intl-format';
+import { DataTable } from '../../components/ui/data-table';
 import { onlineDevicesKey, onlineDevicesQuery, removeOnlineDevice } from './api/online-devices';
 
 /**
@@ -78,58 +79,51 @@ export function OnlineDevices() {
           </Trans>
         </p>
       </div>
-      {online === 0 ? (
-        <p className="devices-online__empty">
-          <Trans>No device is connected right now.</Trans>
-        </p>
-      ) : (
-        <table className="devices-table">
-          <caption className="visually-hidden">
-            <Trans>Devices connected to our VPN servers</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>IP address</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Servers</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Last seen</Trans>
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">
-                  <Trans>Actions</Trans>
-                </span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.devices.map((device) => (
-              <tr key={device.ip}>
-                <th scope="row" data-label={t`IP address`}>
-                  <span className="devices-id">{device.ip}</span>
-                </th>
-                <td data-label={t`Servers`}>{device.nodes.join(', ')}</td>
-                <td data-label={t`Last seen`}>{formatDate(device.lastSeenAt)}</td>
-                <td className="devices-actions">
-                  <button
-                    type="button"
-                    className="btn btn-secondary devices-remove"
-                    aria-label={t`Free the seat of ${device.ip}`}
-                    disabled={freeing !== null}
-                    aria-busy={freeing === device.ip}
-                    onClick={() => void free(device.ip)}
-                  >
-                    <Trans>Free seat</Trans>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        className="devices-table"
+        stacked="own"
+        caption={<Trans>Devices connected to our VPN servers</Trans>}
+        rows={data.devices}
+        rowKey={(device) => device.ip}
+        empty={
+          <p className="devices-online__empty">
+            <Trans>No device is connected right now.</Trans>
+          </p>
+        }
+        columns={[
+          {
+            key: 'ip',
+            header: t`IP address`,
+            rowHeader: true,
+            cell: (device) => <span className="devices-id">{device.ip}</span>,
+          },
+          { key: 'servers', header: t`Servers`, cell: (device) => device.nodes.join(', ') },
+          {
+            key: 'lastSeen',
+            header: t`Last seen`,
+            cell: (device) => formatDate(device.lastSeenAt),
+          },
+          {
+            key: 'actions',
+            header: t`Actions`,
+            hideHeader: true,
+            label: null,
+            className: 'devices-actions',
+            cell: (device) => (
+              <button
+                type="button"
+                className="btn btn-secondary devices-remove"
+                aria-label={t`Free the seat of ${device.ip}`}
+                disabled={freeing !== null}
+                aria-busy={freeing === device.ip}
+                onClick={() => void free(device.ip)}
+              >
+                <Trans>Free seat</Trans>
+              </button>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -1,51 +1,15 @@
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { KOL_PAGE_SIZE, KOL_PAYOUT_THRESHOLD_CENTS, explorerTxUrl } from '../../../contract/kol';
 import type { CommissionStatusName } from '../../../contract/endpoints/kol';
 import { formatMoney } from '../../i18n/intl-format';
 import { ProductName, useDate } from '../../components/formats';
+import { DataTable, type DataColumn } from '../../components/ui/data-table';
 import { kolCommissionListQuery } from './api/kol-commission-list';
 import { kolInvitationListQuery } from './api/kol-invitation-list';
 import { kolSettlementListQuery } from './api/kol-settlement-list';
 import { shortHash, useUsd } from './kol-format';
-
-/** A table whose rows become labelled cards on a phone (each cell carries its column's name). */
-function LedgerTable({
-  caption,
-  columns,
-  rows,
-}: {
-  caption: ReactNode;
-  columns: readonly { key: string; label: string }[];
-  rows: readonly { key: string | number; cells: Record<string, ReactNode> }[];
-}) {
-  return (
-    <table className="kol-table">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((c) => (
-            <th key={c.key} scope="col">
-              {c.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            {columns.map((c) => (
-              <td key={c.key} data-label={c.label}>
-                {row.cells[c.key]}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 function Pager({
   page,
@@ -115,71 +79,104 @@ interface TabProps {
   onPage: (page: number) => void;
 }
 
+/** A ledger's page: the loading line, its empty sentence, or the table and its pager. */
+function LedgerPage<Row>({
+  list,
+  page,
+  onPage,
+  ...table
+}: TabProps & {
+  list: { items: readonly Row[]; total: number } | undefined;
+  caption: ReactNode;
+  empty: ReactNode;
+  rowKey: (row: Row, index: number) => Key;
+  columns: readonly DataColumn<Row>[];
+}) {
+  return (
+    <>
+      <DataTable
+        {...table}
+        className="kol-table"
+        stacked="own"
+        loading={<Loading />}
+        rows={list && (list.total === 0 ? [] : list.items)}
+      />
+      {list && list.total > 0 && <Pager page={page} total={list.total} onPage={onPage} />}
+    </>
+  );
+}
+
 export function CommissionTable({ page, onPage }: TabProps) {
   const { t, i18n } = useLingui();
   const usd = useUsd();
   const date = useDate();
   const list = useQuery(kolCommissionListQuery(page));
-  if (!list.data) return <Loading />;
-  if (list.data.total === 0)
-    return (
-      <p className="kol-empty">
-        <Trans>No commissions yet. They appear here when a friend you invited buys a plan.</Trans>
-      </p>
-    );
   return (
-    <>
-      <LedgerTable
-        caption={<Trans>Commissions</Trans>}
-        columns={[
-          { key: 'uid', label: t`Referred UID` },
-          { key: 'package', label: t`Package` },
-          { key: 'paid', label: t`Amount paid` },
-          { key: 'type', label: t`Type` },
-          { key: 'rate', label: t`Bonus rate` },
-          { key: 'commission', label: t`Commission` },
-          { key: 'status', label: t`Status` },
-          { key: 'date', label: t`Date` },
-        ]}
-        rows={list.data.items.map((c) => ({
-          key: c.id,
-          cells: {
-            uid: c.referredUid,
-            package: <ProductName groupType={c.product.groupType} months={c.product.months} />,
-            paid: (
-              <>
-                {usd(c.amountPaidUsdCents)}
-                {c.amountPaid.currency !== 'USD' && (
-                  <span className="kol-cell-note">{formatMoney(i18n.locale, c.amountPaid)}</span>
-                )}
-              </>
+    <LedgerPage
+      list={list.data}
+      page={page}
+      onPage={onPage}
+      caption={<Trans>Commissions</Trans>}
+      empty={
+        <p className="kol-empty">
+          <Trans>No commissions yet. They appear here when a friend you invited buys a plan.</Trans>
+        </p>
+      }
+      rowKey={(c) => c.id}
+      columns={[
+        { key: 'uid', header: t`Referred UID`, cell: (c) => c.referredUid },
+        {
+          key: 'package',
+          header: t`Package`,
+          cell: (c) => <ProductName groupType={c.product.groupType} months={c.product.months} />,
+        },
+        {
+          key: 'paid',
+          header: t`Amount paid`,
+          cell: (c) => (
+            <>
+              {usd(c.amountPaidUsdCents)}
+              {c.amountPaid.currency !== 'USD' && (
+                <span className="kol-cell-note">{formatMoney(i18n.locale, c.amountPaid)}</span>
+              )}
+            </>
+          ),
+        },
+        {
+          key: 'type',
+          header: t`Type`,
+          cell: (c) =>
+            c.kind === 'clawback' ? (
+              <Trans>Clawback</Trans>
+            ) : c.type === 0 ? (
+              <Trans>First</Trans>
+            ) : (
+              <Trans>Renewal</Trans>
             ),
-            type:
-              c.kind === 'clawback' ? (
-                <Trans>Clawback</Trans>
-              ) : c.type === 0 ? (
-                <Trans>First</Trans>
-              ) : (
-                <Trans>Renewal</Trans>
-              ),
-            rate: `${c.ratePercent}%`,
-            commission: <span className="kol-amount">{usd(c.commissionCents)}</span>,
-            status: (
-              <>
-                <StatusBadge status={c.status} />
-                {c.status === 'pending' && (
-                  <span className="kol-cell-note">
-                    <Trans>from {date(c.availableAt)}</Trans>
-                  </span>
-                )}
-              </>
-            ),
-            date: date(c.date),
-          },
-        }))}
-      />
-      <Pager page={page} total={list.data.total} onPage={onPage} />
-    </>
+        },
+        { key: 'rate', header: t`Bonus rate`, cell: (c) => `${c.ratePercent}%` },
+        {
+          key: 'commission',
+          header: t`Commission`,
+          cell: (c) => <span className="kol-amount">{usd(c.commissionCents)}</span>,
+        },
+        {
+          key: 'status',
+          header: t`Status`,
+          cell: (c) => (
+            <>
+              <StatusBadge status={c.status} />
+              {c.status === 'pending' && (
+                <span className="kol-cell-note">
+                  <Trans>from {date(c.availableAt)}</Trans>
+                </span>
+              )}
+            </>
+          ),
+        },
+        { key: 'date', header: t`Date`, cell: (c) => date(c.date) },
+      ]}
+    />
   );
 }
 
@@ -188,38 +185,48 @@ export function SettlementTable({ page, onPage }: TabProps) {
   const usd = useUsd();
   const date = useDate();
   const list = useQuery(kolSettlementListQuery(page));
-  if (!list.data) return <Loading />;
-  if (list.data.total === 0)
-    return (
-      <p className="kol-empty">
-        <Trans>
-          No payouts yet. Request one once {usd(KOL_PAYOUT_THRESHOLD_CENTS)} is available.
-        </Trans>
-      </p>
-    );
   return (
-    <>
-      <LedgerTable
-        caption={<Trans>Settlements</Trans>}
-        columns={[
-          { key: 'payoutDate', label: t`Payout date` },
-          { key: 'period', label: t`Period` },
-          { key: 'amount', label: t`Amount paid` },
-          { key: 'hash', label: t`Transaction hash` },
-        ]}
-        rows={list.data.items.map((s) => ({
-          key: s.id,
-          cells: {
-            payoutDate: s.paidAt ? (
+    <LedgerPage
+      list={list.data}
+      page={page}
+      onPage={onPage}
+      caption={<Trans>Settlements</Trans>}
+      empty={
+        <p className="kol-empty">
+          <Trans>
+            No payouts yet. Request one once {usd(KOL_PAYOUT_THRESHOLD_CENTS)} is available.
+          </Trans>
+        </p>
+      }
+      rowKey={(s) => s.id}
+      columns={[
+        {
+          key: 'payoutDate',
+          header: t`Payout date`,
+          cell: (s) =>
+            s.paidAt ? (
               date(s.paidAt)
             ) : (
               <span className="kol-status kol-status--pending">
                 <Trans>Processing</Trans>
               </span>
             ),
-            period: `${date(s.periodFrom)} – ${date(s.periodTo)}`,
-            amount: <span className="kol-amount">{usd(s.amountCents)}</span>,
-            hash: s.txHash ? (
+        },
+        {
+          key: 'period',
+          header: t`Period`,
+          cell: (s) => `${date(s.periodFrom)} – ${date(s.periodTo)}`,
+        },
+        {
+          key: 'amount',
+          header: t`Amount paid`,
+          cell: (s) => <span className="kol-amount">{usd(s.amountCents)}</span>,
+        },
+        {
+          key: 'hash',
+          header: t`Transaction hash`,
+          cell: (s) =>
+            s.txHash ? (
               <a
                 className="kol-hash"
                 href={explorerTxUrl(s.network, s.txHash)}
@@ -232,11 +239,9 @@ export function SettlementTable({ page, onPage }: TabProps) {
             ) : (
               '—'
             ),
-          },
-        }))}
-      />
-      <Pager page={page} total={list.data.total} onPage={onPage} />
-    </>
+        },
+      ]}
+    />
   );
 }
 
@@ -244,41 +249,36 @@ export function InvitationTable({ page, onPage }: TabProps) {
   const { t } = useLingui();
   const date = useDate();
   const list = useQuery(kolInvitationListQuery(page));
-  if (!list.data) return <Loading />;
-  if (list.data.total === 0)
-    return (
-      <p className="kol-empty">
-        <Trans>No invitations yet. Friends who sign up with your link appear here.</Trans>
-      </p>
-    );
   return (
-    <>
-      <LedgerTable
-        caption={<Trans>Invitations</Trans>}
-        columns={[
-          { key: 'uid', label: t`Referred UID` },
-          { key: 'date', label: t`Referral date` },
-          { key: 'status', label: t`Status` },
-        ]}
-        rows={list.data.items.map((row, i) => ({
-          key: `${row.referralDate}-${i}`,
-          cells: {
-            uid: row.referredUid,
-            date: date(row.referralDate),
-            status:
-              row.status === 1 ? (
-                <span className="kol-status kol-status--available">
-                  <Trans>Paid</Trans>
-                </span>
-              ) : (
-                <span className="kol-status kol-status--registered">
-                  <Trans>Registered</Trans>
-                </span>
-              ),
-          },
-        }))}
-      />
-      <Pager page={page} total={list.data.total} onPage={onPage} />
-    </>
+    <LedgerPage
+      list={list.data}
+      page={page}
+      onPage={onPage}
+      caption={<Trans>Invitations</Trans>}
+      empty={
+        <p className="kol-empty">
+          <Trans>No invitations yet. Friends who sign up with your link appear here.</Trans>
+        </p>
+      }
+      rowKey={(row, i) => `${row.referralDate}-${i}`}
+      columns={[
+        { key: 'uid', header: t`Referred UID`, cell: (row) => row.referredUid },
+        { key: 'date', header: t`Referral date`, cell: (row) => date(row.referralDate) },
+        {
+          key: 'status',
+          header: t`Status`,
+          cell: (row) =>
+            row.status === 1 ? (
+              <span className="kol-status kol-status--available">
+                <Trans>Paid</Trans>
+              </span>
+            ) : (
+              <span className="kol-status kol-status--registered">
+                <Trans>Registered</Trans>
+              </span>
+            ),
+        },
+      ]}
+    />
   );
 }

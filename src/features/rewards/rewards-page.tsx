@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CopyField } from '../../components/ui/copy-field';
+import { DataTable } from '../../components/ui/data-table';
 import { QrPanel } from '../../components/ui/qr-panel';
 import { displayConfigQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
@@ -128,57 +129,39 @@ export default function RewardsPage() {
             <Trans>Bonus time earned: {duration(list.data.totalBonusSeconds)}</Trans>
           </p>
         )}
-        {list.isPending && (
-          <p role="status">
-            <Trans>Loading…</Trans>
-          </p>
-        )}
-        {list.data && list.data.invitations.length === 0 && (
-          <p className="rewards-empty">
-            <Trans>No invitations yet. Friends who sign up with your link appear here.</Trans>
-          </p>
-        )}
-        {list.data && list.data.invitations.length > 0 && (
-          <table className="rewards-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Date</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Invitee</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Product</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Bonus time</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.invitations.map((row, i) => {
-                return (
-                  <tr key={`${row.date}-${i}`}>
-                    <td>{formatDate(row.date)}</td>
-                    <td>{row.invitee}</td>
-                    <td>
-                      {row.product ? (
-                        <ProductName
-                          groupType={row.product.groupType}
-                          months={row.product.months}
-                        />
-                      ) : (
-                        t`Signed up`
-                      )}
-                    </td>
-                    <td>{duration(row.bonusSeconds)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          className="rewards-table"
+          stacked={false}
+          rows={list.data?.invitations}
+          rowKey={(row, i) => `${row.date}-${i}`}
+          loading={
+            list.isPending && (
+              <p role="status">
+                <Trans>Loading…</Trans>
+              </p>
+            )
+          }
+          empty={
+            <p className="rewards-empty">
+              <Trans>No invitations yet. Friends who sign up with your link appear here.</Trans>
+            </p>
+          }
+          columns={[
+            { key: 'date', header: t`Date`, cell: (row) => formatDate(row.date) },
+            { key: 'invitee', header: t`Invitee`, cell: (row) => row.invitee },
+            {
+              key: 'product',
+              header: t`Product`,
+              cell: (row) =>
+                row.product ? (
+                  <ProductName groupType={row.product.groupType} months={row.product.months} />
+                ) : (
+                  t`Signed up`
+                ),
+            },
+            { key: 'bonus', header: t`Bonus time`, cell: (row) => duration(row.bonusSeconds) },
+          ]}
+        />
       </section>
     </main>
   );

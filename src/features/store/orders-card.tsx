@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Order } from '../../../contract/endpoints/payment';
 import { cancelOrder, ordersKey, ordersQuery } from './api/store-calls';
 import { useDate, useMoney } from '../../components/formats';
+import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { StatusName } from './store-format';
 import './store.css';
@@ -32,99 +33,98 @@ export function OrdersCard() {
         <p className="field__error">
           <Trans>Your orders could not be loaded. Please reload the page.</Trans>
         </p>
-      ) : orders.length === 0 ? (
-        <p className="field__hint">
-          <Trans>No orders yet.</Trans>
-        </p>
       ) : (
-        <table className="orders-table stacked-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Date</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Order ID</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Product</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Total</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Status</Trans>
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">
-                  <Trans>Actions</Trans>
+        <DataTable
+          className="orders-table"
+          rows={orders}
+          rowKey={(order) => order.orderId}
+          empty={
+            <p className="field__hint">
+              <Trans>No orders yet.</Trans>
+            </p>
+          }
+          columns={[
+            {
+              key: 'date',
+              header: t`Date`,
+              className: 'num',
+              cell: (order) => formatDate(order.createdAt),
+            },
+            {
+              key: 'orderId',
+              header: t`Order ID`,
+              cell: (order) => <span className="order-id">{order.orderId}</span>,
+            },
+            {
+              key: 'product',
+              header: t`Product`,
+              cell: (order) => (
+                // One grid item in the stacked row: the product and its mark together.
+                <span>
+                  {order.product}
+                  {order.groupOrder && (
+                    <>
+                      {' '}
+                      {/* A share of a group buy: its group, seats and refunds are there. */}
+                      <Link to="/user/group-buying" className="badge badge--muted order-group">
+                        <Trans>Group buy</Trans>
+                      </Link>
+                    </>
+                  )}
                 </span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => {
-              const orderId = order.orderId;
-              return (
-                <tr key={orderId}>
-                  <td data-label={t`Date`} className="num">
-                    {formatDate(order.createdAt)}
-                  </td>
-                  <td data-label={t`Order ID`}>
-                    <span className="order-id">{order.orderId}</span>
-                  </td>
-                  <td data-label={t`Product`}>
-                    {/* One grid item in the stacked row: the product and its mark together. */}
-                    <span>
-                      {order.product}
-                      {order.groupOrder && (
-                        <>
-                          {' '}
-                          {/* A share of a group buy: its group, seats and refunds are there. */}
-                          <Link to="/user/group-buying" className="badge badge--muted order-group">
-                            <Trans>Group buy</Trans>
-                          </Link>
-                        </>
-                      )}
-                    </span>
-                  </td>
-                  <td data-label={t`Total`} className="num">
-                    {money(order.total)}
-                  </td>
-                  <td data-label={t`Status`}>
-                    <StatusName status={order.status} />
-                  </td>
-                  <td data-label="">
-                    {order.status === 'pending' && (
-                      <div className="orders-actions">
-                        {order.payUrl && (
-                          <a
-                            href={order.payUrl}
-                            className="btn btn-primary"
-                            aria-label={t`Continue paying order ${orderId}`}
-                          >
-                            <Trans>Pay</Trans>
-                          </a>
-                        )}
-                        <button
-                          type="button"
-                          className="btn btn-secondary"
-                          aria-label={t`Cancel order ${orderId}`}
-                          onClick={() => setCancelling(order)}
-                        >
-                          <Trans>Cancel</Trans>
-                        </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+              ),
+            },
+            {
+              key: 'total',
+              header: t`Total`,
+              className: 'num',
+              cell: (order) => money(order.total),
+            },
+            {
+              key: 'status',
+              header: t`Status`,
+              cell: (order) => <StatusName status={order.status} />,
+            },
+            {
+              key: 'actions',
+              header: t`Actions`,
+              hideHeader: true,
+              label: '',
+              cell: (order) => <OrderActions order={order} onCancel={setCancelling} />,
+            },
+          ]}
+        />
       )}
       {cancelling && <CancelDialog order={cancelling} onClose={stopCancelling} />}
     </section>
+  );
+}
+
+/** A pending order can be paid (when its payment page is still open) or cancelled. */
+function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
+  const { t } = useLingui();
+  if (order.status !== 'pending') return null;
+  const orderId = order.orderId;
+  return (
+    <div className="orders-actions">
+      {order.payUrl && (
+        <a
+          href={order.payUrl}
+          className="btn btn-primary"
+          aria-label={t`Continue paying order ${orderId}`}
+        >
+          <Trans>Pay</Trans>
+        </a>
+      )}
+      <button
+        type="button"
+        className="btn btn-secondary"
+        aria-label={t`Cancel order ${orderId}`}
+        onClick={() => onCancel(order)}
+      >
+        <Trans>Cancel</Trans>
+      </button>
+    </div>
   );
 }
 
