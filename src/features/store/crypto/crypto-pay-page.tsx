@@ -1,5 +1,5 @@
-import { type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { WagmiProvider, type Config } from 'wagmi';
 import { Errors } from '../../../../contract/errors';
@@ -93,6 +93,7 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
   const { t } = useLingui();
   const { options, chainId, token } = state.context;
   const loggedOut = useSessionState((s) => s.matches('loggedOut'));
+  const { pathname } = useLocation();
   if (!options) return null;
   const network = options.networks.find((n) => n.chainId === chainId) ?? null;
   const quoted = state.matches('quoted') || state.matches('paid');
@@ -151,11 +152,7 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
             </h2>
             {loggedOut ? (
               <p className="crypto-login">
-                <Link
-                  to="/login"
-                  search={{ redirect: window.location.pathname }}
-                  className="btn btn-primary"
-                >
+                <Link to="/login" search={{ redirect: pathname }} className="btn btn-primary">
                   <Trans>Log in to pay</Trans>
                 </Link>
               </p>
