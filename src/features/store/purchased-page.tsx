@@ -133,13 +133,11 @@ function PaymentResult({ orderId }: { orderId: string }) {
     );
   }
 
-  // An order that can no longer be paid: the same plan, currency and promo code, bought again.
-  const expired = state.matches('expired');
-  if (expired || state.matches('cancelled')) {
+  if (state.matches('expired')) {
     return (
       <ResultDialog
         tone="bad"
-        title={expired ? <Trans>Order expired</Trans> : <Trans>Order closed</Trans>}
+        title={<Trans>Order expired</Trans>}
         order={order}
         orderId={orderId}
         actions={
@@ -148,18 +146,30 @@ function PaymentResult({ orderId }: { orderId: string }) {
           </a>
         }
       >
-        {expired ? (
-          <>
-            <p className="dialog__text">{errorText(Errors.ORDER_EXPIRED.code)}</p>
-            <p className="result-note">
-              {errorText(Errors.PAYMENT_NOT_DETECTED.code)} {contact}
-            </p>
-          </>
-        ) : (
-          <p className="dialog__text">
-            <Trans>This order is no longer open for payment.</Trans>
-          </p>
-        )}
+        <p className="dialog__text">{errorText(Errors.ORDER_EXPIRED.code)}</p>
+        <p className="result-note">
+          {errorText(Errors.PAYMENT_NOT_DETECTED.code)} {contact}
+        </p>
+      </ResultDialog>
+    );
+  }
+
+  if (state.matches('cancelled')) {
+    return (
+      <ResultDialog
+        tone="bad"
+        title={<Trans>Order closed</Trans>}
+        order={order}
+        orderId={orderId}
+        actions={
+          <a href={buyAgain} className="btn btn-primary">
+            <Trans>Buy again</Trans>
+          </a>
+        }
+      >
+        <p className="dialog__text">
+          <Trans>This order is no longer open for payment.</Trans>
+        </p>
       </ResultDialog>
     );
   }
