@@ -133,11 +133,13 @@ function PaymentResult({ orderId }: { orderId: string }) {
     );
   }
 
-  if (state.matches('expired')) {
+  // An order that can no longer be paid: the same plan, currency and promo code, bought again.
+  const expired = state.matches('expired');
+  if (expired || state.matches('cancelled')) {
     return (
       <ResultDialog
         tone="bad"
-        title={<Trans>Order expired</Trans>}
+        title={expired ? <Trans>Order expired</Trans> : <Trans>Order closed</Trans>}
         order={order}
         orderId={orderId}
         actions={
@@ -146,30 +148,18 @@ function PaymentResult({ orderId }: { orderId: string }) {
           </a>
         }
       >
-        <p className="dialog__text">{errorText(Errors.ORDER_EXPIRED.code)}</p>
-        <p className="result-note">
-          {errorText(Errors.PAYMENT_NOT_DETECTED.code)} {contact}
-        </p>
-      </ResultDialog>
-    );
-  }
-
-  if (state.matches('cancelled')) {
-    return (
-      <ResultDialog
-        tone="bad"
-        title={<Trans>Order closed</Trans>}
-        order={order}
-        orderId={orderId}
-        actions={
-          <a href={buyAgain} className="btn btn-primary">
-            <Trans>Buy again</Trans>
-          </a>
-        }
-      >
-        <p className="dialog__text">
-          <Trans>This order is no longer open for payment.</Trans>
-        </p>
+        {expired ? (
+          <>
+            <p className="dialog__text">{errorText(Errors.ORDER_EXPIRED.code)}</p>
+            <p className="result-note">
+              {errorText(Errors.PAYMENT_NOT_DETECTED.code)} {contact}
+            </p>
+          </>
+        ) : (
+          <p className="dialog__text">
+            <Trans>This order is no longer open for payment.</Trans>
+          </p>
+        )}
       </ResultDialog>
     );
   }
