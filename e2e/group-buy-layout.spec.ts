@@ -5,8 +5,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { endpoints } from '../contract';
-import { expect, test } from './support/fixtures';
-import { endGroup, invitePath, openGroup, startGroup } from './support/group-buy';
+import { expect } from './support/fixtures';
+import { invitePath, test } from './support/group-buy';
 import { sidewaysOverflow } from './support/layout';
 import { DEMO } from './support/store';
 import { useSessionToken } from './support/ui';
@@ -31,44 +31,24 @@ const pageDate = (page: Page, iso: string, locale: string) =>
 test(
   'my group orders fit the screen with every kind of group',
   { tag: '@layout' },
-  async ({ page, i18n, api, users, browser, request }) => {
+  async ({ page, i18n, api, users, groupBuy }) => {
     test.setTimeout(120_000);
     const creator = await users.byUsername();
     const friend = await users.byUsername();
     // Open (link and QR), awaiting the creator's payment (Pay), ended pay-all (redeem codes),
     // ended pay-self (refunded), finished (completed on).
-    await openGroup(api, browser, page, i18n, creator.token, {
+    await groupBuy.open(creator.token, {
       productId: DEMO.standard12,
       groupSize: 3,
       paymentType: 1,
     });
-    await startGroup(api, creator.token, {
-      productId: DEMO.standard1,
-      groupSize: 2,
-      paymentType: 1,
-    });
-    const payAll = await openGroup(api, browser, page, i18n, creator.token, {
-      productId: DEMO.standard1,
-      groupSize: 3,
-      paymentType: 0,
-    });
-    await endGroup(request, payAll.inviteToken);
-    const paySelf = await openGroup(api, browser, page, i18n, creator.token, {
-      productId: DEMO.standard1,
-      groupSize: 2,
-      paymentType: 1,
-    });
-    await endGroup(request, paySelf.inviteToken);
-    const finished = await openGroup(api, browser, page, i18n, creator.token, {
-      productId: DEMO.standard1,
-      groupSize: 2,
-      paymentType: 0,
-    });
-    await api.ok(
-      endpoints.paymentJointJoin.path,
-      { inviteToken: finished.inviteToken },
-      friend.token,
-    );
+    await groupBuy.start(creator.token, { groupSize: 2, paymentType: 1 });
+    const payAll = await groupBuy.open(creator.token, { groupSize: 3, paymentType: 0 });
+    await groupBuy.end(payAll.inviteToken);
+    const paySelf = await groupBuy.open(creator.token, { groupSize: 2, paymentType: 1 });
+    await groupBuy.end(paySelf.inviteToken);
+    const finished = await groupBuy.open(creator.token, { groupSize: 2, paymentType: 0 });
+    await groupBuy.takeFreeSeat(finished.inviteToken, friend.token);
 
     await useSessionToken(page, creator.token);
     await page.goto('/user/group-buying');

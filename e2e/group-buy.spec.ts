@@ -3,30 +3,36 @@
  * group of 3 filled by two friends, a pay-all group of 2 with a free join, SPEC §8's three blocks,
  * an ended group, the service switched off, and the creator's list with its invite link.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { endpoints } from '../contract';
-import { expect, test } from './support/fixtures';
-import {
-  endGroup,
-  expectMembership,
-  invitePath,
-  moveGroupEnd,
-  openGroup,
-  payOrder,
-  personPage,
-  startGroup,
-  switchGroupBuyOff,
-} from './support/group-buy';
+import { expect } from './support/fixtures';
+import { invitePath, payOrder, switchGroupBuyOff, test } from './support/group-buy';
 import type { I18n } from './support/i18n';
-import { DEMO, sandboxButton, userInfo } from './support/store';
+import { sandboxButton, userInfo } from './support/store';
 import { useSessionToken } from './support/ui';
+import type { TestUser } from './support/user-factory';
 import { freshIdentity } from './support/user-factory';
 
 const main = (page: Page) => page.getByRole('main');
 
-/** On /group-buying: picks the size and who pays, starts, and pays in the sandbox. */
-async function startAndPay(page: Page, i18n: I18n, size: 2 | 3, payAll: boolean) {
+/** The seats line of a group's page: "{taken} of {size} seats taken". */
+const seatsTaken = (page: Page, i18n: I18n, taken: number, size: number) =>
+  main(page).getByText(i18n.t('{taken} of {size} seats taken', { taken, size }));
+
+/** The line a group's page shows once the last seat is paid. */
+const everySeatPaid = (page: Page, i18n: I18n) =>
+  main(page).getByText(
+    i18n.t('Every seat is paid for. Each member now has the membership on their account.'),
+  );
+
+/** On /group-buying as `creator`: picks the size and who pays, starts, and pays in the sandbox. */
+async function startAndPay(
+  page: Page,
+  i18n: I18n,
+  creator: TestUser,
+  size: 2 | 3,
+  payAll: boolean,
+) {
+  await useSessionToken(page, creator.token);
   await page.goto('/group-buying');
   await main(page)
     .getByRole('radio', { name: new RegExp(`^${i18n.t(size === 2 ? '2 people' : '3 people')}`) })
@@ -63,19 +69,16 @@ test('pay self, 3 people: the creator pays, two friends join and pay, all three 
   i18n,
   api,
   users,
-  browser,
+  creator,
+  groupBuy,
 }) => {
-  const creator = await users.byUsername();
-  await useSessionToken(page, creator.token);
-  const invite = await startAndPay(page, i18n, 3, false);
-  await expect(
-    main(page).getByText(i18n.t('{taken} of {size} seats taken', { taken: 1, size: 3 })),
-  ).toBeVisible();
+  const invite = await startAndPay(page, i18n, creator, 3, false);
+  await expect(seatsTaken(page, i18n, 1, 3)).toBeVisible();
 
   const friends = [await users.byUsername(), await users.byUsername()];
   const friendPages: Page[] = [];
   for (const [index, friend] of friends.entries()) {
-    const friendPage = await personPage(browser, page, i18n, friend.token);
+    const friendPage = await groupBuy.personPage(friend.token);
     await friendPage.goto(invitePath(invite));
     await expect(
       main(friendPage).getByText(i18n.t('Everyone pays their own share'), { exact: true }),
@@ -90,39 +93,31 @@ test('pay self, 3 people: the creator pays, two friends join and pay, all three 
       // Not a member yet: the membership comes when every seat is paid.
       expect((await userInfo(api, friend.token)).expireTime).toBeNull();
       await expect(main(friendPage).getByText(i18n.t('Paid'), { exact: true })).toBeVisible();
-      await expect(
-        main(friendPage).getByText(i18n.t('{taken} of {size} seats taken', { taken: 2, size: 3 })),
-      ).toBeVisible();
+      await expect(seatsTaken(friendPage, i18n, 2, 3)).toBeVisible();
     } else {
-      await expect(
-        main(friendPage).getByText(
-          i18n.t('Every seat is paid for. Each member now has the membership on their account.'),
-        ),
-      ).toBeVisible();
+      await expect(everySeatPaid(friendPage, i18n)).toBeVisible();
     }
     friendPages.push(friendPage);
   }
   // The group finished with the last share: all three have the membership now.
   for (const [index, friend] of friends.entries()) {
-    await expectMembership(friendPages[index]!, i18n, api, friend.token);
+    await groupBuy.expectMembership(friendPages[index]!, friend.token);
     await friendPages[index]!.context().close();
   }
-  await expectMembership(page, i18n, api, creator.token);
+  await groupBuy.expectMembership(page, creator.token);
 });
 
 test('pay all, 2 people: the creator pays both seats, a friend joins for free', async ({
   page,
   i18n,
-  api,
   users,
-  browser,
+  creator,
+  groupBuy,
 }) => {
-  const creator = await users.byUsername();
-  await useSessionToken(page, creator.token);
-  const invite = await startAndPay(page, i18n, 2, true);
+  const invite = await startAndPay(page, i18n, creator, 2, true);
 
   const friend = await users.byUsername();
-  const friendPage = await personPage(browser, page, i18n, friend.token);
+  const friendPage = await groupBuy.personPage(friend.token);
   await friendPage.goto(invitePath(invite));
   await expect(
     main(friendPage).getByText(i18n.t('The creator has paid for every seat: joining is free.')),
@@ -130,29 +125,19 @@ test('pay all, 2 people: the creator pays both seats, a friend joins for free', 
   await main(friendPage)
     .getByRole('button', { name: i18n.t('Join for free') })
     .click();
-  await expect(
-    main(friendPage).getByText(
-      i18n.t('Every seat is paid for. Each member now has the membership on their account.'),
-    ),
-  ).toBeVisible();
-  await expectMembership(friendPage, i18n, api, friend.token);
-  await expectMembership(page, i18n, api, creator.token);
+  await expect(everySeatPaid(friendPage, i18n)).toBeVisible();
+  await groupBuy.expectMembership(friendPage, friend.token);
+  await groupBuy.expectMembership(page, creator.token);
   await friendPage.context().close();
 });
 
 test('a visitor sees the group and is asked to log in and join, then comes back to it', async ({
   page,
   i18n,
-  api,
-  users,
-  browser,
+  creator,
+  groupBuy,
 }) => {
-  const creator = await users.byUsername();
-  const group = await openGroup(api, browser, page, i18n, creator.token, {
-    productId: DEMO.standard1,
-    groupSize: 2,
-    paymentType: 1,
-  });
+  const group = await groupBuy.open(creator.token, { groupSize: 2, paymentType: 1 });
 
   await page.goto(invitePath(group.inviteToken));
   await expect(main(page).getByText(i18n.pattern('Ends in {time}'))).toBeVisible();
@@ -170,16 +155,10 @@ test('a visitor sees the group and is asked to log in and join, then comes back 
 test('a friend with no account: an older group link, Register with no invite code filled, back to the group', async ({
   page,
   i18n,
-  api,
-  users,
-  browser,
+  creator,
+  groupBuy,
 }) => {
-  const creator = await users.byUsername();
-  const group = await openGroup(api, browser, page, i18n, creator.token, {
-    productId: DEMO.standard1,
-    groupSize: 2,
-    paymentType: 1,
-  });
+  const group = await groupBuy.open(creator.token, { groupSize: 2, paymentType: 1 });
   // A link shared before group links had their own parameter still opens the group.
   await page.goto(`/group-buying?invite=${group.inviteToken}`);
   await expect(main(page).getByText(i18n.pattern('Ends in {time}'))).toBeVisible();
@@ -220,16 +199,11 @@ test('a friend with no account: an older group link, Register with no invite cod
 test("the creator's payment fails at the gateway: the page says so and offers to start again", async ({
   page,
   i18n,
-  api,
-  users,
+  creator,
+  groupBuy,
 }) => {
-  const creator = await users.byUsername();
   await useSessionToken(page, creator.token);
-  const started = await startGroup(api, creator.token, {
-    productId: DEMO.standard1,
-    groupSize: 2,
-    paymentType: 1,
-  });
+  const started = await groupBuy.start(creator.token, { groupSize: 2, paymentType: 1 });
   await page.goto(started.payUrl);
   await sandboxButton(page, i18n, 'fail').click();
   await expect(page).toHaveURL(/\/group-buying\?group=[\w-]{32}&orderId=K\w+/);
@@ -264,18 +238,11 @@ test("the creator's payment fails at the gateway: the page says so and offers to
 test('pay self ended unfilled: the creator is told of the refund, and the list counts nothing kept', async ({
   page,
   i18n,
-  api,
-  users,
-  browser,
-  request,
+  creator,
+  groupBuy,
 }) => {
-  const creator = await users.byUsername();
-  const group = await openGroup(api, browser, page, i18n, creator.token, {
-    productId: DEMO.standard1,
-    groupSize: 2,
-    paymentType: 1,
-  });
-  await endGroup(request, group.inviteToken);
+  const group = await groupBuy.open(creator.token, { groupSize: 2, paymentType: 1 });
+  await groupBuy.end(group.inviteToken);
   await useSessionToken(page, creator.token);
   // The gateway's return address of the creator's (now refunded) order.
   await page.goto(`${invitePath(group.inviteToken)}&orderId=${group.orderId}`);
@@ -303,51 +270,28 @@ test('pay self ended unfilled: the creator is told of the refund, and the list c
 test('a refused join shows the group as it is now; an ended pay-all group tells a friend they keep theirs', async ({
   page,
   i18n,
-  api,
   users,
-  browser,
-  request,
+  creator,
+  groupBuy,
 }) => {
-  const creator = await users.byUsername();
   const friend = await users.byUsername();
   const other = await users.byUsername();
-  const open = await openGroup(api, browser, page, i18n, creator.token, {
-    productId: DEMO.standard1,
-    groupSize: 2,
-    paymentType: 1,
-  });
+  const open = await groupBuy.open(creator.token, { groupSize: 2, paymentType: 1 });
   await useSessionToken(page, friend.token);
   await page.goto(invitePath(open.inviteToken));
-  await expect(
-    main(page).getByText(i18n.t('{taken} of {size} seats taken', { taken: 1, size: 2 })),
-  ).toBeVisible();
+  await expect(seatsTaken(page, i18n, 1, 2)).toBeVisible();
   // Someone else takes the last seat while this page is open.
-  await api.ok(
-    endpoints.paymentJointJoinForPay.path,
-    {
-      inviteToken: open.inviteToken,
-      method: 'alipay',
-      currency: 'CNY',
-      idempotencyKey: randomUUID(),
-    },
-    other.token,
-  );
+  await groupBuy.reserveSeat(open.inviteToken, other.token);
   await main(page)
     .getByRole('button', { name: i18n.pattern('Join and pay {amount}') })
     .click();
   await expect(main(page).getByText(i18n.error('GROUP_FULL'))).toBeVisible();
-  await expect(
-    main(page).getByText(i18n.t('{taken} of {size} seats taken', { taken: 2, size: 2 })),
-  ).toBeVisible();
+  await expect(seatsTaken(page, i18n, 2, 2)).toBeVisible();
 
   // Pay all of 3: the friend takes a free seat; the group ends with one seat empty.
-  const payAll = await openGroup(api, browser, page, i18n, creator.token, {
-    productId: DEMO.standard1,
-    groupSize: 3,
-    paymentType: 0,
-  });
-  await api.ok(endpoints.paymentJointJoin.path, { inviteToken: payAll.inviteToken }, friend.token);
-  await endGroup(request, payAll.inviteToken);
+  const payAll = await groupBuy.open(creator.token, { groupSize: 3, paymentType: 0 });
+  await groupBuy.takeFreeSeat(payAll.inviteToken, friend.token);
+  await groupBuy.end(payAll.inviteToken);
   await page.goto(invitePath(payAll.inviteToken));
   await expect(
     main(page).getByText(
@@ -356,31 +300,26 @@ test('a refused join shows the group as it is now; an ended pay-all group tells 
       ),
     ),
   ).toBeVisible();
-  await expectMembership(page, i18n, api, friend.token);
+  await groupBuy.expectMembership(page, friend.token);
 });
 
 test('blocks: the creator has not paid, the group is full, you already joined', async ({
   page,
   i18n,
-  api,
   users,
-  browser,
+  creator,
+  groupBuy,
 }) => {
-  const creator = await users.byUsername();
   const friend = await users.byUsername();
   await useSessionToken(page, friend.token);
 
   // Creator not paid: the link does not work yet.
-  const unpaid = await startGroup(api, creator.token, {
-    productId: DEMO.standard1,
-    groupSize: 2,
-    paymentType: 0,
-  });
+  const unpaid = await groupBuy.start(creator.token, { groupSize: 2, paymentType: 0 });
   await page.goto(invitePath(unpaid.inviteToken));
   await expect(main(page).getByText(i18n.error('GROUP_CREATOR_NOT_PAID'))).toBeVisible();
 
   // Paid now (pay all, 2 seats): the friend's page offers the free seat...
-  const payer = await personPage(browser, page, i18n, null);
+  const payer = await groupBuy.personPage(null);
   await payOrder(payer, i18n, unpaid.payUrl);
   await payer.context().close();
   await main(page)
@@ -389,34 +328,21 @@ test('blocks: the creator has not paid, the group is full, you already joined', 
   const join = main(page).getByRole('button', { name: i18n.t('Join for free') });
   await expect(join).toBeVisible();
   // ...while the same friend takes it in another tab: this tab's Join is refused as already joined.
-  await api.ok(endpoints.paymentJointJoin.path, { inviteToken: unpaid.inviteToken }, friend.token);
+  await groupBuy.takeFreeSeat(unpaid.inviteToken, friend.token);
   await join.click();
   await expect(main(page).getByText(i18n.error('GROUP_ALREADY_JOINED'))).toBeVisible();
 
   // Full: a third person opens the link of the filled group.
   const stranger = await users.byUsername();
-  const strangerPage = await personPage(browser, page, i18n, stranger.token);
+  const strangerPage = await groupBuy.personPage(stranger.token);
   await strangerPage.goto(invitePath(unpaid.inviteToken));
   await expect(main(strangerPage).getByText(i18n.t('Finished'))).toBeVisible();
   await strangerPage.context().close();
 
   // Full while open: a pay-self group of 2 whose free seat is reserved by someone paying now.
-  const open = await openGroup(api, browser, page, i18n, creator.token, {
-    productId: DEMO.standard1,
-    groupSize: 2,
-    paymentType: 1,
-  });
-  await api.ok(
-    endpoints.paymentJointJoinForPay.path,
-    {
-      inviteToken: open.inviteToken,
-      method: 'alipay',
-      currency: 'CNY',
-      idempotencyKey: randomUUID(),
-    },
-    friend.token,
-  );
-  const third = await personPage(browser, page, i18n, stranger.token);
+  const open = await groupBuy.open(creator.token, { groupSize: 2, paymentType: 1 });
+  await groupBuy.reserveSeat(open.inviteToken, friend.token);
+  const third = await groupBuy.personPage(stranger.token);
   await third.goto(invitePath(open.inviteToken));
   await expect(main(third).getByText(i18n.error('GROUP_FULL'))).toBeVisible();
   await third.context().close();
@@ -425,20 +351,13 @@ test('blocks: the creator has not paid, the group is full, you already joined', 
 test('an ended group says so; a countdown that runs out ends on the page', async ({
   page,
   i18n,
-  api,
-  users,
-  browser,
-  request,
+  creator,
+  groupBuy,
 }) => {
-  const creator = await users.byUsername();
-  const group = await openGroup(api, browser, page, i18n, creator.token, {
-    productId: DEMO.standard1,
-    groupSize: 3,
-    paymentType: 1,
-  });
+  const group = await groupBuy.open(creator.token, { groupSize: 3, paymentType: 1 });
 
   // The end moved to 30 s from now; the page's clock runs those 30 s without waiting.
-  await moveGroupEnd(request, group.inviteToken, 30);
+  await groupBuy.moveEnd(group.inviteToken, 30);
   await page.clock.install();
   await page.goto(invitePath(group.inviteToken));
   await expect(main(page).getByText(i18n.pattern('Ends in {time}'))).toBeVisible();
@@ -451,7 +370,7 @@ test('an ended group says so; a countdown that runs out ends on the page', async
   ).toBeVisible();
 
   // Ended by the server: opening the link shows it ended.
-  await endGroup(request, group.inviteToken);
+  await groupBuy.end(group.inviteToken);
   await page.reload();
   await expect(main(page).getByText(i18n.t('Ended'), { exact: true })).toBeVisible();
 });
@@ -459,16 +378,11 @@ test('an ended group says so; a countdown that runs out ends on the page', async
 test('service off: the page says group buy has not started yet; an existing group is shown as it is', async ({
   page,
   i18n,
-  api,
   users,
-  browser,
+  creator,
+  groupBuy,
 }) => {
-  const creator = await users.byUsername();
-  const group = await openGroup(api, browser, page, i18n, creator.token, {
-    productId: DEMO.standard1,
-    groupSize: 2,
-    paymentType: 1,
-  });
+  const group = await groupBuy.open(creator.token, { groupSize: 2, paymentType: 1 });
   // The operator's switch as the shop reports it; the server's refusal (4007) is a server test.
   await switchGroupBuyOff(page);
   await page.goto('/group-buying');
@@ -484,9 +398,7 @@ test('service off: the page says group buy has not started yet; an existing grou
   await useSessionToken(page, stranger.token);
   await page.goto(invitePath(group.inviteToken));
   await expect(main(page).getByText(i18n.pattern('Ends in {time}'))).toBeVisible();
-  await expect(
-    main(page).getByText(i18n.t('{taken} of {size} seats taken', { taken: 1, size: 2 })),
-  ).toBeVisible();
+  await expect(seatsTaken(page, i18n, 1, 2)).toBeVisible();
   await expect(main(page).getByRole('heading', { name: i18n.error('GROUP_BUY_OFF') })).toHaveCount(
     0,
   );
@@ -499,15 +411,10 @@ test('service off: the page says group buy has not started yet; an existing grou
 test("an unpaid creator's group offers Pay; the profile's orders mark a group order", async ({
   page,
   i18n,
-  api,
-  users,
+  creator,
+  groupBuy,
 }) => {
-  const creator = await users.byUsername();
-  const unpaid = await startGroup(api, creator.token, {
-    productId: DEMO.standard1,
-    groupSize: 2,
-    paymentType: 1,
-  });
+  const unpaid = await groupBuy.start(creator.token, { groupSize: 2, paymentType: 1 });
   await useSessionToken(page, creator.token);
   await page.goto('/user/group-buying');
   await expect(
@@ -525,17 +432,11 @@ test("an unpaid creator's group offers Pay; the profile's orders mark a group or
 test('my group orders: the creator is marked, the invite link copies for 3 seconds, QR on demand', async ({
   page,
   i18n,
-  api,
-  users,
-  browser,
+  creator,
+  groupBuy,
   context,
 }) => {
-  const creator = await users.byUsername();
-  const group = await openGroup(api, browser, page, i18n, creator.token, {
-    productId: DEMO.standard1,
-    groupSize: 3,
-    paymentType: 1,
-  });
+  const group = await groupBuy.open(creator.token, { groupSize: 3, paymentType: 1 });
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await useSessionToken(page, creator.token);

@@ -1,15 +1,17 @@
 /**
- * Steps of the group-buy journeys (e2e/group-buy.spec.ts, e2e/machines/group-buy.spec.ts): groups
- * started through the API, the dev routes that end a group or move its end, and a friend's browser.
+ * Steps of the group-buy journeys (e2e/group-buy*.spec.ts, e2e/machines/group-buy.spec.ts): groups
+ * started through the API, the dev routes that end a group or move its end, and a friend's browser;
+ * `test` adds them, bound to the test's fixtures, as `groupBuy`.
  */
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { endpoints } from '../../contract';
 import { STORAGE_KEYS } from '../../contract/protocol';
 import type { ApiClient } from './api-client';
-import { appTookOver } from './fixtures';
+import { appTookOver, test as base } from './fixtures';
 import type { I18n } from './i18n';
-import { longDate, sandboxButton, userInfo } from './store';
+import { DEMO, longDate, sandboxButton, userInfo } from './store';
+import type { TestUser } from './user-factory';
 
 export interface GroupOrder {
   readonly inviteToken: string;
@@ -134,3 +136,79 @@ export async function switchGroupBuyOff(page: Page): Promise<void> {
     await route.fulfill({ response, json: body });
   });
 }
+
+/** What a group is, as the journeys vary it; the plan is Standard, 1 month, unless named. */
+export type GroupShape = Omit<Parameters<typeof startGroup>[2], 'productId'> & {
+  productId?: number;
+};
+
+/**
+ * The group-buy steps bound to one test's API client, browser, page and language, so a spec says
+ * what happens to a group rather than which fixtures each step needs.
+ */
+export class GroupBuySteps {
+  constructor(
+    private readonly api: ApiClient,
+    private readonly browser: Browser,
+    private readonly page: Page,
+    private readonly i18n: I18n,
+    private readonly request: APIRequestContext,
+  ) {}
+
+  /** A group started through the API, its creator's order not paid yet. */
+  start(creatorToken: string, shape: GroupShape): Promise<GroupOrder> {
+    return startGroup(this.api, creatorToken, { productId: DEMO.standard1, ...shape });
+  }
+
+  /** A group started through the API and its creator's order paid in the sandbox: open. */
+  open(creatorToken: string, shape: GroupShape): Promise<GroupOrder> {
+    return openGroup(this.api, this.browser, this.page, this.i18n, creatorToken, {
+      productId: DEMO.standard1,
+      ...shape,
+    });
+  }
+
+  /** Ends a group now and runs its ending job (dev route). */
+  end(inviteToken: string): Promise<void> {
+    return endGroup(this.request, inviteToken);
+  }
+
+  /** Moves a group's end to `inSeconds` from now, without ending it (dev route). */
+  moveEnd(inviteToken: string, inSeconds: number): Promise<void> {
+    return moveGroupEnd(this.request, inviteToken, inSeconds);
+  }
+
+  /** Another person's browser, logged in with `token` (or a visitor). */
+  personPage(token: string | null): Promise<Page> {
+    return personPage(this.browser, this.page, this.i18n, token);
+  }
+
+  /** Someone starts paying for a seat of a pay-self group: the seat is theirs while they pay. */
+  async reserveSeat(inviteToken: string, token: string): Promise<void> {
+    await this.api.ok(
+      endpoints.paymentJointJoinForPay.path,
+      { inviteToken, method: 'alipay', currency: 'CNY', idempotencyKey: randomUUID() },
+      token,
+    );
+  }
+
+  /** Someone takes a free seat of a pay-all group (in another tab, through the API). */
+  async takeFreeSeat(inviteToken: string, token: string): Promise<void> {
+    await this.api.ok(endpoints.paymentJointJoin.path, { inviteToken }, token);
+  }
+
+  /** The membership of `token`'s account, on the server and on /user/profile in `page`. */
+  expectMembership(page: Page, token: string): Promise<void> {
+    return expectMembership(page, this.i18n, this.api, token);
+  }
+}
+
+/** The e2e fixtures, `creator` (a fresh user who starts the group) and `groupBuy`, this test's steps. */
+export const test = base.extend<{ creator: TestUser; groupBuy: GroupBuySteps }>({
+  creator: async ({ users }, use) => {
+    await use(await users.byUsername());
+  },
+  groupBuy: async ({ api, browser, page, i18n, request }, use) => {
+    await use(new GroupBuySteps(api, browser, page, i18n, request));
+  },
+});
