@@ -10,33 +10,35 @@ import {
 
 describe('route search validation', () => {
   it('keeps the strings it knows and drops the rest (a wrong type is no error screen)', () => {
-    expect(guestSearch({ redirect: '/group-buying?group=abc', other: 'x' })).toEqual({
+    expect(guestSearch.parse({ redirect: '/group-buying?group=abc', other: 'x' })).toEqual({
       redirect: '/group-buying?group=abc',
     });
-    expect(guestSearch({ redirect: 42 })).toEqual({});
-    expect(groupBuyingSearch({ group: 'T', invite: 'I', orderId: 'K1', utm: 'u' })).toEqual({
+    expect(guestSearch.parse({ redirect: 42 })).toEqual({});
+    expect(groupBuyingSearch.parse({ group: 'T', invite: 'I', orderId: 'K1', utm: 'u' })).toEqual({
       group: 'T',
       invite: 'I',
       orderId: 'K1',
     });
-    expect(groupBuyingSearch({ group: 12345, orderId: '' })).toEqual({});
+    expect(groupBuyingSearch.parse({ group: 12345, orderId: '' })).toEqual({});
   });
 
   it("gives each route its own parameters: a group token is no other route's", () => {
-    expect(pricingSearch({ product: 104, currency: 'USD', coupon: 2026, group: 'T' })).toEqual({
+    expect(
+      pricingSearch.parse({ product: 104, currency: 'USD', coupon: 2026, group: 'T' }),
+    ).toEqual({
       product: 104,
       currency: 'USD',
       coupon: 2026,
     });
-    expect(pricingSearch({ product: 'x', currency: 'EUR', coupon: { a: 1 } })).toEqual({
+    expect(pricingSearch.parse({ product: 'x', currency: 'EUR', coupon: { a: 1 } })).toEqual({
       product: 'x',
     });
-    expect(purchasedSearch({ orderId: 'K1', invite: 'I' })).toEqual({ orderId: 'K1' });
-    expect(purchasedSearch({ orderId: 42 })).toEqual({});
-    expect(loadingSearch({ redirect: '/user/profile', token: 't' })).toEqual({
+    expect(purchasedSearch.parse({ orderId: 'K1', invite: 'I' })).toEqual({ orderId: 'K1' });
+    expect(purchasedSearch.parse({ orderId: 42 })).toEqual({});
+    expect(loadingSearch.parse({ redirect: '/user/profile', token: 't' })).toEqual({
       redirect: '/user/profile',
     });
-    expect(kolSearch({ tab: 'settlement' })).toEqual({ tab: 'settlement' });
-    expect(kolSearch({ tab: 'ledger' })).toEqual({});
+    expect(kolSearch.parse({ tab: 'settlement' })).toEqual({ tab: 'settlement' });
+    expect(kolSearch.parse({ tab: 'ledger' })).toEqual({});
   });
 });
