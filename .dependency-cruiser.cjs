@@ -4,8 +4,25 @@
 // src/, cycles and unresolvable imports. Type-only imports count: a type is a dependency too.
 
 /** The core of the server: it knows no feature, features plug into it through hooks. */
-const SERVER_CORE =
-  '^server/(?:(?:db|protocol|accounts|store|payments|messaging|settings|web|jobs)/|config[.]ts$)';
+/**
+ * The floors of the core, lowest first: a floor never imports one above it, so the core reads from
+ * the ground up (the wire's protocol stands on sessions and the gateways' port, accounts and the
+ * store on the protocol, the credit path of payments on the store).
+ */
+const CORE_FLOORS = [
+  ['db', 'config', 'jobs'],
+  ['web', 'messaging', 'identity'],
+  ['gateways'],
+  ['protocol'],
+  ['settings', 'accounts'],
+  ['store'],
+  ['payments'],
+];
+/** `server/<folder>/` for each folder, and `server/config.ts` for config. */
+const serverPaths = (folders) =>
+  `^server/(?:(?:${folders.filter((f) => f !== 'config').join('|')})/` +
+  `${folders.includes('config') ? '|config[.]ts$' : ''})`;
+const SERVER_CORE = serverPaths(CORE_FLOORS.flat());
 const SERVER_FEATURES = ['group-buy', 'crypto', 'kol', 'nodes', 'account-area'];
 const SERVER_FEATURE = `^server/(${SERVER_FEATURES.join('|')})/`;
 /** The admin console and the files that assemble the app from core and features. */
@@ -90,6 +107,18 @@ module.exports = {
       from: { path: '^server/db/' },
       to: { path: '^server/', pathNot: '^server/(?:db/|config[.]ts$)' },
     },
+    ...CORE_FLOORS.slice(0, -1).map((floor, index) => ({
+      name: `server-core-floor-${index + 1}-imports-no-floor-above`,
+      comment:
+        `The core's floor ${index + 1} (${floor.join(', ')}) never imports a floor above it ` +
+        `(${CORE_FLOORS.slice(index + 1)
+          .flat()
+          .join(', ')}): an arrow running back up the core is ` +
+        'how store and payments, or accounts and the protocol, came to lean on each other.',
+      severity: 'error',
+      from: { path: serverPaths(floor) },
+      to: { path: serverPaths(CORE_FLOORS.slice(index + 1).flat()) },
+    })),
     {
       name: 'src-feature-imports-no-other-feature',
       comment:

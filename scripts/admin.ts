@@ -18,7 +18,7 @@ import { loadConfig } from '../server/config';
 import { isPostgresUrl, openDatabase, type Database } from '../server/db/database';
 import { DirectoryLockedError } from '../server/db/directory-lock';
 import { migrate } from '../server/db/migrate';
-import { createPaymentGateways } from '../server/payments/registry';
+import { createPaymentGateways } from '../server/gateways/registry';
 
 const io: AdminIo = {
   out: (line) => process.stdout.write(`${line}\n`),

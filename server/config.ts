@@ -53,7 +53,7 @@ const envSchema = z.object({
   PASSWORD_FAILURES_PER_CLIENT: positiveInt(30),
   /** Signature checks waiting their turn before the API answers SERVER_BUSY (server/protocol/signature-queue.ts). */
   API_SIGNATURE_QUEUE_MAX: positiveInt(2048),
-  /** How long a validated session is trusted in-process (0 disables); see server/accounts/session-cache.ts. */
+  /** How long a validated session is trusted in-process (0 disables); see server/identity/session-cache.ts. */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   /** How long an unpaid order waits for its payment before it expires (docs/store.md). */
   ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),

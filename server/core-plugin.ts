@@ -15,7 +15,7 @@ import fp from 'fastify-plugin';
 import { AppEnv, DEVICE_HEADERS, Errors, HEADER, TRACKING_HEADERS, endpoints } from '../contract';
 import { createAccountHandlers } from './accounts/account-handlers';
 import { createDeviceTokens, deviceTokenKey } from './accounts/device-token';
-import { createPasswordHasher, type PasswordHasher } from './accounts/password-hasher';
+import { createPasswordHasher, type PasswordHasher } from './identity/password-hasher';
 import {
   ACCOUNT_RULE,
   CLIENT_RULE,
@@ -25,7 +25,7 @@ import {
   createRedisAttemptStore,
 } from './accounts/password-throttle';
 import { seedDemoUser } from './accounts/seed-demo-user';
-import { createSessionCache } from './accounts/session-cache';
+import { createSessionCache } from './identity/session-cache';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/database';
 import { migrate } from './db/migrate';
@@ -38,10 +38,10 @@ import {
   type SmsSender,
 } from './messaging/delivery';
 import { registerOutboxRoutes } from './messaging/outbox-routes';
-import type { PaymentGateways } from './payments/gateway';
+import type { PaymentGateways } from './gateways/gateway';
 import { registerPaymentRoutes } from './payments/payment-routes';
 import { startReconciliation } from './payments/reconcile';
-import { createPaymentGateways } from './payments/registry';
+import { createPaymentGateways } from './gateways/registry';
 import { ApiError, fail, languageOf } from './protocol/api-error';
 import { registerApiRoutes } from './protocol/api-routes';
 import type { AppServices } from './protocol/app-services';

@@ -8,7 +8,7 @@ import { endpoints } from '../../contract';
 import type { ApiClient } from './api-client';
 import type { I18n } from './i18n';
 
-/** The sandbox checkout page's buttons (server/payments/sandbox-page.ts), in the order's language. */
+/** The sandbox checkout page's buttons (server/gateways/sandbox-page.ts), in the order's language. */
 export function sandboxButton(page: Page, i18n: I18n, outcome: 'pay' | 'fail') {
   const name =
     i18n.language === 'en'

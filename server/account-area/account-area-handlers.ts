@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { maskInvitee } from '../accounts/account-identifiers';
-import type { SessionCache } from '../accounts/session-cache';
+import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import { benefits, inviteRewards, invites, orders, users } from '../db/schema';
 import { fail } from '../protocol/api-error';

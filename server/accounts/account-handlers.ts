@@ -22,10 +22,10 @@ import {
 } from './account-identifiers';
 import { accountErasing, accountRegistered, accountSigningIn } from './account-lifecycle';
 import type { DeviceTokens } from './device-token';
-import type { PasswordHasher } from './password-hasher';
+import type { PasswordHasher } from '../identity/password-hasher';
 import type { PasswordThrottle } from './password-throttle';
-import type { SessionCache } from './session-cache';
-import { revokeAllSessions, revokeSession, type UserRow } from './sessions';
+import type { SessionCache } from '../identity/session-cache';
+import { revokeAllSessions, revokeSession, type UserRow } from '../identity/sessions';
 import {
   checkCode,
   consumeCode,

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
-import type { PasswordHasher } from './password-hasher';
+import type { PasswordHasher } from '../identity/password-hasher';
 
 export const DEMO_USER = {
   username: 'demo',

@@ -1,7 +1,7 @@
 /** What a parsed operator command runs with, and where its server-side capabilities come from. */
-import type { SessionCache } from '../accounts/session-cache';
+import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
-import type { PaymentGateways } from '../payments/gateway';
+import type { PaymentGateways } from '../gateways/gateway';
 import { refundOrder } from '../payments/refund-order';
 import { endGroup, endGroupsOnce, type EndingReport } from '../group-buy/group-ending';
 import { createChainReaders } from '../crypto/chain-reader';

@@ -1,5 +1,5 @@
 /** What the crypto module runs with; tests inject faults through the optional hooks. */
-import type { SessionCache } from '../accounts/session-cache';
+import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import type { ChainHeads } from './chain-heads';
 import type { ChainReaders } from './chain-reader';

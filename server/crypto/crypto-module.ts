@@ -2,7 +2,7 @@
  * The crypto payment module as the app wires it (server/app.ts): its endpoints, the watcher job,
  * and `verifyTokenTransfer` for other modules. One set of chain clients is shared by all three.
  */
-import type { SessionCache } from '../accounts/session-cache';
+import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import type { Handlers } from '../protocol/api-context';
 import { createChainHeads } from './chain-heads';

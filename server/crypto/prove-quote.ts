@@ -5,7 +5,7 @@
  * matches transfers to proven quotes only, and a hash is taken and settled only for one.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { UserRow } from '../accounts/sessions';
+import type { UserRow } from '../identity/sessions';
 import { cryptoQuotes } from '../db/schema';
 import { fail } from '../protocol/api-error';
 import { ChainUnavailableError, type Hex } from './chain-reader';

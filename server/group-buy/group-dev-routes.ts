@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { groupBuys } from '../db/schema';
-import type { PaymentGateways } from '../payments/gateway';
-import type { SessionCache } from '../accounts/session-cache';
+import type { PaymentGateways } from '../gateways/gateway';
+import type { SessionCache } from '../identity/session-cache';
 import { endGroup, endGroupsOnce } from './group-ending';
 
 export function registerGroupBuyDevRoutes(

@@ -12,11 +12,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { endpoints } from '../../contract';
-import type { SessionCache } from '../accounts/session-cache';
+import type { SessionCache } from '../identity/session-cache';
 import { rowsOf, type Db } from '../db/database';
 import { groupBuys, groupMembers } from '../db/schema';
 import { repeatJob } from '../jobs/repeat-job';
-import { GatewayError, type GatewayName, type PaymentGateways } from '../payments/gateway';
+import { GatewayError, type GatewayName, type PaymentGateways } from '../gateways/gateway';
 import { flagPayment } from '../payments/payment-flags';
 import { refundOrder, RefundError } from '../payments/refund-order';
 import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from '../settings/default-settings';

@@ -5,10 +5,10 @@
  */
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { ApiLanguage } from '../../contract';
-import type { SessionCache } from '../accounts/session-cache';
+import type { SessionCache } from '../identity/session-cache';
 import { isUniqueViolation, type Db } from '../db/database';
 import { groupBuys, groupMembers, orders, type Currency, type PaymentMethod } from '../db/schema';
-import type { Gateway, PaymentGateways } from '../payments/gateway';
+import type { Gateway, PaymentGateways } from '../gateways/gateway';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type ApiContext, type Handlers } from '../protocol/api-context';
 import { readSetting } from '../settings/settings-store';

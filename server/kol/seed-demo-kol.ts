@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { PasswordHasher } from '../accounts/password-hasher';
+import type { PasswordHasher } from '../identity/password-hasher';
 import { rowsOf, type Db } from '../db/database';
 import { DEMO_USER } from '../accounts/seed-demo-user';
 import { devices, invites, orders, payments, users } from '../db/schema';

@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { hashToken } from '../accounts/sessions';
+import { hashToken } from '../identity/sessions';
 import type { Db } from '../db/database';
 import { nodeOnlineIps, subscriptionLinks, users, vpnNodes } from '../db/schema';
-import { safeEqual } from '../payments/signing';
+import { safeEqual } from '../gateways/signing';
 import { NODE_TYPE_OF } from './node-protocols';
 
 export type NodeRow = typeof vpnNodes.$inferSelect;

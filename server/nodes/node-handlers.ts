@@ -4,7 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { NODE_AGENT } from '../../contract/nodes';
-import type { SessionCache } from '../accounts/session-cache';
+import type { SessionCache } from '../identity/session-cache';
 import { deviceLimitOf } from '../accounts/device-limit';
 import type { Db } from '../db/database';
 import { fail } from '../protocol/api-error';

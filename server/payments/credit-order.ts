@@ -6,7 +6,7 @@
  * look at is written to payment_flags in the same transaction. See docs/payments.md.
  */
 import { endpoints } from '../../contract';
-import type { SessionCache } from '../accounts/session-cache';
+import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from '../settings/default-settings';
 import { readSetting } from '../settings/settings-store';
@@ -22,7 +22,7 @@ import {
 } from './credit-steps';
 import type { CreditedPayment, EffectContext, PaymentEffect } from './effects/payment-effect';
 import { paymentEffects } from './effects/payment-effects';
-import type { VerifiedNotification } from './gateway';
+import type { VerifiedNotification } from '../gateways/gateway';
 import { flagPayment } from './payment-flags';
 
 export type { FlagReason } from './payment-flags';

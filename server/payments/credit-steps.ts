@@ -11,7 +11,7 @@ import { reclaimCouponUse, releaseCouponUse } from '../store/coupons';
 import { orderClosed } from '../store/order-lifecycle';
 import type { CreditOutcome } from './credit-outcome';
 import type { PaidOrder } from './effects/payment-effect';
-import type { VerifiedNotification } from './gateway';
+import type { VerifiedNotification } from '../gateways/gateway';
 import { flagPayment, type FlagReason } from './payment-flags';
 
 export interface LockedOrder {

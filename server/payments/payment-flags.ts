@@ -5,7 +5,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { paymentFlags } from '../db/schema';
-import type { GatewayName } from './gateway';
+import type { GatewayName } from '../gateways/gateway';
 
 export type FlagReason =
   | 'late_payment'

@@ -10,14 +10,14 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionCache } from '../accounts/session-cache';
+import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import { orders } from '../db/schema';
 import { productLabel } from '../store/plans';
 import { creditOrder, type CreditOutcome } from './credit-order';
-import { EPAY_NOTIFY_PATH, type EpayGateway } from './epay';
-import type { Gateway, GatewayName, PaymentGateways, VerifyResult } from './gateway';
-import { SANDBOX_NOTIFY_PATH, type SandboxGateway } from './sandbox';
+import { EPAY_NOTIFY_PATH, type EpayGateway } from '../gateways/epay';
+import type { Gateway, GatewayName, PaymentGateways, VerifyResult } from '../gateways/gateway';
+import { SANDBOX_NOTIFY_PATH, type SandboxGateway } from '../gateways/sandbox';
 import {
   formatAmount,
   pageLanguage,
@@ -25,10 +25,10 @@ import {
   SANDBOX_IMG_SRC,
   SANDBOX_STYLE_HASH,
   type SandboxPageState,
-} from './sandbox-page';
-import type { Params } from './signing';
+} from '../gateways/sandbox-page';
+import type { Params } from '../gateways/signing';
 import { flagUnusableNotification, storableNotification } from './storable-notification';
-import { STRIPE_NOTIFY_PATH, type StripeGateway } from './stripe';
+import { STRIPE_NOTIFY_PATH, type StripeGateway } from '../gateways/stripe';
 
 export interface PaymentRouteDeps {
   readonly db: Db;

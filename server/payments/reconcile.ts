@@ -6,13 +6,13 @@
  * round never throws. Safe with several processes: crediting and closing are idempotent.
  */
 import { and, asc, eq, lte, or } from 'drizzle-orm';
-import type { SessionCache } from '../accounts/session-cache';
+import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import { orders } from '../db/schema';
 import { repeatJob } from '../jobs/repeat-job';
 import { closeOrder } from '../store/orders';
 import { creditOrder, type CreditDeps } from './credit-order';
-import type { GatewayName, PaymentGateways } from './gateway';
+import type { GatewayName, PaymentGateways } from '../gateways/gateway';
 
 export const RECONCILE_MIN_AGE_SECONDS = 120;
 const BATCH = 100;

@@ -7,13 +7,13 @@
  * `npm run admin -- orders refund` calls it.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { SessionCache } from '../accounts/session-cache';
+import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import { orders, paymentFlags, payments, users } from '../db/schema';
 import { currencyOf, lockOrder, paidOrderOf } from './credit-steps';
 import type { EffectContext, PaymentEffect, RefundedPayment } from './effects/payment-effect';
 import { paymentEffects } from './effects/payment-effects';
-import { GatewayError, type GatewayName, type PaymentGateways } from './gateway';
+import { GatewayError, type GatewayName, type PaymentGateways } from '../gateways/gateway';
 import { flagPayment } from './payment-flags';
 
 export interface RefundDeps {

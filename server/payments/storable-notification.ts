@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import type { VerifiedNotification } from './gateway';
+import type { VerifiedNotification } from '../gateways/gateway';
 import { holdsUnstorableText, storableCopy } from '../web/storable-text';
 import { flagPayment } from './payment-flags';
 

@@ -1,7 +1,7 @@
 /** What an endpoint handler receives besides its validated params, and the handler types. */
 import type { z } from 'zod';
 import type { ApiLanguage, ApiPlatform, Endpoint, EndpointName, endpoints } from '../../contract';
-import type { Authenticated } from '../accounts/sessions';
+import type { Authenticated } from '../identity/sessions';
 import type { SignupTracking } from '../db/schema';
 
 export interface ApiContext {

@@ -20,7 +20,7 @@ import {
   type Endpoint,
   type EndpointName,
 } from '../../contract';
-import type { SessionCache } from '../accounts/session-cache';
+import type { SessionCache } from '../identity/session-cache';
 import {
   authenticate,
   createSession,
@@ -28,7 +28,7 @@ import {
   renewTabOnlySession,
   tokenFromHeader,
   type Authenticated,
-} from '../accounts/sessions';
+} from '../identity/sessions';
 import type { Db } from '../db/database';
 import { ApiError, fail, languageOf } from './api-error';
 import type { ApiContext, Handlers } from './api-context';

@@ -4,11 +4,11 @@
  * the API handler map a feature adds its endpoints to. The API routes are registered after every
  * feature plugin (server/app.ts), so the map is complete before any route answers.
  */
-import type { PasswordHasher } from '../accounts/password-hasher';
-import type { SessionCache } from '../accounts/session-cache';
+import type { PasswordHasher } from '../identity/password-hasher';
+import type { SessionCache } from '../identity/session-cache';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import type { PaymentGateways } from '../payments/gateway';
+import type { PaymentGateways } from '../gateways/gateway';
 import type { Handlers } from './api-context';
 
 export interface AppServices {

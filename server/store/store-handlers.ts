@@ -5,10 +5,10 @@
 import { and, eq } from 'drizzle-orm';
 import { endpoints, Errors, type ApiLanguage } from '../../contract';
 import { isAppDeviceId } from '../accounts/account-identifiers';
-import type { SessionCache } from '../accounts/session-cache';
+import type { SessionCache } from '../identity/session-cache';
 import { isUniqueViolation, type Db } from '../db/database';
 import { orders, type Currency, type PaymentMethod } from '../db/schema';
-import type { Gateway, PaymentGateways } from '../payments/gateway';
+import type { Gateway, PaymentGateways } from '../gateways/gateway';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type Handlers } from '../protocol/api-context';
 import { DISPLAY_CONFIG_KEY } from '../settings/default-settings';

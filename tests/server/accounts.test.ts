@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { CODE, DEFAULT_WEB_DEVICE_ID, Errors } from '../../contract';
-import { createPasswordHasher, type PasswordHasher } from '../../server/accounts/password-hasher';
+import { createPasswordHasher, type PasswordHasher } from '../../server/identity/password-hasher';
 import { DEMO_USER } from '../../server/accounts/seed-demo-user';
 import { invites, sessions, users, verificationCodes } from '../../server/db/schema';
 import {

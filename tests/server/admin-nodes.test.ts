@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { run as nodesCommand } from '../../server/admin/nodes-command';
-import { hashToken } from '../../server/accounts/sessions';
+import { hashToken } from '../../server/identity/sessions';
 import { users, vpnNodes } from '../../server/db/schema';
 import { registerByUsername } from './helpers/accounts';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';

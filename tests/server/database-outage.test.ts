@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Errors } from '../../contract';
-import { SANDBOX_NOTIFY_PATH } from '../../server/payments/sandbox';
+import { SANDBOX_NOTIFY_PATH } from '../../server/gateways/sandbox';
 import { registerByUsername, type Registered } from './helpers/accounts';
 import { createApiClient, type ApiClient, type CallResult } from './helpers/api-client';
 import { createOwnCluster, postgresBinDir, type OwnCluster } from './helpers/own-postgres';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoints, Errors, isKnownErrorCode, type Endpoint } from '../../contract';
-import { createSession } from '../../server/accounts/sessions';
+import { createSession } from '../../server/identity/sessions';
 import { registerByUsername } from './helpers/accounts';
 import { createApiClient, type ApiClient } from './helpers/api-client';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';

@@ -24,9 +24,9 @@ import {
   paymentGatewaysOf,
   type Gateway,
   type PaymentGateways,
-} from '../../server/payments/gateway';
+} from '../../server/gateways/gateway';
 import { refundOrder } from '../../server/payments/refund-order';
-import type { ConfiguredGateways } from '../../server/payments/registry';
+import type { ConfiguredGateways } from '../../server/gateways/registry';
 import {
   groupCalls,
   groupGrants,

@@ -15,7 +15,7 @@ import type {
 } from '../../server/payments/effects/payment-effect';
 import { paymentEffects } from '../../server/payments/effects/payment-effects';
 import { refundOrder } from '../../server/payments/refund-order';
-import type { VerifiedNotification } from '../../server/payments/gateway';
+import type { VerifiedNotification } from '../../server/gateways/gateway';
 import {
   buyOrder,
   grantsOf,

@@ -6,8 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { epaySign } from '../../server/payments/epay';
-import { createSandboxGateway } from '../../server/payments/sandbox';
+import { epaySign } from '../../server/gateways/epay';
+import { createSandboxGateway } from '../../server/gateways/sandbox';
 import {
   fakeEpay,
   fakeStripe,

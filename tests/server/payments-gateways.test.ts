@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Errors } from '../../contract';
 import { orders } from '../../server/db/schema';
-import { createEpayGateway, epaySign } from '../../server/payments/epay';
-import { GatewayError, paymentGatewaysOf } from '../../server/payments/gateway';
+import { createEpayGateway, epaySign } from '../../server/gateways/epay';
+import { GatewayError, paymentGatewaysOf } from '../../server/gateways/gateway';
 import { reconcileOnce } from '../../server/payments/reconcile';
 import { refundOrder, RefundError } from '../../server/payments/refund-order';
-import { createStripeGateway } from '../../server/payments/stripe';
+import { createStripeGateway } from '../../server/gateways/stripe';
 import { registerByUsername } from './helpers/accounts';
 import {
   fakeEpay,

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { createPaymentGateways } from '../../server/payments/registry';
+import { createPaymentGateways } from '../../server/gateways/registry';
 import { buyOrder, grantsOf, orderOf, paymentsOf, postForm, userOf } from './helpers/payments';
 import { couponRow, makeCoupon } from './helpers/store';
 import { PROD_REQUIRED_ENV, STARTUP_TIMEOUT_MS, useTestApp } from './helpers/test-app';

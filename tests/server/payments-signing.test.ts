@@ -5,8 +5,8 @@ import {
   parseMajorString,
   safeEqual,
   toMajorString,
-} from '../../server/payments/signing';
-import { pageLanguage } from '../../server/payments/sandbox-page';
+} from '../../server/gateways/signing';
+import { pageLanguage } from '../../server/gateways/sandbox-page';
 
 describe('payment signing helpers', () => {
   it('canonical string: sorted keys, empty values and sign/sign_type left out', () => {

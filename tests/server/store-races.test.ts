@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { Errors } from '../../contract';
-import { createSession } from '../../server/accounts/sessions';
+import { createSession } from '../../server/identity/sessions';
 import {
   couponRedemptions,
   membershipGrants,

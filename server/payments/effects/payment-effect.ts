@@ -8,7 +8,7 @@
 import type { Currency } from '../../db/schema';
 import type { DisplayConfig, ShopGroupType } from '../../../contract';
 import type { Db } from '../../db/database';
-import type { GatewayName } from '../gateway';
+import type { GatewayName } from '../../gateways/gateway';
 import type { FlagEntry } from '../payment-flags';
 
 /** The order as it was sold (prices and plan locked at purchase). */

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DataOf } from '../../../contract';
 import { endpoints } from '../../../contract';
-import { createSession } from '../../../server/accounts/sessions';
+import { createSession } from '../../../server/identity/sessions';
 import { rowsOf, type Db } from '../../../server/db/database';
 import { groupBuys, users } from '../../../server/db/schema';
 import { uniqueName } from './accounts';

@@ -9,7 +9,7 @@ import {
   type CreatePaymentInput,
   type Gateway,
   type PaymentGateways,
-} from '../../../server/payments/gateway';
+} from '../../../server/gateways/gateway';
 import type { ApiClient, CallResult } from './api-client';
 
 export interface FakeGateways {
