@@ -2,7 +2,7 @@
  * Steps a person takes on the site, written once so the specs read like the journeys they prove.
  * Elements are found by role and accessible name, in the language of the project.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../contract/protocol';
 import type { I18n } from './i18n';
 
@@ -25,6 +25,19 @@ export async function fillLoginForm(
     .getByRole('main')
     .getByRole('button', { name: i18n.t('Log in') })
     .click();
+}
+
+/** Opens `path` and waits for its level-1 heading (`heading`, translated); returns the main landmark. */
+export async function openPage(
+  page: Page,
+  i18n: I18n,
+  path: string,
+  heading: string,
+): Promise<Locator> {
+  await page.goto(path);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: i18n.t(heading) })).toBeVisible();
+  return main;
 }
 
 /** Logs in through the login page (already open), expecting success. */
