@@ -4,14 +4,7 @@
  * path; an expired order; the Lite-to-Standard upgrade.
  */
 import { expect } from './support/fixtures';
-import {
-  DEMO,
-  longDate,
-  payInSandbox,
-  resultDialog,
-  sandboxButton,
-  test,
-} from './support/store';
+import { DEMO, longDate, payInSandbox, resultDialog, sandboxButton, test } from './support/store';
 import { logInThroughUi, openPage } from './support/ui';
 
 test('a visitor logs in, chooses a plan, applies a promo code, pays and sees the new expiry', async ({

@@ -5,6 +5,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../contract/protocol';
 import type { I18n } from './i18n';
+import type { TestUser } from './user-factory';
 
 /** At 390 px the account links live in the collapsed menu; open it when it is there. */
 export async function openMenuIfCollapsed(page: Page, i18n: I18n): Promise<void> {
@@ -71,6 +72,12 @@ export async function expectProfileOf(page: Page, i18n: I18n, userId: number): P
   await expect(main.getByRole('definition').filter({ hasText: /^\d+$/ }).first()).toHaveText(
     String(userId),
   );
+}
+
+/** Opens /user/profile, signed in as `user`, and checks it is their profile. */
+export async function openOwnProfile(page: Page, i18n: I18n, user: TestUser): Promise<void> {
+  await page.goto('/user/profile');
+  await expectProfileOf(page, i18n, user.userId);
 }
 
 /** The error toast the API client shows for a refused call (role=alert). */
