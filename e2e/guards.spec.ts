@@ -30,9 +30,8 @@ test.describe('user-auth guard', () => {
   test('a logged-out visitor is sent to log in, then back to the page asked for', async ({
     page,
     i18n,
-    users,
+    registeredUser: user,
   }) => {
-    const user = await users.byUsername();
     await page.goto('/user/device');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fdevice$/);
 

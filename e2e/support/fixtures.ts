@@ -1,7 +1,7 @@
 /**
  * The fixtures every spec uses: the project's language (set in the browser before the SPA starts),
  * the expected texts in that language, a signed API client, the dev outbox, a factory of fresh
- * users and a fresh user already signed in. Import `test` and `expect` from here, not from @playwright/test.
+ * users and a fresh user, registered or also signed in. Import `test` and `expect` from here, not from @playwright/test.
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../contract/protocol';
@@ -21,6 +21,8 @@ export interface E2eFixtures {
   api: ApiClient;
   outbox: Outbox;
   users: UserFactory;
+  /** A fresh user (by username) who has not logged in in this test's browser. */
+  registeredUser: TestUser;
   /** A fresh user (by username) whose session this test's page has, as a returning visitor's. */
   signedInUser: TestUser;
 }
@@ -75,10 +77,13 @@ export const test = base.extend<E2eOptions & E2eFixtures>({
     await use(new UserFactory(api, outbox));
   },
 
-  signedInUser: async ({ page, users }, use) => {
-    const user = await users.byUsername();
-    await useSessionToken(page, user.token);
-    await use(user);
+  registeredUser: async ({ users }, use) => {
+    await use(await users.byUsername());
+  },
+
+  signedInUser: async ({ page, registeredUser }, use) => {
+    await useSessionToken(page, registeredUser.token);
+    await use(registeredUser);
   },
 });
 

@@ -131,7 +131,7 @@ export const test = base.extend<{ shopper: Shopper; visitor: Shopper }>({
   shopper: async ({ signedInUser, page, i18n, api }, use) => {
     await use(new Shopper(signedInUser, page, i18n, api));
   },
-  visitor: async ({ users, page, i18n, api }, use) => {
-    await use(new Shopper(await users.byUsername(), page, i18n, api));
+  visitor: async ({ registeredUser, page, i18n, api }, use) => {
+    await use(new Shopper(registeredUser, page, i18n, api));
   },
 });
