@@ -1,15 +1,12 @@
 import { expect, test } from './support/fixtures';
-import { errorToast, expectProfileOf, fillLoginForm, useSessionToken } from './support/ui';
+import { errorToast, expectProfileOf, fillLoginForm, openOwnProfile } from './support/ui';
 
 test('delete the account after confirming; its credentials no longer log in', async ({
   page,
   i18n,
-  users,
+  signedInUser: user,
 }) => {
-  const user = await users.byUsername();
-  await useSessionToken(page, user.token);
-  await page.goto('/user/profile');
-  await expectProfileOf(page, i18n, user.userId);
+  await openOwnProfile(page, i18n, user);
 
   const main = page.getByRole('main');
   const dialog = page.getByRole('dialog', { name: i18n.t('Delete your account?') });

@@ -3,9 +3,11 @@ import { expectProfileOf, logInThroughUi, useSessionToken } from './support/ui';
 
 test.describe('login-access guard', () => {
   for (const path of ['/login', '/register', '/resetpassword']) {
-    test(`a logged-in visitor on ${path} goes on to the profile`, async ({ page, i18n, users }) => {
-      const user = await users.byUsername();
-      await useSessionToken(page, user.token);
+    test(`a logged-in visitor on ${path} goes on to the profile`, async ({
+      page,
+      i18n,
+      signedInUser: user,
+    }) => {
       await page.goto(path);
       await expectProfileOf(page, i18n, user.userId);
     });
@@ -18,9 +20,7 @@ test.describe('login-access guard', () => {
     await expect(page).toHaveURL(/\/user\/device$/);
   });
 
-  test('a redirect to another site is not followed', async ({ page, users, i18n }) => {
-    const user = await users.byUsername();
-    await useSessionToken(page, user.token);
+  test('a redirect to another site is not followed', async ({ page, signedInUser: user, i18n }) => {
     await page.goto('/login?redirect=https%3A%2F%2Fevil.example%2F');
     await expectProfileOf(page, i18n, user.userId);
   });
@@ -30,9 +30,8 @@ test.describe('user-auth guard', () => {
   test('a logged-out visitor is sent to log in, then back to the page asked for', async ({
     page,
     i18n,
-    users,
+    registeredUser: user,
   }) => {
-    const user = await users.byUsername();
     await page.goto('/user/device');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fdevice$/);
 
@@ -40,9 +39,7 @@ test.describe('user-auth guard', () => {
     await expect(page).toHaveURL(/\/user\/device$/);
   });
 
-  test('/user goes to /user/profile', async ({ page, i18n, users }) => {
-    const user = await users.byUsername();
-    await useSessionToken(page, user.token);
+  test('/user goes to /user/profile', async ({ page, i18n, signedInUser: user }) => {
     await page.goto('/user');
     await expectProfileOf(page, i18n, user.userId);
   });

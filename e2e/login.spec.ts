@@ -29,9 +29,8 @@ for (const { by, create } of identifiers) {
 test('a wrong password is refused with the server message and stays on the login page', async ({
   page,
   i18n,
-  users,
+  registeredUser: user,
 }) => {
-  const user = await users.byUsername();
   await page.goto('/login');
   await fillLoginForm(page, i18n, user.account, `${user.password}-wrong`);
   await expect(errorToast(page, i18n.error('INVALID_CREDENTIALS'))).toBeVisible();
@@ -41,10 +40,9 @@ test('a wrong password is refused with the server message and stays on the login
 test('a browser that logged in before still gets in while someone keeps guessing the password', async ({
   page,
   i18n,
-  users,
+  registeredUser: user,
   api,
 }) => {
-  const user = await users.byUsername();
   await page.goto('/login');
   await logInThroughUi(page, i18n, user.account, user.password);
   await expectProfileOf(page, i18n, user.userId);

@@ -1,19 +1,15 @@
 import { endpoints } from '../contract';
 import { STORAGE_KEYS } from '../contract/protocol';
 import { expect, test } from './support/fixtures';
-import { expectProfileOf, openMenuIfCollapsed, useSessionToken } from './support/ui';
+import { openOwnProfile, openMenuIfCollapsed } from './support/ui';
 
 test('log out ends the session in the browser and on the server', async ({
   page,
-  context,
   i18n,
-  users,
+  signedInUser: user,
   api,
 }) => {
-  const user = await users.byUsername();
-  await useSessionToken(page, user.token);
-  await page.goto('/user/profile');
-  await expectProfileOf(page, i18n, user.userId);
+  await openOwnProfile(page, i18n, user);
 
   await openMenuIfCollapsed(page, i18n);
   await page.getByRole('button', { name: i18n.t('Log out') }).click();
@@ -24,7 +20,7 @@ test('log out ends the session in the browser and on the server', async ({
   expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.token)).toBe(
     null,
   );
-  expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined();
+  expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
 
   // The token is revoked, not merely forgotten.
   const after = await api.call(endpoints.systemUserInfo.path, {}, user.token);

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
-import { expectProfileOf, useSessionToken } from './support/ui';
+import { openOwnProfile, useSessionToken } from './support/ui';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -48,11 +48,12 @@ test('with More open in the phone menu, Log in and Register open their pages', a
   ).toBeVisible();
 });
 
-test('with More open in the phone menu, Log out logs out', async ({ page, i18n, users }) => {
-  const user = await users.byUsername();
-  await useSessionToken(page, user.token);
-  await page.goto('/user/profile');
-  await expectProfileOf(page, i18n, user.userId);
+test('with More open in the phone menu, Log out logs out', async ({
+  page,
+  i18n,
+  signedInUser: user,
+}) => {
+  await openOwnProfile(page, i18n, user);
 
   const drawer = await openMoreInDrawer(page, i18n);
   await drawer.getByRole('button', { name: i18n.t('Log out') }).tap();

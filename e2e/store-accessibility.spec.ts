@@ -1,7 +1,7 @@
 /** axe-core (WCAG 2.1 A/AA) on the store's pages: /pricing for a visitor and a member, /purchased. */
 import { expectAccessible } from './support/axe';
-import { expect, test } from './support/fixtures';
-import { DEMO, createOrder, payInSandbox, resultDialog } from './support/store';
+import { expect } from './support/fixtures';
+import { DEMO, resultDialog, test } from './support/store';
 import { useSessionToken } from './support/ui';
 
 test('/pricing has no WCAG 2.1 A/AA violations, for a visitor and for a member', async ({
@@ -23,13 +23,9 @@ test('/pricing has no WCAG 2.1 A/AA violations, for a visitor and for a member',
 test('/purchased and its result dialog have no WCAG 2.1 A/AA violations', async ({
   page,
   i18n,
-  api,
-  users,
+  shopper,
 }) => {
-  const user = await users.byUsername();
-  const order = await createOrder(api, user.token, DEMO.standard1);
-  await useSessionToken(page, user.token);
-  await payInSandbox(page, i18n, order.payUrl, 'pay');
+  await shopper.payNewOrder(DEMO.standard1, 'pay');
   await expect(resultDialog(page).getByText(i18n.pattern('New expiry: {newExpiry}'))).toBeVisible();
   await expectAccessible(page);
 });

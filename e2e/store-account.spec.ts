@@ -2,20 +2,17 @@
  * The store in the account area (issue 3): the orders list (continue paying, cancel with
  * confirmation), a redeem code, and the free trial.
  */
-import { expect, test } from './support/fixtures';
-import { DEMO, createOrder, longDate, userInfo } from './support/store';
-import { logInThroughUi, useSessionToken } from './support/ui';
+import { expect } from './support/fixtures';
+import { DEMO, longDate, test } from './support/store';
+import { logInThroughUi, openPage } from './support/ui';
 
 test('orders: a pending order can be paid on or cancelled after confirming', async ({
   page,
   i18n,
-  api,
-  users,
+  shopper,
 }) => {
-  const user = await users.byUsername();
-  const first = await createOrder(api, user.token, DEMO.standard1);
-  const second = await createOrder(api, user.token, DEMO.lite1, 'USD');
-  await useSessionToken(page, user.token);
+  const first = await shopper.order(DEMO.standard1);
+  const second = await shopper.order(DEMO.lite1, 'USD');
   await page.goto('/user/profile');
   const orders = page.getByRole('region', { name: i18n.t('Orders') });
   // Newest first, each with its date, order ID, product, total and status.
@@ -50,16 +47,13 @@ test('orders: a pending order can be paid on or cancelled after confirming', asy
 test('a redeem code must be entered, and a valid one shows the new expiry', async ({
   page,
   i18n,
-  api,
-  users,
+  shopper,
   request,
 }) => {
-  const user = await users.byUsername();
   const made = await request.post('/dev/redeem-codes', { data: { planType: 1, days: 30 } });
   expect(made.ok()).toBe(true);
   const { code } = (await made.json()) as { code: string };
 
-  await useSessionToken(page, user.token);
   await page.goto('/user/profile');
   const redeem = page.getByRole('region', { name: i18n.t('Redeem code') });
   await redeem.getByRole('button', { name: i18n.t('Redeem') }).click();
@@ -73,7 +67,7 @@ test('a redeem code must be entered, and a valid one shows the new expiry', asyn
   await expect(
     redeem.getByText(i18n.pattern('Code redeemed. Your membership now runs until {until}.')),
   ).toBeVisible();
-  const { expireTime } = await userInfo(api, user.token);
+  const { expireTime } = await shopper.membership();
   expect(expireTime).not.toBeNull();
   const membership = page.getByRole('region', { name: i18n.t('Membership') });
   await expect(membership).toContainText(longDate(i18n, expireTime!));
@@ -87,21 +81,17 @@ test('a redeem code must be entered, and a valid one shows the new expiry', asyn
       new RegExp(refusals.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')),
     ),
   ).toBeVisible();
-  expect((await userInfo(api, user.token)).expireTime).toBe(expireTime);
+  expect((await shopper.membership()).expireTime).toBe(expireTime);
 });
 
 test('the free trial: a visitor logs in first, then starts it once', async ({
   page,
   i18n,
-  api,
-  users,
+  visitor,
 }) => {
-  const user = await users.byUsername();
-  await page.goto('/trial');
-  const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 1, name: i18n.t('Free trial') })).toBeVisible();
+  const main = await openPage(page, i18n, '/trial', 'Free trial');
   await main.getByRole('link', { name: i18n.t('Log in'), exact: true }).click();
-  await logInThroughUi(page, i18n, user.account, user.password);
+  await logInThroughUi(page, i18n, visitor.user.account, visitor.user.password);
   await expect(page).toHaveURL(/\/trial$/);
 
   await main.getByRole('button', { name: i18n.t('Start free trial') }).click();
@@ -112,7 +102,7 @@ test('the free trial: a visitor logs in first, then starts it once', async ({
     'href',
     '/download',
   );
-  const { expireTime, planType } = await userInfo(api, user.token);
+  const { expireTime, planType } = await visitor.membership();
   expect(planType).toBe(1);
   const minutes = (Date.parse(expireTime!) - Date.now()) / 60_000;
   expect(minutes).toBeGreaterThan(10);

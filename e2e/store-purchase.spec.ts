@@ -3,37 +3,20 @@
  * in the sandbox, sees the result on /purchased and the new expiry in the profile; the failure
  * path; an expired order; the Lite-to-Standard upgrade.
  */
-import { randomUUID } from 'node:crypto';
-import { endpoints } from '../contract';
-import { expect, test } from './support/fixtures';
-import {
-  DEMO,
-  createOrder,
-  type ApiOrder,
-  longDate,
-  payInSandbox,
-  resultDialog,
-  sandboxButton,
-  userInfo,
-} from './support/store';
-import { logInThroughUi, useSessionToken } from './support/ui';
+import { expect } from './support/fixtures';
+import { DEMO, longDate, payInSandbox, resultDialog, sandboxButton, test } from './support/store';
+import { logInThroughUi, openPage } from './support/ui';
 
 test('a visitor logs in, chooses a plan, applies a promo code, pays and sees the new expiry', async ({
   page,
   i18n,
-  api,
-  users,
+  visitor,
 }) => {
-  const user = await users.byUsername();
-  await page.goto('/pricing');
-  const main = page.getByRole('main');
-  await expect(
-    main.getByRole('heading', { level: 1, name: i18n.t('Plans and pricing') }),
-  ).toBeVisible();
+  const main = await openPage(page, i18n, '/pricing', 'Plans and pricing');
   // A visitor sees the plans but pays only after logging in.
   await main.getByRole('link', { name: i18n.t('Log in to pay') }).click();
   await expect(page).toHaveURL(/\/login\?redirect=/);
-  await logInThroughUi(page, i18n, user.account, user.password);
+  await logInThroughUi(page, i18n, visitor.user.account, visitor.user.password);
   await expect(page).toHaveURL(/\/pricing\?product=\d+/);
 
   await main.getByRole('radio', { name: i18n.t('Standard'), exact: true }).check();
@@ -69,7 +52,7 @@ test('a visitor logs in, chooses a plan, applies a promo code, pays and sees the
   await expect(dialog.getByRole('heading', { name: i18n.t('Payment successful') })).toBeVisible();
   await expect(dialog).toContainText('259.20');
   await expect(dialog.getByText(i18n.pattern('New expiry: {newExpiry}'))).toBeVisible();
-  const { expireTime, planType } = await userInfo(api, user.token);
+  const { expireTime, planType } = await visitor.membership();
   expect(planType).toBe(1);
   const days = (Date.parse(expireTime!) - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(364);
@@ -87,46 +70,29 @@ test('a visitor logs in, chooses a plan, applies a promo code, pays and sees the
 test('a failed payment shows the failure dialog with the order it refers to', async ({
   page,
   i18n,
-  api,
-  users,
+  shopper,
 }) => {
-  const user = await users.byUsername();
-  const order = await createOrder(api, user.token, DEMO.standard1);
-  await useSessionToken(page, user.token);
-  await payInSandbox(page, i18n, order.payUrl, 'fail');
+  const order = await shopper.payNewOrder(DEMO.standard1, 'fail');
   const dialog = resultDialog(page);
   await expect(dialog.getByRole('heading', { name: i18n.t('Payment failed') })).toBeVisible();
   await expect(dialog).toContainText(i18n.error('PAYMENT_NOT_DETECTED'));
   await expect(dialog).toContainText(order.orderId);
   await expect(dialog).toContainText(i18n.t('Payment failed'));
-  expect((await userInfo(api, user.token)).expireTime).toBeNull();
+  expect((await shopper.membership()).expireTime).toBeNull();
 });
 
 test('Try again after a failed payment keeps the promo code the order had', async ({
   page,
   i18n,
-  api,
-  users,
+  shopper,
 }) => {
-  const user = await users.byUsername();
-  const created = await api.ok<ApiOrder>(
-    endpoints.paymentPurchase.path,
-    {
-      productId: DEMO.standard12,
-      method: 'alipay',
-      currency: 'CNY',
-      couponCode: DEMO.coupon,
-      idempotencyKey: randomUUID(),
-    },
-    user.token,
-  );
-  await useSessionToken(page, user.token);
+  const order = await shopper.order(DEMO.standard12, 'CNY', DEMO.coupon);
   // The sandbox checkout brings its own icon: no request for a missing file on the way (issue 19).
   const missing: string[] = [];
   page.on('response', (response) => {
     if (response.status() === 404) missing.push(response.url());
   });
-  await payInSandbox(page, i18n, created.body.data.payUrl, 'fail');
+  await payInSandbox(page, i18n, order.payUrl, 'fail');
   const dialog = resultDialog(page);
   await expect(dialog.getByRole('heading', { name: i18n.t('Payment failed') })).toBeVisible();
   await dialog.getByRole('link', { name: i18n.t('Try again') }).click();
@@ -146,15 +112,12 @@ test('Try again after a failed payment keeps the promo code the order had', asyn
 test('an expired order says so and offers to buy again', async ({
   page,
   i18n,
-  api,
-  users,
+  shopper,
   request,
 }) => {
-  const user = await users.byUsername();
-  const order = await createOrder(api, user.token, DEMO.standard1);
+  const order = await shopper.order(DEMO.standard1);
   const expired = await request.post(`/dev/orders/${order.orderId}/expire`);
   expect(expired.ok()).toBe(true);
-  await useSessionToken(page, user.token);
   await page.goto(`/purchased?orderId=${order.orderId}`);
   const dialog = resultDialog(page);
   await expect(dialog.getByRole('heading', { name: i18n.t('Order expired') })).toBeVisible();
@@ -169,17 +132,13 @@ test('an expired order says so and offers to buy again', async ({
 test('Lite then Standard: the preview shows the conversion and the profile shows Standard', async ({
   page,
   i18n,
-  api,
-  users,
+  shopper,
 }) => {
-  const user = await users.byUsername();
-  const lite = await createOrder(api, user.token, DEMO.lite1);
-  await useSessionToken(page, user.token);
-  await payInSandbox(page, i18n, lite.payUrl, 'pay');
+  await shopper.payNewOrder(DEMO.lite1, 'pay');
   await expect(
     resultDialog(page).getByRole('heading', { name: i18n.t('Payment successful') }),
   ).toBeVisible();
-  expect((await userInfo(api, user.token)).planType).toBe(2);
+  expect((await shopper.membership()).planType).toBe(2);
 
   await page.goto(`/pricing?product=${DEMO.standard1}&currency=CNY`);
   const summary = page.getByRole('complementary', { name: i18n.t('Order summary') });
@@ -196,7 +155,7 @@ test('Lite then Standard: the preview shows the conversion and the profile shows
     resultDialog(page).getByRole('heading', { name: i18n.t('Payment successful') }),
   ).toBeVisible();
 
-  const after = await userInfo(api, user.token);
+  const after = await shopper.membership();
   expect(after.planType).toBe(1);
   await page.goto('/user/profile');
   const membership = page.getByRole('region', { name: i18n.t('Membership') });

@@ -1,14 +1,15 @@
 /**
  * The fixtures every spec uses: the project's language (set in the browser before the SPA starts),
- * the expected texts in that language, a signed API client, the dev outbox and a factory of fresh
- * users. Import `test` and `expect` from here, not from @playwright/test.
+ * the expected texts in that language, a signed API client, the dev outbox, a factory of fresh
+ * users and a fresh user, registered or also signed in. Import `test` and `expect` from here, not from @playwright/test.
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../contract/protocol';
 import { ApiClient } from './api-client';
 import { I18n, type UiLanguage } from './i18n';
 import { Outbox } from './outbox';
-import { UserFactory } from './user-factory';
+import { useSessionToken } from './ui';
+import { UserFactory, type TestUser } from './user-factory';
 
 export interface E2eOptions {
   /** The UI language of the project; the browser's locale is set to match in playwright.config.ts. */
@@ -20,6 +21,10 @@ export interface E2eFixtures {
   api: ApiClient;
   outbox: Outbox;
   users: UserFactory;
+  /** A fresh user (by username) who has not logged in in this test's browser. */
+  registeredUser: TestUser;
+  /** A fresh user (by username) whose session this test's page has, as a returning visitor's. */
+  signedInUser: TestUser;
 }
 
 export const test = base.extend<E2eOptions & E2eFixtures>({
@@ -70,6 +75,15 @@ export const test = base.extend<E2eOptions & E2eFixtures>({
 
   users: async ({ api, outbox }, use) => {
     await use(new UserFactory(api, outbox));
+  },
+
+  registeredUser: async ({ users }, use) => {
+    await use(await users.byUsername());
+  },
+
+  signedInUser: async ({ page, registeredUser }, use) => {
+    await useSessionToken(page, registeredUser.token);
+    await use(registeredUser);
   },
 });
 

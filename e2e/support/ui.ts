@@ -2,9 +2,10 @@
  * Steps a person takes on the site, written once so the specs read like the journeys they prove.
  * Elements are found by role and accessible name, in the language of the project.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../contract/protocol';
 import type { I18n } from './i18n';
+import type { TestUser } from './user-factory';
 
 /** At 390 px the account links live in the collapsed menu; open it when it is there. */
 export async function openMenuIfCollapsed(page: Page, i18n: I18n): Promise<void> {
@@ -25,6 +26,19 @@ export async function fillLoginForm(
     .getByRole('main')
     .getByRole('button', { name: i18n.t('Log in') })
     .click();
+}
+
+/** Opens `path` and waits for its level-1 heading (`heading`, translated); returns the main landmark. */
+export async function openPage(
+  page: Page,
+  i18n: I18n,
+  path: string,
+  heading: string,
+): Promise<Locator> {
+  await page.goto(path);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: i18n.t(heading) })).toBeVisible();
+  return main;
 }
 
 /** Logs in through the login page (already open), expecting success. */
@@ -58,6 +72,12 @@ export async function expectProfileOf(page: Page, i18n: I18n, userId: number): P
   await expect(main.getByRole('definition').filter({ hasText: /^\d+$/ }).first()).toHaveText(
     String(userId),
   );
+}
+
+/** Opens /user/profile, signed in as `user`, and checks it is their profile. */
+export async function openOwnProfile(page: Page, i18n: I18n, user: TestUser): Promise<void> {
+  await page.goto('/user/profile');
+  await expectProfileOf(page, i18n, user.userId);
 }
 
 /** The error toast the API client shows for a refused call (role=alert). */

@@ -36,36 +36,13 @@ export class UserFactory {
     private readonly outbox: Outbox,
   ) {}
 
-  async byUsername(): Promise<TestUser> {
-    const { username, password } = freshIdentity();
-    const res = await this.api.ok<{ userId: number }>(endpoints.registerTypeUsername.path, {
-      username,
-      password,
-    });
-    return {
-      account: username,
-      username,
-      password,
-      userId: res.body.data.userId,
-      token: need(res.token),
-    };
+  byUsername(): Promise<TestUser> {
+    return this.registerByUsername();
   }
 
   /** A user signed up with an invite code: the invite trial makes them a member for a while. */
-  async invitedBy(inviteCode: string): Promise<TestUser> {
-    const { username, password } = freshIdentity();
-    const res = await this.api.ok<{ userId: number }>(endpoints.registerTypeUsername.path, {
-      username,
-      password,
-      inviteCode,
-    });
-    return {
-      account: username,
-      username,
-      password,
-      userId: res.body.data.userId,
-      token: need(res.token),
-    };
+  invitedBy(inviteCode: string): Promise<TestUser> {
+    return this.registerByUsername(inviteCode);
   }
 
   async byEmail(): Promise<TestUser> {
@@ -78,6 +55,23 @@ export class UserFactory {
     const { phone, password } = freshIdentity();
     const res = await this.registerWithCode('phone', phone, password);
     return { account: phone, phone, password, userId: res.userId, token: res.token };
+  }
+
+  /** Registers a fresh username, with `inviteCode` when one is given (the field is optional). */
+  private async registerByUsername(inviteCode?: string): Promise<TestUser> {
+    const { username, password } = freshIdentity();
+    const res = await this.api.ok<{ userId: number }>(endpoints.registerTypeUsername.path, {
+      username,
+      password,
+      ...(inviteCode === undefined ? {} : { inviteCode }),
+    });
+    return {
+      account: username,
+      username,
+      password,
+      userId: res.body.data.userId,
+      token: need(res.token),
+    };
   }
 
   /** Asks for a code, reads it from the dev outbox and registers with it. */
