@@ -30,6 +30,9 @@ const PAGES = [
   { name: 'pricing', path: '/pricing' },
   { name: 'pricing-member', path: '/pricing', loggedIn: true },
   { name: 'trial', path: '/trial' },
+  // Group buying as a visitor without a group, and the member's own group orders.
+  { name: 'group-buying', path: '/group-buying' },
+  { name: 'my-groups', path: '/user/group-buying', loggedIn: true },
   { name: 'affiliate', path: '/affiliate' },
   { name: 'faq', path: '/faq' },
   { name: 'terms', path: '/clause/terms' },
