@@ -64,6 +64,7 @@ export function DataTable<Row>({
   if (rows === undefined) return loading;
   if (rows.length === 0) return empty;
   const classes = [
+    'data-table',
     className,
     stacked && 'data-table--stacked',
     stacked === 'label-column' && 'data-table--label-column',

@@ -207,8 +207,8 @@ export default function AffiliatePage() {
         </ol>
       </PageSection>
 
-      <section className="affiliate-cta" aria-labelledby="affiliate-cta-title">
-        <div className="container affiliate-cta__inner">
+      <section className="cta-band" aria-labelledby="affiliate-cta-title">
+        <div className="container text-and-action">
           <div>
             <h2 id="affiliate-cta-title" className="affiliate-cta__title">
               <Trans>Ready to start earning?</Trans>
@@ -217,7 +217,7 @@ export default function AffiliatePage() {
               <Trans>Our partner team answers messages every day.</Trans>
             </p>
           </div>
-          <ContactButton className="affiliate-cta__button" />
+          <ContactButton className="cta-band__button" />
         </div>
       </section>
     </main>

@@ -45,7 +45,7 @@ export default function DownloadPage() {
           <PlatformCard key={platform} platform={platform} config={config} own={platform === own} />
         ))}
       </div>
-      <div className="download-more card">
+      <div className="download-more card text-and-action">
         <div>
           <h2 className="download-more__title">
             <Trans>Need a hand?</Trans>

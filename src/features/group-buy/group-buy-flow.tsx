@@ -88,7 +88,7 @@ export function GroupBuyFlow({
     (state.matches('redirecting') && context.payer === 'creator');
   if (creating) {
     return (
-      <div className="gb-layout">
+      <div className="with-summary gb-layout">
         <StartGroupForm
           shop={shop}
           loggedIn={loggedIn}
@@ -212,7 +212,7 @@ export function GroupBuyFlow({
   );
 
   return (
-    <div className="gb-layout">
+    <div className="with-summary gb-layout">
       {view ? (
         <GroupPanel view={view} remainingMs={context.remainingMs} ended={ended}>
           {outcome}

@@ -4,8 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 export function DownloadCta() {
   const { t } = useLingui();
   return (
-    <section className="home-cta" aria-labelledby="home-cta-title">
-      <div className="container home-cta__inner">
+    <section className="cta-band" aria-labelledby="home-cta-title">
+      <div className="container text-and-action">
         <div>
           <h2 id="home-cta-title" className="home-cta__title">
             <Trans>Get Kestrel VPN on all your devices</Trans>
@@ -15,7 +15,7 @@ export function DownloadCta() {
           </p>
         </div>
         <nav className="home-cta__actions" aria-label={t`Downloads`}>
-          <Link to="/download" className="btn home-cta__button">
+          <Link to="/download" className="btn cta-band__button">
             <Trans>Download the app</Trans>
           </Link>
           <Link to="/trial" className="btn home-cta__ghost">

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { KolTab } from '../../../contract/enums';
+import '../../components/ui/tabs.css';
 import { CommissionTable, InvitationTable, SettlementTable } from './kol-ledger-tables';
 
 const TABS = [KolTab.COMMISSION, KolTab.SETTLEMENT, KolTab.INVITATION] as const;
@@ -43,7 +44,7 @@ export function KolLedgerTabs({ initialTab }: { initialTab: KolTab }) {
   const onPage = (next: number) => setPages((current) => ({ ...current, [tab]: next }));
   return (
     <section className="card kol-card kol-ledger">
-      <div className="kol-tabs" role="tablist" onKeyDown={onKeyDown}>
+      <div className="tabs kol-tabs" role="tablist" onKeyDown={onKeyDown}>
         {TABS.map((key) => (
           <button
             key={key}
@@ -56,7 +57,7 @@ export function KolLedgerTabs({ initialTab }: { initialTab: KolTab }) {
             aria-controls={`kol-panel-${key}`}
             aria-selected={tab === key}
             tabIndex={tab === key ? 0 : -1}
-            className="kol-tabs__tab"
+            className="tabs__tab"
             onClick={() => select(key)}
           >
             <TabLabel tab={key} />

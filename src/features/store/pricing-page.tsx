@@ -150,7 +150,7 @@ function Checkout({ shop }: { shop: Shop }) {
   };
 
   return (
-    <div className="store-grid">
+    <div className="with-summary store-grid">
       {invalidProduct && (
         <p className="card store-invalid-product" role="alert">
           <Trans>{invalidProductText} Choose one of the plans below.</Trans>

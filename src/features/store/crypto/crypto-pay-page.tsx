@@ -100,7 +100,7 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
   const locked = lockedChoices(state);
 
   return (
-    <div className="store-grid crypto-grid">
+    <div className="with-summary store-grid crypto-grid">
       <div className="store-choices">
         <fieldset className="store-fieldset">
           <legend className="store-legend">
