@@ -1,7 +1,3 @@
-import type { ValueOf } from '../../contract/enums';
-
-export const CHECKOUT_MACHINE_ID = 'checkout';
-
 /** Top-level states; `choosing` has the sub-states below. */
 export const CheckoutState = {
   CHOOSING: 'choosing',
@@ -15,7 +11,6 @@ export const CheckoutState = {
   CANCELLED: 'cancelled',
   NOT_DETECTED: 'notDetected',
 } as const;
-export type CheckoutStateValue = ValueOf<typeof CheckoutState>;
 
 /** Sub-states of `choosing`: what the promo code field shows. */
 export const ChoosingState = {

@@ -1,14 +1,15 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
 import type { Order } from '../../contract/endpoints/payment';
+import { awaitingDelays, isOrderMissing, orderLookFailed } from '../shared/awaiting-payment';
 import {
   errorOf,
+  failureCode,
   notProvided,
   placeholderActor,
   rememberError,
   toMachineError,
 } from '../shared/machine-error';
-import { AWAIT_LIMIT_MS, POLL_MS } from './checkout.constants';
 import type {
   AppliedCoupon,
   CheckCouponInput,
@@ -82,10 +83,7 @@ export const checkoutMachine = setup({
     createOrder: placeholderActor<CreatedOrder, CreateOrderInput>('checkout', 'createOrder'),
     fetchOrder: placeholderActor<Order, FetchOrderInput>('checkout', 'fetchOrder'),
   },
-  delays: {
-    POLL: POLL_MS,
-    AWAIT_LIMIT: AWAIT_LIMIT_MS,
-  },
+  delays: awaitingDelays,
   actions: {
     redirectToGateway: (_, _params: { payUrl: string }) => {
       throw notProvided('checkout', 'redirectToGateway');
@@ -112,9 +110,7 @@ export const checkoutMachine = setup({
       payUrl: params.created.payUrl,
       errorCode: null,
     })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({
-      errorCode: toMachineError(params.error).code,
-    })),
+    rememberFailure: assign(failureCode),
     storeOrder: assign((_, params: { order: Order }) => ({ order: params.order, errorCode: null })),
   },
   guards: {
@@ -124,8 +120,7 @@ export const checkoutMachine = setup({
     hasCoupon: ({ context }) => context.coupon !== null,
     isCouponRefusal: (_, params: { error: unknown }) =>
       COUPON_ERRORS.has(toMachineError(params.error).code),
-    isOrderMissing: (_, params: { error: unknown }) =>
-      toMachineError(params.error).code === Errors.ORDER_NOT_FOUND.code,
+    isOrderMissing,
     isPaid: (_, params: { order: Order }) => hasStatus(params.order, 'paid'),
     isFailed: (_, params: { order: Order }) => hasStatus(params.order, 'failed'),
     isExpired: (_, params: { order: Order }) => hasStatus(params.order, 'expired'),
@@ -280,19 +275,7 @@ export const checkoutMachine = setup({
                 actions: storeOrder,
               },
             ],
-            onError: [
-              {
-                // Nothing to wait for: an order this account does not have.
-                guard: { type: 'isOrderMissing', params: errorOf },
-                target: '#checkout.notDetected',
-                actions: rememberError,
-              },
-              {
-                // A network or server hiccup: ask again at the next poll.
-                target: 'waiting',
-                actions: rememberError,
-              },
-            ],
+            onError: orderLookFailed('#checkout.notDetected'),
           },
         },
         // Why: the order is still pending; the spinner stays and the next question waits POLL_MS.

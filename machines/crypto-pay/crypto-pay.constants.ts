@@ -1,5 +1,3 @@
-export const CRYPTO_PAY_MACHINE_ID = 'cryptoPay';
-
 /** Top-level states; `connecting`, `quoted` and some of its children have sub-states. */
 export const CryptoPayState = {
   LOADING: 'loading',

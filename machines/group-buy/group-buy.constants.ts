@@ -1,8 +1,6 @@
 import { Errors } from '../../contract/errors';
 import type { ValueOf } from '../../contract/enums';
 
-export const GROUP_BUY_MACHINE_ID = 'groupBuy';
-
 /** Top-level states; `joining` and the two awaiting states have the sub-states below. */
 export const GroupBuyState = {
   LOADING: 'loading',
@@ -20,7 +18,6 @@ export const GroupBuyState = {
   FINISHED: 'finished',
   ENDED: 'ended',
 } as const;
-export type GroupBuyStateValue = ValueOf<typeof GroupBuyState>;
 
 /** Sub-states of `joining`: the two requests, then one state per refusal (SPEC §8's blocks and two more). */
 export const JoiningState = {

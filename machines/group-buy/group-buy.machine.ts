@@ -1,19 +1,16 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
 import type { OrderStatusName } from '../../contract/endpoints/payment';
+import { awaitingDelays, isOrderMissing, orderLookFailed } from '../shared/awaiting-payment';
 import {
   errorOf,
+  failureCode,
   notProvided,
   placeholderActor,
   rememberError,
   toMachineError,
 } from '../shared/machine-error';
-import {
-  AWAIT_LIMIT_MS,
-  JOIN_BLOCK_CODES,
-  POLL_MS,
-  type JoiningBlock,
-} from './group-buy.constants';
+import { JOIN_BLOCK_CODES, type JoiningBlock } from './group-buy.constants';
 import type {
   CheckPaymentInput,
   GroupBuyContext,
@@ -136,22 +133,7 @@ const awaitingPayment = (stateId: string) => ({
             actions: { type: 'storeCheck' as const, params: checkOf },
           },
         ],
-        onError: [
-          {
-            // Nothing to wait for: an order this account does not have.
-            guard: {
-              type: 'isOrderMissing' as const,
-              params: errorOf,
-            },
-            target: 'notDetected',
-            actions: rememberError,
-          },
-          {
-            // A network or server hiccup: ask again at the next poll.
-            target: 'waiting',
-            actions: rememberError,
-          },
-        ],
+        onError: orderLookFailed('notDetected'),
       },
     },
     // Why: the order is still pending; the spinner stays and the next question waits POLL_MS.
@@ -189,8 +171,7 @@ export const groupBuyMachine = setup({
     refreshGroup: placeholderActor<GroupView, RefreshGroupInput>('groupBuy', 'refreshGroup'),
   },
   delays: {
-    POLL: POLL_MS,
-    AWAIT_LIMIT: AWAIT_LIMIT_MS,
+    ...awaitingDelays,
     // The end of the group, measured on the server's clock when it last answered.
     GROUP_END: ({ context }) => context.remainingMs,
   },
@@ -267,9 +248,7 @@ export const groupBuyMachine = setup({
       errorCode: null,
       ...(context.payer === 'creator' ? { token: null, group: null, remainingMs: 0 } : {}),
     })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({
-      errorCode: toMachineError(params.error).code,
-    })),
+    rememberFailure: assign(failureCode),
     clearError: assign({ errorCode: null }),
   },
   guards: {
@@ -285,8 +264,7 @@ export const groupBuyMachine = setup({
     hasSelection: ({ context }) => context.selection !== null,
     isBlock: (_, params: { error: unknown; block: JoiningBlock }) =>
       blockOf(params.error) === params.block,
-    isOrderMissing: (_, params: { error: unknown }) =>
-      toMachineError(params.error).code === Errors.ORDER_NOT_FOUND.code,
+    isOrderMissing,
     isOrderPaid: orderIs('paid'),
     // Paid, then refunded (a pay-self group that ended unfilled): the payment went through; the
     // group's state (ended) says what became of it, never 'did not go through'.

@@ -1,5 +1,3 @@
-export const KOL_PAYOUT_MACHINE_ID = 'kolPayout';
-
 export const KolPayoutState = {
   CHECKING: 'checking',
   NO_ADDRESS: 'noAddress',

@@ -1,5 +1,5 @@
 import { and, assign, setup } from 'xstate';
-import { placeholderActor, rememberError, toMachineError } from '../shared/machine-error';
+import { failureCode, placeholderActor, rememberError } from '../shared/machine-error';
 import type {
   KolPayoutContext,
   KolPayoutEvent,
@@ -45,9 +45,7 @@ export const kolPayoutMachine = setup({
       availableCents: 0,
       errorCode: null,
     })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({
-      errorCode: toMachineError(params.error).code,
-    })),
+    rememberFailure: assign(failureCode),
     clearFailure: assign({ errorCode: null }),
   },
   guards: {

@@ -1,9 +1,5 @@
 /** Names the session machine shares with the SPA, its tests and the Playwright path runner. */
 
-import type { ValueOf } from '../../contract/enums';
-
-export const SESSION_MACHINE_ID = 'session';
-
 /** Every state of the session machine; the graph test proves each one is reachable. */
 export const SessionState = {
   UNKNOWN: 'unknown',
@@ -11,7 +7,6 @@ export const SessionState = {
   LOGGING_OUT: 'loggingOut',
   LOGGED_OUT: 'loggedOut',
 } as const;
-export type SessionStateValue = ValueOf<typeof SessionState>;
 
 /** Invoke ids, equal to the actor names, so that done/error event types are predictable. */
 export const SessionActor = {

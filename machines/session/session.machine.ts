@@ -3,6 +3,7 @@ import { UNAUTHORIZED } from '../../contract/shell-errors';
 import type { UserInfo } from '../../contract/endpoints/system';
 import {
   errorOf,
+  failureCode,
   notProvided,
   placeholderActor,
   rememberError,
@@ -43,9 +44,7 @@ export const sessionMachine = setup({
       errorCode: null,
     })),
     forgetUser: assign(() => signedOut),
-    rememberFailure: assign((_, params: { error: unknown }) => ({
-      errorCode: toMachineError(params.error).code,
-    })),
+    rememberFailure: assign(failureCode),
     markUnauthorized: assign({ errorCode: UNAUTHORIZED.code }),
   },
   guards: {

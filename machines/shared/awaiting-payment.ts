@@ -1,3 +1,6 @@
+import { Errors } from '../../contract/errors';
+import { errorOf, rememberError, toMachineError } from './machine-error';
+
 /**
  * How a page awaits the gateway's verdict on an order (checkout on /purchased, group buy for the
  * creator's or a member's order): the gateway tells the server, not the browser, so the order is
@@ -6,3 +9,25 @@
 export const POLL_MS = 2_000;
 /** ...for at most AWAIT_LIMIT_MS; then the page says the payment was not detected (yet). */
 export const AWAIT_LIMIT_MS = 2 * 60_000;
+
+/** The delays of a machine that awaits a payment, named as its states use them. */
+export const awaitingDelays = { POLL: POLL_MS, AWAIT_LIMIT: AWAIT_LIMIT_MS } as const;
+
+/** The guard on a failed look at the order: the account has no such order. */
+export const isOrderMissing = (_: unknown, params: { error: unknown }) =>
+  toMachineError(params.error).code === Errors.ORDER_NOT_FOUND.code;
+
+/** A failed look at the awaited order (`onError` of its `fetching` state). */
+export const orderLookFailed = <TNotDetected extends string>(notDetected: TNotDetected) => [
+  {
+    // Nothing to wait for: an order this account does not have.
+    guard: { type: 'isOrderMissing' as const, params: errorOf },
+    target: notDetected,
+    actions: rememberError,
+  },
+  {
+    // A network or server hiccup: ask again at the next poll.
+    target: 'waiting' as const,
+    actions: rememberError,
+  },
+];

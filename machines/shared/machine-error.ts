@@ -38,6 +38,11 @@ export const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: e
 /** Keeps why an actor failed: every machine's `rememberFailure` action takes the error so. */
 export const rememberError = { type: 'rememberFailure', params: errorOf } as const;
 
+/** What every machine's `rememberFailure` action assigns: the code of why the actor failed. */
+export const failureCode = (_: unknown, params: { error: unknown }) => ({
+  errorCode: toMachineError(params.error).code,
+});
+
 /** The error an actor placeholder rejects with, so that a forgotten `provide` fails loudly. */
 export function notProvided(machineId: string, name: string): Error {
   return new Error(

@@ -1,5 +1,3 @@
-export const THIRD_PARTY_CLIENT_MACHINE_ID = 'thirdPartyClient';
-
 export const ThirdPartyClientState = {
   LOADING: 'loading',
   LOAD_FAILED: 'loadFailed',

@@ -1,7 +1,13 @@
 import { assign, setup } from 'xstate';
 import { cooldownRemainingMs } from '../../contract/account-area';
 import { Errors } from '../../contract/errors';
-import { errorOf, placeholderActor, rememberError, toMachineError } from '../shared/machine-error';
+import {
+  errorOf,
+  failureCode,
+  placeholderActor,
+  rememberError,
+  toMachineError,
+} from '../shared/machine-error';
 import { TICK_MS } from './third-party-client.constants';
 import type {
   ThirdPartyClientContext,
@@ -54,9 +60,7 @@ export const thirdPartyClientMachine = setup({
       ...fromServer(params.state),
       errorCode: null,
     })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({
-      errorCode: toMachineError(params.error).code,
-    })),
+    rememberFailure: assign(failureCode),
     clearFailure: assign({ errorCode: null }),
     // The server refused as too soon: its answer says until when, on its own clock.
     applyCooldownRefusal: assign((_, params: { error: unknown }) => {

@@ -1,14 +1,10 @@
 import { CODE } from '../../contract/protocol';
-import type { ValueOf } from '../../contract/enums';
-
-export const VERIFICATION_CODE_MACHINE_ID = 'verificationCode';
 
 export const VerificationCodeState = {
   IDLE: 'idle',
   SENDING: 'sending',
   COUNTING: 'counting',
 } as const;
-export type VerificationCodeStateValue = ValueOf<typeof VerificationCodeState>;
 
 export const VerificationCodeActor = { SEND_CODE: 'sendCode' } as const;
 

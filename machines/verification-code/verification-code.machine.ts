@@ -1,6 +1,12 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
-import { errorOf, placeholderActor, rememberError, toMachineError } from '../shared/machine-error';
+import {
+  errorOf,
+  failureCode,
+  placeholderActor,
+  rememberError,
+  toMachineError,
+} from '../shared/machine-error';
 import { DEFAULT_COOLDOWN_SECONDS, TICK_MS } from './verification-code.constants';
 import type {
   SendCodeParams,
@@ -40,9 +46,7 @@ export const verificationCodeMachine = setup({
       errorCode: null,
     })),
     tick: assign(({ context }) => ({ remaining: Math.max(0, context.remaining - 1) })),
-    rememberFailure: assign((_, params: { error: unknown }) => ({
-      errorCode: toMachineError(params.error).code,
-    })),
+    rememberFailure: assign(failureCode),
     clearFailure: assign({ errorCode: null }),
     // The server refused because a code was sent recently: count down what it says is left.
     countRefusedCooldown: assign((_, params: { error: unknown }) => {
