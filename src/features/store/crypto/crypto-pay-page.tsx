@@ -13,6 +13,7 @@ import { Expired, Failed, QuoteFailed, Reversed } from './crypto-pay-outcomes';
 import { QuotePanel } from './quote-panel';
 import { WalletStep } from './wallet-step';
 // Why: the page's error lines use the SPA's form error style; without it they read as body text.
+import { ContentPage } from '../../../components/content-page';
 import '../../../components/ui/form.css';
 import '../store.css';
 import './crypto-pay.css';
@@ -62,15 +63,10 @@ export function CryptoPayPage({ productId }: { productId: number }) {
   }
 
   return (
-    <main className="page store crypto-pay">
-      <div className="container">
-        <h1 className="page-title">
-          <Trans>Pay with cryptocurrency</Trans>
-        </h1>
-        <PlanLine context={state.context} />
-        {body}
-      </div>
-    </main>
+    <ContentPage className="store crypto-pay" title={<Trans>Pay with cryptocurrency</Trans>}>
+      <PlanLine context={state.context} />
+      {body}
+    </ContentPage>
   );
 }
 
