@@ -12,8 +12,9 @@ import { RadioCard, Waiting, lockedChoices, units, type CryptoPay } from './cryp
 import { Expired, Failed, QuoteFailed, Reversed } from './crypto-pay-outcomes';
 import { QuotePanel } from './quote-panel';
 import { WalletStep } from './wallet-step';
-// Why: the page's error lines use the SPA's form error style; without it they read as body text.
 import { ContentPage } from '../../../components/content-page';
+import { StoreFieldset } from '../store-fieldset';
+// Why: the page's error lines use the SPA's form error style; without it they read as body text.
 import '../../../components/ui/form.css';
 import '../store.css';
 import './crypto-pay.css';
@@ -98,10 +99,7 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
   return (
     <div className="store-grid crypto-grid">
       <div className="store-choices">
-        <fieldset className="store-fieldset">
-          <legend className="store-legend">
-            <Trans>1. Network</Trans>
-          </legend>
+        <StoreFieldset legend={<Trans>1. Network</Trans>}>
           <div className="method-options">
             {options.networks.map((n) => (
               <RadioCard
@@ -115,13 +113,10 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
               </RadioCard>
             ))}
           </div>
-        </fieldset>
+        </StoreFieldset>
 
         {network && (
-          <fieldset className="store-fieldset">
-            <legend className="store-legend">
-              <Trans>2. Token</Trans>
-            </legend>
+          <StoreFieldset legend={<Trans>2. Token</Trans>}>
             <div className="method-options">
               {network.tokens.map((tk) => (
                 <RadioCard
@@ -138,7 +133,7 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
                 </RadioCard>
               ))}
             </div>
-          </fieldset>
+          </StoreFieldset>
         )}
 
         {network && token && (
