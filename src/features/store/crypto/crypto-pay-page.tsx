@@ -5,7 +5,6 @@ import { WagmiProvider, type Config } from 'wagmi';
 import { Errors } from '../../../../contract/errors';
 import type { CryptoPayContext } from '../../../../machines/crypto-pay/crypto-pay.types';
 import { ProductName, useMoney } from '../../../components/formats';
-import { useErrorText } from '../../../i18n/use-error-text';
 import { useSessionState } from '../../../lib/session/session-context';
 import { useCryptoPay } from './use-crypto-pay';
 import { RadioCard, Waiting, lockedChoices, units, type CryptoPay } from './crypto-pay-parts';
@@ -14,6 +13,7 @@ import { QuotePanel } from './quote-panel';
 import { WalletStep } from './wallet-step';
 import { ContentPage } from '../../../components/content-page';
 import { StoreFieldset } from '../store-fieldset';
+import { ErrorNotice } from '../../../components/error-notice';
 // Why: the page's error lines use the SPA's form error style; without it they read as body text.
 import '../../../components/ui/form.css';
 import '../store.css';
@@ -23,24 +23,24 @@ import './crypto-pay.css';
 export function CryptoPayPage({ productId }: { productId: number }) {
   const pay = useCryptoPay(productId);
   const { state } = pay;
-  const errorText = useErrorText();
 
   let body: ReactNode;
   if (state.matches('loading')) {
     body = <Waiting>{<Trans>Loading the payment options…</Trans>}</Waiting>;
   } else if (state.matches('invalidProduct')) {
     body = (
-      <div className="card crypto-problem" role="alert">
-        <p>{errorText(Errors.INVALID_PRODUCT_ID.code)}</p>
+      <ErrorNotice className="card crypto-problem" code={Errors.INVALID_PRODUCT_ID.code}>
         <Link to="/pricing" className="btn btn-primary">
           <Trans>See plans</Trans>
         </Link>
-      </div>
+      </ErrorNotice>
     );
   } else if (state.matches('unavailable')) {
     body = (
-      <div className="card crypto-problem" role="alert">
-        <p>{errorText(state.context.errorCode ?? Errors.CRYPTO_DETAILS_FAILED.code)}</p>
+      <ErrorNotice
+        className="card crypto-problem"
+        code={state.context.errorCode ?? Errors.CRYPTO_DETAILS_FAILED.code}
+      >
         <div className="crypto-actions">
           <Link to="/pricing" className="btn btn-secondary">
             <Trans>Other payment methods</Trans>
@@ -53,7 +53,7 @@ export function CryptoPayPage({ productId }: { productId: number }) {
             <Trans>Try again</Trans>
           </button>
         </div>
-      </div>
+      </ErrorNotice>
     );
   } else if (pay.config) {
     body = (
