@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QrPanel } from './ui/qr-panel';
 
-/** The member's invite link as a QR code for a friend's phone, beside `children` (/user/reward, /user/kol). */
+/**
+ * The member's invite link as a QR code for a friend's phone, beside `children`: /user/reward and
+ * the KOL page.
+ */
 export function InviteQrPanel({
   link,
   size,
