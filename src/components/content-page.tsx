@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
 /**
- * The frame of a content page: its title, the lead paragraph under it, then what the page holds.
- * `className` adds the page's own class to the `page` one.
+ * The frame of a content page: its title, the lead paragraph under it (if it has one), then what
+ * the page holds. `className` adds the page's own class to the `page` one.
  */
 export function ContentPage({
   title,
@@ -11,7 +11,7 @@ export function ContentPage({
   children,
 }: {
   title: ReactNode;
-  lead: ReactNode;
+  lead?: ReactNode;
   className?: string;
   children: ReactNode;
 }) {
@@ -19,7 +19,7 @@ export function ContentPage({
     <main className={className ? `page ${className}` : 'page'}>
       <div className="container">
         <h1 className="page-title">{title}</h1>
-        <p className="lead">{lead}</p>
+        {lead !== undefined && <p className="lead">{lead}</p>}
         {children}
       </div>
     </main>

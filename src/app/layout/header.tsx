@@ -4,32 +4,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { waitFor } from 'xstate';
 import { useSession, useSessionState } from '../../lib/session/session-context';
 import { useHydrated } from '../../lib/use-hydrated';
+import { NavLinks, type NavEntry } from '../../components/nav-links';
 import { LanguageSwitch } from './language-switch';
 import { MoreMenu } from './more-menu';
 import { Logo } from './logo';
 import './header.css';
 
-function MainLinks() {
-  return (
-    <>
-      <Link to="/" className="nav-link" activeOptions={{ exact: true }}>
-        <Trans>Home</Trans>
-      </Link>
-      <Link to="/pricing" className="nav-link">
-        <Trans>Pricing</Trans>
-      </Link>
-      <Link to="/group-buying" className="nav-link">
-        <Trans>Group buy</Trans>
-      </Link>
-      <Link to="/download" className="nav-link">
-        <Trans>Download</Trans>
-      </Link>
-      <Link to="/affiliate" className="nav-link">
-        <Trans>Affiliate</Trans>
-      </Link>
-    </>
-  );
-}
+const MAIN_LINKS: readonly NavEntry[] = [
+  { to: '/', label: <Trans>Home</Trans>, exact: true },
+  { to: '/pricing', label: <Trans>Pricing</Trans> },
+  { to: '/group-buying', label: <Trans>Group buy</Trans> },
+  { to: '/download', label: <Trans>Download</Trans> },
+  { to: '/affiliate', label: <Trans>Affiliate</Trans> },
+];
 
 function AccountLinks() {
   const session = useSession();
@@ -115,7 +102,7 @@ export function Header() {
           </span>
         </Link>
         <nav className="site-nav" aria-label={t`Main`}>
-          <MainLinks />
+          <NavLinks entries={MAIN_LINKS} className="nav-link" />
           <MoreMenu />
         </nav>
         <div className="site-header__actions">
@@ -151,7 +138,7 @@ export function Header() {
           className="container mobile-menu__nav"
           aria-label={t({ message: 'Mobile', context: 'the navigation drawer on phones' })}
         >
-          <MainLinks />
+          <NavLinks entries={MAIN_LINKS} className="nav-link" />
           <MoreMenu />
           <div className="mobile-menu__account">
             <AccountLinks />

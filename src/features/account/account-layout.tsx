@@ -1,9 +1,20 @@
 import { useLayoutEffect, useRef } from 'react';
-import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { Outlet, useLocation } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { YesNo } from '../../../contract/enums';
 import { useSessionState } from '../../lib/session/session-context';
+import { NavLinks, type NavEntry } from '../../components/nav-links';
 import './account.css';
+
+const ACCOUNT_LINKS: readonly NavEntry[] = [
+  { to: '/user/profile', label: <Trans>Profile</Trans> },
+  { to: '/user/device', label: <Trans>Devices</Trans> },
+  { to: '/user/reward', label: <Trans>Invite friends</Trans> },
+  { to: '/user/group-buying', label: <Trans>Group orders</Trans> },
+  { to: '/user/benefits', label: <Trans>Benefits</Trans> },
+  { to: '/user/third-party-client', label: <Trans>Third-party client</Trans> },
+];
+const KOL_LINK: NavEntry = { to: '/user/kol', label: <Trans>KOL programme</Trans> };
 
 /** The account area: its menu beside the page; the KOL entry only for KOLs (SPEC §6). */
 export default function AccountLayout() {
@@ -27,29 +38,10 @@ export default function AccountLayout() {
   return (
     <div className="container account">
       <nav ref={menuRef} className="account-menu" aria-label={t`Account`}>
-        <Link to="/user/profile" className="account-menu__link">
-          <Trans>Profile</Trans>
-        </Link>
-        <Link to="/user/device" className="account-menu__link">
-          <Trans>Devices</Trans>
-        </Link>
-        <Link to="/user/reward" className="account-menu__link">
-          <Trans>Invite friends</Trans>
-        </Link>
-        <Link to="/user/group-buying" className="account-menu__link">
-          <Trans>Group orders</Trans>
-        </Link>
-        <Link to="/user/benefits" className="account-menu__link">
-          <Trans>Benefits</Trans>
-        </Link>
-        <Link to="/user/third-party-client" className="account-menu__link">
-          <Trans>Third-party client</Trans>
-        </Link>
-        {isKol && (
-          <Link to="/user/kol" className="account-menu__link">
-            <Trans>KOL programme</Trans>
-          </Link>
-        )}
+        <NavLinks
+          entries={isKol ? [...ACCOUNT_LINKS, KOL_LINK] : ACCOUNT_LINKS}
+          className="account-menu__link"
+        />
       </nav>
       <div className="account__content">
         <Outlet />

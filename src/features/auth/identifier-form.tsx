@@ -10,7 +10,7 @@ import {
 import { Trans } from '@lingui/react/macro';
 import { CodeChannel, type CodePurpose } from '../../../contract/enums';
 import { emailField, phoneField, usernameField } from '../../../contract/validation';
-import { ChannelTabs, type TabOption } from '../../components/ui/tabs';
+import { ChannelTabs } from '../../components/ui/tabs';
 import { TextField } from '../../components/ui/text-field';
 import { useErrorText } from '../../i18n/use-error-text';
 import { fieldError, type FieldErrors } from '../../lib/validate';
@@ -74,6 +74,13 @@ export function useIdentifier<M extends IdentifierMethod, F extends string>({
   };
 }
 
+/** The tabs' names: the ways of identifying oneself. */
+const METHOD_LABELS: Record<IdentifierMethod, ReactNode> = {
+  username: <Trans>Username</Trans>,
+  email: <Trans>Email</Trans>,
+  phone: <Trans>Phone</Trans>,
+};
+
 export type Identifier<M extends IdentifierMethod> = ReturnType<typeof useIdentifier<M, string>>;
 
 /**
@@ -82,7 +89,7 @@ export type Identifier<M extends IdentifierMethod> = ReturnType<typeof useIdenti
  */
 export function IdentifierForm<M extends IdentifierMethod>({
   label,
-  options,
+  methods,
   identifier,
   hints,
   targetError,
@@ -92,7 +99,8 @@ export function IdentifierForm<M extends IdentifierMethod>({
 }: {
   /** The tab list's name ("Register with"). */
   label: string;
-  options: readonly TabOption<M>[];
+  /** The tabs, in order. */
+  methods: readonly M[];
   identifier: Identifier<M>;
   /** A hint under the identifier's field, by tab. */
   hints?: Partial<Record<M, ReactNode>>;
@@ -112,7 +120,7 @@ export function IdentifierForm<M extends IdentifierMethod>({
         panelId={panelId}
         value={method}
         onChange={identifier.switchTo}
-        options={options}
+        options={methods.map((key) => ({ key, label: METHOD_LABELS[key] }))}
       />
       <form id={panelId} role="tabpanel" className="auth-form" noValidate onSubmit={onSubmit}>
         <TextField

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Errors } from '../../../contract/errors';
@@ -6,10 +6,10 @@ import { accountField, passwordField } from '../../../contract/validation';
 import { AgreementField } from '../../components/ui/agreement-field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
-import { useErrorText } from '../../i18n/use-error-text';
-import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { collectErrors, fieldError } from '../../lib/validate';
 import { login } from './api/auth-calls';
 import { AuthCard } from './auth-card';
+import { useAuthForm } from './use-auth-form';
 import { useAfterLogin } from './use-after-login';
 
 type Field = 'account' | 'password' | 'agreement';
@@ -18,36 +18,24 @@ const guest = getRouteApi('/guest');
 
 export default function LoginPage() {
   const { t } = useLingui();
-  const errorText = useErrorText();
   const afterLogin = useAfterLogin();
   // The way back (a group invite, a /user page) goes along to Register and Forgot password.
   const { redirect } = guest.useSearch();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [pending, setPending] = useState(false);
+  const { pending, submit, err } = useAuthForm<Field>();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = collectErrors<Field>({
+  const validate = () =>
+    collectErrors<Field>({
       account: fieldError(accountField, account),
       password: fieldError(passwordField, password),
       agreement: agreed ? null : Errors.AGREEMENT_REQUIRED.code,
     });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setPending(true);
-    try {
-      await login({ account: account.trim(), password });
-      await afterLogin();
-    } catch {
-      // The API client has shown the server's message; the form stays as it was.
-      setPending(false);
-    }
+  const send = async () => {
+    await login({ account: account.trim(), password });
+    await afterLogin();
   };
-
-  const err = (field: Field) => (errors[field] ? errorText(errors[field]) : null);
 
   return (
     <AuthCard
@@ -69,7 +57,11 @@ export default function LoginPage() {
         </>
       }
     >
-      <form className="auth-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={(event) => void submit(event, validate, send)}
+      >
         <TextField
           label={<Trans>Username, email or phone</Trans>}
           value={account}

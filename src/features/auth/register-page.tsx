@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CodePurpose } from '../../../contract/enums';
@@ -12,13 +12,13 @@ import {
 import { AgreementField } from '../../components/ui/agreement-field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
-import { useErrorText } from '../../i18n/use-error-text';
 import { getCookie } from '../../lib/storage';
-import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { collectErrors, fieldError } from '../../lib/validate';
 import { registerByUsername, registerWithCode } from './api/auth-calls';
 import { signupSource } from './signup-source';
 import { AuthCard } from './auth-card';
 import { IdentifierForm, useIdentifier } from './identifier-form';
+import { useAuthForm } from './use-auth-form';
 import { useAfterLogin } from './use-after-login';
 
 type Method = 'username' | 'email' | 'phone';
@@ -40,15 +40,13 @@ function initialInviteCode(): string {
 
 export default function RegisterPage() {
   const { t } = useLingui();
-  const errorText = useErrorText();
   const afterLogin = useAfterLogin();
   // The way back (a group invite, a /user page) goes along to Log in.
   const { redirect } = guest.useSearch();
   const [password, setPassword] = useState('');
   const [inviteCode, setInviteCode] = useState(initialInviteCode);
   const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [pending, setPending] = useState(false);
+  const { setErrors, pending, submit, err } = useAuthForm<Field>();
   const identifier = useIdentifier<Method, Field>({
     initial: 'username',
     purpose: CodePurpose.REGISTER,
@@ -56,39 +54,31 @@ export default function RegisterPage() {
   });
   const { method, target, code } = identifier;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invite = inviteCode.trim();
-    const found = collectErrors<Field>({
+  const invite = inviteCode.trim();
+  const validate = () =>
+    collectErrors<Field>({
       target: fieldError(identifier.targetRule, target),
       code: method === 'username' ? null : fieldError(verificationCodeField, code),
       password: fieldError(passwordField, password),
       inviteCode: invite ? fieldError(inviteCodeField, invite) : null,
       agreement: agreed ? null : Errors.AGREEMENT_REQUIRED.code,
     });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setPending(true);
+  const send = async () => {
     const source = signupSource();
     const invitePart = { ...(invite ? { inviteCode: invite } : {}), ...(source ? { source } : {}) };
-    try {
-      if (method === 'username') {
-        await registerByUsername({ username: target.trim(), password, ...invitePart });
-      } else {
-        await registerWithCode({
-          ...identifier.channelTarget(),
-          code: code.trim(),
-          password,
-          ...invitePart,
-        });
-      }
-      await afterLogin();
-    } catch {
-      setPending(false);
+    if (method === 'username') {
+      await registerByUsername({ username: target.trim(), password, ...invitePart });
+    } else {
+      await registerWithCode({
+        ...identifier.channelTarget(),
+        code: code.trim(),
+        password,
+        ...invitePart,
+      });
     }
+    await afterLogin();
   };
 
-  const err = (field: Field) => (errors[field] ? errorText(errors[field]) : null);
   return (
     <AuthCard
       title={<Trans>Create your account</Trans>}
@@ -107,18 +97,14 @@ export default function RegisterPage() {
       <IdentifierForm
         label={t`Register with`}
         identifier={identifier}
-        options={[
-          { key: 'username', label: <Trans>Username</Trans> },
-          { key: 'email', label: <Trans>Email</Trans> },
-          { key: 'phone', label: <Trans>Phone</Trans> },
-        ]}
+        methods={['username', 'email', 'phone']}
         hints={{
           username: <Trans>3 to 32 letters, digits or underscores, starting with a letter.</Trans>,
           phone: <Trans>Mainland numbers as they are; others with + and the country code.</Trans>,
         }}
         targetError={err('target')}
         codeError={err('code')}
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={(event) => void submit(event, validate, send)}
       >
         <TextField
           label={<Trans>Password</Trans>}

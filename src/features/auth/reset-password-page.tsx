@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CodePurpose } from '../../../contract/enums';
@@ -6,26 +6,24 @@ import { Errors } from '../../../contract/errors';
 import { passwordField, verificationCodeField } from '../../../contract/validation';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
-import { useErrorText } from '../../i18n/use-error-text';
 import { showToast } from '../../lib/toast-store';
-import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { collectErrors, fieldError } from '../../lib/validate';
 import { resetPassword } from './api/auth-calls';
 import { AuthCard } from './auth-card';
 import { IdentifierForm, useIdentifier } from './identifier-form';
+import { useAuthForm } from './use-auth-form';
 
 type Method = 'email' | 'phone';
 type Field = 'target' | 'code' | 'password' | 'confirm';
 
 export default function ResetPasswordPage() {
   const { t } = useLingui();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   // The way back (a group invite, a /user page) goes along to Log in.
   const { redirect } = getRouteApi('/guest').useSearch();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [pending, setPending] = useState(false);
+  const { setErrors, pending, submit, err } = useAuthForm<Field>();
   const identifier = useIdentifier<Method, Field>({
     initial: 'email',
     purpose: CodePurpose.RESET_PASSWORD,
@@ -33,27 +31,18 @@ export default function ResetPasswordPage() {
   });
   const { target, code } = identifier;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = collectErrors<Field>({
+  const validate = () =>
+    collectErrors<Field>({
       target: fieldError(identifier.targetRule, target),
       code: fieldError(verificationCodeField, code),
       password: fieldError(passwordField, password),
       confirm: confirm === password ? null : Errors.PASSWORDS_DIFFER.code,
     });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setPending(true);
-    try {
-      await resetPassword({ ...identifier.channelTarget(), code: code.trim(), password });
-      showToast(t`Your password has been changed. Please log in with the new one.`, 'success');
-      await navigate({ to: '/login', search: { redirect } });
-    } catch {
-      setPending(false);
-    }
+  const send = async () => {
+    await resetPassword({ ...identifier.channelTarget(), code: code.trim(), password });
+    showToast(t`Your password has been changed. Please log in with the new one.`, 'success');
+    await navigate({ to: '/login', search: { redirect } });
   };
-
-  const err = (field: Field) => (errors[field] ? errorText(errors[field]) : null);
 
   return (
     <AuthCard
@@ -73,13 +62,10 @@ export default function ResetPasswordPage() {
       <IdentifierForm
         label={t`Reset with`}
         identifier={identifier}
-        options={[
-          { key: 'email', label: <Trans>Email</Trans> },
-          { key: 'phone', label: <Trans>Phone</Trans> },
-        ]}
+        methods={['email', 'phone']}
         targetError={err('target')}
         codeError={err('code')}
-        onSubmit={(event) => void onSubmit(event)}
+        onSubmit={(event) => void submit(event, validate, send)}
       >
         <TextField
           label={<Trans>New password</Trans>}

@@ -18,6 +18,7 @@ import { EndedMessage, PaymentFailed } from './group-outcome-messages';
 import { JoinActions } from './join-actions';
 import { StartGroupForm } from './start-group-form';
 import { useGroupBuy } from './use-group-buy';
+import { ErrorNotice } from '../../components/error-notice';
 
 const BLOCKS = Object.keys(JOIN_BLOCK_CODES) as JoiningBlock[];
 
@@ -63,22 +64,21 @@ export function GroupBuyFlow({
     // No such group: asking again cannot help; a new group can. A network failure: try again.
     const notFound = context.errorCode === Errors.GROUP_NOT_FOUND.code;
     return (
-      <div className="card gb-notice" role="alert">
-        <p>{errorText(context.errorCode ?? Errors.INTERNAL.code)}</p>
-        {notFound ? (
+      <ErrorNotice
+        className="card gb-notice"
+        code={context.errorCode ?? Errors.INTERNAL.code}
+        retry={
+          notFound
+            ? undefined
+            : { label: <Trans>Try again</Trans>, onClick: () => send({ type: 'RETRY' }) }
+        }
+      >
+        {notFound && (
           <Link to="/group-buying" search={{}} className="btn btn-secondary">
             <Trans>Start a group of your own</Trans>
           </Link>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => send({ type: 'RETRY' })}
-          >
-            <Trans>Try again</Trans>
-          </button>
         )}
-      </div>
+      </ErrorNotice>
     );
   }
 
@@ -127,16 +127,11 @@ export function GroupBuyFlow({
         </div>
       )}
       {notDetected && (
-        <div className="gb-message gb-message--warn" role="alert">
-          <p>{errorText(Errors.PAYMENT_NOT_DETECTED.code)}</p>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => send({ type: 'RECHECK' })}
-          >
-            <Trans>Check again</Trans>
-          </button>
-        </div>
+        <ErrorNotice
+          className="gb-message gb-message--warn"
+          code={Errors.PAYMENT_NOT_DETECTED.code}
+          retry={{ label: <Trans>Check again</Trans>, onClick: () => send({ type: 'RECHECK' }) }}
+        />
       )}
       {state.matches('redirecting') && (
         <p className="gb-message" role="status">
@@ -151,18 +146,15 @@ export function GroupBuyFlow({
         />
       )}
       {blockCode !== null && (
-        <div className="gb-message gb-message--warn" role="alert">
-          <p>{errorText(blockCode)}</p>
-          {block === 'creatorNotPaid' && (
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => send({ type: 'REFRESH' })}
-            >
-              <Trans>Check again</Trans>
-            </button>
-          )}
-        </div>
+        <ErrorNotice
+          className="gb-message gb-message--warn"
+          code={blockCode}
+          retry={
+            block === 'creatorNotPaid'
+              ? { label: <Trans>Check again</Trans>, onClick: () => send({ type: 'REFRESH' }) }
+              : undefined
+          }
+        />
       )}
       {state.matches('finished') && (
         <div className="gb-message gb-message--ok" role="status">

@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { GROUP_TOKEN_PATTERN } from '../../../contract/web-routes';
 import type { GroupBuyingSearch } from '../../../contract/search-params';
 import { GroupBuyFlow } from './group-buy-flow';
+import { ContentPage } from '../../components/content-page';
 import './group-buy.css';
 
 const route = getRouteApi('/group-buying');
@@ -25,20 +26,18 @@ export default function GroupBuyingPage() {
   const search = route.useSearch();
   const input = useMemo(() => readSearch(search), [search]);
   return (
-    <main className="page gb">
-      <div className="container">
-        <h1 className="page-title">
-          <Trans>Group buy</Trans>
-        </h1>
-        <p className="lead">
-          <Trans>
-            Share a plan with one or two friends and each of you pays less. Everyone gets the full
-            membership on their own account.
-          </Trans>
-        </p>
-        {/* A new invite link is a new flow: the machine starts again with it. */}
-        <GroupBuyFlow key={`${input.token ?? ''}|${input.orderId ?? ''}`} input={input} />
-      </div>
-    </main>
+    <ContentPage
+      className="gb"
+      title={<Trans>Group buy</Trans>}
+      lead={
+        <Trans>
+          Share a plan with one or two friends and each of you pays less. Everyone gets the full
+          membership on their own account.
+        </Trans>
+      }
+    >
+      {/* A new invite link is a new flow: the machine starts again with it. */}
+      <GroupBuyFlow key={`${input.token ?? ''}|${input.orderId ?? ''}`} input={input} />
+    </ContentPage>
   );
 }

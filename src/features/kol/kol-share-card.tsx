@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CopyField } from '../../components/ui/copy-field';
-import { QrPanel } from '../../components/ui/qr-panel';
 import { inviteLinkFor } from '../../lib/invite-link';
 import { displayConfigQuery } from '../../lib/queries/catalog';
+import { InviteQrPanel } from '../../components/invite-qr-panel';
 
 interface Props {
   inviteCode: string;
@@ -25,12 +25,7 @@ export function KolShareCard({
   const hours = config.data ? Math.round(config.data.inviteTrialMinutes / 60) : null;
   return (
     <section className="card kol-card" aria-labelledby="kol-share-title">
-      <QrPanel
-        value={link}
-        label={t`QR code of your invite link`}
-        size={144}
-        caption={<Trans>Let a friend scan it to sign up.</Trans>}
-      >
+      <InviteQrPanel link={link} size={144}>
         <div className="kol-share__main">
           <h2 id="kol-share-title" className="kol-card__title">
             <Trans>Your rates and invite link</Trans>
@@ -77,7 +72,7 @@ export function KolShareCard({
             </li>
           </ul>
         </div>
-      </QrPanel>
+      </InviteQrPanel>
     </section>
   );
 }

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CopyField } from '../../components/ui/copy-field';
 import { DataTable } from '../../components/ui/data-table';
-import { QrPanel } from '../../components/ui/qr-panel';
 import { displayConfigQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
 import { formatDateTime } from '../../i18n/intl-format';
 import { ProductName } from '../../components/formats';
 import { inviteLinkFor } from '../../lib/invite-link';
 import { inviteListQuery } from './api/invite-list';
+import { InviteQrPanel } from '../../components/invite-qr-panel';
 import '../../components/ui/form.css';
 import './rewards.css';
 
@@ -61,12 +61,7 @@ export default function RewardsPage() {
       )}
 
       <section className="card rewards-card" aria-labelledby="rewards-share">
-        <QrPanel
-          value={link}
-          label={t`QR code of your invite link`}
-          size={152}
-          caption={<Trans>Let a friend scan it to sign up.</Trans>}
-        >
+        <InviteQrPanel link={link} size={152}>
           <div className="rewards-share__fields">
             <h2 id="rewards-share" className="rewards-card__title">
               <Trans>Your invite link and code</Trans>
@@ -85,7 +80,7 @@ export default function RewardsPage() {
               inputClassName="rewards-code"
             />
           </div>
-        </QrPanel>
+        </InviteQrPanel>
       </section>
 
       <section className="card rewards-card" aria-labelledby="rewards-rules">

@@ -5,6 +5,7 @@ import type { DataOf } from '../../../contract/define-endpoint';
 import type { Goods, PaymentMethodName, paymentShop } from '../../../contract/endpoints/payment';
 import type { Currency } from '../../../machines/checkout/checkout.types';
 import { MethodName } from '../../components/method-name';
+import { StoreFieldset } from './store-fieldset';
 
 /** The currency and the way to pay of the pricing page; cryptocurrency is a page of its own. */
 export function PaymentMethodField({
@@ -23,10 +24,7 @@ export function PaymentMethodField({
   onMethod: (method: PaymentMethodName) => void;
 }) {
   return (
-    <fieldset className="store-fieldset">
-      <legend className="store-legend">
-        <Trans>Payment method</Trans>
-      </legend>
+    <StoreFieldset legend={<Trans>Payment method</Trans>}>
       <CurrencySelect value={currency} onChange={onCurrency} goods={goods} />
       {shop.methods.length === 0 && !shop.cryptoPay ? (
         <p className="field__error">
@@ -69,7 +67,7 @@ export function PaymentMethodField({
           )}
         </div>
       )}
-    </fieldset>
+    </StoreFieldset>
   );
 }
 

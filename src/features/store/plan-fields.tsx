@@ -4,6 +4,7 @@ import type { Goods } from '../../../contract/endpoints/payment';
 import type { Currency } from '../../../machines/checkout/checkout.types';
 import { Months, PlanName, useMoney } from '../../components/formats';
 import { priceIn, savingPercent } from './pricing-math';
+import { StoreFieldset } from './store-fieldset';
 
 type GroupType = Goods['groupType'];
 
@@ -16,10 +17,7 @@ export function PlanTypeField({
   onChange: (groupType: GroupType) => void;
 }) {
   return (
-    <fieldset className="store-fieldset">
-      <legend className="store-legend">
-        <Trans>Plan</Trans>
-      </legend>
+    <StoreFieldset legend={<Trans>Plan</Trans>}>
       <div className="segmented">
         {([ShopGroupType.STANDARD, ShopGroupType.LITE] as const).map((type) => (
           <label key={type} className="segmented__option">
@@ -42,7 +40,7 @@ export function PlanTypeField({
           <Trans>Fewer servers at a lower price, for browsing and messaging.</Trans>
         )}
       </p>
-    </fieldset>
+    </StoreFieldset>
   );
 }
 
@@ -64,10 +62,7 @@ export function DurationField({
 }) {
   const money = useMoney();
   return (
-    <fieldset className="store-fieldset">
-      <legend className="store-legend">
-        <Trans>Duration</Trans>
-      </legend>
+    <StoreFieldset legend={<Trans>Duration</Trans>}>
       <div className="plan-options">
         {options.map((option) => {
           const optionPrice = priceIn(option, currency);
@@ -119,6 +114,6 @@ export function DurationField({
           );
         })}
       </div>
-    </fieldset>
+    </StoreFieldset>
   );
 }

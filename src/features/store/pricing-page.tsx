@@ -17,6 +17,7 @@ import { DurationField, PlanTypeField } from './plan-fields';
 import { monthlyBase, priceIn, readCouponSearch, readSearch } from './pricing-math';
 import { PromoCode } from './promo-code';
 import { useCheckout } from './use-checkout';
+import { ContentPage } from '../../components/content-page';
 import './store.css';
 
 type GroupType = Goods['groupType'];
@@ -31,43 +32,41 @@ export default function PricingPage() {
   const isPending = data === undefined && status !== 'error';
   const shop = data?.shop ?? null;
   return (
-    <main className="page store">
-      <div className="container">
-        <h1 className="page-title">
-          <Trans>Plans and pricing</Trans>
-        </h1>
-        <p className="lead">
-          <Trans>
-            One membership for all your devices. Pick a plan, pay the way you like, and start right
-            away.
-          </Trans>
-        </p>
-        <p className="store-trial-link">
-          <Link to="/trial">
-            <Trans>Not sure yet? Try it free first</Trans>
-          </Link>
-        </p>
-        {isPending ? (
-          <PagePending />
-        ) : shop && shop.goods.length > 0 ? (
-          <Checkout shop={shop} />
-        ) : (
-          <div className="card store-empty" role="status">
-            <p>
-              <Trans>The plans could not be loaded. Please try again.</Trans>
-            </p>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              disabled={isFetching}
-              onClick={() => void refetch()}
-            >
-              <Trans>Try again</Trans>
-            </button>
-          </div>
-        )}
-      </div>
-    </main>
+    <ContentPage
+      className="store"
+      title={<Trans>Plans and pricing</Trans>}
+      lead={
+        <Trans>
+          One membership for all your devices. Pick a plan, pay the way you like, and start right
+          away.
+        </Trans>
+      }
+    >
+      <p className="store-trial-link">
+        <Link to="/trial">
+          <Trans>Not sure yet? Try it free first</Trans>
+        </Link>
+      </p>
+      {isPending ? (
+        <PagePending />
+      ) : shop && shop.goods.length > 0 ? (
+        <Checkout shop={shop} />
+      ) : (
+        <div className="card store-empty" role="status">
+          <p>
+            <Trans>The plans could not be loaded. Please try again.</Trans>
+          </p>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={isFetching}
+            onClick={() => void refetch()}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+    </ContentPage>
   );
 }
 

@@ -13,6 +13,7 @@ import { PlanName, useDateTime, useMoney } from '../../components/formats';
 import { StatusName } from './store-format';
 import { buyAgainHref } from './pricing-math';
 import { useCheckout } from './use-checkout';
+import { ContentPage } from '../../components/content-page';
 import '../../components/ui/dialog.css';
 import './store.css';
 
@@ -26,29 +27,24 @@ export default function PurchasedPage() {
   const here = orderId ? `/purchased?orderId=${encodeURIComponent(orderId)}` : '/purchased';
 
   return (
-    <main className="page result-page">
-      <div className="container">
-        <h1 className="page-title">
-          <Trans>Purchase result</Trans>
-        </h1>
-        {loggedOut ? (
-          <div className="card result-waiting">
-            <p>
-              <Trans>Log in to see the result of your payment.</Trans>
-            </p>
-            <Link to="/login" search={{ redirect: here }} className="btn btn-primary">
-              <Trans>Log in</Trans>
-            </Link>
-          </div>
-        ) : !hasUser ? (
-          <PagePending />
-        ) : orderId ? (
-          <PaymentResult orderId={orderId} />
-        ) : (
-          <LatestOrder />
-        )}
-      </div>
-    </main>
+    <ContentPage className="result-page" title={<Trans>Purchase result</Trans>}>
+      {loggedOut ? (
+        <div className="card result-waiting">
+          <p>
+            <Trans>Log in to see the result of your payment.</Trans>
+          </p>
+          <Link to="/login" search={{ redirect: here }} className="btn btn-primary">
+            <Trans>Log in</Trans>
+          </Link>
+        </div>
+      ) : !hasUser ? (
+        <PagePending />
+      ) : orderId ? (
+        <PaymentResult orderId={orderId} />
+      ) : (
+        <LatestOrder />
+      )}
+    </ContentPage>
   );
 }
 

@@ -11,6 +11,7 @@ import { useSession, useSessionState } from '../../lib/session/session-context';
 import { PagePending } from '../../app/layout/root-layout';
 import { freeTrialStatusKey, freeTrialStatusQuery, startFreeTrial } from './api/store-calls';
 import { useDateTime } from '../../components/formats';
+import { ContentPage } from '../../components/content-page';
 import './store.css';
 
 /** SPEC §9: the free trial (display config `trialMinutes`, 15 by default), once per account and device. */
@@ -18,35 +19,30 @@ export default function TrialPage() {
   const { data: display } = useQuery(displayConfigQuery());
   const minutes = display?.trialMinutes ?? 15;
   return (
-    <main className="page">
-      <div className="container">
-        <h1 className="page-title">
-          <Trans>Free trial</Trans>
-        </h1>
-        <p className="lead">
-          <Trans>Try Kestrel VPN Standard free for {minutes} minutes. No payment needed.</Trans>
-        </p>
-        <div className="card trial-card">
-          <ul className="trial-list">
-            <li>
-              <Trans>Every Standard server, at full speed.</Trans>
-            </li>
-            <li>
-              <Trans>
-                Starts the moment you press Start and ends by itself after {minutes} minutes.
-              </Trans>
-            </li>
-            <li>
-              <Trans>
-                One trial per account and per device; accounts that had a membership already know
-                the service.
-              </Trans>
-            </li>
-          </ul>
-          <TrialAction />
-        </div>
+    <ContentPage
+      title={<Trans>Free trial</Trans>}
+      lead={<Trans>Try Kestrel VPN Standard free for {minutes} minutes. No payment needed.</Trans>}
+    >
+      <div className="card trial-card">
+        <ul className="trial-list">
+          <li>
+            <Trans>Every Standard server, at full speed.</Trans>
+          </li>
+          <li>
+            <Trans>
+              Starts the moment you press Start and ends by itself after {minutes} minutes.
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              One trial per account and per device; accounts that had a membership already know the
+              service.
+            </Trans>
+          </li>
+        </ul>
+        <TrialAction />
       </div>
-    </main>
+    </ContentPage>
   );
 }
 

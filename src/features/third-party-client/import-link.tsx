@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Errors } from '../../../contract/errors';
 import { CopyButton } from '../../components/ui/copy-button';
 import { QrPanel } from '../../components/ui/qr-panel';
-import { useErrorText } from '../../i18n/use-error-text';
+import { ErrorNotice } from '../../components/error-notice';
 
 /** How long the page waits for the client app to take over before calling the import failed. */
 export const IMPORT_TIMEOUT_MS = 2_500;
@@ -15,7 +15,6 @@ export const IMPORT_TIMEOUT_MS = 2_500;
  */
 export function ImportLink({ url }: { url: string }) {
   const { t } = useLingui();
-  const errorText = useErrorText();
   const [failed, setFailed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -88,10 +87,9 @@ export function ImportLink({ url }: { url: string }) {
           </a>
         </div>
         {failed && (
-          <div className="tpc-import__failed" role="alert">
-            <p>{errorText(Errors.THIRD_PARTY_IMPORT_FAILED.code)}</p>
+          <ErrorNotice className="tpc-import__failed" code={Errors.THIRD_PARTY_IMPORT_FAILED.code}>
             <CopyButton text={url} aria-label={t`Copy subscription link`} />
-          </div>
+          </ErrorNotice>
         )}
       </div>
     </QrPanel>

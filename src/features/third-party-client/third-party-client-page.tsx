@@ -16,6 +16,7 @@ import {
   toggleThirdPartyClient,
 } from './api/third-party-client';
 import { ImportLink } from './import-link';
+import { ErrorNotice } from '../../components/error-notice';
 import '../../components/ui/form.css';
 import './third-party-client.css';
 
@@ -111,16 +112,11 @@ export default function ThirdPartyClientPage() {
           </p>
         )}
         {state.matches('loadFailed') && (
-          <div role="alert" className="tpc-error">
-            <p>{errorText(errorCode ?? 0)}</p>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => send({ type: 'RETRY' })}
-            >
-              <Trans>Try again</Trans>
-            </button>
-          </div>
+          <ErrorNotice
+            className="tpc-error"
+            code={errorCode ?? 0}
+            retry={{ label: <Trans>Try again</Trans>, onClick: () => send({ type: 'RETRY' }) }}
+          />
         )}
         {state.matches('unavailable') && (
           <div className="tpc-state">

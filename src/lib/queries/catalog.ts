@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ClientConfig, DisplayConfig } from '../../../contract/endpoints/system';
-import { loadApi } from '../load-api';
+import { callLazy, loadApi } from '../load-api';
 import { CATALOG_STALE_MS } from '../query-client';
 
 const systemEndpoints = () => import('../../../contract/endpoints/system');
@@ -8,26 +8,16 @@ const systemEndpoints = () => import('../../../contract/endpoints/system');
 export const displayConfigQuery = () =>
   queryOptions({
     queryKey: ['display-config'],
-    queryFn: async (): Promise<DisplayConfig> => {
-      const [{ callApiQuiet }, { systemDisplayConfig }] = await Promise.all([
-        loadApi(),
-        systemEndpoints(),
-      ]);
-      return callApiQuiet(systemDisplayConfig, {});
-    },
+    queryFn: (): Promise<DisplayConfig> =>
+      callLazy(systemEndpoints(), (m) => m.systemDisplayConfig, {}, { quiet: true }),
     staleTime: CATALOG_STALE_MS,
   });
 
 export const clientConfigQuery = () =>
   queryOptions({
     queryKey: ['client-config'],
-    queryFn: async (): Promise<ClientConfig> => {
-      const [{ callApiQuiet }, { systemClientConfig }] = await Promise.all([
-        loadApi(),
-        systemEndpoints(),
-      ]);
-      return callApiQuiet(systemClientConfig, {});
-    },
+    queryFn: (): Promise<ClientConfig> =>
+      callLazy(systemEndpoints(), (m) => m.systemClientConfig, {}, { quiet: true }),
     staleTime: CATALOG_STALE_MS,
   });
 

@@ -1,10 +1,9 @@
-import { loadApi } from '../../../lib/load-api';
+import { callLazy } from '../../../lib/load-api';
 
 /** Permanent: the server revokes every session and erases the personal data. */
 export async function deleteAccount(password: string | undefined) {
-  const [{ callApi }, { userDeleteAccount }] = await Promise.all([
-    loadApi(),
-    import('../../../../contract/endpoints/user'),
-  ]);
-  return callApi(userDeleteAccount, { confirm: true, ...(password ? { password } : {}) });
+  return callLazy(import('../../../../contract/endpoints/user'), (m) => m.userDeleteAccount, {
+    confirm: true,
+    ...(password ? { password } : {}),
+  });
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { callLazy } from '../../../lib/load-api';
 
 const nodeEndpoints = () => import('../../../../contract/endpoints/nodes');
 
@@ -9,14 +9,10 @@ export const trafficKey = ['traffic'] as const;
 export const trafficQuery = () =>
   queryOptions({
     queryKey: trafficKey,
-    queryFn: async () => {
-      const [{ callApi }, { userTraffic }] = await Promise.all([loadApi(), nodeEndpoints()]);
-      return callApi(userTraffic, {});
-    },
+    queryFn: () => callLazy(nodeEndpoints(), (m) => m.userTraffic, {}),
   });
 
 /** user_reset_subscription: every import link dies, the node credentials change. */
 export async function resetSubscription() {
-  const [{ callApi }, { userResetSubscription }] = await Promise.all([loadApi(), nodeEndpoints()]);
-  return callApi(userResetSubscription, { confirm: true });
+  return callLazy(nodeEndpoints(), (m) => m.userResetSubscription, { confirm: true });
 }

@@ -1,6 +1,6 @@
 import type { ParamsOf } from '../../../../contract/define-endpoint';
 import type * as userEndpoints from '../../../../contract/endpoints/user';
-import { loadApi } from '../../../lib/load-api';
+import { callLazy, loadApi } from '../../../lib/load-api';
 import { getDeviceTokens, rememberDeviceToken } from '../../../lib/storage';
 
 const endpoints = () => import('../../../../contract/endpoints/user');
@@ -24,25 +24,21 @@ export async function login(params: Omit<Params<'userLogin'>, 'deviceTokens'>) {
 
 /** Registering signs this browser in: its device token is kept like a login's. */
 export async function registerByUsername(params: Params<'registerTypeUsername'>) {
-  const [{ callApi }, { registerTypeUsername }] = await Promise.all([loadApi(), endpoints()]);
-  const data = await callApi(registerTypeUsername, params);
+  const data = await callLazy(endpoints(), (m) => m.registerTypeUsername, params);
   rememberDeviceToken(data.userId, data.deviceToken);
   return data;
 }
 
 export async function registerWithCode(params: Params<'registerTypeNormal'>) {
-  const [{ callApi }, { registerTypeNormal }] = await Promise.all([loadApi(), endpoints()]);
-  const data = await callApi(registerTypeNormal, params);
+  const data = await callLazy(endpoints(), (m) => m.registerTypeNormal, params);
   rememberDeviceToken(data.userId, data.deviceToken);
   return data;
 }
 
 export async function sendCode(params: Params<'userSendCode'>) {
-  const [{ callApi }, { userSendCode }] = await Promise.all([loadApi(), endpoints()]);
-  return callApi(userSendCode, params);
+  return callLazy(endpoints(), (m) => m.userSendCode, params);
 }
 
 export async function resetPassword(params: Params<'userResetPassword'>) {
-  const [{ callApi }, { userResetPassword }] = await Promise.all([loadApi(), endpoints()]);
-  return callApi(userResetPassword, params);
+  return callLazy(endpoints(), (m) => m.userResetPassword, params);
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { callLazy } from '../../../lib/load-api';
 
 const systemEndpoints = () => import('../../../../contract/endpoints/system');
 
@@ -11,21 +11,12 @@ export const userBenefitsQuery = (enabled: boolean, locale: string) =>
   queryOptions({
     queryKey: ['user-benefits', locale],
     enabled,
-    queryFn: async () => {
-      const [{ callApi }, { systemUserBenefits }] = await Promise.all([
-        loadApi(),
-        systemEndpoints(),
-      ]);
-      return callApi(systemUserBenefits, {});
-    },
+    queryFn: () => callLazy(systemEndpoints(), (m) => m.systemUserBenefits, {}),
   });
 
 /** system_benefits: what a yearly plan brings, for those who do not have it yet. */
 export const benefitsCopyQuery = (locale: string) =>
   queryOptions({
     queryKey: ['benefits-copy', locale],
-    queryFn: async () => {
-      const [{ callApi }, { systemBenefits }] = await Promise.all([loadApi(), systemEndpoints()]);
-      return callApi(systemBenefits, {});
-    },
+    queryFn: () => callLazy(systemEndpoints(), (m) => m.systemBenefits, {}),
   });

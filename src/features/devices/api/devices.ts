@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { callLazy } from '../../../lib/load-api';
 
 const userEndpoints = () => import('../../../../contract/endpoints/user');
 
@@ -9,14 +9,10 @@ export const deviceListKey = ['devices'] as const;
 export const deviceListQuery = () =>
   queryOptions({
     queryKey: deviceListKey,
-    queryFn: async () => {
-      const [{ callApi }, { userGetDeviceList }] = await Promise.all([loadApi(), userEndpoints()]);
-      return callApi(userGetDeviceList, {});
-    },
+    queryFn: () => callLazy(userEndpoints(), (m) => m.userGetDeviceList, {}),
   });
 
 /** user_unbind_device: removes the device and ends its sessions. */
 export async function unbindDevice(id: number) {
-  const [{ callApi }, { userUnbindDevice }] = await Promise.all([loadApi(), userEndpoints()]);
-  return callApi(userUnbindDevice, { id });
+  return callLazy(userEndpoints(), (m) => m.userUnbindDevice, { id });
 }

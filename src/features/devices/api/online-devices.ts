@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { callLazy } from '../../../lib/load-api';
 
 const nodeEndpoints = () => import('../../../../contract/endpoints/nodes');
 
@@ -9,14 +9,10 @@ export const onlineDevicesKey = ['online-devices'] as const;
 export const onlineDevicesQuery = () =>
   queryOptions({
     queryKey: onlineDevicesKey,
-    queryFn: async () => {
-      const [{ callApi }, { userOnlineDevices }] = await Promise.all([loadApi(), nodeEndpoints()]);
-      return callApi(userOnlineDevices, {});
-    },
+    queryFn: () => callLazy(nodeEndpoints(), (m) => m.userOnlineDevices, {}),
   });
 
 /** user_remove_online_device: frees the seat the IP holds on the nodes. */
 export async function removeOnlineDevice(ip: string) {
-  const [{ callApi }, { userRemoveOnlineDevice }] = await Promise.all([loadApi(), nodeEndpoints()]);
-  return callApi(userRemoveOnlineDevice, { ip });
+  return callLazy(nodeEndpoints(), (m) => m.userRemoveOnlineDevice, { ip });
 }

@@ -4,7 +4,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { goodsQuery } from '../../../lib/queries/catalog';
-import { loadApi } from '../../../lib/load-api';
+import { callLazy, loadApi } from '../../../lib/load-api';
 import type { OrderStatusName } from '../../../../contract/endpoints/payment';
 import type {
   CheckPaymentInput,
@@ -23,8 +23,7 @@ const payment = () => import('../../../../contract/endpoints/payment');
 
 /** The invite page's group; refusals (unknown group, creator not paid) are states, not toasts. */
 export async function fetchGroupView(inviteToken: string): Promise<GroupView> {
-  const [{ callApiQuiet }, { paymentJointOrder }] = await Promise.all([loadApi(), groupBuy()]);
-  return callApiQuiet(paymentJointOrder, { inviteToken });
+  return callLazy(groupBuy(), (m) => m.paymentJointOrder, { inviteToken }, { quiet: true });
 }
 
 const CLOSED: readonly OrderStatusName[] = ['failed', 'expired', 'cancelled'];
@@ -76,27 +75,38 @@ export async function loadGroupBuyPage(
 
 /** A refusal is a toast (and a 401 the way to /login), like /pricing's Pay. */
 export async function startGroup(input: StartGroupInput): Promise<StartedGroup> {
-  const [{ callApi }, { paymentJointPurchase }] = await Promise.all([loadApi(), groupBuy()]);
-  const { inviteToken, orderId, payUrl } = await callApi(paymentJointPurchase, input);
+  const { inviteToken, orderId, payUrl } = await callLazy(
+    groupBuy(),
+    (m) => m.paymentJointPurchase,
+    input,
+  );
   return { inviteToken, orderId, payUrl };
 }
 
 /** Join refusals are the page's own states (SPEC §8 blocks): no toast. */
 export async function joinForPay(input: JoinForPayInput): Promise<JoinOrder> {
-  const [{ callApiQuiet }, { paymentJointJoinForPay }] = await Promise.all([loadApi(), groupBuy()]);
-  const { orderId, payUrl } = await callApiQuiet(paymentJointJoinForPay, {
-    inviteToken: input.token,
-    method: input.method,
-    currency: input.currency,
-    idempotencyKey: input.idempotencyKey,
-  });
+  const { orderId, payUrl } = await callLazy(
+    groupBuy(),
+    (m) => m.paymentJointJoinForPay,
+    {
+      inviteToken: input.token,
+      method: input.method,
+      currency: input.currency,
+      idempotencyKey: input.idempotencyKey,
+    },
+    { quiet: true },
+  );
   return { orderId, payUrl };
 }
 
 /** Pay all: the seat is taken at once; the group is then read as the invite page sees it. */
 export async function joinFree(input: JoinInput): Promise<GroupView> {
-  const [{ callApiQuiet }, { paymentJointJoin }] = await Promise.all([loadApi(), groupBuy()]);
-  await callApiQuiet(paymentJointJoin, { inviteToken: input.token });
+  await callLazy(
+    groupBuy(),
+    (m) => m.paymentJointJoin,
+    { inviteToken: input.token },
+    { quiet: true },
+  );
   return fetchGroupView(input.token);
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { loadApi } from '../../../lib/load-api';
+import { callLazy } from '../../../lib/load-api';
 
 export const kolEndpoints = () => import('../../../../contract/endpoints/kol');
 
@@ -10,8 +10,5 @@ export const kolEndpoints = () => import('../../../../contract/endpoints/kol');
 export const kolSummaryQuery = () =>
   queryOptions({
     queryKey: ['kol', 'summary'],
-    queryFn: async () => {
-      const [{ callApiQuiet }, { kolSummary }] = await Promise.all([loadApi(), kolEndpoints()]);
-      return callApiQuiet(kolSummary, {});
-    },
+    queryFn: () => callLazy(kolEndpoints(), (m) => m.kolSummary, {}, { quiet: true }),
   });

@@ -1,4 +1,4 @@
-import { loadApi } from '../../../lib/load-api';
+import { callLazy } from '../../../lib/load-api';
 import { kolEndpoints } from './kol-summary';
 
 /**
@@ -6,6 +6,5 @@ import { kolEndpoints } from './kol-summary';
  * shows a refusal (below $100, no address) beside the button.
  */
 export async function requestPayout() {
-  const [{ callApiQuiet }, { kolRequestPayout }] = await Promise.all([loadApi(), kolEndpoints()]);
-  return callApiQuiet(kolRequestPayout, {});
+  return callLazy(kolEndpoints(), (m) => m.kolRequestPayout, {}, { quiet: true });
 }

@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ParamsOf } from '../../../../contract/define-endpoint';
 import type * as paymentEndpoints from '../../../../contract/endpoints/payment';
-import { loadApi } from '../../../lib/load-api';
+import { callLazy } from '../../../lib/load-api';
 
 const payment = () => import('../../../../contract/endpoints/payment');
 const system = () => import('../../../../contract/endpoints/system');
@@ -14,20 +14,17 @@ type Params<K extends keyof typeof paymentEndpoints> = ParamsOf<(typeof paymentE
 
 /** Inline errors: the field says why, so no toast (callApiQuiet). */
 export async function checkCoupon(params: Params<'paymentCoupon'>) {
-  const [{ callApiQuiet }, { paymentCoupon }] = await Promise.all([loadApi(), payment()]);
-  return callApiQuiet(paymentCoupon, params);
+  return callLazy(payment(), (m) => m.paymentCoupon, params, { quiet: true });
 }
 
 /** A refusal is a toast (and a 401 the way to /login), like every action call. */
 export async function purchase(params: Params<'paymentPurchase'>) {
-  const [{ callApi }, { paymentPurchase }] = await Promise.all([loadApi(), payment()]);
-  return callApi(paymentPurchase, params);
+  return callLazy(payment(), (m) => m.paymentPurchase, params);
 }
 
 /** The result page asks quietly: a hiccup while polling is retried, not toasted. */
 export async function fetchOrder(orderId: string) {
-  const [{ callApiQuiet }, { paymentOrder }] = await Promise.all([loadApi(), payment()]);
-  const { orders } = await callApiQuiet(paymentOrder, { orderId });
+  const { orders } = await callLazy(payment(), (m) => m.paymentOrder, { orderId }, { quiet: true });
   const [order] = orders;
   if (!order) {
     const [{ ApiError }, { Errors }] = await Promise.all([
@@ -44,25 +41,19 @@ export const ordersKey = ['orders'] as const;
 export const ordersQuery = () =>
   queryOptions({
     queryKey: ordersKey,
-    queryFn: async () => {
-      const [{ callApi }, { paymentOrder }] = await Promise.all([loadApi(), payment()]);
-      return callApi(paymentOrder, {});
-    },
+    queryFn: () => callLazy(payment(), (m) => m.paymentOrder, {}),
   });
 
 export async function cancelOrder(orderId: string) {
-  const [{ callApi }, { paymentOrderCancel }] = await Promise.all([loadApi(), payment()]);
-  return callApi(paymentOrderCancel, { orderId });
+  return callLazy(payment(), (m) => m.paymentOrderCancel, { orderId });
 }
 
 export async function redeemCode(code: string) {
-  const [{ callApiQuiet }, { systemRedeemCode }] = await Promise.all([loadApi(), system()]);
-  return callApiQuiet(systemRedeemCode, { code });
+  return callLazy(system(), (m) => m.systemRedeemCode, { code }, { quiet: true });
 }
 
 export async function startFreeTrial() {
-  const [{ callApiQuiet }, { systemFreeTrial }] = await Promise.all([loadApi(), system()]);
-  return callApiQuiet(systemFreeTrial, {});
+  return callLazy(system(), (m) => m.systemFreeTrial, {}, { quiet: true });
 }
 
 export const freeTrialStatusKey = ['free-trial-status'] as const;
@@ -71,11 +62,5 @@ export const freeTrialStatusKey = ['free-trial-status'] as const;
 export const freeTrialStatusQuery = (userId: number) =>
   queryOptions({
     queryKey: [...freeTrialStatusKey, userId],
-    queryFn: async () => {
-      const [{ callApiQuiet }, { systemFreeTrialStatus }] = await Promise.all([
-        loadApi(),
-        system(),
-      ]);
-      return callApiQuiet(systemFreeTrialStatus, {});
-    },
+    queryFn: () => callLazy(system(), (m) => m.systemFreeTrialStatus, {}, { quiet: true }),
   });

@@ -5,13 +5,15 @@ import { WagmiProvider, type Config } from 'wagmi';
 import { Errors } from '../../../../contract/errors';
 import type { CryptoPayContext } from '../../../../machines/crypto-pay/crypto-pay.types';
 import { ProductName, useMoney } from '../../../components/formats';
-import { useErrorText } from '../../../i18n/use-error-text';
 import { useSessionState } from '../../../lib/session/session-context';
 import { useCryptoPay } from './use-crypto-pay';
 import { RadioCard, Waiting, lockedChoices, units, type CryptoPay } from './crypto-pay-parts';
 import { Expired, Failed, QuoteFailed, Reversed } from './crypto-pay-outcomes';
 import { QuotePanel } from './quote-panel';
 import { WalletStep } from './wallet-step';
+import { ContentPage } from '../../../components/content-page';
+import { StoreFieldset } from '../store-fieldset';
+import { ErrorNotice } from '../../../components/error-notice';
 // Why: the page's error lines use the SPA's form error style; without it they read as body text.
 import '../../../components/ui/form.css';
 import '../store.css';
@@ -21,24 +23,24 @@ import './crypto-pay.css';
 export function CryptoPayPage({ productId }: { productId: number }) {
   const pay = useCryptoPay(productId);
   const { state } = pay;
-  const errorText = useErrorText();
 
   let body: ReactNode;
   if (state.matches('loading')) {
     body = <Waiting>{<Trans>Loading the payment options…</Trans>}</Waiting>;
   } else if (state.matches('invalidProduct')) {
     body = (
-      <div className="card crypto-problem" role="alert">
-        <p>{errorText(Errors.INVALID_PRODUCT_ID.code)}</p>
+      <ErrorNotice className="card crypto-problem" code={Errors.INVALID_PRODUCT_ID.code}>
         <Link to="/pricing" className="btn btn-primary">
           <Trans>See plans</Trans>
         </Link>
-      </div>
+      </ErrorNotice>
     );
   } else if (state.matches('unavailable')) {
     body = (
-      <div className="card crypto-problem" role="alert">
-        <p>{errorText(state.context.errorCode ?? Errors.CRYPTO_DETAILS_FAILED.code)}</p>
+      <ErrorNotice
+        className="card crypto-problem"
+        code={state.context.errorCode ?? Errors.CRYPTO_DETAILS_FAILED.code}
+      >
         <div className="crypto-actions">
           <Link to="/pricing" className="btn btn-secondary">
             <Trans>Other payment methods</Trans>
@@ -51,7 +53,7 @@ export function CryptoPayPage({ productId }: { productId: number }) {
             <Trans>Try again</Trans>
           </button>
         </div>
-      </div>
+      </ErrorNotice>
     );
   } else if (pay.config) {
     body = (
@@ -62,15 +64,10 @@ export function CryptoPayPage({ productId }: { productId: number }) {
   }
 
   return (
-    <main className="page store crypto-pay">
-      <div className="container">
-        <h1 className="page-title">
-          <Trans>Pay with cryptocurrency</Trans>
-        </h1>
-        <PlanLine context={state.context} />
-        {body}
-      </div>
-    </main>
+    <ContentPage className="store crypto-pay" title={<Trans>Pay with cryptocurrency</Trans>}>
+      <PlanLine context={state.context} />
+      {body}
+    </ContentPage>
   );
 }
 
@@ -102,10 +99,7 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
   return (
     <div className="with-summary store-grid crypto-grid">
       <div className="store-choices">
-        <fieldset className="store-fieldset">
-          <legend className="store-legend">
-            <Trans>1. Network</Trans>
-          </legend>
+        <StoreFieldset legend={<Trans>1. Network</Trans>}>
           <div className="method-options">
             {options.networks.map((n) => (
               <RadioCard
@@ -119,13 +113,10 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
               </RadioCard>
             ))}
           </div>
-        </fieldset>
+        </StoreFieldset>
 
         {network && (
-          <fieldset className="store-fieldset">
-            <legend className="store-legend">
-              <Trans>2. Token</Trans>
-            </legend>
+          <StoreFieldset legend={<Trans>2. Token</Trans>}>
             <div className="method-options">
               {network.tokens.map((tk) => (
                 <RadioCard
@@ -142,7 +133,7 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
                 </RadioCard>
               ))}
             </div>
-          </fieldset>
+          </StoreFieldset>
         )}
 
         {network && token && (

@@ -4,7 +4,7 @@
  */
 import type { ParamsOf } from '../../../../../contract/define-endpoint';
 import type * as cryptoEndpoints from '../../../../../contract/endpoints/crypto';
-import { loadApi } from '../../../../lib/load-api';
+import { callLazy } from '../../../../lib/load-api';
 
 const crypto = () => import('../../../../../contract/endpoints/crypto');
 const payment = () => import('../../../../../contract/endpoints/payment');
@@ -13,34 +13,28 @@ type Params<K extends keyof typeof cryptoEndpoints> = ParamsOf<(typeof cryptoEnd
 
 /** The page shows why (invalid product, nothing offered) itself: no toast. */
 export async function fetchCryptoOptions(params: Params<'paymentCryptoOptions'>) {
-  const [{ callApiQuiet }, { paymentCryptoOptions }] = await Promise.all([loadApi(), crypto()]);
-  return callApiQuiet(paymentCryptoOptions, params);
+  return callLazy(crypto(), (m) => m.paymentCryptoOptions, params, { quiet: true });
 }
 
 /** The quote failing shows on the page (SPEC §8 'failed to get payment details'); a 401 logs in. */
 export async function requestCryptoQuote(params: Params<'paymentCryptoQuote'>) {
-  const [{ callApiQuiet }, { paymentCryptoQuote }] = await Promise.all([loadApi(), crypto()]);
-  return callApiQuiet(paymentCryptoQuote, params);
+  return callLazy(crypto(), (m) => m.paymentCryptoQuote, params, { quiet: true });
 }
 
 /** The wallet's payer proof; a refusal shows on the page. */
 export async function proveCryptoQuote(params: Params<'paymentCryptoProve'>) {
-  const [{ callApiQuiet }, { paymentCryptoProve }] = await Promise.all([loadApi(), crypto()]);
-  return callApiQuiet(paymentCryptoProve, params);
+  return callLazy(crypto(), (m) => m.paymentCryptoProve, params, { quiet: true });
 }
 
 export async function submitCryptoPayment(params: Params<'paymentCryptoSubmit'>) {
-  const [{ callApiQuiet }, { paymentCryptoSubmit }] = await Promise.all([loadApi(), crypto()]);
-  return callApiQuiet(paymentCryptoSubmit, params);
+  return callLazy(crypto(), (m) => m.paymentCryptoSubmit, params, { quiet: true });
 }
 
 export async function fetchCryptoStatus(params: Params<'paymentCryptoStatus'>) {
-  const [{ callApiQuiet }, { paymentCryptoStatus }] = await Promise.all([loadApi(), crypto()]);
-  return callApiQuiet(paymentCryptoStatus, params);
+  return callLazy(crypto(), (m) => m.paymentCryptoStatus, params, { quiet: true });
 }
 
 /** A quote the buyer walked away from: cancelled quietly, it only frees a pending slot. */
 export async function abandonCryptoQuote(orderId: string) {
-  const [{ callApiQuiet }, { paymentOrderCancel }] = await Promise.all([loadApi(), payment()]);
-  return callApiQuiet(paymentOrderCancel, { orderId });
+  return callLazy(payment(), (m) => m.paymentOrderCancel, { orderId }, { quiet: true });
 }
