@@ -11,9 +11,7 @@ import { groupBuys, groupMembers, orders, type Currency, type PaymentMethod } fr
 import type { Gateway, PaymentGateways } from '../payments/gateway';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type ApiContext, type Handlers } from '../protocol/api-context';
-import { readSetting } from '../settings/settings-store';
-import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from '../settings/default-settings';
-import { endpoints } from '../../contract';
+import { readDisplayConfig } from '../settings/default-settings';
 import { closeExpiredOrders, closeOrder, insertPendingOrder, type OrderRow } from '../store/orders';
 import { findPlan, productLabel, seatPriceIn } from '../store/plans';
 import { groupBuyEnabled } from './group-settings';
@@ -216,11 +214,7 @@ export function createGroupBuyHandlers(deps: GroupBuyDeps): Handlers {
     'payUrl' in value && 'inviteLink' in value;
 
   async function conversionPercent(): Promise<number> {
-    const display = await readSetting(
-      db,
-      DISPLAY_CONFIG_KEY,
-      endpoints.systemDisplayConfig.data,
-    ).catch(() => defaultDisplayConfig);
+    const display = await readDisplayConfig(db);
     return display.liteToStandardPercent;
   }
 
