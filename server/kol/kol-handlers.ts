@@ -69,6 +69,17 @@ export async function kolTotals(db: Db, kolId: number, now: Date) {
   };
 }
 
+/** An invitee as a KOL may see them, from a row with the invitee's columns. */
+const maskedInvitee = (r: InviteeColumns) =>
+  maskInvitee({ id: r.invitee_id, username: r.username, email: r.email, phone: r.phone });
+
+type InviteeColumns = {
+  invitee_id: number;
+  username: string | null;
+  email: string | null;
+  phone: string | null;
+};
+
 type PageParams = { page: number; pageSize: number };
 
 const offsetOf = (params: PageParams) => (params.page - 1) * params.pageSize;
@@ -110,25 +121,23 @@ export function createKolHandlers(deps: KolDeps): Handlers {
     async kolCommissionList(params, context) {
       const { user } = await requireKolUser(context);
       const at = now().toISOString();
-      const rows = rowsOf<{
-        id: string | number;
-        kind: 'commission' | 'clawback';
-        purchase_type: number;
-        rate_percent: number;
-        paid_amount: string | number;
-        paid_currency: 'CNY' | 'USD';
-        paid_usd_cents: string | number;
-        commission_cents: string | number;
-        status: 'held' | 'pending' | 'available' | 'settled' | 'voided';
-        available_at: Date | string;
-        created_at: Date | string;
-        group_type: number;
-        months: number;
-        invitee_id: number;
-        username: string | null;
-        email: string | null;
-        phone: string | null;
-      }>(
+      const rows = rowsOf<
+        {
+          id: string | number;
+          kind: 'commission' | 'clawback';
+          purchase_type: number;
+          rate_percent: number;
+          paid_amount: string | number;
+          paid_currency: 'CNY' | 'USD';
+          paid_usd_cents: string | number;
+          commission_cents: string | number;
+          status: 'held' | 'pending' | 'available' | 'settled' | 'voided';
+          available_at: Date | string;
+          created_at: Date | string;
+          group_type: number;
+          months: number;
+        } & InviteeColumns
+      >(
         await db.execute(sql`
           SELECT c.id, c.kind, c.purchase_type, c.rate_percent, c.paid_amount, c.paid_currency,
             c.paid_usd_cents, c.commission_cents,
@@ -147,12 +156,7 @@ export function createKolHandlers(deps: KolDeps): Handlers {
         params,
         rows.map((r) => ({
           id: Number(r.id),
-          referredUid: maskInvitee({
-            id: r.invitee_id,
-            username: r.username,
-            email: r.email,
-            phone: r.phone,
-          }),
+          referredUid: maskedInvitee(r),
           product: {
             groupType: r.group_type === 2 ? (2 as const) : (1 as const),
             months: r.months,
@@ -191,14 +195,12 @@ export function createKolHandlers(deps: KolDeps): Handlers {
 
     async kolInvitationList(params, context) {
       const { user } = await requireKolUser(context);
-      const rows = rowsOf<{
-        invitee_id: number;
-        username: string | null;
-        email: string | null;
-        phone: string | null;
-        created_at: Date | string;
-        paid: boolean;
-      }>(
+      const rows = rowsOf<
+        InviteeColumns & {
+          created_at: Date | string;
+          paid: boolean;
+        }
+      >(
         await db.execute(sql`
           SELECT u.id AS invitee_id, u.username, u.email, u.phone, i.created_at,
             EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id AND o.status = 'paid') AS paid
@@ -211,12 +213,7 @@ export function createKolHandlers(deps: KolDeps): Handlers {
         db,
         params,
         rows.map((r) => ({
-          referredUid: maskInvitee({
-            id: r.invitee_id,
-            username: r.username,
-            email: r.email,
-            phone: r.phone,
-          }),
+          referredUid: maskedInvitee(r),
           referralDate: iso(r.created_at),
           status: r.paid ? (1 as const) : (0 as const),
         })),
