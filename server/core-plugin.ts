@@ -12,7 +12,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppEnv, DEVICE_HEADERS, Errors, HEADER, TRACKING_HEADERS, endpoints } from '../contract';
+import { AppEnv, DEVICE_HEADERS, Errors, HEADER, TRACKING_HEADERS } from '../contract';
 import { createAccountHandlers } from './accounts/account-handlers';
 import { createDeviceTokens, deviceTokenKey } from './accounts/device-token';
 import { createPasswordHasher, type PasswordHasher } from './identity/password-hasher';
@@ -64,9 +64,8 @@ import { connectRedis, redisReady } from './protocol/redis-connection';
 import { loadPlatformKeys, type PlatformKeys } from './protocol/rsa-keys';
 import { createSignatureQueue } from './protocol/signature-queue';
 import { createConfigHandlers } from './settings/config-handlers';
-import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from './settings/default-settings';
+import { readDisplayConfig } from './settings/default-settings';
 import { seedSettings } from './settings/seed-settings';
-import { readSetting } from './settings/settings-store';
 import { seedDemoPlans } from './store/seed-plans';
 import { createStoreHandlers } from './store/store-handlers';
 import { registerStoreDevRoutes } from './store/store-dev-routes';
@@ -176,11 +175,7 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
     await seedSettings(db);
     const demoSeeded = config.seedDemo ? await seedDemoUser(db, hasher) : false;
     if (config.seedDemo) await seedDemoPlans(db);
-    const display = await readSetting(
-      db,
-      DISPLAY_CONFIG_KEY,
-      endpoints.systemDisplayConfig.data,
-    ).catch(() => defaultDisplayConfig);
+    const display = await readDisplayConfig(db);
     const sessionCache = createSessionCache(config.sessionCacheSeconds * 1000);
     const handlers: AppServices['handlers'] = {};
     const services: AppServices = {

@@ -32,6 +32,15 @@ function inLanguage(language: ApiLanguage, english: string, chinese: string): st
 
 export function createAccountAreaHandlers(deps: AccountAreaDeps): Handlers {
   const { db, sessionCache } = deps;
+
+  /** The benefits on offer, in their display order. */
+  const activeBenefits = () =>
+    db
+      .select()
+      .from(benefits)
+      .where(eq(benefits.active, true))
+      .orderBy(asc(benefits.sort), asc(benefits.id));
+
   return {
     async userGetDeviceList(_params, context) {
       const { user, sessionId } = requireAuth(context);
@@ -117,11 +126,7 @@ export function createAccountAreaHandlers(deps: AccountAreaDeps): Handlers {
     },
 
     async systemBenefits(_params, context) {
-      const rows = await db
-        .select()
-        .from(benefits)
-        .where(eq(benefits.active, true))
-        .orderBy(asc(benefits.sort), asc(benefits.id));
+      const rows = await activeBenefits();
       return {
         items: rows.map((row) => ({
           title: inLanguage(context.language, row.title, row.titleZh),
@@ -136,11 +141,7 @@ export function createAccountAreaHandlers(deps: AccountAreaDeps): Handlers {
       const eligible =
         user.yearlyPaid && user.benefitsExpireTime !== null && user.benefitsExpireTime > now;
       if (!eligible) throw fail('BENEFITS_NOT_ELIGIBLE');
-      const rows = await db
-        .select()
-        .from(benefits)
-        .where(eq(benefits.active, true))
-        .orderBy(asc(benefits.sort), asc(benefits.id));
+      const rows = await activeBenefits();
       return {
         items: rows.map((row) => ({
           title: inLanguage(context.language, row.title, row.titleZh),

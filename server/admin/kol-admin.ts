@@ -101,6 +101,32 @@ async function asAdmin<T>(run: () => Promise<T>): Promise<T> {
 
 const usd = (cents: number) => money(cents, 'USD');
 
+/** `<user>`, the one argument of an action on one KOL. */
+function userRefOf(rest: readonly string[]): string {
+  const args = new Args(rest);
+  const ref = positional(args, 0, 'user');
+  args.done(1);
+  return ref;
+}
+
+/** `[--kol <user>] [--limit <n>]`, the options of a listing (50 rows unless told). */
+function listingOptions(rest: readonly string[]) {
+  const args = new Args(rest);
+  const kolRef = args.string('kol');
+  const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+  args.done(0);
+  return { kolRef, limit };
+}
+
+/** `<commissionId> --reason <text>`, what confirming or voiding a commission takes. */
+function commissionAndReason(rest: readonly string[]) {
+  const args = new Args(rest);
+  const id = parseInteger(positional(args, 0, 'commissionId'), 'commissionId');
+  const reason = args.requiredString('reason');
+  args.done(1);
+  return { id, reason };
+}
+
 /** USD per CNY with up to 6 decimals, as micros. */
 function parseRate(value: string): number {
   if (!/^\d+(\.\d{1,6})?$/.test(value.trim()))
@@ -139,9 +165,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'end': {
-      const args = new Args(rest);
-      const ref = positional(args, 0, 'user');
-      args.done(1);
+      const ref = userRefOf(rest);
       return async ({ db, io, now }) => {
         const userId = await resolveUser(db, ref);
         if (!(await endKol(db, userId, now()))) throw new AdminError(`user ${ref} is not a KOL`);
@@ -254,10 +278,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'settlements': {
-      const args = new Args(rest);
-      const kolRef = args.string('kol');
-      const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
-      args.done(0);
+      const { kolRef, limit } = listingOptions(rest);
       return async ({ db, io }) => {
         const kolId = kolRef === undefined ? undefined : await resolveUser(db, kolRef);
         const rows = await db
@@ -302,9 +323,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'settle': {
-      const args = new Args(rest);
-      const ref = positional(args, 0, 'user');
-      args.done(1);
+      const ref = userRefOf(rest);
       return async ({ db, io, now }) => {
         const kolId = await resolveUser(db, ref);
         const s = await asAdmin(() =>
@@ -374,10 +393,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'held': {
-      const args = new Args(rest);
-      const kolRef = args.string('kol');
-      const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
-      args.done(0);
+      const { kolRef, limit } = listingOptions(rest);
       return async ({ db, io }) => {
         const kolId = kolRef === undefined ? undefined : await resolveUser(db, kolRef);
         const rows = await listHeldCommissions(db, {
@@ -404,10 +420,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'confirm': {
-      const args = new Args(rest);
-      const id = parseInteger(positional(args, 0, 'commissionId'), 'commissionId');
-      const reason = args.requiredString('reason');
-      args.done(1);
+      const { id, reason } = commissionAndReason(rest);
       return async ({ db, io, now }) => {
         const outcome = await confirmHeldCommission(db, id, `operator: ${reason}`, now());
         if (outcome.result === 'none') throw new AdminError(`no commission ${id}`);
@@ -420,10 +433,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'void': {
-      const args = new Args(rest);
-      const id = parseInteger(positional(args, 0, 'commissionId'), 'commissionId');
-      const reason = args.requiredString('reason');
-      args.done(1);
+      const { id, reason } = commissionAndReason(rest);
       return async ({ db, io, now }) => {
         const outcome = await db.transaction((tx) =>
           reverseKolCommission(tx, { commissionId: id }, `operator: ${reason}`, now()),

@@ -11,7 +11,6 @@
  *    the operator, who refunds by hand (`npm run admin -- orders refund <no> --manual`).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { endpoints } from '../../contract';
 import type { SessionCache } from '../identity/session-cache';
 import { rowsOf, type Db } from '../db/database';
 import { groupBuys, groupMembers } from '../db/schema';
@@ -19,8 +18,7 @@ import { repeatJob } from '../jobs/repeat-job';
 import { GatewayError, type GatewayName, type PaymentGateways } from '../gateways/gateway';
 import { flagPayment } from '../payments/payment-flags';
 import { refundOrder, RefundError } from '../payments/refund-order';
-import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from '../settings/default-settings';
-import { readSetting } from '../settings/settings-store';
+import { readDisplayConfig } from '../settings/default-settings';
 import { createRedeemBatch } from '../store/redeem-codes';
 import { grantSeat, isPastEnd, lockGroup } from './groups';
 
@@ -50,11 +48,7 @@ export async function endGroup(
   options: { early?: boolean } = {},
 ): Promise<boolean> {
   const now = deps.now?.() ?? new Date();
-  const display = await readSetting(
-    deps.db,
-    DISPLAY_CONFIG_KEY,
-    endpoints.systemDisplayConfig.data,
-  ).catch(() => defaultDisplayConfig);
+  const display = await readDisplayConfig(deps.db);
   const touched = new Set<number>();
   const ended = await deps.db.transaction(async (tx) => {
     const group = await lockGroup(tx, groupId);

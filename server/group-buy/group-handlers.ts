@@ -11,11 +11,10 @@ import { groupBuys, groupMembers, orders, type Currency, type PaymentMethod } fr
 import type { Gateway, PaymentGateways } from '../gateways/gateway';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type ApiContext, type Handlers } from '../protocol/api-context';
-import { readSetting } from '../settings/settings-store';
-import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from '../settings/default-settings';
-import { endpoints } from '../../contract';
+import { readDisplayConfig } from '../settings/default-settings';
 import { closeExpiredOrders, closeOrder, insertPendingOrder, type OrderRow } from '../store/orders';
-import { findPlan, productLabel, seatPriceIn } from '../store/plans';
+import { handOrderToGateway } from '../store/gateway-hand-off';
+import { findPlan, seatPriceIn } from '../store/plans';
 import { groupBuyEnabled } from './group-settings';
 import {
   finishIfComplete,
@@ -60,6 +59,15 @@ interface GroupOrderAnswer {
 /** What the group page needs of a pending or paid order of the group. */
 type Seat = { group: GroupRow; order: OrderRow };
 
+/** Whether an order found under the same idempotency key is the one this call asks for. */
+type SameSeat = (order: OrderRow, group: GroupRow) => boolean;
+
+/** How a seat is paid: the method and the caller's idempotency key. */
+interface SeatParams {
+  readonly method: PaymentMethod;
+  readonly idempotencyKey: string;
+}
+
 export function createGroupBuyHandlers(deps: GroupBuyDeps): Handlers {
   const { db, gateways, sessionCache } = deps;
   const clock = deps.now ?? (() => new Date());
@@ -91,7 +99,7 @@ export function createGroupBuyHandlers(deps: GroupBuyDeps): Handlers {
   async function repeatOf(
     userId: number,
     key: string,
-    same: (order: OrderRow, group: GroupRow) => boolean,
+    same: SameSeat,
   ): Promise<GroupOrderAnswer | undefined> {
     const deadline = Date.now() + 15_000;
     for (;;) {
@@ -128,29 +136,15 @@ export function createGroupBuyHandlers(deps: GroupBuyDeps): Handlers {
     language: ApiLanguage,
   ): Promise<GroupOrderAnswer> {
     const { group, order } = seat;
-    let created;
-    try {
-      created = await gateway.createPayment({
-        orderNo: order.orderNo,
-        amount: order.total,
-        currency: order.currency,
-        method,
-        subject: productLabel(order.groupType, order.months, language),
-        language,
-        returnUrl: deps.returnUrl(group.inviteToken, order.orderNo),
-        expiresAt: order.expiresAt,
-      });
-    } catch (error) {
-      deps.logError?.(error, `gateway ${gateway.name} refused group order ${order.orderNo}`);
-      await closeOrder(db, order.id, 'failed', clock());
-      throw fail('GATEWAY_UNAVAILABLE');
-    }
-    const [updated] = await db
-      .update(orders)
-      .set({ payUrl: created.payUrl, gatewayRef: created.gatewayRef, updatedAt: clock() })
-      .where(eq(orders.id, order.id))
-      .returning();
-    return answer({ group, order: updated! });
+    const updated = await handOrderToGateway(db, order, gateway, {
+      method,
+      language,
+      returnUrl: deps.returnUrl(group.inviteToken, order.orderNo),
+      what: 'group order',
+      logError: deps.logError,
+      clock,
+    });
+    return answer({ group, order: updated });
   }
 
   function gatewayFor(method: PaymentMethod): Gateway {
@@ -159,29 +153,32 @@ export function createGroupBuyHandlers(deps: GroupBuyDeps): Handlers {
     return gateway;
   }
 
-  /** A seat's order: the group's plan as sold, `seats` seats at the group's seat price. */
-  async function insertSeatOrder(
+  /**
+   * Reserves `seats` seats for the user: one order for the group's plan as sold, at the group's seat
+   * price, and the user's reserved member row holding it.
+   */
+  async function reserveSeats(
     tx: Db,
     userId: number,
     group: GroupRow,
     seats: number,
-    method: PaymentMethod,
+    params: SeatParams,
     gateway: Gateway,
-    key: string,
     now: Date,
-  ): Promise<OrderRow> {
+    isCreator = false,
+  ): Promise<Seat> {
     const total = group.seatPrice * seats;
-    return insertPendingOrder(
+    const order = await insertPendingOrder(
       tx,
       {
         userId,
-        idempotencyKey: key,
+        idempotencyKey: params.idempotencyKey,
         planId: group.planId,
         groupType: group.groupType,
         months: group.months,
         durationDays: group.durationDays,
         maxDevices: group.maxDevices,
-        method,
+        method: params.method,
         gateway: gateway.name,
         currency: group.currency,
         subtotal: total,
@@ -193,13 +190,23 @@ export function createGroupBuyHandlers(deps: GroupBuyDeps): Handlers {
       },
       now,
     );
+    await tx.insert(groupMembers).values({
+      groupId: group.id,
+      userId,
+      isCreator,
+      orderId: order.id,
+      state: 'reserved',
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { group, order };
   }
 
   /** Runs `attempt`; a unique violation means a parallel call with the same key won: answer it. */
   async function withRepeat(
     userId: number,
     key: string,
-    same: (order: OrderRow, group: GroupRow) => boolean,
+    same: SameSeat,
     attempt: () => Promise<Seat | GroupOrderAnswer>,
   ): Promise<Seat | GroupOrderAnswer> {
     try {
@@ -212,15 +219,31 @@ export function createGroupBuyHandlers(deps: GroupBuyDeps): Handlers {
     }
   }
 
+  /**
+   * The start of a call that takes a seat: the same idempotency key again is answered with its
+   * order (when the group is `sameGroup` and the method and currency match); otherwise the user's
+   * expired orders close first.
+   */
+  async function startSeatCall(
+    userId: number,
+    params: SeatParams & { currency: Currency },
+    sameGroup: (group: GroupRow) => boolean,
+  ): Promise<{ repeat: GroupOrderAnswer } | { now: Date; same: SameSeat }> {
+    await requireEnabled();
+    const same: SameSeat = (order, group) =>
+      sameGroup(group) && order.method === params.method && order.currency === params.currency;
+    const repeat = await repeatOf(userId, params.idempotencyKey, same);
+    if (repeat) return { repeat };
+    const now = clock();
+    await closeExpiredOrders(db, now, { userId });
+    return { now, same };
+  }
+
   const isAnswer = (value: Seat | GroupOrderAnswer): value is GroupOrderAnswer =>
     'payUrl' in value && 'inviteLink' in value;
 
   async function conversionPercent(): Promise<number> {
-    const display = await readSetting(
-      db,
-      DISPLAY_CONFIG_KEY,
-      endpoints.systemDisplayConfig.data,
-    ).catch(() => defaultDisplayConfig);
+    const display = await readDisplayConfig(db);
     return display.liteToStandardPercent;
   }
 
@@ -253,19 +276,17 @@ export function createGroupBuyHandlers(deps: GroupBuyDeps): Handlers {
   return {
     async paymentJointPurchase(params, context) {
       const { user } = requireAuth(context);
-      await requireEnabled();
-      const same = (order: OrderRow, group: GroupRow) =>
-        group.creatorId === user.id &&
-        group.planId === params.productId &&
-        group.size === params.groupSize &&
-        group.paymentType === params.paymentType &&
-        order.method === params.method &&
-        order.currency === params.currency;
-      const repeat = await repeatOf(user.id, params.idempotencyKey, same);
-      if (repeat) return repeat;
-
-      const now = clock();
-      await closeExpiredOrders(db, now, { userId: user.id });
+      const start = await startSeatCall(
+        user.id,
+        params,
+        (group) =>
+          group.creatorId === user.id &&
+          group.planId === params.productId &&
+          group.size === params.groupSize &&
+          group.paymentType === params.paymentType,
+      );
+      if ('repeat' in start) return start.repeat;
+      const { now, same } = start;
       const plan = await findPlan(db, params.productId);
       if (!plan || !plan.active || plan.prices.length === 0) throw fail('INVALID_PRODUCT_ID');
       if (!plan.prices.some((p) => p.currency === params.currency))
@@ -296,26 +317,7 @@ export function createGroupBuyHandlers(deps: GroupBuyDeps): Handlers {
             })
             .returning();
           const seats = params.paymentType === 0 ? params.groupSize : 1;
-          const order = await insertSeatOrder(
-            tx,
-            user.id,
-            group!,
-            seats,
-            params.method,
-            gateway,
-            params.idempotencyKey,
-            now,
-          );
-          await tx.insert(groupMembers).values({
-            groupId: group!.id,
-            userId: user.id,
-            isCreator: true,
-            orderId: order.id,
-            state: 'reserved',
-            createdAt: now,
-            updatedAt: now,
-          });
-          return { group: group!, order };
+          return reserveSeats(tx, user.id, group!, seats, params, gateway, now, true);
         }),
       );
       return isAnswer(seat) ? seat : handOff(seat, params.method, gateway, context.language);
@@ -323,16 +325,13 @@ export function createGroupBuyHandlers(deps: GroupBuyDeps): Handlers {
 
     async paymentJointJoinForPay(params, context) {
       const { user } = requireAuth(context);
-      await requireEnabled();
-      const same = (order: OrderRow, group: GroupRow) =>
-        group.inviteToken === params.inviteToken &&
-        order.method === params.method &&
-        order.currency === params.currency;
-      const repeat = await repeatOf(user.id, params.idempotencyKey, same);
-      if (repeat) return repeat;
-
-      const now = clock();
-      await closeExpiredOrders(db, now, { userId: user.id });
+      const start = await startSeatCall(
+        user.id,
+        params,
+        (group) => group.inviteToken === params.inviteToken,
+      );
+      if ('repeat' in start) return start.repeat;
+      const { now, same } = start;
       const found = await groupByToken(params.inviteToken);
       const gateway = gatewayFor(params.method);
       if (found.currency !== params.currency) throw fail('CURRENCY_UNAVAILABLE');
@@ -350,25 +349,7 @@ export function createGroupBuyHandlers(deps: GroupBuyDeps): Handlers {
           const block = await joinBlock(tx, group, user.id, now);
           if (block) throw fail(block);
           if (group.paymentType === 0) throw fail('GROUP_JOIN_FREE');
-          const order = await insertSeatOrder(
-            tx,
-            user.id,
-            group,
-            1,
-            params.method,
-            gateway,
-            params.idempotencyKey,
-            now,
-          );
-          await tx.insert(groupMembers).values({
-            groupId: group.id,
-            userId: user.id,
-            orderId: order.id,
-            state: 'reserved',
-            createdAt: now,
-            updatedAt: now,
-          });
-          return { group, order };
+          return reserveSeats(tx, user.id, group, 1, params, gateway, now);
         }),
       );
       return isAnswer(seat) ? seat : handOff(seat, params.method, gateway, context.language);

@@ -4,9 +4,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { endpoints } from '../../contract';
 import type { Db } from '../db/database';
-import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from '../settings/default-settings';
+import {
+  DISPLAY_CONFIG_KEY,
+  defaultDisplayConfig,
+  readDisplayConfig,
+} from '../settings/default-settings';
 import { insertSettingIfMissing, readSetting } from '../settings/settings-store';
 import { settings } from '../db/schema';
 
@@ -28,11 +31,7 @@ export async function readGroupBuySettings(db: Db): Promise<GroupBuySettings> {
 
 /** The display config's switch: off means the page says 'not yet started' and the endpoints refuse. */
 export async function groupBuyEnabled(db: Db): Promise<boolean> {
-  const display = await readSetting(
-    db,
-    DISPLAY_CONFIG_KEY,
-    endpoints.systemDisplayConfig.data,
-  ).catch(() => defaultDisplayConfig);
+  const display = await readDisplayConfig(db);
   return display.features.groupBuy;
 }
 

@@ -3,14 +3,15 @@
  * request. Only a current KOL gets an answer; anyone else gets KOL_NOT_A_KOL, which the page shows
  * as "You're not a KOL yet". Amounts are US cents. docs/kol.md.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { KOL_PAYOUT_THRESHOLD_CENTS } from '../../contract/kol';
 import type { SettlementView } from '../../contract/endpoints/kol';
 import { maskInvitee } from '../accounts/account-identifiers';
+import type { Authenticated } from '../identity/sessions';
 import { rowsOf, type Db } from '../db/database';
 import { kolSettlements } from '../db/schema';
 import { fail } from '../protocol/api-error';
-import { requireAuth, type Handlers } from '../protocol/api-context';
+import { requireAuth, type ApiContext, type Handlers } from '../protocol/api-context';
 import { activeKolAccount, type KolAccount } from './kol-accounts';
 import { readKolSettings } from './kol-settings';
 import { SettlementRefused, settleKol, type Settlement } from './settlements';
@@ -68,23 +69,38 @@ export async function kolTotals(db: Db, kolId: number, now: Date) {
   };
 }
 
-const offsetOf = (params: { page: number; pageSize: number }) =>
-  (params.page - 1) * params.pageSize;
+/** An invitee as a KOL may see them, from a row with the invitee's columns. */
+const maskedInvitee = (r: InviteeColumns) =>
+  maskInvitee({ id: r.invitee_id, username: r.username, email: r.email, phone: r.phone });
+
+type InviteeColumns = {
+  invitee_id: number;
+  username: string | null;
+  email: string | null;
+  phone: string | null;
+};
+
+type PageParams = { page: number; pageSize: number };
+
+const offsetOf = (params: PageParams) => (params.page - 1) * params.pageSize;
 
 export function createKolHandlers(deps: KolDeps): Handlers {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
 
-  async function requireKol(userId: number): Promise<KolAccount> {
-    const account = await activeKolAccount(db, userId);
+  /** The caller and their KOL account; anyone who is not a current KOL gets KOL_NOT_A_KOL. */
+  async function requireKolUser(
+    context: ApiContext,
+  ): Promise<{ user: Authenticated['user']; account: KolAccount }> {
+    const { user } = requireAuth(context);
+    const account = await activeKolAccount(db, user.id);
     if (!account) throw fail('KOL_NOT_A_KOL');
-    return account;
+    return { user, account };
   }
 
   return {
     async kolSummary(_params, context) {
-      const { user } = requireAuth(context);
-      const account = await requireKol(user.id);
+      const { user, account } = await requireKolUser(context);
       const at = now();
       const settings = await readKolSettings(db);
       return {
@@ -103,28 +119,25 @@ export function createKolHandlers(deps: KolDeps): Handlers {
     },
 
     async kolCommissionList(params, context) {
-      const { user } = requireAuth(context);
-      await requireKol(user.id);
+      const { user } = await requireKolUser(context);
       const at = now().toISOString();
-      const rows = rowsOf<{
-        id: string | number;
-        kind: 'commission' | 'clawback';
-        purchase_type: number;
-        rate_percent: number;
-        paid_amount: string | number;
-        paid_currency: 'CNY' | 'USD';
-        paid_usd_cents: string | number;
-        commission_cents: string | number;
-        status: 'held' | 'pending' | 'available' | 'settled' | 'voided';
-        available_at: Date | string;
-        created_at: Date | string;
-        group_type: number;
-        months: number;
-        invitee_id: number;
-        username: string | null;
-        email: string | null;
-        phone: string | null;
-      }>(
+      const rows = rowsOf<
+        {
+          id: string | number;
+          kind: 'commission' | 'clawback';
+          purchase_type: number;
+          rate_percent: number;
+          paid_amount: string | number;
+          paid_currency: 'CNY' | 'USD';
+          paid_usd_cents: string | number;
+          commission_cents: string | number;
+          status: 'held' | 'pending' | 'available' | 'settled' | 'voided';
+          available_at: Date | string;
+          created_at: Date | string;
+          group_type: number;
+          months: number;
+        } & InviteeColumns
+      >(
         await db.execute(sql`
           SELECT c.id, c.kind, c.purchase_type, c.rate_percent, c.paid_amount, c.paid_currency,
             c.paid_usd_cents, c.commission_cents,
@@ -138,15 +151,12 @@ export function createKolHandlers(deps: KolDeps): Handlers {
           ORDER BY c.created_at DESC, c.id DESC
           LIMIT ${params.pageSize} OFFSET ${offsetOf(params)}`),
       );
-      return {
-        items: rows.map((r) => ({
+      return pageOf(
+        db,
+        params,
+        rows.map((r) => ({
           id: Number(r.id),
-          referredUid: maskInvitee({
-            id: r.invitee_id,
-            username: r.username,
-            email: r.email,
-            phone: r.phone,
-          }),
+          referredUid: maskedInvitee(r),
           product: {
             groupType: r.group_type === 2 ? (2 as const) : (1 as const),
             months: r.months,
@@ -162,15 +172,12 @@ export function createKolHandlers(deps: KolDeps): Handlers {
           availableAt: iso(r.available_at),
           date: iso(r.created_at),
         })),
-        page: params.page,
-        pageSize: params.pageSize,
-        total: await countOf(db, sql`kol_commissions WHERE kol_id = ${user.id}`),
-      };
+        sql`kol_commissions WHERE kol_id = ${user.id}`,
+      );
     },
 
     async kolSettlementList(params, context) {
-      const { user } = requireAuth(context);
-      await requireKol(user.id);
+      const { user } = await requireKolUser(context);
       const rows = await db
         .select()
         .from(kolSettlements)
@@ -178,25 +185,22 @@ export function createKolHandlers(deps: KolDeps): Handlers {
         .orderBy(sql`created_at DESC, id DESC`)
         .limit(params.pageSize)
         .offset(offsetOf(params));
-      return {
-        items: rows.map(settlementView),
-        page: params.page,
-        pageSize: params.pageSize,
-        total: await countOf(db, sql`kol_settlements WHERE kol_id = ${user.id}`),
-      };
+      return pageOf(
+        db,
+        params,
+        rows.map(settlementView),
+        sql`kol_settlements WHERE kol_id = ${user.id}`,
+      );
     },
 
     async kolInvitationList(params, context) {
-      const { user } = requireAuth(context);
-      await requireKol(user.id);
-      const rows = rowsOf<{
-        invitee_id: number;
-        username: string | null;
-        email: string | null;
-        phone: string | null;
-        created_at: Date | string;
-        paid: boolean;
-      }>(
+      const { user } = await requireKolUser(context);
+      const rows = rowsOf<
+        InviteeColumns & {
+          created_at: Date | string;
+          paid: boolean;
+        }
+      >(
         await db.execute(sql`
           SELECT u.id AS invitee_id, u.username, u.email, u.phone, i.created_at,
             EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id AND o.status = 'paid') AS paid
@@ -205,26 +209,20 @@ export function createKolHandlers(deps: KolDeps): Handlers {
           ORDER BY i.created_at DESC, i.id DESC
           LIMIT ${params.pageSize} OFFSET ${offsetOf(params)}`),
       );
-      return {
-        items: rows.map((r) => ({
-          referredUid: maskInvitee({
-            id: r.invitee_id,
-            username: r.username,
-            email: r.email,
-            phone: r.phone,
-          }),
+      return pageOf(
+        db,
+        params,
+        rows.map((r) => ({
+          referredUid: maskedInvitee(r),
           referralDate: iso(r.created_at),
           status: r.paid ? (1 as const) : (0 as const),
         })),
-        page: params.page,
-        pageSize: params.pageSize,
-        total: await countOf(db, sql`invites WHERE inviter_id = ${user.id}`),
-      };
+        sql`invites WHERE inviter_id = ${user.id}`,
+      );
     },
 
     async kolRequestPayout(_params, context) {
-      const { user } = requireAuth(context);
-      await requireKol(user.id);
+      const { user } = await requireKolUser(context);
       try {
         return settlementView(await settleKol(db, user.id, { requestedBy: 'kol', now: now() }));
       } catch (error) {
@@ -240,7 +238,12 @@ export function createKolHandlers(deps: KolDeps): Handlers {
   };
 }
 
-async function countOf(db: Db, from: ReturnType<typeof sql>): Promise<number> {
+/** One page of a tab: its items, and how many rows `from` (a table and its condition) holds in all. */
+async function pageOf<T>(db: Db, params: PageParams, items: T[], from: SQL) {
+  return { items, page: params.page, pageSize: params.pageSize, total: await countOf(db, from) };
+}
+
+async function countOf(db: Db, from: SQL): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(
     await db.execute(sql`SELECT count(*) AS n FROM ${from}`),
   );

@@ -5,11 +5,9 @@
  * locked. Every repeat ends at a unique constraint or behind the order lock; whatever an operator must
  * look at is written to payment_flags in the same transaction. See docs/payments.md.
  */
-import { endpoints } from '../../contract';
 import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
-import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from '../settings/default-settings';
-import { readSetting } from '../settings/settings-store';
+import { readDisplayConfig } from '../settings/default-settings';
 import type { CreditOutcome } from './credit-outcome';
 import {
   currencyOf,
@@ -47,11 +45,7 @@ export async function creditOrder(
 ): Promise<CreditOutcome> {
   const now = deps.now?.() ?? new Date();
   const effects = deps.effects ?? paymentEffects;
-  const display = await readSetting(
-    deps.db,
-    DISPLAY_CONFIG_KEY,
-    endpoints.systemDisplayConfig.data,
-  ).catch(() => defaultDisplayConfig);
+  const display = await readDisplayConfig(deps.db);
   const touched = new Set<number>();
   const { gateway, tradeNo, orderNo } = notification;
 

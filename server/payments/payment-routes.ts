@@ -10,6 +10,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiLanguage } from '../../contract';
 import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import { orders } from '../db/schema';
@@ -238,6 +239,28 @@ function registerSandboxCheckout(
       .send(html);
   }
 
+  type SandboxPageRequest = FastifyRequest<{
+    Params: { orderNo: string };
+    Querystring: { lang?: string };
+  }>;
+
+  /** The page's language: `?lang=`, else the checkout session's, else the browser's. */
+  const languageOf = (request: SandboxPageRequest, orderNo: string) =>
+    pageLanguage(
+      request.query.lang,
+      sandbox.session(orderNo)?.language,
+      request.headers['accept-language'],
+    );
+
+  const notFoundPage = (language: ApiLanguage, orderNo: string) =>
+    renderSandboxPage({
+      language,
+      state: 'not_found',
+      orderNo,
+      actionUrl: '',
+      returnUrl: undefined,
+    });
+
   // Dev routes (server/web/dev-routes.ts): the sandbox "pays" any order, so loopback clients only.
   scope.devRoute<{ Params: { orderNo: string }; Querystring: { lang?: string } }>({
     method: 'GET',
@@ -245,19 +268,9 @@ function registerSandboxCheckout(
     handler: async (request, reply) => {
       const { orderNo } = request.params;
       const order = await load(orderNo);
-      const language = pageLanguage(
-        request.query.lang,
-        sandbox.session(orderNo)?.language,
-        request.headers['accept-language'],
-      );
+      const language = languageOf(request, orderNo);
       if (!order) {
-        const html = renderSandboxPage({
-          language,
-          state: 'not_found',
-          orderNo,
-          actionUrl: '',
-          returnUrl: undefined,
-        });
+        const html = notFoundPage(language, orderNo);
         return send(reply, 404, html, undefined);
       }
       const returnUrl = returnUrlOf(orderNo);
@@ -284,19 +297,9 @@ function registerSandboxCheckout(
       const { orderNo } = request.params;
       const outcome = toParams(request.body).outcome;
       const order = await load(orderNo);
-      const language = pageLanguage(
-        request.query.lang,
-        sandbox.session(orderNo)?.language,
-        request.headers['accept-language'],
-      );
+      const language = languageOf(request, orderNo);
       if (!order || (outcome !== 'paid' && outcome !== 'failed')) {
-        const html = renderSandboxPage({
-          language,
-          state: 'not_found',
-          orderNo,
-          actionUrl: '',
-          returnUrl: undefined,
-        });
+        const html = notFoundPage(language, orderNo);
         return send(reply, order ? 400 : 404, html, undefined);
       }
       const returnUrl = returnUrlOf(orderNo);

@@ -3,7 +3,9 @@
  * rows. Written to the settings table on start when the row is missing, never over an edited one.
  */
 import type { ClientConfig, DisplayConfig } from '../../contract';
-import { CODE } from '../../contract';
+import { CODE, endpoints } from '../../contract';
+import type { Db } from '../db/database';
+import { readSetting } from './settings-store';
 
 export const CLIENT_CONFIG_KEY = 'client_config';
 export const DISPLAY_CONFIG_KEY = 'display_config';
@@ -54,3 +56,10 @@ export const defaultDisplayConfig: DisplayConfig = {
     supportEmail: 'support@kestrel.example',
   },
 };
+
+/** The stored display config, or the default when its row is missing or fails the schema. */
+export function readDisplayConfig(db: Db): Promise<DisplayConfig> {
+  return readSetting(db, DISPLAY_CONFIG_KEY, endpoints.systemDisplayConfig.data).catch(
+    () => defaultDisplayConfig,
+  );
+}

@@ -31,7 +31,8 @@ import {
   orderView,
   type OrderRow,
 } from './orders';
-import { findPlan, listPlans, priceIn, productLabel, toGoods, type PlanWithPrices } from './plans';
+import { findPlan, listPlans, priceIn, toGoods, type PlanWithPrices } from './plans';
+import { handOrderToGateway } from './gateway-hand-off';
 import { redeemCode } from './redeem-codes';
 
 export interface StoreDeps {
@@ -181,30 +182,15 @@ export function createStoreHandlers(deps: StoreDeps): Handlers {
     gateway: Gateway,
     language: ApiLanguage,
   ): Promise<PurchaseAnswer> {
-    let created;
-    try {
-      created = await gateway.createPayment({
-        orderNo: row.orderNo,
-        amount: row.total,
-        currency: row.currency,
-        method,
-        subject: productLabel(row.groupType, row.months, language),
-        language,
-        returnUrl: deps.returnUrl(row.orderNo),
-        expiresAt: row.expiresAt,
-      });
-    } catch (error) {
-      deps.logError?.(error, `gateway ${gateway.name} refused order ${row.orderNo}`);
-      // Nothing to pay: the order fails and its promo code use goes back.
-      await closeOrder(db, row.id, 'failed', clock());
-      throw fail('GATEWAY_UNAVAILABLE');
-    }
-    const [updated] = await db
-      .update(orders)
-      .set({ payUrl: created.payUrl, gatewayRef: created.gatewayRef, updatedAt: clock() })
-      .where(eq(orders.id, row.id))
-      .returning();
-    return purchaseAnswer(updated!);
+    const updated = await handOrderToGateway(db, row, gateway, {
+      method,
+      language,
+      returnUrl: deps.returnUrl(row.orderNo),
+      what: 'order',
+      logError: deps.logError,
+      clock,
+    });
+    return purchaseAnswer(updated);
   }
 
   async function ordersOf(userId: number, language: ApiLanguage, orderNo?: string) {
