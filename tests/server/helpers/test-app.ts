@@ -81,6 +81,30 @@ export async function startTestApp(
 }
 
 /**
+ * Something a describe block (or file) starts before its first test and stops after its last. The
+ * returned function reads it, and says so when a test reads it before the hook has started it.
+ */
+export function useStarted<T>(
+  what: string,
+  start: () => Promise<T>,
+  stop: (started: T) => Promise<void>,
+): () => T {
+  let started: T | undefined;
+  beforeAll(async () => {
+    started = await start();
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    if (started !== undefined) await stop(started);
+  });
+  return () => {
+    if (started === undefined) {
+      throw new Error(`the ${what} is read before its beforeAll hook has started it`);
+    }
+    return started;
+  };
+}
+
+/**
  * The app of a describe block: started before its first test (options made then when given as a
  * function, for gateways or chains that other hooks build first) and closed after its last. The
  * handle reads the running app, so a suite can write `const t = useTestApp(variant)` where it held
@@ -90,20 +114,11 @@ export function useTestApp(
   variant: DbVariant,
   options: TestAppOptions | (() => TestAppOptions | Promise<TestAppOptions>) = {},
 ): TestApp {
-  let started: TestApp | undefined;
-  beforeAll(async () => {
-    started = await startTestApp(
-      variant,
-      typeof options === 'function' ? await options() : options,
-    );
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await started?.close();
-  });
-  const running = (): TestApp => {
-    if (!started) throw new Error('the test app is read before its beforeAll hook has started it');
-    return started;
-  };
+  const running = useStarted(
+    'test app',
+    async () => startTestApp(variant, typeof options === 'function' ? await options() : options),
+    (started) => started.close(),
+  );
   return {
     get app() {
       return running().app;
