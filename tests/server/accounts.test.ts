@@ -13,6 +13,7 @@ import {
   PASSWORD,
   registerByEmail,
   registerByUsername,
+  sendEmailCode,
   uniqueEmail,
   uniqueName,
 } from './helpers/accounts';
@@ -60,9 +61,6 @@ describe.each(variants)('accounts on $name', (variant) => {
       .update(verificationCodes)
       .set({ createdAt: sql`created_at - interval '61 seconds'` })
       .where(eq(verificationCodes.target, target));
-  /** Asks for a code by e-mail, as the register and reset forms do. */
-  const sendEmailCode = <T = unknown>(target: string, purpose = 'register') =>
-    t.api.call<T>(P.sendCode, { channel: 'email', target, purpose });
   /** Registers an e-mail address with a code, as the register form does. */
   const registerWithCode = (target: string, code: string) =>
     t.api.call(P.registerNormal, { channel: 'email', target, code, password: PASSWORD });
@@ -283,8 +281,8 @@ describe.each(variants)('accounts on $name', (variant) => {
     const owner = await registerByEmail(t.api);
     await passCooldown(owner.email);
     const fresh = uniqueEmail();
-    const forExisting = await sendEmailCode(owner.email);
-    const forNew = await sendEmailCode(fresh);
+    const forExisting = await sendEmailCode(t.api, owner.email);
+    const forNew = await sendEmailCode(t.api, fresh);
     expect(forExisting.body).toEqual(forNew.body);
     expect(forNew.body.data).toEqual({
       cooldownSeconds: CODE.resendCooldownSeconds,
@@ -313,8 +311,8 @@ describe.each(variants)('accounts on $name', (variant) => {
 
   it('enforces the 60 s resend cooldown per target and tells the remaining seconds', async () => {
     const email = uniqueEmail();
-    expect((await sendEmailCode(email)).body.code).toBe(200);
-    const again = await sendEmailCode<{ cooldownSeconds: number }>(email, 'reset_password');
+    expect((await sendEmailCode(t.api, email)).body.code).toBe(200);
+    const again = await sendEmailCode<{ cooldownSeconds: number }>(t.api, email, 'reset_password');
     expect(again.body.code).toBe(Errors.CODE_COOLDOWN.code);
     expect(again.body.data.cooldownSeconds).toBeGreaterThan(50);
     expect(again.body.data.cooldownSeconds).toBeLessThanOrEqual(60);
@@ -323,7 +321,7 @@ describe.each(variants)('accounts on $name', (variant) => {
 
   it('codes are single use and bound to purpose and target', async () => {
     const email = uniqueEmail();
-    await sendEmailCode(email);
+    await sendEmailCode(t.api, email);
     const code = await t.api.latestCode(email);
     const other = uniqueEmail();
     const wrongTarget = await registerWithCode(other, code);
@@ -338,10 +336,10 @@ describe.each(variants)('accounts on $name', (variant) => {
 
   it('a resent code replaces the earlier one', async () => {
     const email = uniqueEmail();
-    await sendEmailCode(email);
+    await sendEmailCode(t.api, email);
     const first = await t.api.latestCode(email);
     await passCooldown(email);
-    await sendEmailCode(email);
+    await sendEmailCode(t.api, email);
     const second = await t.api.latestCode(email);
     if (first !== second) {
       const old = await registerWithCode(email, first);
@@ -353,7 +351,7 @@ describe.each(variants)('accounts on $name', (variant) => {
 
   it('expired codes are refused', async () => {
     const email = uniqueEmail();
-    await sendEmailCode(email);
+    await sendEmailCode(t.api, email);
     const code = await t.api.latestCode(email);
     await db()
       .update(verificationCodes)
@@ -368,11 +366,11 @@ describe.each(variants)('accounts on $name', (variant) => {
     const limit = t.app.kestrel.config.rateLimit.codesPerTargetPerDay;
     // Backdate earlier sends past the cooldown instead of waiting a minute each.
     for (let i = 0; i < limit; i += 1) {
-      const sent = await sendEmailCode(email);
+      const sent = await sendEmailCode(t.api, email);
       expect(sent.body.code).toBe(200);
       await passCooldown(email);
     }
-    const over = await sendEmailCode(email);
+    const over = await sendEmailCode(t.api, email);
     expect(over.body.code).toBe(Errors.CODE_DAILY_LIMIT.code);
   });
 
@@ -381,8 +379,8 @@ describe.each(variants)('accounts on $name', (variant) => {
     const second = await t.api.call(P.login, { account: user.email, password: PASSWORD });
     await passCooldown(user.email);
     const stranger = uniqueEmail();
-    const forUser = await sendEmailCode(user.email, 'reset_password');
-    const forStranger = await sendEmailCode(stranger, 'reset_password');
+    const forUser = await sendEmailCode(t.api, user.email, 'reset_password');
+    const forStranger = await sendEmailCode(t.api, stranger, 'reset_password');
     expect(forUser.body).toEqual(forStranger.body);
     expect((await t.api.outbox(stranger))[0]?.code).toBeNull();
     const strangerReset = await resetWithCode(stranger, '000000', 'new-password-1');

@@ -12,7 +12,7 @@ import { buildApp, type AppOverrides } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { createApiClient, type ApiClient } from './api-client';
 import type { DbVariant } from './test-databases';
-import { testPrivateKeys } from './test-keys';
+import { testKeyEnv } from './test-keys';
 
 /**
  * PGlite's start (WASM + initdb) takes 1-2 s on an idle machine and several times that on a busy CI
@@ -47,7 +47,6 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kestrel-server-test-'));
   const database = await variant.create();
-  const keys = testPrivateKeys();
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
@@ -59,10 +58,7 @@ export async function startTestApp(
     STATIC_DIR: join(dataDir, 'no-spa'),
     RATE_LIMIT_API_PER_MINUTE: '1000000',
     RATE_LIMIT_CODES_PER_IP_PER_DAY: '1000000',
-    RSA_PRIVATE_KEY_IOS: keys.ios,
-    RSA_PRIVATE_KEY_ANDROID: keys.android,
-    RSA_PRIVATE_KEY_MAC: keys.mac,
-    RSA_PRIVATE_KEY_WINDOWS: keys.windows,
+    ...testKeyEnv(),
     ...(options.env?.APP_ENV === 'PROD' ? PROD_REQUIRED_ENV : {}),
     ...options.env,
   });
