@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths, getSimplePaths } from '@xstate/graph';
-import type { SnapshotFrom, StateValue } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { Errors } from '../../contract/errors';
 import { AWAIT_LIMIT_MS, CheckoutState, POLL_MS } from '../../machines/checkout/checkout.constants';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import type { CheckoutEvent } from '../../machines/checkout/checkout.types';
 import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
-import { applicableEvents, stateKey } from '../../machines/shared/paths';
+import { applicableEvents } from '../../machines/shared/paths';
+import { leafKeys, reachedKeys } from './support/leaf-states';
 import { replayPath } from './support/replay-path';
 import { sampleOrder } from './support/sample-order';
 
@@ -63,19 +64,6 @@ const replayOptions = {
   actions: { redirectToGateway: () => undefined, refreshAccount: () => undefined },
 };
 
-/** Every leaf state of the machine, as 'parent.child' keys. */
-function leafKeys(): string[] {
-  const keys: string[] = [];
-  const walk = (node: { key: string; states: Record<string, unknown> }, prefix: string) => {
-    const children = Object.values(node.states) as Array<typeof node>;
-    if (children.length === 0) keys.push(prefix);
-    for (const child of children) walk(child, prefix ? `${prefix}.${child.key}` : child.key);
-  };
-  walk(checkoutMachine.root as never, '');
-  return keys.sort();
-}
-const reached = (values: StateValue[]) => [...new Set(values.map(stateKey))].sort();
-
 describe('checkout machine, graph', () => {
   it('declares exactly the states the SPA codes against', () => {
     expect(Object.keys(checkoutMachine.root.states).sort()).toEqual(
@@ -85,12 +73,12 @@ describe('checkout machine, graph', () => {
 
   it('getShortestPaths reaches every state, nested ones included', () => {
     const paths = getShortestPaths(checkoutMachine, { events: applicableEvents(events) });
-    expect(reached(paths.map((path) => path.state.value))).toEqual(leafKeys());
+    expect(reachedKeys(paths.map((path) => path.state.value))).toEqual(leafKeys(checkoutMachine));
   });
 
   it('every simple path replays on a SimulatedClock', async () => {
     const paths = getSimplePaths(checkoutMachine, { events: simplePathEvents });
-    expect(reached(paths.map((path) => path.state.value))).toEqual(leafKeys());
+    expect(reachedKeys(paths.map((path) => path.state.value))).toEqual(leafKeys(checkoutMachine));
     for (const path of paths) {
       const result = await replayPath(checkoutMachine, path, replayOptions);
       expect(result.visited.at(-1)).toEqual(path.state.value);

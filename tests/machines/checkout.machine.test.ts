@@ -55,6 +55,10 @@ function awaiting(): Snapshot {
   return initialTransition(checkoutMachine, { orderId: created.orderId })[0];
 }
 
+/** The promo code checked and applied, then the order refused with `code`. */
+const orderRefusedWithCoupon = (code: number) =>
+  run([select, apply('WELCOME20'), ev.couponOk, pay, ev.orderRefused(code)]);
+
 describe('checkout machine, choosing and the promo code', () => {
   it('starts choosing with nothing selected; paying needs a selection', () => {
     const [start] = run([]);
@@ -128,13 +132,7 @@ describe('checkout machine, the order and the hand-off', () => {
     const [plain] = run([select, pay, ev.orderRefused(Errors.GATEWAY_UNAVAILABLE.code)]);
     expect(plain.value).toEqual({ choosing: 'idle' });
     expect(plain.context.errorCode).toBe(Errors.GATEWAY_UNAVAILABLE.code);
-    const [withCode] = run([
-      select,
-      apply('WELCOME20'),
-      ev.couponOk,
-      pay,
-      ev.orderRefused(Errors.TOO_MANY_PENDING_ORDERS.code),
-    ]);
+    const [withCode] = orderRefusedWithCoupon(Errors.TOO_MANY_PENDING_ORDERS.code);
     expect(withCode.value).toEqual({ choosing: 'couponApplied' });
     expect(withCode.context.coupon).toEqual(coupon);
     // The next attempt clears the error.
@@ -144,26 +142,14 @@ describe('checkout machine, the order and the hand-off', () => {
   it.each(['COUPON_USED_UP', 'COUPON_EXPIRED', 'COUPON_WRONG_CURRENCY'] as const)(
     'a code refused at purchase (%s) is dropped with its reason',
     (key) => {
-      const [snapshot] = run([
-        select,
-        apply('WELCOME20'),
-        ev.couponOk,
-        pay,
-        ev.orderRefused(Errors[key].code),
-      ]);
+      const [snapshot] = orderRefusedWithCoupon(Errors[key].code);
       expect(snapshot.value).toEqual({ choosing: 'couponRejected' });
       expect(snapshot.context.couponError).toBe(Errors[key].code);
     },
   );
 
   it('a code used up between the check and the order is dropped with its reason', () => {
-    const [snapshot] = run([
-      select,
-      apply('WELCOME20'),
-      ev.couponOk,
-      pay,
-      ev.orderRefused(Errors.COUPON_USED_UP.code),
-    ]);
+    const [snapshot] = orderRefusedWithCoupon(Errors.COUPON_USED_UP.code);
     expect(snapshot.value).toEqual({ choosing: 'couponRejected' });
     expect(snapshot.context).toMatchObject({
       coupon: null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths, getSimplePaths } from '@xstate/graph';
-import type { SnapshotFrom, StateValue } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { Errors } from '../../contract/errors';
 import {
   CryptoPayState,
@@ -10,7 +10,8 @@ import {
 import { cryptoPayMachine } from '../../machines/crypto-pay/crypto-pay.machine';
 import type { CryptoPayEvent } from '../../machines/crypto-pay/crypto-pay.types';
 import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
-import { applicableEvents, stateKey } from '../../machines/shared/paths';
+import { applicableEvents } from '../../machines/shared/paths';
+import { leafKeys, reachedKeys } from './support/leaf-states';
 import { replayPath } from './support/replay-path';
 import {
   CHAIN,
@@ -75,17 +76,7 @@ const TRANSIENT = [
   'quoted.underpaid.routing',
 ];
 
-function leafKeys(): string[] {
-  const keys: string[] = [];
-  const walk = (node: { key: string; states: Record<string, unknown> }, prefix: string) => {
-    const children = Object.values(node.states) as Array<typeof node>;
-    if (children.length === 0) keys.push(prefix);
-    for (const child of children) walk(child, prefix ? `${prefix}.${child.key}` : child.key);
-  };
-  walk(cryptoPayMachine.root as never, '');
-  return keys.filter((k) => !TRANSIENT.includes(k)).sort();
-}
-const reached = (values: StateValue[]) => [...new Set(values.map(stateKey))].sort();
+const restingLeaves = () => leafKeys(cryptoPayMachine, (key) => !TRANSIENT.includes(key));
 
 /**
  * For the simple paths, a smaller world: the network and token chosen once, the wallet found on
@@ -137,7 +128,7 @@ describe('crypto-pay machine, graph', () => {
       events: applicableEvents(events),
       input: { productId: 101 },
     });
-    expect(reached(paths.map((path) => path.state.value))).toEqual(leafKeys());
+    expect(reachedKeys(paths.map((path) => path.state.value))).toEqual(restingLeaves());
   });
 
   it('every simple path replays on a SimulatedClock', async () => {

@@ -57,7 +57,9 @@ const run = (events: CryptoPayEvent[], from?: Snapshot): [Snapshot, unknown[]] =
   );
 
 const types = (actions: unknown[]) => (actions as Array<{ type: string }>).map((a) => a.type);
-const toQuoted = [ev.options, ev.network, ev.token, ev.connect, ev.connected(CHAIN), ev.quoted];
+/** Network and token chosen, the wallet connected on the chain: the quote is being asked for. */
+const toQuoting = [ev.options, ev.network, ev.token, ev.connect, ev.connected(CHAIN)];
+const toQuoted = [...toQuoting, ev.quoted];
 const toConfirming = [...toQuoted, ev.sign, ev.signed, ev.proved];
 
 describe('crypto-pay machine: choosing in the order SPEC §4 and §5 give', () => {
@@ -145,11 +147,7 @@ describe('crypto-pay machine: choosing in the order SPEC §4 and §5 give', () =
 
   it('a quote that cannot be had says why and can be asked for again', () => {
     const [failed] = run([
-      ev.options,
-      ev.network,
-      ev.token,
-      ev.connect,
-      ev.connected(CHAIN),
+      ...toQuoting,
       actorError('requestQuote', { code: Errors.CRYPTO_DETAILS_FAILED.code }),
     ]);
     expect(failed.value).toBe('quoteFailed');
@@ -199,14 +197,7 @@ describe('crypto-pay machine: proving the payer wallet (issue 19 item 1)', () =>
   });
 
   it('a quote already proven (a retry answered the open one) goes straight to paying', () => {
-    const [snapshot] = run([
-      ev.options,
-      ev.network,
-      ev.token,
-      ev.connect,
-      ev.connected(CHAIN),
-      actorDone<CryptoPayEvent>('requestQuote', provenQuote),
-    ]);
+    const [snapshot] = run([...toQuoting, actorDone<CryptoPayEvent>('requestQuote', provenQuote)]);
     expect(snapshot.value).toEqual({ quoted: 'confirming' });
   });
 

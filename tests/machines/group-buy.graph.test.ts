@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths, getSimplePaths } from '@xstate/graph';
-import type { SnapshotFrom, StateValue } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { Errors } from '../../contract/errors';
 import {
   AWAIT_LIMIT_MS,
@@ -10,7 +10,8 @@ import {
 import { groupBuyMachine } from '../../machines/group-buy/group-buy.machine';
 import type { GroupBuyEvent } from '../../machines/group-buy/group-buy.types';
 import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
-import { applicableEvents, stateKey } from '../../machines/shared/paths';
+import { applicableEvents } from '../../machines/shared/paths';
+import { leafKeys, reachedKeys } from './support/leaf-states';
 import { replayPath } from './support/replay-path';
 import {
   CREATOR_ORDER,
@@ -89,17 +90,7 @@ const replayOptions = {
 };
 
 /** `routing` is transient (an eventless choice); every other leaf is a resting state. */
-function restingLeaves(): string[] {
-  const keys: string[] = [];
-  const walk = (node: { key: string; states: Record<string, unknown> }, prefix: string) => {
-    const children = Object.values(node.states) as Array<typeof node>;
-    if (children.length === 0 && prefix !== GroupBuyState.ROUTING) keys.push(prefix);
-    for (const child of children) walk(child, prefix ? `${prefix}.${child.key}` : child.key);
-  };
-  walk(groupBuyMachine.root as never, '');
-  return keys.sort();
-}
-const reached = (values: StateValue[]) => [...new Set(values.map(stateKey))].sort();
+const restingLeaves = () => leafKeys(groupBuyMachine, (key) => key !== GroupBuyState.ROUTING);
 
 /**
  * For the simple paths: the time box elapses only while a question is in flight (no POLL timer
@@ -133,7 +124,7 @@ describe('group-buy machine, graph', () => {
 
   it('getShortestPaths reaches every resting state, nested ones included', () => {
     const paths = getShortestPaths(groupBuyMachine, { events: applicableEvents(events) });
-    expect(reached(paths.map((path) => path.state.value))).toEqual(restingLeaves());
+    expect(reachedKeys(paths.map((path) => path.state.value))).toEqual(restingLeaves());
   });
 
   it('every shortest path replays on a SimulatedClock', async () => {
@@ -146,7 +137,7 @@ describe('group-buy machine, graph', () => {
 
   it('every simple path replays on a SimulatedClock', async () => {
     const paths = getSimplePaths(groupBuyMachine, { events: simplePathEvents });
-    expect(reached(paths.map((path) => path.state.value))).toEqual(restingLeaves());
+    expect(reachedKeys(paths.map((path) => path.state.value))).toEqual(restingLeaves());
     for (const path of paths) {
       const result = await replayPath(groupBuyMachine, path, replayOptions);
       expect(result.visited.at(-1)).toEqual(path.state.value);

@@ -13,6 +13,7 @@ import {
   PASSWORD,
   registerByEmail,
   registerByUsername,
+  sendEmailCode,
   uniqueEmail,
   uniqueName,
 } from './helpers/accounts';
@@ -60,6 +61,12 @@ describe.each(variants)('accounts on $name', (variant) => {
       .update(verificationCodes)
       .set({ createdAt: sql`created_at - interval '61 seconds'` })
       .where(eq(verificationCodes.target, target));
+  /** Registers an e-mail address with a code, as the register form does. */
+  const registerWithCode = (target: string, code: string) =>
+    t.api.call(P.registerNormal, { channel: 'email', target, code, password: PASSWORD });
+  /** Sets a new password with a code, as the reset form does. */
+  const resetWithCode = (target: string, code: string, password: string) =>
+    t.api.call(P.reset, { channel: 'email', target, code, password });
 
   it('registers by username, starts a session and reports the user', async () => {
     const user = await registerByUsername(t.api, uniqueName('Alice'));
@@ -274,16 +281,8 @@ describe.each(variants)('accounts on $name', (variant) => {
     const owner = await registerByEmail(t.api);
     await passCooldown(owner.email);
     const fresh = uniqueEmail();
-    const forExisting = await t.api.call(P.sendCode, {
-      channel: 'email',
-      target: owner.email,
-      purpose: 'register',
-    });
-    const forNew = await t.api.call(P.sendCode, {
-      channel: 'email',
-      target: fresh,
-      purpose: 'register',
-    });
+    const forExisting = await sendEmailCode(t.api, owner.email);
+    const forNew = await sendEmailCode(t.api, fresh);
     expect(forExisting.body).toEqual(forNew.body);
     expect(forNew.body.data).toEqual({
       cooldownSeconds: CODE.resendCooldownSeconds,
@@ -293,12 +292,7 @@ describe.each(variants)('accounts on $name', (variant) => {
     expect(notice).toMatchObject({ purpose: 'register', code: null });
     expect(notice!.text).toMatch(/already have/);
     // No code exists for the owner's address, so no guess can register it twice.
-    const attempt = await t.api.call(P.registerNormal, {
-      channel: 'email',
-      target: owner.email,
-      code: '123456',
-      password: PASSWORD,
-    });
+    const attempt = await registerWithCode(owner.email, '123456');
     expect(attempt.body.code).toBe(Errors.CODE_INVALID.code);
   });
 
@@ -317,15 +311,8 @@ describe.each(variants)('accounts on $name', (variant) => {
 
   it('enforces the 60 s resend cooldown per target and tells the remaining seconds', async () => {
     const email = uniqueEmail();
-    expect(
-      (await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' })).body
-        .code,
-    ).toBe(200);
-    const again = await t.api.call<{ cooldownSeconds: number }>(P.sendCode, {
-      channel: 'email',
-      target: email,
-      purpose: 'reset_password',
-    });
+    expect((await sendEmailCode(t.api, email)).body.code).toBe(200);
+    const again = await sendEmailCode<{ cooldownSeconds: number }>(t.api, email, 'reset_password');
     expect(again.body.code).toBe(Errors.CODE_COOLDOWN.code);
     expect(again.body.data.cooldownSeconds).toBeGreaterThan(50);
     expect(again.body.data.cooldownSeconds).toBeLessThanOrEqual(60);
@@ -334,78 +321,43 @@ describe.each(variants)('accounts on $name', (variant) => {
 
   it('codes are single use and bound to purpose and target', async () => {
     const email = uniqueEmail();
-    await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' });
+    await sendEmailCode(t.api, email);
     const code = await t.api.latestCode(email);
     const other = uniqueEmail();
-    const wrongTarget = await t.api.call(P.registerNormal, {
-      channel: 'email',
-      target: other,
-      code,
-      password: PASSWORD,
-    });
+    const wrongTarget = await registerWithCode(other, code);
     expect(wrongTarget.body.code).toBe(Errors.CODE_INVALID.code);
-    const wrongPurpose = await t.api.call(P.reset, {
-      channel: 'email',
-      target: email,
-      code,
-      password: PASSWORD,
-    });
+    const wrongPurpose = await resetWithCode(email, code, PASSWORD);
     expect(wrongPurpose.body.code).toBe(Errors.CODE_INVALID.code);
-    const ok = await t.api.call(P.registerNormal, {
-      channel: 'email',
-      target: email,
-      code,
-      password: PASSWORD,
-    });
+    const ok = await registerWithCode(email, code);
     expect(ok.body.code).toBe(200);
-    const reuse = await t.api.call(P.registerNormal, {
-      channel: 'email',
-      target: email,
-      code,
-      password: PASSWORD,
-    });
+    const reuse = await registerWithCode(email, code);
     expect(reuse.body.code).toBe(Errors.CODE_INVALID.code);
   });
 
   it('a resent code replaces the earlier one', async () => {
     const email = uniqueEmail();
-    await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' });
+    await sendEmailCode(t.api, email);
     const first = await t.api.latestCode(email);
     await passCooldown(email);
-    await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' });
+    await sendEmailCode(t.api, email);
     const second = await t.api.latestCode(email);
     if (first !== second) {
-      const old = await t.api.call(P.registerNormal, {
-        channel: 'email',
-        target: email,
-        code: first,
-        password: PASSWORD,
-      });
+      const old = await registerWithCode(email, first);
       expect(old.body.code).toBe(Errors.CODE_INVALID.code);
     }
-    const ok = await t.api.call(P.registerNormal, {
-      channel: 'email',
-      target: email,
-      code: second,
-      password: PASSWORD,
-    });
+    const ok = await registerWithCode(email, second);
     expect(ok.body.code).toBe(200);
   });
 
   it('expired codes are refused', async () => {
     const email = uniqueEmail();
-    await t.api.call(P.sendCode, { channel: 'email', target: email, purpose: 'register' });
+    await sendEmailCode(t.api, email);
     const code = await t.api.latestCode(email);
     await db()
       .update(verificationCodes)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(verificationCodes.target, email));
-    const late = await t.api.call(P.registerNormal, {
-      channel: 'email',
-      target: email,
-      code,
-      password: PASSWORD,
-    });
+    const late = await registerWithCode(email, code);
     expect(late.body.code).toBe(Errors.CODE_INVALID.code);
   });
 
@@ -414,19 +366,11 @@ describe.each(variants)('accounts on $name', (variant) => {
     const limit = t.app.kestrel.config.rateLimit.codesPerTargetPerDay;
     // Backdate earlier sends past the cooldown instead of waiting a minute each.
     for (let i = 0; i < limit; i += 1) {
-      const sent = await t.api.call(P.sendCode, {
-        channel: 'email',
-        target: email,
-        purpose: 'register',
-      });
+      const sent = await sendEmailCode(t.api, email);
       expect(sent.body.code).toBe(200);
       await passCooldown(email);
     }
-    const over = await t.api.call(P.sendCode, {
-      channel: 'email',
-      target: email,
-      purpose: 'register',
-    });
+    const over = await sendEmailCode(t.api, email);
     expect(over.body.code).toBe(Errors.CODE_DAILY_LIMIT.code);
   });
 
@@ -435,33 +379,15 @@ describe.each(variants)('accounts on $name', (variant) => {
     const second = await t.api.call(P.login, { account: user.email, password: PASSWORD });
     await passCooldown(user.email);
     const stranger = uniqueEmail();
-    const forUser = await t.api.call(P.sendCode, {
-      channel: 'email',
-      target: user.email,
-      purpose: 'reset_password',
-    });
-    const forStranger = await t.api.call(P.sendCode, {
-      channel: 'email',
-      target: stranger,
-      purpose: 'reset_password',
-    });
+    const forUser = await sendEmailCode(t.api, user.email, 'reset_password');
+    const forStranger = await sendEmailCode(t.api, stranger, 'reset_password');
     expect(forUser.body).toEqual(forStranger.body);
     expect((await t.api.outbox(stranger))[0]?.code).toBeNull();
-    const strangerReset = await t.api.call(P.reset, {
-      channel: 'email',
-      target: stranger,
-      code: '000000',
-      password: 'new-password-1',
-    });
+    const strangerReset = await resetWithCode(stranger, '000000', 'new-password-1');
     expect(strangerReset.body.code).toBe(Errors.CODE_INVALID.code);
 
     const code = await t.api.latestCode(user.email);
-    const reset = await t.api.call(P.reset, {
-      channel: 'email',
-      target: user.email,
-      code,
-      password: 'new-password-1',
-    });
+    const reset = await resetWithCode(user.email, code, 'new-password-1');
     expect(reset.body.code).toBe(200);
     for (const token of [user.token, String(second.headers.pragma)]) {
       const info = await t.api.call(P.info, {}, { token });

@@ -23,9 +23,24 @@ describe('operator commands', () => {
     return { code, lines };
   }
 
+  /** Each bad argument list exits 2 printing the command's usage, and the table keeps its rows. */
+  async function expectRefusedWithUsage(
+    command: typeof nodesCommand,
+    table: typeof vpnNodes | typeof benefits,
+    usage: string,
+    bads: string[][],
+  ) {
+    const before = await db().select().from(table);
+    for (const bad of bads) {
+      const result = await exec(command, bad);
+      expect(result.code, bad.join(' ')).toBe(2);
+      expect(result.lines.join('\n')).toContain(usage);
+    }
+    expect(await db().select().from(table)).toHaveLength(before.length);
+  }
+
   it('nodes: add, list, disable, enable; bad arguments print the usage and change nothing', async () => {
-    const before = await db().select().from(vpnNodes);
-    for (const bad of [
+    await expectRefusedWithUsage(nodesCommand, vpnNodes, 'usage: admin nodes', [
       [],
       ['add'],
       ['add', '--name', 'X', '--protocol', 'wireguard', '--host', 'h.example', '--port', '1'],
@@ -35,12 +50,7 @@ describe('operator commands', () => {
       ['add', '--name', 'Tokyo 01', '--protocol', 'vless', '--host', 'h.example', '--port', '443'],
       ['disable', 'abc'],
       ['list', 'extra'],
-    ]) {
-      const result = await exec(nodesCommand, bad);
-      expect(result.code, bad.join(' ')).toBe(2);
-      expect(result.lines.join('\n')).toContain('usage: admin nodes');
-    }
-    expect(await db().select().from(vpnNodes)).toHaveLength(before.length);
+    ]);
 
     const added = await exec(nodesCommand, [
       'add',
@@ -70,8 +80,7 @@ describe('operator commands', () => {
   });
 
   it('benefits: add, list, disable; bad arguments print the usage and change nothing', async () => {
-    const before = await db().select().from(benefits);
-    for (const bad of [
+    await expectRefusedWithUsage(benefitsCommand, benefits, 'usage: admin benefits', [
       ['add', '--title', 'T'],
       ['add', '--title', 'T', '--account', 'a', '--password', 'p', '--link', 'not-a-url'],
       [
@@ -108,12 +117,7 @@ describe('operator commands', () => {
       ],
       ['translate', '1'],
       ['translate', 'x', '--title-zh', '标题'],
-    ]) {
-      const result = await exec(benefitsCommand, bad);
-      expect(result.code, bad.join(' ')).toBe(2);
-      expect(result.lines.join('\n')).toContain('usage: admin benefits');
-    }
-    expect(await db().select().from(benefits)).toHaveLength(before.length);
+    ]);
     const added = await exec(benefitsCommand, [
       'add',
       '--title',

@@ -4,13 +4,14 @@
  * online users and its traffic. Bad arguments change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { run as nodesCommand } from '../../server/admin/nodes-command';
 import { hashToken } from '../../server/identity/sessions';
-import { users, vpnNodes } from '../../server/db/schema';
+import { vpnNodes } from '../../server/db/schema';
 import { registerByUsername } from './helpers/accounts';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
+import { grantMembership } from './helpers/nodes';
 import { V2bxAgent } from './helpers/v2bx-agent';
 
 const [pglite] = await databaseVariants();
@@ -35,6 +36,9 @@ describe('admin nodes', () => {
   }
 
   const tokenOf = (text: string) => /^token: (\S+)$/m.exec(text)![1]!;
+  /** The agent of a vless node, as its V2bX would run with the token `add` printed. */
+  const vlessAgent = (id: number, token: string) =>
+    new V2bxAgent({ apiHost: origin, nodeId: id, nodeType: 'vless', key: token });
 
   it('add prints the token once and stores its hash; the agent settings name id and type', async () => {
     const added = await exec(
@@ -64,21 +68,11 @@ describe('admin nodes', () => {
   it('rotate-token: the old token is refused at once, the new one works', async () => {
     const added = await exec('add --name Rotating --protocol vless --host rot.example --port 443');
     const id = Number(/added node (\d+)/.exec(added.text)![1]);
-    const old = new V2bxAgent({
-      apiHost: origin,
-      nodeId: id,
-      nodeType: 'vless',
-      key: tokenOf(added.text),
-    });
+    const old = vlessAgent(id, tokenOf(added.text));
     expect(await old.getNodeInfo()).not.toBeNull();
     const rotated = await exec(`rotate-token ${id}`);
     expect(rotated.code).toBe(0);
-    const fresh = new V2bxAgent({
-      apiHost: origin,
-      nodeId: id,
-      nodeType: 'vless',
-      key: tokenOf(rotated.text),
-    });
+    const fresh = vlessAgent(id, tokenOf(rotated.text));
     await expect(old.getUserList()).rejects.toMatchObject({ status: 403 });
     expect(await fresh.getUserList()).not.toBeNull();
     expect((await exec('rotate-token 999999')).code).toBe(1);
@@ -92,16 +86,8 @@ describe('admin nodes', () => {
     expect(before).toContain('0 online');
 
     const user = await registerByUsername(t.api);
-    await db()
-      .update(users)
-      .set({ planType: 1, expireTime: sql`now() + interval '30 days'`, deviceLimit: 2 })
-      .where(eq(users.id, user.userId));
-    const agent = new V2bxAgent({
-      apiHost: origin,
-      nodeId: id,
-      nodeType: 'vless',
-      key: tokenOf(added.text),
-    });
+    await grantMembership(db(), user.userId, { deviceLimit: 2 });
+    const agent = vlessAgent(id, tokenOf(added.text));
     await agent.getUserList();
     await agent.reportUserTraffic([
       { uid: user.userId, upload: 3 * 1024 ** 3, download: 1024 ** 3 },
@@ -124,16 +110,8 @@ describe('admin nodes', () => {
     const added = await exec('add --name Resting --protocol vless --host rest.example --port 443');
     const id = Number(/added node (\d+)/.exec(added.text)![1]);
     const member = await registerByUsername(t.api);
-    await db()
-      .update(users)
-      .set({ planType: 1, expireTime: sql`now() + interval '30 days'`, deviceLimit: 2 })
-      .where(eq(users.id, member.userId));
-    const agent = new V2bxAgent({
-      apiHost: origin,
-      nodeId: id,
-      nodeType: 'vless',
-      key: tokenOf(added.text),
-    });
+    await grantMembership(db(), member.userId, { deviceLimit: 2 });
+    const agent = vlessAgent(id, tokenOf(added.text));
     const listed = async () => ((await agent.getUserList()) ?? []).map((u) => u.id);
     expect(await listed()).toContain(member.userId);
 

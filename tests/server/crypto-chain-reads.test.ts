@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Errors } from '../../contract/errors';
 import type { CryptoQuote } from '../../contract/endpoints/crypto';
@@ -25,20 +25,18 @@ import { cryptoSubmissions, cryptoTxReads } from '../../server/db/schema';
 import { registerByUsername, type Registered } from './helpers/accounts';
 import {
   CONFIRMATIONS,
-  configureNetwork,
   flakyChains,
   mine,
   pay,
   provenQuote,
   rpc,
-  startTestChain,
   status,
   submit,
-  type TestChain,
+  useChainApp,
+  useTestChain,
 } from './helpers/crypto';
 import { orderOf, paymentsOf } from './helpers/payments';
 import { expectOk } from './helpers/store';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -50,30 +48,17 @@ const nextHeadRead = () => sleep(HEAD_TTL_MS + 100);
 const forged = () => `0x${randomBytes(32).toString('hex')}` as `0x${string}`;
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-let chain: TestChain;
-beforeAll(async () => {
-  chain = await startTestChain();
-}, STARTUP_TIMEOUT_MS);
-afterAll(async () => {
-  await chain?.stop();
-});
+const chain = useTestChain();
 
 describe.each(variants)('crypto chain reads on $name', (variant) => {
-  let t: TestApp;
   const clock = { offsetMs: 0 };
   const now = () => new Date(Date.now() + clock.offsetMs);
   const counted = flakyChains();
 
-  beforeAll(async () => {
-    t = await startTestApp(variant, {
-      env: { CRYPTO_HEAD_TTL_MS: String(HEAD_TTL_MS) },
-      overrides: { crypto: { chains: counted.chains, now } },
-    });
-    await configureNetwork(db(), chain);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useChainApp(variant, chain, () => ({
+    env: { CRYPTO_HEAD_TTL_MS: String(HEAD_TTL_MS) },
+    overrides: { crypto: { chains: counted.chains, now } },
+  }));
   const db = () => t.app.kestrel.database.db;
 
   async function buyer(): Promise<{ user: Registered; payer: `0x${string}` }> {

@@ -4,7 +4,7 @@
  * transaction that must not pay, reorgs, the watcher (tab closed, restarted mid-range, two at once),
  * late payments, an unreachable RPC, and the transfer check other modules call.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/database';
 import { runAdmin } from '../../server/admin/cli';
@@ -23,7 +23,6 @@ import {
 import { registerByUsername, type Registered } from './helpers/accounts';
 import {
   CONFIRMATIONS,
-  configureNetwork,
   flakyChains,
   mine,
   pay,
@@ -32,11 +31,11 @@ import {
   revertedTransfer,
   signProof,
   rpc,
-  startTestChain,
   status,
   submit,
   transfersOfOrder,
-  type TestChain,
+  useChainApp,
+  useTestChain,
 } from './helpers/crypto';
 import {
   flagsOf,
@@ -47,7 +46,6 @@ import {
   userOf,
 } from './helpers/payments';
 import { expectOk } from './helpers/store';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -60,13 +58,7 @@ const silent = {
   error: (obj: object, msg: string) => process.env.DEBUG_CRYPTO && console.error(msg, obj),
 };
 
-let chain: TestChain;
-beforeAll(async () => {
-  chain = await startTestChain();
-}, STARTUP_TIMEOUT_MS);
-afterAll(async () => {
-  await chain?.stop();
-});
+const chain = useTestChain();
 
 const emptyChain: ChainReader = {
   chainId: OTHER_CHAIN,
@@ -77,27 +69,20 @@ const emptyChain: ChainReader = {
 };
 
 describe.each(variants)('crypto payment on $name', (variant) => {
-  let t: TestApp;
   const clock = { offsetMs: 0 };
   const faults = { beforeCredit: undefined as undefined | (() => Promise<void>) };
   const { chains, state: rpcState } = flakyChains({ [OTHER_CHAIN]: emptyChain });
   const now = () => new Date(Date.now() + clock.offsetMs);
 
-  beforeAll(async () => {
-    t = await startTestApp(variant, {
-      overrides: {
-        crypto: {
-          chains,
-          now,
-          beforeCreditCheck: async () => faults.beforeCredit?.(),
-        },
+  const t = useChainApp(variant, chain, () => ({
+    overrides: {
+      crypto: {
+        chains,
+        now,
+        beforeCreditCheck: async () => faults.beforeCredit?.(),
       },
-    });
-    await configureNetwork(db(), chain);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+    },
+  }));
   const db = () => t.app.kestrel.database.db;
   const watcherDeps = (extra: Partial<CryptoDeps> = {}): CryptoDeps => ({
     db: db(),

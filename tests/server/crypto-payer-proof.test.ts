@@ -7,7 +7,7 @@
  * sees the transfer first, or the attacker submits the victim's hash first and polls. Item 14: a
  * retried quote answers the open one instead of piling up orders.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Errors } from '../../contract/errors';
 import type { CryptoQuote } from '../../contract/endpoints/crypto';
@@ -22,44 +22,29 @@ import {
 import { registerByUsername, type Registered } from './helpers/accounts';
 import {
   CONFIRMATIONS,
-  configureNetwork,
   mine,
   pay,
   prove,
   quote,
   signProof,
-  startTestChain,
   status,
   submit,
   transfersOfOrder,
-  type TestChain,
+  useChainApp,
+  useTestChain,
 } from './helpers/crypto';
 import { orderOf, paymentsOf } from './helpers/payments';
 import { expectOk } from './helpers/store';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-let chain: TestChain;
-beforeAll(async () => {
-  chain = await startTestChain();
-}, STARTUP_TIMEOUT_MS);
-afterAll(async () => {
-  await chain?.stop();
-});
+const chain = useTestChain();
 
 describe.each(variants)('the payer proves the wallet, on $name', (variant) => {
-  let t: TestApp;
   const chains = createChainReaders();
-  beforeAll(async () => {
-    t = await startTestApp(variant, { overrides: { crypto: { chains } } });
-    await configureNetwork(db(), chain);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useChainApp(variant, chain, () => ({ overrides: { crypto: { chains } } }));
   const db = () => t.app.kestrel.database.db;
   const watcherDeps = (): CryptoDeps => ({ db: db(), chains, log: silent });
   const watch = async () => expect((await watchOnce(watcherDeps())).errors).toBe(0);

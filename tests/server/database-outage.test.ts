@@ -20,7 +20,7 @@ import { createOwnCluster, postgresBinDir, type OwnCluster } from './helpers/own
 import { SANDBOX_SECRET, sandboxNotification } from './helpers/payments';
 import { newKey, purchase, type PurchaseData } from './helpers/store';
 import { postgresAvailable } from './helpers/test-databases';
-import { testPrivateKeys } from './helpers/test-keys';
+import { testKeyEnv } from './helpers/test-keys';
 
 const CONNECT_TIMEOUT_MS = 2000;
 /** What "fails fast" means here: the connect timeout plus scheduling slack on a busy 2-core runner. */
@@ -38,7 +38,6 @@ interface ServerProcess {
 }
 
 async function startServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
-  const keys = testPrivateKeys();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -56,10 +55,7 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Server
       RATE_LIMIT_CODES_PER_IP_PER_DAY: '1000000',
       RECONCILE_INTERVAL_SECONDS: '0',
       DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
-      RSA_PRIVATE_KEY_IOS: keys.ios,
-      RSA_PRIVATE_KEY_ANDROID: keys.android,
-      RSA_PRIVATE_KEY_MAC: keys.mac,
-      RSA_PRIVATE_KEY_WINDOWS: keys.windows,
+      ...testKeyEnv(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
-import { testPrivateKeys } from './helpers/test-keys';
+import { testKeyEnv } from './helpers/test-keys';
 import { groupCalls } from './helpers/group-buy';
 import { buyOrder } from './helpers/payments';
 import { orderRow } from './helpers/store';
@@ -150,7 +150,6 @@ describe('dev routes in PROD', () => {
     'are not there at all, even one registered without the helper',
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'kestrel-prod-'));
-      const keys = testPrivateKeys();
       const app = await buildApp(
         loadConfig({
           APP_ENV: 'PROD',
@@ -159,10 +158,7 @@ describe('dev routes in PROD', () => {
           DATABASE_URL: 'memory://',
           LOG_LEVEL: 'silent',
           STATIC_DIR: join(dataDir, 'none'),
-          RSA_PRIVATE_KEY_IOS: keys.ios,
-          RSA_PRIVATE_KEY_ANDROID: keys.android,
-          RSA_PRIVATE_KEY_MAC: keys.mac,
-          RSA_PRIVATE_KEY_WINDOWS: keys.windows,
+          ...testKeyEnv(),
         }),
       );
       try {

@@ -16,6 +16,7 @@ import {
   groupCalls,
   groupGrants,
   groupRow,
+  groupWithOneShareUnpaid,
   makeUsers,
   openGroup,
   paySeat,
@@ -74,14 +75,7 @@ describe.each(variants)('group buy races on $name', (variant) => {
   });
 
   it("the last share's notification delivered 20 times (10 in sequence, 10 at once): one finish, one grant per member", async () => {
-    const { creator, started } = await openGroup(t.api, t.app, db(), {
-      groupSize: 3,
-      paymentType: 1,
-    });
-    const [a, b] = await makeUsers(db(), 2);
-    const shareA = expectOk(await calls().joinForPay(a!.token, started.inviteToken));
-    const shareB = expectOk(await calls().joinForPay(b!.token, started.inviteToken));
-    await paySeat(t.app, db(), shareA.orderId);
+    const { creator, started, a, b, shareB } = await groupWithOneShareUnpaid(t.api, t.app, db());
     expect((await groupRow(db(), started.inviteToken)).state).toBe('open');
     const bodies = [];
     for (let i = 0; i < 10; i += 1) bodies.push(await paySeat(t.app, db(), shareB.orderId));
@@ -98,7 +92,7 @@ describe.each(variants)('group buy races on $name', (variant) => {
     expect(await seatStates(db(), started.inviteToken)).toEqual({ paid: 3 });
     const grants = await groupGrants(db(), started.inviteToken);
     expect(grants.map((g) => g.user_id).sort()).toEqual(
-      [creator.userId, a!.userId, b!.userId].sort(),
+      [creator.userId, a.userId, b.userId].sort(),
     );
     expect(new Set(grants.map((g) => g.source_ref)).size).toBe(3);
   });

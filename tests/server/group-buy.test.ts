@@ -31,6 +31,7 @@ import {
   groupCalls,
   groupGrants,
   groupRow,
+  groupWithOneShareUnpaid,
   makeUsers,
   openGroup,
   paySeat,
@@ -320,14 +321,11 @@ describe.each(variants)('group buy on $name', (variant) => {
   });
 
   it('pay self ended unfilled: each paid share goes back through the gateway; a payment after the end too', async () => {
-    const { creator, started } = await openGroup(t.api, t.app, db(), {
-      groupSize: 3,
-      paymentType: 1,
-    });
-    const [a, b] = await makeUsers(db(), 2);
-    const shareA = expectOk(await calls().joinForPay(a!.token, started.inviteToken));
-    const shareB = expectOk(await calls().joinForPay(b!.token, started.inviteToken));
-    await paySeat(t.app, db(), shareA.orderId);
+    const { creator, started, a, shareA, shareB } = await groupWithOneShareUnpaid(
+      t.api,
+      t.app,
+      db(),
+    );
     // Before the end: what was really paid (two shares), not seats x price.
     expect(expectOk(await calls().created(creator.token)).groups[0]!.amountPaid).toEqual({
       amount: 2 * 21600,
@@ -349,7 +347,7 @@ describe.each(variants)('group buy on $name', (variant) => {
     // Every share went back: the group kept nothing, whatever its seats and price.
     expect(mine.groups[0]!.amountPaid).toEqual({ amount: 0, currency: 'CNY' });
     expect(mine.groups[0]!.total).toEqual({ amount: 3 * 21600, currency: 'CNY' });
-    expect(expectOk(await calls().participated(a!.token)).groups[0]!.amountPaid.amount).toBe(0);
+    expect(expectOk(await calls().participated(a.token)).groups[0]!.amountPaid.amount).toBe(0);
   });
 
   it('pay all ended unfilled: the creator gets the plan and one single-use code per unused seat', async () => {

@@ -6,7 +6,7 @@
  * a friend's crypto payment from the KOL's own wallet (its payout address, or a wallet it paid its
  * own orders from) is a self-referral and earns nothing. docs/kol.md.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SettlementView } from '../../contract/endpoints/kol';
 import { USD_RATE_MICROS_OF_USD } from '../../contract/kol';
@@ -17,14 +17,13 @@ import { checkKolLedger } from '../../server/kol/ledger-check';
 import { settleKol } from '../../server/kol/settlements';
 import {
   CONFIRMATIONS,
-  configureNetwork,
   mine,
   pay,
   provenQuote,
-  startTestChain,
   status,
   submit,
-  type TestChain,
+  useChainApp,
+  useTestChain,
 } from './helpers/crypto';
 import { newKol, registerInvitee, type TestKol } from './helpers/kol';
 import {
@@ -36,7 +35,6 @@ import {
 } from './helpers/payments';
 import type { Registered } from './helpers/accounts';
 import { expectOk } from './helpers/store';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -44,27 +42,14 @@ const variants = await databaseVariants();
 const STANDARD_12_USD = 4799;
 const usdtOfCents = (cents: number) => BigInt(cents) * 10_000n;
 
-let chain: TestChain;
-beforeAll(async () => {
-  chain = await startTestChain();
-}, STARTUP_TIMEOUT_MS);
-afterAll(async () => {
-  await chain?.stop();
-});
+const chain = useTestChain();
 
 describe.each(variants)('KOL programme on chain, $name', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(variant, {
-      env: { SANDBOX_SECRET },
-      // The local chain stands in for Ethereum mainnet; BSC stays unconfigured.
-      overrides: { payoutChainIds: { ethereum: chain.chainId } },
-    });
-    await configureNetwork(db(), chain);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useChainApp(variant, chain, () => ({
+    env: { SANDBOX_SECRET },
+    // The local chain stands in for Ethereum mainnet; BSC stays unconfigured.
+    overrides: { payoutChainIds: { ethereum: chain.chainId } },
+  }));
   afterEach(async () => {
     const report = await checkKolLedger(db());
     expect(report.balanced, report.lines.join('\n')).toBe(true);

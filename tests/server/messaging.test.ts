@@ -9,7 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { Errors } from '../../contract';
 import { verificationCodes } from '../../server/db/schema';
 import type { Mailer, MailMessage } from '../../server/messaging/delivery';
-import { PASSWORD, uniqueEmail } from './helpers/accounts';
+import { PASSWORD, sendEmailCode, uniqueEmail } from './helpers/accounts';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
@@ -64,11 +64,7 @@ describe.each(variants)('mail on $name', (variant) => {
 
   it('delivers the code over SMTP and records it in the dev outbox', async () => {
     const email = uniqueEmail('smtp');
-    const sent = await t.api.call('/api/user/user_send_code', {
-      channel: 'email',
-      target: email,
-      purpose: 'register',
-    });
+    const sent = await sendEmailCode(t.api, email);
     expect(sent.body.code).toBe(200);
     const code = await t.api.latestCode(email);
     const mail = received.find((m) => m.to === email);
@@ -80,11 +76,7 @@ describe.each(variants)('mail on $name', (variant) => {
   it('reports a failed send, keeps no half-state, and lets the user retry at once', async () => {
     const email = uniqueEmail('flaky');
     failing = true;
-    const failed = await flaky.api.call('/api/user/user_send_code', {
-      channel: 'email',
-      target: email,
-      purpose: 'register',
-    });
+    const failed = await sendEmailCode(flaky.api, email);
     expect(failed.httpStatus).toBe(500);
     expect(failed.body).toMatchObject({ code: Errors.INTERNAL.code, msg: Errors.INTERNAL.en });
     expect(JSON.stringify(failed.body)).not.toContain('SMTP');
@@ -96,11 +88,7 @@ describe.each(variants)('mail on $name', (variant) => {
     expect(await flaky.api.outbox(email)).toHaveLength(0);
 
     failing = false;
-    const retry = await flaky.api.call('/api/user/user_send_code', {
-      channel: 'email',
-      target: email,
-      purpose: 'register',
-    });
+    const retry = await sendEmailCode(flaky.api, email);
     expect(retry.body.code).toBe(200);
     const code = sentByFlaky.find((m) => m.to === email)?.text.match(/\d{6}/)?.[0];
     expect(code).toBeDefined();
@@ -116,11 +104,7 @@ describe.each(variants)('mail on $name', (variant) => {
   it('a failed resend keeps the previous code usable', async () => {
     const email = uniqueEmail('twice');
     failing = false;
-    await flaky.api.call('/api/user/user_send_code', {
-      channel: 'email',
-      target: email,
-      purpose: 'register',
-    });
+    await sendEmailCode(flaky.api, email);
     const first = await flaky.api.latestCode(email);
     const db = flaky.app.kestrel.database.db;
     const { sql } = await import('drizzle-orm');
@@ -129,11 +113,7 @@ describe.each(variants)('mail on $name', (variant) => {
       .set({ createdAt: sql`created_at - interval '61 seconds'` })
       .where(eq(verificationCodes.target, email));
     failing = true;
-    const failed = await flaky.api.call('/api/user/user_send_code', {
-      channel: 'email',
-      target: email,
-      purpose: 'register',
-    });
+    const failed = await sendEmailCode(flaky.api, email);
     expect(failed.body.code).toBe(Errors.INTERNAL.code);
     failing = false;
     const withFirst = await flaky.api.call('/api/user/register_type_normal', {

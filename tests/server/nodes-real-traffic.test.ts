@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
 import { registerByUsername, type Registered } from './helpers/accounts';
-import { addTestNode, importLinkPath } from './helpers/nodes';
+import { addTestNode, enableThirdPartyClient, importLinkPath } from './helpers/nodes';
 import { postForm, sandboxNotification, SANDBOX_SECRET } from './helpers/payments';
 import { purchase, expectOk } from './helpers/store';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
@@ -79,12 +79,7 @@ describe.each(variants.map((v, i) => ({ ...v, base: 18_170 + i * 10 })))(
         currency: order.total.currency,
       });
       expect((await postForm(t.app, '/pay/notify/sandbox', notification)).statusCode).toBe(200);
-      const on = await t.api.call(
-        '/api/user/user_third_party_client_toggle',
-        { enabled: true },
-        { token: user.token },
-      );
-      expect(on.body.code, on.body.msg).toBe(200);
+      await enableThirdPartyClient(t.api, user.token);
       return user;
     }
 

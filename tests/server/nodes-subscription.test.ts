@@ -11,7 +11,7 @@ import { nodeOnlineIps, users } from '../../server/db/schema';
 import { recordAlive } from '../../server/nodes/online-ips';
 import { recordTrafficPush } from '../../server/nodes/traffic';
 import { registerByUsername, type Registered } from './helpers/accounts';
-import { addTestNode, importLinkPath } from './helpers/nodes';
+import { addTestNode, enableThirdPartyClient, importLinkPath } from './helpers/nodes';
 import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
@@ -27,12 +27,7 @@ describe.each(variants)('subscriptions of the nodes on $name', (variant) => {
       .update(users)
       .set({ planType, expireTime: sql`now() + interval '30 days'`, deviceLimit: 3 })
       .where(eq(users.id, user.userId));
-    const on = await t.api.call(
-      '/api/user/user_third_party_client_toggle',
-      { enabled: true },
-      { token: user.token },
-    );
-    expect(on.body.code, on.body.msg).toBe(200);
+    await enableThirdPartyClient(t.api, user.token);
     return user;
   }
 

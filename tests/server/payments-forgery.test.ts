@@ -5,15 +5,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { epaySign } from '../../server/gateways/epay';
 import { createSandboxGateway } from '../../server/gateways/sandbox';
-import {
-  fakeEpay,
-  fakeStripe,
-  type FakeEpay,
-  type FakeStripe,
-} from './helpers/fake-gateway-servers';
 import {
   buyOrder,
   orderOf,
@@ -21,13 +15,14 @@ import {
   SANDBOX_SECRET,
   snapshot,
   type BoughtOrder,
+  EPAY_KEY,
+  EPAY_PID,
+  useGatewayStandIns,
 } from './helpers/payments';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { useTestApp, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
-const EPAY_PID = '1001';
-const EPAY_KEY = 'epay-merchant-key-for-tests';
 const WEBHOOK_SECRET = 'whsec_kestrel_test_secret';
 const stripeSdk = new Stripe('sk_test_kestrel');
 
@@ -242,31 +237,20 @@ function stripeAttempts(order: BoughtOrder, sessionId: string, n: number): Attem
 }
 
 describe.each(variants)('1,000 forged notifications on $name', (variant) => {
-  let t: TestApp;
-  let epay: FakeEpay;
-  let stripe: FakeStripe;
-  beforeAll(async () => {
-    epay = await fakeEpay(EPAY_PID, EPAY_KEY);
-    stripe = await fakeStripe('sk_test_kestrel');
-    t = await startTestApp(variant, {
-      env: {
-        SANDBOX_SECRET,
-        EPAY_URL: epay.url,
-        EPAY_PID,
-        EPAY_KEY,
-        EPAY_METHODS: 'alipay',
-        STRIPE_SECRET_KEY: 'sk_test_kestrel',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.url,
-        PAYMENT_CALLBACK_ORIGIN: 'https://kestrel.test',
-      },
-    });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-    await epay?.close();
-    await stripe?.close();
-  });
+  const standIns = useGatewayStandIns('sk_test_kestrel');
+  const t = useTestApp(variant, () => ({
+    env: {
+      SANDBOX_SECRET,
+      EPAY_URL: standIns.epay.url,
+      EPAY_PID,
+      EPAY_KEY,
+      EPAY_METHODS: 'alipay',
+      STRIPE_SECRET_KEY: 'sk_test_kestrel',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: standIns.stripe.url,
+      PAYMENT_CALLBACK_ORIGIN: 'https://kestrel.test',
+    },
+  }));
   const db = () => t.app.kestrel.database.db;
 
   it('none is credited and nothing changes', async () => {

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Errors } from '../../contract';
 import { orders } from '../../server/db/schema';
@@ -15,12 +15,6 @@ import { reconcileOnce } from '../../server/payments/reconcile';
 import { refundOrder, RefundError } from '../../server/payments/refund-order';
 import { createStripeGateway } from '../../server/gateways/stripe';
 import { registerByUsername } from './helpers/accounts';
-import {
-  fakeEpay,
-  fakeStripe,
-  type FakeEpay,
-  type FakeStripe,
-} from './helpers/fake-gateway-servers';
 import {
   buyOrder,
   flagsOf,
@@ -34,9 +28,11 @@ import {
   EPAY_KEY,
   EPAY_PID,
   epayNotification,
+  type GatewayStandIns,
+  useGatewayStandIns,
 } from './helpers/payments';
 import { couponRow, makeCoupon, purchase } from './helpers/store';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { startTestApp, STARTUP_TIMEOUT_MS, useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -58,7 +54,7 @@ function stripeEvent(type: string, session: Record<string, unknown>) {
   });
 }
 
-function envFor(epay: FakeEpay, stripe: FakeStripe): Record<string, string> {
+function envFor({ epay, stripe }: GatewayStandIns): Record<string, string> {
   return {
     SANDBOX_SECRET,
     EPAY_URL: epay.url,
@@ -73,6 +69,19 @@ function envFor(epay: FakeEpay, stripe: FakeStripe): Record<string, string> {
 }
 
 describe('EPay signature', () => {
+  /** An EPay gateway at pay.example with key `abc` and no refund API. */
+  const payExampleEpay = () =>
+    createEpayGateway({
+      config: {
+        url: 'https://pay.example',
+        pid: '1001',
+        key: 'abc',
+        methods: ['alipay'],
+        refundUrl: undefined,
+      },
+      callbackOrigin: ORIGIN,
+    });
+
   it('md5 over the sorted non-empty params (sign and sign_type left out) with the key appended, round trip', () => {
     const params = {
       pid: '1001',
@@ -86,16 +95,7 @@ describe('EPay signature', () => {
     expect(epaySign(params, 'abc')).toBe(
       md5('money=1.00&name=x&out_trade_no=K1&pid=1001&type=alipay' + 'abc'),
     );
-    const gateway = createEpayGateway({
-      config: {
-        url: 'https://pay.example',
-        pid: '1001',
-        key: 'abc',
-        methods: ['alipay'],
-        refundUrl: undefined,
-      },
-      callbackOrigin: ORIGIN,
-    });
+    const gateway = payExampleEpay();
     const signed = { ...params, trade_no: 'T1', trade_status: 'TRADE_SUCCESS' };
     const withSign = { ...signed, sign: epaySign(signed, 'abc') };
     expect(gateway.verify(withSign)).toMatchObject({
@@ -117,16 +117,7 @@ describe('EPay signature', () => {
   });
 
   it('without a refund API, refund raises an error that tells the operator what to do', async () => {
-    const gateway = createEpayGateway({
-      config: {
-        url: 'https://pay.example',
-        pid: '1001',
-        key: 'abc',
-        methods: ['alipay'],
-        refundUrl: undefined,
-      },
-      callbackOrigin: ORIGIN,
-    });
+    const gateway = payExampleEpay();
     await expect(
       gateway.refund({ orderNo: 'K1', tradeNo: 'T1', amount: 3000, currency: 'CNY' }),
     ).rejects.toThrow(GatewayError);
@@ -237,35 +228,28 @@ describe("the buyer's gateway account a notification names (a KOL self-referral 
 });
 
 describe.each(variants)('EPay and Stripe through the app on $name', (variant) => {
-  let t: TestApp;
-  let epay: FakeEpay;
-  let stripe: FakeStripe;
-  beforeAll(async () => {
-    epay = await fakeEpay(EPAY_PID, EPAY_KEY);
-    stripe = await fakeStripe(STRIPE_KEY);
-    t = await startTestApp(variant, { env: envFor(epay, stripe) });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-    await epay?.close();
-    await stripe?.close();
-  });
+  const standIns = useGatewayStandIns(STRIPE_KEY);
+  const t = useTestApp(variant, () => ({ env: envFor(standIns) }));
   const db = () => t.app.kestrel.database.db;
   const gateways = () => paymentGatewaysOf({ alipay: epayGateway(), card: stripeGateway() });
   const epayGateway = () =>
     createEpayGateway({
       config: {
-        url: epay.url,
+        url: standIns.epay.url,
         pid: EPAY_PID,
         key: EPAY_KEY,
         methods: ['alipay', 'wechat', 'unionpay'],
-        refundUrl: `${epay.url}/api.php?act=refund`,
+        refundUrl: `${standIns.epay.url}/api.php?act=refund`,
       },
       callbackOrigin: ORIGIN,
     });
   const stripeGateway = () =>
     createStripeGateway({
-      config: { secretKey: STRIPE_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url },
+      config: {
+        secretKey: STRIPE_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        apiBase: standIns.stripe.url,
+      },
     });
   const webhook = (payload: string, header: string) =>
     t.app.inject({
@@ -279,7 +263,7 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
   it('EPay hand-off: submit.php with pid, type, out_trade_no, notify_url, return_url, name, money in yuan, MD5 sign', async () => {
     const order = await buyOrder(t.api, { method: 'wechat' });
     const url = new URL(order.payUrl);
-    expect(`${url.origin}${url.pathname}`).toBe(`${epay.url}/submit.php`);
+    expect(`${url.origin}${url.pathname}`).toBe(`${standIns.epay.url}/submit.php`);
     const q = Object.fromEntries(url.searchParams);
     expect(q).toMatchObject({
       pid: EPAY_PID,
@@ -349,7 +333,9 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
 
   it('Stripe hand-off: a Checkout Session in minor units, lower-case currency, the order number, return URLs, expiry', async () => {
     const order = await buyOrder(t.api, { method: 'card', currency: 'USD' });
-    const created = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
+    const created = standIns.stripe.requests
+      .filter((r) => r.path === '/v1/checkout/sessions')
+      .at(-1)!;
     const form = Object.fromEntries(created.form);
     expect(form).toMatchObject({
       mode: 'payment',
@@ -371,7 +357,7 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
   it('Stripe webhook with the official test header credits once; wrong secret, old timestamp, changed body: refused', async () => {
     const order = await buyOrder(t.api, { method: 'card', currency: 'USD' });
     const row = await orderOf(db(), order.orderNo);
-    const session = stripe.pay(row!.gatewayRef!);
+    const session = standIns.stripe.pay(row!.gatewayRef!);
     const payload = stripeEvent('checkout.session.completed', session);
 
     const before = await snapshot(db());
@@ -414,7 +400,7 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
     const code = await makeCoupon(db(), { maxUses: 2 });
     const order = await buyOrder(t.api, { method: 'card', currency: 'USD', couponCode: code });
     const row = await orderOf(db(), order.orderNo);
-    const session = { ...stripe.sessions.get(row!.gatewayRef!)!, status: 'expired' };
+    const session = { ...standIns.stripe.sessions.get(row!.gatewayRef!)!, status: 'expired' };
     const payload = stripeEvent('checkout.session.expired', session);
     const header = stripeSdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     expect((await webhook(payload, header)).statusCode).toBe(200);
@@ -426,16 +412,16 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
     const viaEpay = await buyOrder(t.api);
     const viaStripe = await buyOrder(t.api, { method: 'card', currency: 'USD' });
     const stripeRow = await orderOf(db(), viaStripe.orderNo);
-    stripe.pay(stripeRow!.gatewayRef!);
-    epay.paid.set(viaEpay.orderNo, { trade_no: 'EP-RECON-1', money: '30.00' });
-    epay.down = true;
+    standIns.stripe.pay(stripeRow!.gatewayRef!);
+    standIns.epay.paid.set(viaEpay.orderNo, { trade_no: 'EP-RECON-1', money: '30.00' });
+    standIns.epay.down = true;
     const deps = { db: db(), gateways: gateways(), log: silentLog, now: later(3) };
     const first = await reconcileOnce(deps);
     expect(first.errors).toBeGreaterThanOrEqual(1);
     expect((await orderOf(db(), viaEpay.orderNo))?.status).toBe('pending');
     expect((await orderOf(db(), viaStripe.orderNo))?.status).toBe('paid');
 
-    epay.down = false;
+    standIns.epay.down = false;
     const second = await reconcileOnce(deps);
     expect(second.errors).toBe(0);
     expect((await orderOf(db(), viaEpay.orderNo))?.status).toBe('paid');
@@ -453,7 +439,7 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
     const code = await makeCoupon(db(), { maxUses: 2 });
     const unpaid = await buyOrder(t.api, { couponCode: code });
     const latePaid = await buyOrder(t.api);
-    epay.paid.set(latePaid.orderNo, { trade_no: 'EP-LATE-1', money: '30.00' });
+    standIns.epay.paid.set(latePaid.orderNo, { trade_no: 'EP-LATE-1', money: '30.00' });
     await reconcileOnce({ db: db(), gateways: gateways(), log: silentLog, now: later(31) });
     expect((await orderOf(db(), unpaid.orderNo))?.status).toBe('expired');
     expect((await couponRow(db(), code)).usedCount).toBe(0);
@@ -467,14 +453,16 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
     const viaEpay = await buyOrder(t.api, { user, productId: 104 }); // 12 months: yearly
     const params = epayNotification(viaEpay);
     expect((await postForm(t.app, '/pay/notify/epay', params)).body).toBe('success');
-    epay.paid.set(viaEpay.orderNo, { trade_no: params.trade_no!, money: params.money! });
+    standIns.epay.paid.set(viaEpay.orderNo, { trade_no: params.trade_no!, money: params.money! });
     const afterPay = await userOf(db(), user.userId);
     expect(afterPay.yearlyPaid).toBe(true);
 
     const deps = { db: db(), gateways: gateways() };
     const result = await refundOrder(deps, viaEpay.orderNo);
     expect(result.refunded).toBe(true);
-    const refundCall = epay.requests.filter((r) => r.query.get('act') === 'refund').at(-1)!;
+    const refundCall = standIns.epay.requests
+      .filter((r) => r.query.get('act') === 'refund')
+      .at(-1)!;
     expect(Object.fromEntries(refundCall.form)).toMatchObject({
       pid: EPAY_PID,
       out_trade_no: viaEpay.orderNo,
@@ -487,9 +475,13 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
     expect(afterRefund.expireTime!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     expect(afterRefund.yearlyPaid).toBe(false);
     expect(afterRefund.benefitsExpireTime).toBeNull();
-    const refundCalls = epay.requests.filter((r) => r.query.get('act') === 'refund').length;
+    const refundCalls = standIns.epay.requests.filter(
+      (r) => r.query.get('act') === 'refund',
+    ).length;
     expect((await refundOrder(deps, viaEpay.orderNo)).refunded).toBe(false);
-    expect(epay.requests.filter((r) => r.query.get('act') === 'refund')).toHaveLength(refundCalls);
+    expect(standIns.epay.requests.filter((r) => r.query.get('act') === 'refund')).toHaveLength(
+      refundCalls,
+    );
     // EPay has no timestamp: the old, genuine notification replayed after the refund changes nothing.
     const refundedState = await snapshot(db());
     expect((await postForm(t.app, '/pay/notify/epay', params)).body).toBe('success');
@@ -498,14 +490,14 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
 
     const viaStripe = await buyOrder(t.api, { method: 'card', currency: 'USD' });
     const row = await orderOf(db(), viaStripe.orderNo);
-    const session = stripe.pay(row!.gatewayRef!);
+    const session = standIns.stripe.pay(row!.gatewayRef!);
     const payload = stripeEvent('checkout.session.completed', session);
     await webhook(
       payload,
       stripeSdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
     );
     expect((await refundOrder(deps, viaStripe.orderNo)).refunded).toBe(true);
-    const stripeRefund = stripe.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
+    const stripeRefund = standIns.stripe.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
     expect(Object.fromEntries(stripeRefund.form)).toMatchObject({
       payment_intent: session.payment_intent,
       amount: '499',
@@ -523,7 +515,8 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
     const params = epayNotification(order);
     expect((await postForm(t.app, '/pay/notify/epay', params)).body).toBe('success');
     const deps = { db: db(), gateways: gateways() };
-    const refundCalls = () => epay.requests.filter((r) => r.query.get('act') === 'refund').length;
+    const refundCalls = () =>
+      standIns.epay.requests.filter((r) => r.query.get('act') === 'refund').length;
     const open = async () =>
       (await flagsOf(db(), order.orderNo)).filter(
         (f) => f.reason === 'refund_started' && !f.resolvedAt,
@@ -535,9 +528,9 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
     expect(await open()).toEqual([]);
 
     // The aggregator is down mid-refund: the outcome is unknown, so the retry refuses to call again.
-    epay.down = true;
+    standIns.epay.down = true;
     await expect(refundOrder(deps, order.orderNo)).rejects.toThrow(/HTTP 502/);
-    epay.down = false;
+    standIns.epay.down = false;
     expect(await open()).toHaveLength(1);
     const calls = refundCalls();
     await expect(refundOrder(deps, order.orderNo)).rejects.toThrow(/--manual/);
@@ -554,7 +547,7 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
     'the reconciliation job runs on its own when enabled, and a failing round does not stop it',
     async () => {
       const job = await startTestApp(variant, {
-        env: envFor(epay, stripe),
+        env: envFor(standIns),
         overrides: { reconcileIntervalSeconds: 1 },
       });
       const jobDb = job.app.kestrel.database.db;
@@ -564,10 +557,10 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
           .update(orders)
           .set({ createdAt: sql`now() - interval '5 minutes'` })
           .where(eq(orders.orderNo, own.orderNo));
-        epay.paid.set(own.orderNo, { trade_no: 'EP-JOB-2', money: '30.00' });
-        epay.down = true;
+        standIns.epay.paid.set(own.orderNo, { trade_no: 'EP-JOB-2', money: '30.00' });
+        standIns.epay.down = true;
         const asked = () =>
-          epay.requests.filter((r) => r.query.get('out_trade_no') === own.orderNo).length;
+          standIns.epay.requests.filter((r) => r.query.get('out_trade_no') === own.orderNo).length;
         const downUntil = Date.now() + 10_000;
         while (asked() < 2 && Date.now() < downUntil) {
           await new Promise((resolve) => setTimeout(resolve, 100));
@@ -575,7 +568,7 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
         // Two rounds failed against the aggregator: the order waits, the job goes on.
         expect(asked()).toBeGreaterThanOrEqual(2);
         expect((await orderOf(jobDb, own.orderNo))?.status).toBe('pending');
-        epay.down = false;
+        standIns.epay.down = false;
         const deadline = Date.now() + 15_000;
         let status = 'pending';
         while (status !== 'paid' && Date.now() < deadline) {
@@ -584,7 +577,7 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
         }
         expect(status).toBe('paid');
       } finally {
-        epay.down = false;
+        standIns.epay.down = false;
         await job.close();
       }
     },

@@ -15,7 +15,7 @@ import { buyOrder, grantsOf, orderOf, paymentsOf, postForm, userOf } from './hel
 import { couponRow, makeCoupon } from './helpers/store';
 import { PROD_REQUIRED_ENV, STARTUP_TIMEOUT_MS, useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
-import { testPrivateKeys } from './helpers/test-keys';
+import { testKeyEnv } from './helpers/test-keys';
 
 const variants = await databaseVariants();
 
@@ -160,7 +160,6 @@ describe('sandbox in PROD', () => {
     'is refused: no sandbox gateway, no methods without a real one, no sandbox routes',
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'kestrel-prod-pay-'));
-      const keys = testPrivateKeys();
       const config = loadConfig({
         DATA_DIR: dataDir,
         DATABASE_URL: 'memory://',
@@ -169,10 +168,7 @@ describe('sandbox in PROD', () => {
         SEED_DEMO: 'true',
         LOG_LEVEL: 'silent',
         STATIC_DIR: join(dataDir, 'no-spa'),
-        RSA_PRIVATE_KEY_IOS: keys.ios,
-        RSA_PRIVATE_KEY_ANDROID: keys.android,
-        RSA_PRIVATE_KEY_MAC: keys.mac,
-        RSA_PRIVATE_KEY_WINDOWS: keys.windows,
+        ...testKeyEnv(),
       });
       const gateways = await createPaymentGateways(config);
       expect(gateways.sandbox).toBeUndefined();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { CODE, Errors } from '../../contract';
 import { users, verificationCodes } from '../../server/db/schema';
-import { PASSWORD, uniqueEmail, uniqueName } from './helpers/accounts';
+import { PASSWORD, sendEmailCode, uniqueEmail, uniqueName } from './helpers/accounts';
 import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
@@ -48,11 +48,7 @@ describe.each(variants)('races on $name', (variant) => {
 
   it('100 parallel wrong guesses: at most 5 count, then the right code is dead too', async () => {
     const email = uniqueEmail('guess');
-    const sent = await t.api.call('/api/user/user_send_code', {
-      channel: 'email',
-      target: email,
-      purpose: 'register',
-    });
+    const sent = await sendEmailCode(t.api, email);
     expect(sent.body.code).toBe(200);
     const right = await t.api.latestCode(email);
     const wrong = right === '000000' ? '000001' : '000000';
@@ -94,11 +90,7 @@ describe.each(variants)('races on $name', (variant) => {
 
   it('the right code used twice in parallel registers exactly one account', async () => {
     const email = uniqueEmail('double');
-    await t.api.call('/api/user/user_send_code', {
-      channel: 'email',
-      target: email,
-      purpose: 'register',
-    });
+    await sendEmailCode(t.api, email);
     const code = await t.api.latestCode(email);
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -117,13 +109,7 @@ describe.each(variants)('races on $name', (variant) => {
   it('parallel send_code for one target sends one code (cooldown is atomic)', async () => {
     const email = uniqueEmail('burst');
     const results = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        t.api.call('/api/user/user_send_code', {
-          channel: 'email',
-          target: email,
-          purpose: 'register',
-        }),
-      ),
+      Array.from({ length: 10 }, () => sendEmailCode(t.api, email)),
     );
     expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);
     expect(results.filter((r) => r.body.code === Errors.CODE_COOLDOWN.code)).toHaveLength(9);

@@ -19,7 +19,7 @@ import { rowsOf } from '../../server/db/database';
 import { createApiClient } from './helpers/api-client';
 import { STARTUP_TIMEOUT_MS } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
-import { testPrivateKeys } from './helpers/test-keys';
+import { testKeyEnv } from './helpers/test-keys';
 
 const variants = await databaseVariants();
 const REGISTER = '/api/user/register_type_username';
@@ -35,7 +35,6 @@ describe.each(variants)(
     });
 
     async function start(): Promise<FastifyInstance> {
-      const keys = testPrivateKeys();
       const config = loadConfig({
         DATA_DIR: dataDir,
         // PGlite: the embedded database in DATA_DIR, as `npm start` runs it.
@@ -44,10 +43,7 @@ describe.each(variants)(
         SEED_DEMO: 'false',
         LOG_LEVEL: 'silent',
         STATIC_DIR: join(dataDir, 'no-spa'),
-        RSA_PRIVATE_KEY_IOS: keys.ios,
-        RSA_PRIVATE_KEY_ANDROID: keys.android,
-        RSA_PRIVATE_KEY_MAC: keys.mac,
-        RSA_PRIVATE_KEY_WINDOWS: keys.windows,
+        ...testKeyEnv(),
       });
       expect(config.redisUrl).toBeUndefined();
       const app = await buildApp(config);

@@ -37,6 +37,12 @@ interface Seen {
 }
 const seen: Seen[] = [];
 let reply: (path: string) => Response = () => HttpResponse.json({ code: 200, msg: '', data: {} });
+/** A login or register answer for the user, its session token in the pragma header. */
+const signedIn = (userId: number, pragma: string) =>
+  HttpResponse.json(
+    { code: 200, msg: '', data: { userId, deviceToken: `dt-${userId}` } },
+    { headers: { pragma } },
+  );
 
 const server = setupServer(
   http.get('*/v4/test/public-keys', () =>
@@ -141,20 +147,12 @@ describe('the signed call (DESIGN §2)', () => {
 
   it('stores a pragma token; a register-type token goes to sessionStorage only', async () => {
     const { callApi } = await api();
-    reply = () =>
-      HttpResponse.json(
-        { code: 200, msg: '', data: { userId: 1, deviceToken: 'dt-1' } },
-        { headers: { pragma: 'fresh' } },
-      );
+    reply = () => signedIn(1, 'fresh');
     await callApi(userLogin, { account: 'a', password: 'b' });
     expect(localStorage.getItem('token')).toBe('fresh');
 
     localStorage.clear();
-    reply = () =>
-      HttpResponse.json(
-        { code: 200, msg: '', data: { userId: 2, deviceToken: 'dt-2' } },
-        { headers: { pragma: 'reg' } },
-      );
+    reply = () => signedIn(2, 'reg');
     await callApi(registerTypeUsername, { username: 'kestrel', password: 'password1' });
     expect(sessionStorage.getItem('registerToken')).toBe('reg');
     expect(localStorage.getItem('token')).toBeNull();

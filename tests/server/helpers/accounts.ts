@@ -44,15 +44,16 @@ export async function registerByUsername(
   return { userId: body.data.userId, token: String(headers.pragma), username };
 }
 
+/** Asks for a code by e-mail, as the register and reset forms do. */
+export function sendEmailCode<T = unknown>(api: ApiClient, target: string, purpose = 'register') {
+  return api.call<T>('/api/user/user_send_code', { channel: 'email', target, purpose });
+}
+
 export async function registerByEmail(
   api: ApiClient,
   email = uniqueEmail(),
 ): Promise<Registered & { email: string }> {
-  const sent = await api.call('/api/user/user_send_code', {
-    channel: 'email',
-    target: email,
-    purpose: 'register',
-  });
+  const sent = await sendEmailCode(api, email);
   expect(sent.body.code, sent.body.msg).toBe(200);
   const code = await api.latestCode(email);
   const { body, headers } = await api.call<{ userId: number }>('/api/user/register_type_normal', {

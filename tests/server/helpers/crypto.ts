@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { CryptoQuote, CryptoStatus } from '../../../contract/endpoints/crypto';
 import { upsertNetwork } from '../../../server/admin/crypto-admin';
 import {
@@ -28,6 +28,14 @@ import {
   transferTokens,
 } from '../../../scripts/local-chain/local-chain.mjs';
 import type { ApiClient, CallResult } from './api-client';
+import {
+  STARTUP_TIMEOUT_MS,
+  useStarted,
+  useTestApp,
+  type TestApp,
+  type TestAppOptions,
+} from './test-app';
+import type { DbVariant } from './test-databases';
 
 export const CONFIRMATIONS = 3;
 
@@ -90,6 +98,50 @@ export async function configureNetwork(db: Db, chain: TestChain, rpcUrl = chain.
       decimals: chain.tokens[symbol].decimals,
     })),
   });
+}
+
+/**
+ * The local chain of a test file: started before its tests, stopped after them. The handle reads
+ * the running chain, so a file can write `const chain = useTestChain()` where it held `let chain`
+ * and a pair of hooks.
+ */
+export function useTestChain(): TestChain {
+  const running = useStarted('test chain', startTestChain, (started) => started.stop());
+  return {
+    get url() {
+      return running().url;
+    },
+    get chainId() {
+      return running().chainId;
+    },
+    get accounts() {
+      return running().accounts;
+    },
+    get receiving() {
+      return running().receiving;
+    },
+    get tokens() {
+      return running().tokens;
+    },
+    nextPayer: () => running().nextPayer(),
+    stop: () => running().stop(),
+  };
+}
+
+/**
+ * The app of a describe block (useTestApp) with the local chain's network configured in its
+ * database, as an operator would before the first quote.
+ */
+export function useChainApp(
+  variant: DbVariant,
+  chain: TestChain,
+  options: () => TestAppOptions = () => ({}),
+): TestApp {
+  const t = useTestApp(variant, options);
+  beforeAll(async () => {
+    await configureNetwork(t.app.kestrel.database.db, chain);
+  }, STARTUP_TIMEOUT_MS);
+  return t;
 }
 
 /** What the readers asked the RPC: calls of each kind, and receipt reads per hash. */

@@ -110,6 +110,19 @@ export async function openGroup(
   return { creator: creator!, started };
 }
 
+/**
+ * A pay-self group of three, started and paid by its creator, whose friend `a` has paid a share and
+ * friend `b` holds a reserved share not paid yet: one payment away from finishing.
+ */
+export async function groupWithOneShareUnpaid(api: ApiClient, app: FastifyInstance, db: Db) {
+  const { creator, started } = await openGroup(api, app, db, { groupSize: 3, paymentType: 1 });
+  const [a, b] = await makeUsers(db, 2);
+  const shareA = expectOk(await groupCalls(api).joinForPay(a!.token, started.inviteToken));
+  const shareB = expectOk(await groupCalls(api).joinForPay(b!.token, started.inviteToken));
+  await paySeat(app, db, shareA.orderId);
+  return { creator, started, a: a!, b: b!, shareA, shareB };
+}
+
 export async function groupRow(db: Db, inviteToken: string) {
   const [row] = await db.select().from(groupBuys).where(eq(groupBuys.inviteToken, inviteToken));
   return row!;

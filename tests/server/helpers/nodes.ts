@@ -70,3 +70,13 @@ export async function grantMembership(
     .set({ planType, deviceLimit, expireTime: sql`now() + interval '30 days'` })
     .where(eq(users.id, userId));
 }
+
+/** Turns the third-party client on for an account, as its switch on the account page does. */
+export async function enableThirdPartyClient(api: ApiClient, token: string): Promise<void> {
+  const on = await api.call(
+    '/api/user/user_third_party_client_toggle',
+    { enabled: true },
+    { token },
+  );
+  expect(on.body.code, on.body.msg).toBe(200);
+}

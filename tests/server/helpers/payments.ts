@@ -16,7 +16,8 @@ import type { Params } from '../../../server/gateways/signing';
 import { registerByUsername, type Registered } from './accounts';
 import type { ApiClient } from './api-client';
 import { expectOk, purchase } from './store';
-import { useTestApp, type TestApp } from './test-app';
+import { fakeEpay, fakeStripe, type FakeEpay, type FakeStripe } from './fake-gateway-servers';
+import { useStarted, useTestApp, type TestApp } from './test-app';
 import type { DbVariant } from './test-databases';
 
 export const SANDBOX_SECRET = 'sandbox-secret-for-tests-0123456789';
@@ -188,4 +189,32 @@ export function epayNotification(
     ...fields,
   };
   return { ...params, sign: epaySign(params, key), sign_type: 'MD5' };
+}
+
+export interface GatewayStandIns {
+  /** The EPay aggregator, merchant EPAY_PID signing with EPAY_KEY. */
+  readonly epay: FakeEpay;
+  readonly stripe: FakeStripe;
+}
+
+/** Local stand-ins of the EPay and Stripe APIs for a describe block: started before its tests, closed after. */
+export function useGatewayStandIns(stripeSecretKey: string): GatewayStandIns {
+  const epay = useStarted(
+    'EPay stand-in',
+    () => fakeEpay(EPAY_PID, EPAY_KEY),
+    (s) => s.close(),
+  );
+  const stripe = useStarted(
+    'Stripe stand-in',
+    () => fakeStripe(stripeSecretKey),
+    (s) => s.close(),
+  );
+  return {
+    get epay() {
+      return epay();
+    },
+    get stripe() {
+      return stripe();
+    },
+  };
 }

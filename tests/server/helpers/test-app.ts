@@ -12,7 +12,7 @@ import { buildApp, type AppOverrides } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { createApiClient, type ApiClient } from './api-client';
 import type { DbVariant } from './test-databases';
-import { testPrivateKeys } from './test-keys';
+import { testKeyEnv } from './test-keys';
 
 /**
  * PGlite's start (WASM + initdb) takes 1-2 s on an idle machine and several times that on a busy CI
@@ -47,7 +47,6 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kestrel-server-test-'));
   const database = await variant.create();
-  const keys = testPrivateKeys();
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
@@ -59,10 +58,7 @@ export async function startTestApp(
     STATIC_DIR: join(dataDir, 'no-spa'),
     RATE_LIMIT_API_PER_MINUTE: '1000000',
     RATE_LIMIT_CODES_PER_IP_PER_DAY: '1000000',
-    RSA_PRIVATE_KEY_IOS: keys.ios,
-    RSA_PRIVATE_KEY_ANDROID: keys.android,
-    RSA_PRIVATE_KEY_MAC: keys.mac,
-    RSA_PRIVATE_KEY_WINDOWS: keys.windows,
+    ...testKeyEnv(),
     ...(options.env?.APP_ENV === 'PROD' ? PROD_REQUIRED_ENV : {}),
     ...options.env,
   });
@@ -81,6 +77,30 @@ export async function startTestApp(
 }
 
 /**
+ * Something a describe block (or file) starts before its first test and stops after its last. The
+ * returned function reads it, and says so when a test reads it before the hook has started it.
+ */
+export function useStarted<T>(
+  what: string,
+  start: () => Promise<T>,
+  stop: (started: T) => Promise<void>,
+): () => T {
+  let started: T | undefined;
+  beforeAll(async () => {
+    started = await start();
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    if (started !== undefined) await stop(started);
+  });
+  return () => {
+    if (started === undefined) {
+      throw new Error(`the ${what} is read before its beforeAll hook has started it`);
+    }
+    return started;
+  };
+}
+
+/**
  * The app of a describe block: started before its first test (options made then when given as a
  * function, for gateways or chains that other hooks build first) and closed after its last. The
  * handle reads the running app, so a suite can write `const t = useTestApp(variant)` where it held
@@ -90,20 +110,11 @@ export function useTestApp(
   variant: DbVariant,
   options: TestAppOptions | (() => TestAppOptions | Promise<TestAppOptions>) = {},
 ): TestApp {
-  let started: TestApp | undefined;
-  beforeAll(async () => {
-    started = await startTestApp(
-      variant,
-      typeof options === 'function' ? await options() : options,
-    );
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await started?.close();
-  });
-  const running = (): TestApp => {
-    if (!started) throw new Error('the test app is read before its beforeAll hook has started it');
-    return started;
-  };
+  const running = useStarted(
+    'test app',
+    async () => startTestApp(variant, typeof options === 'function' ? await options() : options),
+    (started) => started.close(),
+  );
   return {
     get app() {
       return running().app;

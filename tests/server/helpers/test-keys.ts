@@ -28,3 +28,14 @@ export function testPrivateKeys(): Record<ApiPlatform, string> {
   });
   return Object.fromEntries(entries) as Record<ApiPlatform, string>;
 }
+
+/** The shared keys as the RSA_PRIVATE_KEY_* variables an operator sets. */
+export function testKeyEnv(): Record<string, string> {
+  const keys = testPrivateKeys();
+  return {
+    RSA_PRIVATE_KEY_IOS: keys.ios,
+    RSA_PRIVATE_KEY_ANDROID: keys.android,
+    RSA_PRIVATE_KEY_MAC: keys.mac,
+    RSA_PRIVATE_KEY_WINDOWS: keys.windows,
+  };
+}
