@@ -7,6 +7,7 @@ import { DeviceType } from '../../../contract/enums';
 import type { device as deviceSchema } from '../../../contract/endpoints/user';
 import { formatCount, formatDateTime, pluralCategory, sentenceGap } from '../../i18n/intl-format';
 import { DataTable } from '../../components/ui/data-table';
+import { actionsColumn } from './actions-column';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog';
 import { OnlineDevices } from './online-devices';
 import { deviceListKey, deviceListQuery, unbindDevice } from './api/devices';
@@ -168,26 +169,19 @@ export default function DevicesPage() {
                 header: t`Last active`,
                 cell: (device) => formatDate(device.lastSeenAt),
               },
-              {
-                key: 'actions',
-                header: t`Actions`,
-                hideHeader: true,
-                label: null,
-                className: 'devices-actions',
-                cell: (device) => {
-                  const name = deviceName(device);
-                  return (
-                    <button
-                      type="button"
-                      className="btn btn-secondary devices-remove"
-                      aria-label={t`Remove ${name}`}
-                      onClick={() => setRemoving({ id: device.id, name, current: device.current })}
-                    >
-                      <Trans>Remove</Trans>
-                    </button>
-                  );
-                },
-              },
+              actionsColumn(t`Actions`, (device) => {
+                const name = deviceName(device);
+                return (
+                  <button
+                    type="button"
+                    className="btn btn-secondary devices-remove"
+                    aria-label={t`Remove ${name}`}
+                    onClick={() => setRemoving({ id: device.id, name, current: device.current })}
+                  >
+                    <Trans>Remove</Trans>
+                  </button>
+                );
+              }),
             ]}
           />
         </>

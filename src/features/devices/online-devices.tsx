@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { formatCount, formatDateTime, pluralCategory, sentenceGap } from '../../i18n/intl-format';
 import { DataTable } from '../../components/ui/data-table';
+import { actionsColumn } from './actions-column';
 import { onlineDevicesKey, onlineDevicesQuery, removeOnlineDevice } from './api/online-devices';
 
 /**
@@ -103,25 +104,18 @@ export function OnlineDevices() {
             header: t`Last seen`,
             cell: (device) => formatDate(device.lastSeenAt),
           },
-          {
-            key: 'actions',
-            header: t`Actions`,
-            hideHeader: true,
-            label: null,
-            className: 'devices-actions',
-            cell: (device) => (
-              <button
-                type="button"
-                className="btn btn-secondary devices-remove"
-                aria-label={t`Free the seat of ${device.ip}`}
-                disabled={freeing !== null}
-                aria-busy={freeing === device.ip}
-                onClick={() => void free(device.ip)}
-              >
-                <Trans>Free seat</Trans>
-              </button>
-            ),
-          },
+          actionsColumn(t`Actions`, (device) => (
+            <button
+              type="button"
+              className="btn btn-secondary devices-remove"
+              aria-label={t`Free the seat of ${device.ip}`}
+              disabled={freeing !== null}
+              aria-busy={freeing === device.ip}
+              onClick={() => void free(device.ip)}
+            >
+              <Trans>Free seat</Trans>
+            </button>
+          )),
         ]}
       />
     </section>
