@@ -169,19 +169,22 @@ export default function DevicesPage() {
                 header: t`Last active`,
                 cell: (device) => formatDate(device.lastSeenAt),
               },
-              actionsColumn(t`Actions`, (device) => {
-                const name = deviceName(device);
-                return (
-                  <button
-                    type="button"
-                    className="btn btn-secondary devices-remove"
-                    aria-label={t`Remove ${name}`}
-                    onClick={() => setRemoving({ id: device.id, name, current: device.current })}
-                  >
-                    <Trans>Remove</Trans>
-                  </button>
-                );
-              }),
+              {
+                ...actionsColumn(t`Actions`),
+                cell: (device) => {
+                  const name = deviceName(device);
+                  return (
+                    <button
+                      type="button"
+                      className="btn btn-secondary devices-remove"
+                      aria-label={t`Remove ${name}`}
+                      onClick={() => setRemoving({ id: device.id, name, current: device.current })}
+                    >
+                      <Trans>Remove</Trans>
+                    </button>
+                  );
+                },
+              },
             ]}
           />
         </>

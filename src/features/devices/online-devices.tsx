@@ -104,18 +104,21 @@ export function OnlineDevices() {
             header: t`Last seen`,
             cell: (device) => formatDate(device.lastSeenAt),
           },
-          actionsColumn(t`Actions`, (device) => (
-            <button
-              type="button"
-              className="btn btn-secondary devices-remove"
-              aria-label={t`Free the seat of ${device.ip}`}
-              disabled={freeing !== null}
-              aria-busy={freeing === device.ip}
-              onClick={() => void free(device.ip)}
-            >
-              <Trans>Free seat</Trans>
-            </button>
-          )),
+          {
+            ...actionsColumn(t`Actions`),
+            cell: (device) => (
+              <button
+                type="button"
+                className="btn btn-secondary devices-remove"
+                aria-label={t`Free the seat of ${device.ip}`}
+                disabled={freeing !== null}
+                aria-busy={freeing === device.ip}
+                onClick={() => void free(device.ip)}
+              >
+                <Trans>Free seat</Trans>
+              </button>
+            ),
+          },
         ]}
       />
     </section>
