@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
+import { FieldError, useFieldDescription } from './field-description';
 import './form.css';
 
 /** SPEC §5: the user agrees to the User Agreement and Privacy Policy before login or register. */
@@ -13,17 +13,15 @@ export function AgreementField({
   onChange: (checked: boolean) => void;
   error?: string | null;
 }) {
-  const id = useId();
+  const { id, errorId, control } = useFieldDescription(error);
   return (
     <div className="check">
       <div className="check__row">
         <input
-          id={id}
+          {...control}
           type="checkbox"
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
         />
         <label htmlFor={id}>
           <Trans>
@@ -38,11 +36,7 @@ export function AgreementField({
           </Trans>
         </label>
       </div>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { FieldError, useFieldDescription } from './field-description';
 import './form.css';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
@@ -21,10 +22,7 @@ export function TextField({
   addon,
   ...input
 }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  const { id, errorId, hintId, control } = useFieldDescription(error, hint);
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -32,12 +30,10 @@ export function TextField({
       </label>
       <div className="field__row">
         <input
-          id={id}
+          {...control}
           className="field__input"
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
           {...input}
         />
         {addon}
@@ -47,11 +43,7 @@ export function TextField({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

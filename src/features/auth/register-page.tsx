@@ -17,6 +17,7 @@ import { collectErrors, fieldError } from '../../lib/validate';
 import { registerByUsername, registerWithCode } from './api/auth-calls';
 import { signupSource } from './signup-source';
 import { AuthCard } from './auth-card';
+import { NewPasswordField } from './new-password-field';
 import { IdentifierForm, useIdentifier } from './identifier-form';
 import { useAuthForm } from './use-auth-form';
 import { useAfterLogin } from './use-after-login';
@@ -106,14 +107,11 @@ export default function RegisterPage() {
         codeError={err('code')}
         onSubmit={(event) => void submit(event, validate, send)}
       >
-        <TextField
+        <NewPasswordField
           label={<Trans>Password</Trans>}
-          type="password"
           value={password}
           onChange={setPassword}
           error={err('password')}
-          autoComplete="new-password"
-          hint={<Trans>At least 8 characters.</Trans>}
         />
         <TextField
           label={<Trans>Invite code (optional)</Trans>}

@@ -10,6 +10,7 @@ import { showToast } from '../../lib/toast-store';
 import { collectErrors, fieldError } from '../../lib/validate';
 import { resetPassword } from './api/auth-calls';
 import { AuthCard } from './auth-card';
+import { NewPasswordField } from './new-password-field';
 import { IdentifierForm, useIdentifier } from './identifier-form';
 import { useAuthForm } from './use-auth-form';
 
@@ -67,14 +68,11 @@ export default function ResetPasswordPage() {
         codeError={err('code')}
         onSubmit={(event) => void submit(event, validate, send)}
       >
-        <TextField
+        <NewPasswordField
           label={<Trans>New password</Trans>}
-          type="password"
           value={password}
           onChange={setPassword}
           error={err('password')}
-          autoComplete="new-password"
-          hint={<Trans>At least 8 characters.</Trans>}
         />
         <TextField
           label={<Trans>Confirm new password</Trans>}

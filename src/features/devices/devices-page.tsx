@@ -7,6 +7,7 @@ import { DeviceType } from '../../../contract/enums';
 import type { device as deviceSchema } from '../../../contract/endpoints/user';
 import { formatCount, formatDateTime, pluralCategory, sentenceGap } from '../../i18n/intl-format';
 import { DataTable } from '../../components/ui/data-table';
+import { actionsColumn } from './actions-column';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog';
 import { OnlineDevices } from './online-devices';
 import { deviceListKey, deviceListQuery, unbindDevice } from './api/devices';
@@ -169,11 +170,7 @@ export default function DevicesPage() {
                 cell: (device) => formatDate(device.lastSeenAt),
               },
               {
-                key: 'actions',
-                header: t`Actions`,
-                hideHeader: true,
-                label: null,
-                className: 'devices-actions',
+                ...actionsColumn(t`Actions`),
                 cell: (device) => {
                   const name = deviceName(device);
                   return (

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { formatCount, formatDateTime, pluralCategory, sentenceGap } from '../../i18n/intl-format';
 import { DataTable } from '../../components/ui/data-table';
+import { actionsColumn } from './actions-column';
 import { onlineDevicesKey, onlineDevicesQuery, removeOnlineDevice } from './api/online-devices';
 
 /**
@@ -104,11 +105,7 @@ export function OnlineDevices() {
             cell: (device) => formatDate(device.lastSeenAt),
           },
           {
-            key: 'actions',
-            header: t`Actions`,
-            hideHeader: true,
-            label: null,
-            className: 'devices-actions',
+            ...actionsColumn(t`Actions`),
             cell: (device) => (
               <button
                 type="button"

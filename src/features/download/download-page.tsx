@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ContentPage } from '../../components/content-page';
+import { CtaLinks } from '../../components/cta-links';
 import { clientConfigQuery } from '../../lib/queries/catalog';
 import { currentVisitorSystem } from '../../lib/platform';
 import { DownloadLead } from './download-lead';
@@ -54,14 +54,13 @@ export default function DownloadPage() {
             <Trans>Installation tips for every platform, and one link for all your devices.</Trans>
           </p>
         </div>
-        <div className="download-actions">
-          <Link to="/download/tips" className="btn btn-secondary">
-            <Trans>Installation tips</Trans>
-          </Link>
-          <Link to="/download/smart_links" className="btn btn-secondary">
-            <Trans>Smart download link</Trans>
-          </Link>
-        </div>
+        <CtaLinks
+          className="download-actions"
+          links={[
+            { to: '/download/tips', label: <Trans>Installation tips</Trans> },
+            { to: '/download/smart_links', label: <Trans>Smart download link</Trans> },
+          ]}
+        />
       </div>
     </ContentPage>
   );

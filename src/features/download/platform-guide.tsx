@@ -10,12 +10,13 @@ import { DownloadLink } from './download-link';
  * warning when the platform needs one, the numbered steps and a closing note.
  */
 function Guide({
-  actions,
+  downloads,
   tip,
   steps,
   note,
 }: {
-  actions: ReactNode;
+  /** The download buttons; the first, the platform's main download, is the primary one. */
+  downloads: readonly { href: string | undefined; label: ReactNode }[];
   tip?: ReactNode;
   /** The steps' `<li>` items. */
   steps: ReactNode;
@@ -23,7 +24,13 @@ function Guide({
 }) {
   return (
     <>
-      <div className="download-actions">{actions}</div>
+      <div className="download-actions">
+        {downloads.map(({ href, label }, index) => (
+          <DownloadLink key={index} href={href} primary={index === 0}>
+            {label}
+          </DownloadLink>
+        ))}
+      </div>
       {tip}
       <h3 className="download-subtitle">
         <Trans>Step by step</Trans>
@@ -47,11 +54,7 @@ export function PlatformGuide({
     case ClientPlatform.IOS:
       return (
         <Guide
-          actions={
-            <DownloadLink href={d?.ios.appStoreUrl} primary>
-              <Trans>Get it on the App Store</Trans>
-            </DownloadLink>
-          }
+          downloads={[{ href: d?.ios.appStoreUrl, label: <Trans>Get it on the App Store</Trans> }]}
           steps={
             <>
               <li>
@@ -82,16 +85,10 @@ export function PlatformGuide({
     case ClientPlatform.ANDROID:
       return (
         <Guide
-          actions={
-            <>
-              <DownloadLink href={d?.android.apkUrl} primary>
-                <Trans>Download the APK</Trans>
-              </DownloadLink>
-              <DownloadLink href={d?.android.adFreeApkUrl}>
-                <Trans>Ad-free APK</Trans>
-              </DownloadLink>
-            </>
-          }
+          downloads={[
+            { href: d?.android.apkUrl, label: <Trans>Download the APK</Trans> },
+            { href: d?.android.adFreeApkUrl, label: <Trans>Ad-free APK</Trans> },
+          ]}
           tip={
             <div className="download-tip" role="note">
               <strong>
@@ -128,16 +125,10 @@ export function PlatformGuide({
     case ClientPlatform.MAC:
       return (
         <Guide
-          actions={
-            <>
-              <DownloadLink href={d?.mac.appStoreUrl} primary>
-                <Trans>Mac App Store</Trans>
-              </DownloadLink>
-              <DownloadLink href={d?.mac.pkgUrl}>
-                <Trans>Download the PKG</Trans>
-              </DownloadLink>
-            </>
-          }
+          downloads={[
+            { href: d?.mac.appStoreUrl, label: <Trans>Mac App Store</Trans> },
+            { href: d?.mac.pkgUrl, label: <Trans>Download the PKG</Trans> },
+          ]}
           steps={
             <>
               <li>
@@ -159,11 +150,7 @@ export function PlatformGuide({
     default:
       return (
         <Guide
-          actions={
-            <DownloadLink href={d?.windows.url} primary>
-              <Trans>Download for Windows</Trans>
-            </DownloadLink>
-          }
+          downloads={[{ href: d?.windows.url, label: <Trans>Download for Windows</Trans> }]}
           steps={
             <>
               <li>

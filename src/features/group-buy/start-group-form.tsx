@@ -48,47 +48,22 @@ export function seatOffer(goods: Goods, size: Size, currency: Currency) {
  */
 export function StartGroupForm({
   shop,
-  loggedIn,
-  busy,
-  redirecting,
-  onSelect,
-  onStart,
-}: {
-  shop: Shop | null;
-  loggedIn: boolean;
-  busy: boolean;
-  redirecting: boolean;
-  onSelect: (selection: GroupSelection) => void;
-  onStart: (method: PaymentMethodName) => void;
-}) {
+  ...choosing
+}: Omit<StartFormProps, 'shop'> & { shop: Shop | null }) {
   if (!shop) return <PagePending />;
-  return (
-    <StartForm
-      shop={shop}
-      loggedIn={loggedIn}
-      busy={busy}
-      redirecting={redirecting}
-      onSelect={onSelect}
-      onStart={onStart}
-    />
-  );
+  return <StartForm shop={shop} {...choosing} />;
 }
 
-function StartForm({
-  shop,
-  loggedIn,
-  busy,
-  redirecting,
-  onSelect,
-  onStart,
-}: {
+interface StartFormProps {
   shop: Shop;
   loggedIn: boolean;
   busy: boolean;
   redirecting: boolean;
   onSelect: (selection: GroupSelection) => void;
   onStart: (method: PaymentMethodName) => void;
-}) {
+}
+
+function StartForm({ shop, loggedIn, busy, redirecting, onSelect, onStart }: StartFormProps) {
   const { i18n } = useLingui();
   const money = useMoney();
   const offered = shop.goods.filter((g) => g.groupPrices.length > 0);

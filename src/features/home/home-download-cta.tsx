@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { CtaLinks } from '../../components/cta-links';
 
 export function DownloadCta() {
   const { t } = useLingui();
@@ -14,14 +14,18 @@ export function DownloadCta() {
             <Trans>iPhone and iPad, Android, macOS and Windows. One account for all of them.</Trans>
           </p>
         </div>
-        <nav className="home-cta__actions" aria-label={t`Downloads`}>
-          <Link to="/download" className="btn cta-band__button">
-            <Trans>Download the app</Trans>
-          </Link>
-          <Link to="/trial" className="btn home-cta__ghost">
-            <Trans>Try it free</Trans>
-          </Link>
-        </nav>
+        <CtaLinks
+          className="home-cta__actions"
+          label={t`Downloads`}
+          links={[
+            {
+              to: '/download',
+              label: <Trans>Download the app</Trans>,
+              className: 'btn cta-band__button',
+            },
+            { to: '/trial', label: <Trans>Try it free</Trans>, className: 'btn home-cta__ghost' },
+          ]}
+        />
       </div>
     </section>
   );

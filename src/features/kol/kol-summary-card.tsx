@@ -1,9 +1,37 @@
+import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { DataOf, endpoints } from '../../../contract';
 import { useUsd } from './kol-format';
 import { PayoutPanel } from './payout-panel';
 
 type Summary = DataOf<typeof endpoints.kolSummary>;
+
+/** One total: its name, the amount, a note under it and any further notes. */
+function KolStat({
+  label,
+  testId,
+  amount,
+  note,
+  main = false,
+  children,
+}: {
+  label: ReactNode;
+  testId: string;
+  amount: ReactNode;
+  note: ReactNode;
+  /** The total the card is about (the one a payout draws on). */
+  main?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={main ? 'kol-stat kol-stat--main' : 'kol-stat'}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{amount}</dd>
+      <dd className="kol-stat__note">{note}</dd>
+      {children}
+    </div>
+  );
+}
 
 /** The totals, the way to the $100 threshold, and the payout request. */
 export function KolSummaryCard({ summary }: { summary: Summary }) {
@@ -20,42 +48,37 @@ export function KolSummaryCard({ summary }: { summary: Summary }) {
         <Trans>Earnings</Trans>
       </h2>
       <dl className="kol-stats">
-        <div className="kol-stat">
-          <dt>
-            <Trans>Pending</Trans>
-          </dt>
-          <dd data-testid="kol-pending">{usd(summary.pendingCents)}</dd>
-          <dd className="kol-stat__note">
-            <Trans>In the refund window</Trans>
-          </dd>
+        <KolStat
+          label={<Trans>Pending</Trans>}
+          testId="kol-pending"
+          amount={usd(summary.pendingCents)}
+          note={<Trans>In the refund window</Trans>}
+        >
           {summary.heldCents > 0 && (
             <dd className="kol-stat__note" data-testid="kol-held">
               <Trans>{usd(summary.heldCents)} under review</Trans>
             </dd>
           )}
-        </div>
-        <div className="kol-stat kol-stat--main">
-          <dt>
-            <Trans>Available</Trans>
-          </dt>
-          <dd data-testid="kol-available">{usd(summary.availableCents)}</dd>
-          <dd className="kol-stat__note">
-            <Trans>Ready for a payout</Trans>
-          </dd>
-        </div>
-        <div className="kol-stat">
-          <dt>
-            <Trans>Paid to date</Trans>
-          </dt>
-          <dd data-testid="kol-paid">{usd(summary.paidCents)}</dd>
-          <dd className="kol-stat__note">
-            {summary.processingCents > 0 ? (
+        </KolStat>
+        <KolStat
+          main
+          label={<Trans>Available</Trans>}
+          testId="kol-available"
+          amount={usd(summary.availableCents)}
+          note={<Trans>Ready for a payout</Trans>}
+        />
+        <KolStat
+          label={<Trans>Paid to date</Trans>}
+          testId="kol-paid"
+          amount={usd(summary.paidCents)}
+          note={
+            summary.processingCents > 0 ? (
               <Trans>{usd(summary.processingCents)} processing</Trans>
             ) : (
               <Trans>In USDT</Trans>
-            )}
-          </dd>
-        </div>
+            )
+          }
+        />
       </dl>
       <div className="kol-progress">
         <div className="kol-progress__label" id="kol-progress-label">

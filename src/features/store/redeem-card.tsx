@@ -1,14 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { Errors } from '../../../contract/errors';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { useErrorText } from '../../i18n/use-error-text';
-import { isApiError } from '../../lib/api-error';
-import { userInfoKey } from '../../lib/queries/user-info';
-import { useSession } from '../../lib/session/session-context';
 import { redeemCode } from './api/store-calls';
+import { useMembershipGrant } from './use-membership-grant';
 import { useDateTime } from '../../components/formats';
 import './store.css';
 
@@ -16,35 +13,18 @@ import './store.css';
 export function RedeemCard() {
   const errorText = useErrorText();
   const formatDateTime = useDateTime();
-  const queryClient = useQueryClient();
-  const session = useSession();
+  const { pending, error, expiry, refuse, grant } = useMembershipGrant();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<number | null>(null);
-  const [pending, setPending] = useState(false);
-  const [expiry, setExpiry] = useState<string | null>(null);
 
   const until = expiry ? formatDateTime(expiry) : '';
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setExpiry(null);
     if (code.trim() === '') {
-      setError(Errors.REQUIRED_REDEEM_CODE.code);
+      refuse(Errors.REQUIRED_REDEEM_CODE.code);
       return;
     }
-    setError(null);
-    setPending(true);
-    try {
-      const result = await redeemCode(code.trim());
-      setExpiry(result.expireTime);
-      setCode('');
-      void queryClient.invalidateQueries({ queryKey: userInfoKey });
-      session.send({ type: 'REFRESH' });
-    } catch (failure) {
-      setError(isApiError(failure) ? failure.code : Errors.INTERNAL.code);
-    } finally {
-      setPending(false);
-    }
+    if (await grant(() => redeemCode(code.trim()))) setCode('');
   };
 
   return (

@@ -1,16 +1,13 @@
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { Errors } from '../../../contract/errors';
 import { useErrorText } from '../../i18n/use-error-text';
-import { isApiError } from '../../lib/api-error';
 import { displayConfigQuery } from '../../lib/queries/catalog';
-import { userInfoKey } from '../../lib/queries/user-info';
-import { useSession, useSessionState } from '../../lib/session/session-context';
+import { useSessionState } from '../../lib/session/session-context';
 import { PagePending } from '../../app/layout/root-layout';
 import { freeTrialStatusKey, freeTrialStatusQuery, startFreeTrial } from './api/store-calls';
 import { useDateTime } from '../../components/formats';
+import { useMembershipGrant } from './use-membership-grant';
 import { ContentPage } from '../../components/content-page';
 import './store.css';
 
@@ -49,13 +46,9 @@ export default function TrialPage() {
 function TrialAction() {
   const errorText = useErrorText();
   const formatDateTime = useDateTime();
-  const queryClient = useQueryClient();
-  const session = useSession();
   const loggedOut = useSessionState((s) => s.matches('loggedOut'));
   const user = useSessionState((s) => s.context.user);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<number | null>(null);
-  const [expiry, setExpiry] = useState<string | null>(null);
+  const { pending, error, expiry, grant } = useMembershipGrant([freeTrialStatusKey]);
   const status = useQuery({ ...freeTrialStatusQuery(user?.userId ?? 0), enabled: Boolean(user) });
 
   const endsAt = expiry ? formatDateTime(expiry) : '';
@@ -104,22 +97,6 @@ function TrialAction() {
     );
   }
 
-  const start = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      const result = await startFreeTrial();
-      setExpiry(result.expireTime);
-      void queryClient.invalidateQueries({ queryKey: userInfoKey });
-      void queryClient.invalidateQueries({ queryKey: freeTrialStatusKey });
-      session.send({ type: 'REFRESH' });
-    } catch (failure) {
-      setError(isApiError(failure) ? failure.code : Errors.INTERNAL.code);
-    } finally {
-      setPending(false);
-    }
-  };
-
   return (
     <div className="trial-actions">
       <button
@@ -127,7 +104,7 @@ function TrialAction() {
         className="btn btn-primary"
         disabled={pending}
         aria-busy={pending}
-        onClick={() => void start()}
+        onClick={() => void grant(startFreeTrial)}
       >
         {pending && <span className="spinner" aria-hidden="true" />}
         <Trans>Start free trial</Trans>
