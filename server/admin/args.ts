@@ -139,3 +139,8 @@ export function allFlagOf(rest: readonly string[]): boolean {
   args.done(0);
   return all;
 }
+
+/** `--limit <n>`, how many rows a listing prints (50 unless told). */
+export function rowLimit(args: Args): number {
+  return args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+}

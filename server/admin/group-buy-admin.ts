@@ -22,6 +22,7 @@ import {
   parseCurrency,
   parseInteger,
   positional,
+  rowLimit,
 } from './args';
 import type { AdminCommand } from './context';
 import { counted, isoOrDash, money, table } from './format';
@@ -57,7 +58,7 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
     case 'list': {
       const args = new Args(rest);
       const state = choice(args, 'state', STATES);
-      const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+      const limit = rowLimit(args);
       args.done(0);
       return async ({ db, io }) => {
         const where: SQL | undefined = state === undefined ? undefined : eq(groupBuys.state, state);

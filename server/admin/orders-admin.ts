@@ -3,7 +3,16 @@ import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES } from '../../contract/endpoints/payment';
 import { coupons, orders, paymentFlags } from '../db/schema';
 import { closeExpiredOrders } from '../store/orders';
-import { AdminError, Args, UsageError, allFlagOf, choice, parseInteger, positional } from './args';
+import {
+  AdminError,
+  Args,
+  UsageError,
+  allFlagOf,
+  choice,
+  parseInteger,
+  positional,
+  rowLimit,
+} from './args';
 import type { AdminCommand } from './context';
 import { counted, isoOrDash, money, table } from './format';
 
@@ -22,7 +31,7 @@ export function parseOrdersCommand(argv: readonly string[]): AdminCommand {
       const args = new Args(rest);
       const status = choice(args, 'status', ORDER_STATUSES);
       const userId = args.int('user', { min: 1 });
-      const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+      const limit = rowLimit(args);
       args.done(0);
       return async ({ db, io }) => {
         const conditions: SQL[] = [];
