@@ -4,7 +4,13 @@
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { FREE_DEVICE_LIMIT } from '../../contract/membership';
-import { CODE, CodePurpose, type ApiLanguage, type CodeChannel } from '../../contract';
+import {
+  CODE,
+  CodePurpose,
+  type ApiLanguage,
+  type CodeChannel,
+  type ErrorKey,
+} from '../../contract';
 import { isUniqueViolation, violatedConstraint, type Db } from '../db/database';
 import { invites, outbox, sessions, users, verificationCodes } from '../db/schema';
 import { messageText, type MessageKind } from '../messaging/message-texts';
@@ -125,6 +131,16 @@ async function openSession(db: Db, userId: number, context: ApiContext): Promise
   await context.startSession(userId);
 }
 
+/** Runs `insert`; a unique violation (the name or address is taken already) fails with `key`. */
+async function insertedOr(key: ErrorKey, insert: () => Promise<UserRow>): Promise<UserRow> {
+  try {
+    return await insert();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fail(key);
+    throw error;
+  }
+}
+
 function codeFailure(reason: 'invalid' | 'too_many_attempts') {
   return fail(reason === 'too_many_attempts' ? 'CODE_TOO_MANY_ATTEMPTS' : 'CODE_INVALID');
 }
@@ -163,18 +179,14 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
       // Usernames are public handles: saying "taken" reveals nothing a profile link would not.
       if (taken.length > 0) throw fail('USERNAME_UNAVAILABLE');
       const passwordHash = await hasher.hash(params.password);
-      let user: UserRow;
-      try {
-        user = await insertUser(
+      const user = await insertedOr('USERNAME_UNAVAILABLE', () =>
+        insertUser(
           db,
           { username: params.username, passwordHash, ...attribution(params.source, context) },
           inviterId,
           params.inviteCode,
-        );
-      } catch (error) {
-        if (isUniqueViolation(error)) throw fail('USERNAME_UNAVAILABLE');
-        throw error;
-      }
+        ),
+      );
       await openSession(db, user.id, context);
       return { userId: user.id, deviceToken: deviceTokens.issue(user.id) };
     },
@@ -185,19 +197,15 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
       if (!check.ok) throw codeFailure(check.reason);
       const inviterId = await findInviter(db, params.inviteCode);
       const passwordHash = await hasher.hash(params.password);
-      let user: UserRow;
-      try {
-        user = await db.transaction(async (tx) => {
+      // The address got an account between the code and now: the code is spent either way.
+      const user = await insertedOr('CODE_INVALID', () =>
+        db.transaction(async (tx) => {
           if (!(await consumeCode(tx, check.id))) throw fail('CODE_INVALID');
           const contact = params.channel === 'email' ? { email: target } : { phone: target };
           const values = { ...contact, passwordHash, ...attribution(params.source, context) };
           return insertUser(tx, values, inviterId, params.inviteCode);
-        });
-      } catch (error) {
-        // The address got an account between the code and now: the code is spent either way.
-        if (isUniqueViolation(error)) throw fail('CODE_INVALID');
-        throw error;
-      }
+        }),
+      );
       await openSession(db, user.id, context);
       return { userId: user.id, deviceToken: deviceTokens.issue(user.id) };
     },

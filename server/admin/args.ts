@@ -119,3 +119,28 @@ export function positional(args: Args, index: number, what: string): string {
   if (value === undefined) throw new UsageError(`missing ${what}`);
   return value;
 }
+
+/** `--<name> <value>` where the value must be one of `values`; undefined when not given. */
+export function choice<T extends string>(
+  args: Args,
+  name: string,
+  values: readonly T[],
+): T | undefined {
+  const value = args.string(name);
+  if (value !== undefined && !values.includes(value as T))
+    throw new UsageError(`--${name} must be one of ${values.join(', ')}`);
+  return value as T | undefined;
+}
+
+/** The arguments of a listing whose only option is `--all` (resolved rows too). */
+export function allFlagOf(rest: readonly string[]): boolean {
+  const args = new Args(rest, ['all']);
+  const all = args.flag('all');
+  args.done(0);
+  return all;
+}
+
+/** `--limit <n>`, how many rows a listing prints (50 unless told). */
+export function rowLimit(args: Args): number {
+  return args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+}

@@ -39,35 +39,31 @@ export const USAGE = [
   'command (through DATA_DIR/admin.sock); when none runs, the command opens DATA_DIR itself.',
 ].join('\n');
 
+/** Each area's parser; nodes and benefits check their own arguments once the database is open. */
+const AREAS: Readonly<Record<string, (rest: string[]) => AdminCommand>> = {
+  plans: parsePlansCommand,
+  coupons: parseCouponsCommand,
+  redeem: parseRedeemCommand,
+  orders: parseOrdersCommand,
+  'group-buy': parseGroupBuyCommand,
+  crypto: parseCryptoCommand,
+  kol: parseKolCommand,
+  nodes:
+    (rest) =>
+    ({ db, io }) =>
+      runNodes(db, rest, (line) => io.out(line)),
+  benefits:
+    (rest) =>
+    ({ db, io }) =>
+      runBenefits(db, rest, (line) => io.out(line)),
+};
+
 /** Checks the arguments and returns the command to run; throws UsageError. */
 export function parseAdminCommand(argv: readonly string[]): AdminCommand {
   const [area, ...rest] = argv;
-  switch (area) {
-    case 'plans':
-      return parsePlansCommand(rest);
-    case 'coupons':
-      return parseCouponsCommand(rest);
-    case 'redeem':
-      return parseRedeemCommand(rest);
-    case 'orders':
-      return parseOrdersCommand(rest);
-    case 'group-buy':
-      return parseGroupBuyCommand(rest);
-    case 'crypto':
-      return parseCryptoCommand(rest);
-    case 'kol':
-      return parseKolCommand(rest);
-    case 'nodes':
-      return ({ db, io }) => runNodes(db, rest, (line) => io.out(line));
-    case 'benefits':
-      return ({ db, io }) => runBenefits(db, rest, (line) => io.out(line));
-    case undefined:
-    case 'help':
-    case '--help':
-      throw new UsageError('');
-    default:
-      throw new UsageError(`unknown command "${area}"`);
-  }
+  if (area === undefined || area === 'help' || area === '--help') throw new UsageError('');
+  if (!Object.hasOwn(AREAS, area)) throw new UsageError(`unknown command "${area}"`);
+  return AREAS[area]!(rest);
 }
 
 /** Prints a usage mistake and the usage; the exit code of a usage mistake is 2. */

@@ -18,7 +18,7 @@ import {
 } from '../db/schema';
 import { listNetworks, readCryptoSettings, writeCryptoSettings } from '../crypto/crypto-config';
 import { formatUnits, parseRate } from '../crypto/token-amount';
-import { AdminError, Args, UsageError, parseInteger, positional } from './args';
+import { AdminError, Args, UsageError, allFlagOf, parseInteger, positional } from './args';
 import type { AdminCommand } from './context';
 import { counted, isoOrDash, table } from './format';
 
@@ -324,9 +324,7 @@ export function parseCryptoCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'transfers': {
-      const args = new Args(rest, ['all']);
-      const all = args.flag('all');
-      args.done(0);
+      const all = allFlagOf(rest);
       return async ({ db, io }) => {
         await listTransfers(db, all, (l) => io.out(l));
         return 0;

@@ -14,7 +14,16 @@ import {
   setGroupBuyEnabled,
 } from '../group-buy/group-settings';
 import { findPlan } from '../store/plans';
-import { AdminError, Args, UsageError, parseCurrency, parseInteger, positional } from './args';
+import {
+  AdminError,
+  Args,
+  UsageError,
+  choice,
+  parseCurrency,
+  parseInteger,
+  positional,
+  rowLimit,
+} from './args';
 import type { AdminCommand } from './context';
 import { counted, isoOrDash, money, table } from './format';
 
@@ -35,19 +44,24 @@ const size = (value: string | undefined): 2 | 3 => {
   throw new UsageError('--size must be 2 or 3');
 };
 
+/** The one positional `<groupId>` of `show` and `end`. */
+function groupNoOf(rest: readonly string[]): string {
+  const args = new Args(rest);
+  const groupNo = positional(args, 0, 'groupId').trim();
+  args.done(1);
+  return groupNo;
+}
+
 export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
   const [action, ...rest] = argv;
   switch (action) {
     case 'list': {
       const args = new Args(rest);
-      const state = args.string('state');
-      if (state !== undefined && !STATES.includes(state as (typeof STATES)[number]))
-        throw new UsageError(`--state must be one of ${STATES.join(', ')}`);
-      const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+      const state = choice(args, 'state', STATES);
+      const limit = rowLimit(args);
       args.done(0);
       return async ({ db, io }) => {
-        const where: SQL | undefined =
-          state === undefined ? undefined : eq(groupBuys.state, state as (typeof STATES)[number]);
+        const where: SQL | undefined = state === undefined ? undefined : eq(groupBuys.state, state);
         const rows = await db
           .select()
           .from(groupBuys)
@@ -84,9 +98,7 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'show': {
-      const args = new Args(rest);
-      const groupNo = positional(args, 0, 'groupId').trim();
-      args.done(1);
+      const groupNo = groupNoOf(rest);
       return async ({ db, io }) => {
         const [group] = await db.select().from(groupBuys).where(eq(groupBuys.groupNo, groupNo));
         if (!group) throw new AdminError(`no group ${groupNo}`);
@@ -126,9 +138,7 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'end': {
-      const args = new Args(rest);
-      const groupNo = positional(args, 0, 'groupId').trim();
-      args.done(1);
+      const groupNo = groupNoOf(rest);
       return async ({ db, io, endGroup }) => {
         const [group] = await db
           .select({ id: groupBuys.id, state: groupBuys.state })

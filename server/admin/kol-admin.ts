@@ -21,7 +21,7 @@ import {
   runPayoutBatch,
   settleKol,
 } from '../kol/settlements';
-import { AdminError, Args, UsageError, parseInteger, positional } from './args';
+import { AdminError, Args, UsageError, parseInteger, positional, rowLimit } from './args';
 import type { AdminCommand } from './context';
 import { counted, isoOrDash, money, table } from './format';
 
@@ -113,7 +113,7 @@ function userRefOf(rest: readonly string[]): string {
 function listingOptions(rest: readonly string[]) {
   const args = new Args(rest);
   const kolRef = args.string('kol');
-  const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+  const limit = rowLimit(args);
   args.done(0);
   return { kolRef, limit };
 }
@@ -221,7 +221,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       const status = args.string('status');
       if (status !== undefined && !(COMMISSION_STATUSES as readonly string[]).includes(status))
         throw new UsageError(`--status must be one of ${COMMISSION_STATUSES.join(', ')}`);
-      const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+      const limit = rowLimit(args);
       args.done(0);
       return async ({ db, io }) => {
         const conditions: SQL[] = [];

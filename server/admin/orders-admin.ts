@@ -1,9 +1,18 @@
 /** `orders list | refund | flags | resolve-flag | expire` (docs/store.md, operator commands). */
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import { ORDER_STATUSES, type OrderStatusName } from '../../contract/endpoints/payment';
+import { ORDER_STATUSES } from '../../contract/endpoints/payment';
 import { coupons, orders, paymentFlags } from '../db/schema';
 import { closeExpiredOrders } from '../store/orders';
-import { AdminError, Args, UsageError, parseInteger, positional } from './args';
+import {
+  AdminError,
+  Args,
+  UsageError,
+  allFlagOf,
+  choice,
+  parseInteger,
+  positional,
+  rowLimit,
+} from './args';
 import type { AdminCommand } from './context';
 import { counted, isoOrDash, money, table } from './format';
 
@@ -20,15 +29,13 @@ export function parseOrdersCommand(argv: readonly string[]): AdminCommand {
   switch (action) {
     case 'list': {
       const args = new Args(rest);
-      const status = args.string('status');
-      if (status !== undefined && !ORDER_STATUSES.includes(status as OrderStatusName))
-        throw new UsageError(`--status must be one of ${ORDER_STATUSES.join(', ')}`);
+      const status = choice(args, 'status', ORDER_STATUSES);
       const userId = args.int('user', { min: 1 });
-      const limit = args.int('limit', { min: 1, max: 10_000 }) ?? 50;
+      const limit = rowLimit(args);
       args.done(0);
       return async ({ db, io }) => {
         const conditions: SQL[] = [];
-        if (status !== undefined) conditions.push(eq(orders.status, status as OrderStatusName));
+        if (status !== undefined) conditions.push(eq(orders.status, status));
         if (userId !== undefined) conditions.push(eq(orders.userId, userId));
         const rows = await db
           .select({ order: orders, coupon: coupons.code })
@@ -79,9 +86,7 @@ export function parseOrdersCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'flags': {
-      const args = new Args(rest, ['all']);
-      const all = args.flag('all');
-      args.done(0);
+      const all = allFlagOf(rest);
       return async ({ db, io }) => {
         const rows = await db
           .select({ flag: paymentFlags, orderNo: orders.orderNo })

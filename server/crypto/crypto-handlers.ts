@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../db/database';
 import { cryptoQuotes, cryptoWatchCursors, orders } from '../db/schema';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type Handlers } from '../protocol/api-context';
-import { closeExpiredOrders, insertPendingOrder } from '../store/orders';
+import { closeExpiredOrders, insertPendingOrder, planTermsOf } from '../store/orders';
 import { findPlan, priceIn, type PlanWithPrices } from '../store/plans';
 import { ChainUnavailableError } from './chain-reader';
 import { listNetworks, readCryptoSettings } from './crypto-config';
@@ -190,11 +190,7 @@ export function createCryptoHandlers(deps: CryptoHandlerDeps): Handlers {
             {
               userId: user.id,
               idempotencyKey: params.idempotencyKey,
-              planId: plan.id,
-              groupType: plan.groupType,
-              months: plan.months,
-              durationDays: plan.durationDays,
-              maxDevices: plan.maxDevices,
+              ...planTermsOf(plan),
               method: 'crypto',
               gateway: 'crypto',
               currency: price.currency,

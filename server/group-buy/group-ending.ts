@@ -14,7 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { SessionCache } from '../identity/session-cache';
 import { rowsOf, type Db } from '../db/database';
 import { groupBuys, groupMembers } from '../db/schema';
-import { repeatJob } from '../jobs/repeat-job';
+import { repeatLoggedJob } from '../jobs/repeat-job';
 import { GatewayError, type GatewayName, type PaymentGateways } from '../gateways/gateway';
 import { flagPayment } from '../payments/payment-flags';
 import { refundOrder, RefundError } from '../payments/refund-order';
@@ -199,11 +199,10 @@ export function startGroupEnding(
   deps: EndingDeps & { log: { error(obj: unknown, message: string): void } },
   intervalSeconds: number,
 ): { stop(): Promise<void> } {
-  return repeatJob(
-    () =>
-      endGroupsOnce(deps).catch((error: unknown) =>
-        deps.log.error({ err: error }, 'group ending round failed'),
-      ),
+  return repeatLoggedJob(
+    () => endGroupsOnce(deps),
+    deps.log,
+    'group ending round failed',
     intervalSeconds,
   );
 }

@@ -26,3 +26,16 @@ export function repeatJob(
     },
   };
 }
+
+/** `repeatJob` for a round that may throw: a failed round is logged as `failure`, the next one still runs. */
+export function repeatLoggedJob(
+  round: () => Promise<unknown>,
+  log: { error(obj: unknown, message: string): void },
+  failure: string,
+  intervalSeconds: number,
+): { stop(): Promise<void> } {
+  return repeatJob(
+    () => round().catch((error: unknown) => log.error({ err: error }, failure)),
+    intervalSeconds,
+  );
+}

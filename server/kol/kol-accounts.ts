@@ -21,26 +21,16 @@ export interface KolTerms {
   readonly payout?: { network: PayoutNetwork; address: string } | null;
 }
 
+/** KolRuleError unless `rate` (when given) is a whole percent within `[min, max]`. */
+function checkRate(rate: number | undefined, min: number, max: number, what: string): void {
+  if (rate !== undefined && (!Number.isInteger(rate) || rate < min || rate > max))
+    throw new KolRuleError(`the ${what} rate must be ${min}-${max} %`);
+}
+
 function checkTerms(terms: KolTerms): void {
   const { firstRatePercent: first, renewalRatePercent: renewal, payout } = terms;
-  if (
-    first !== undefined &&
-    (!Number.isInteger(first) ||
-      first < KOL_RATES.firstMinPercent ||
-      first > KOL_RATES.firstMaxPercent)
-  )
-    throw new KolRuleError(
-      `the first-purchase rate must be ${KOL_RATES.firstMinPercent}-${KOL_RATES.firstMaxPercent} %`,
-    );
-  if (
-    renewal !== undefined &&
-    (!Number.isInteger(renewal) ||
-      renewal < KOL_RATES.renewalMinPercent ||
-      renewal > KOL_RATES.renewalMaxPercent)
-  )
-    throw new KolRuleError(
-      `the renewal rate must be ${KOL_RATES.renewalMinPercent}-${KOL_RATES.renewalMaxPercent} %`,
-    );
+  checkRate(first, KOL_RATES.firstMinPercent, KOL_RATES.firstMaxPercent, 'first-purchase');
+  checkRate(renewal, KOL_RATES.renewalMinPercent, KOL_RATES.renewalMaxPercent, 'renewal');
   if (payout && !isPayoutAddress(payout.network, payout.address))
     throw new KolRuleError(`"${payout.address}" is not a ${payout.network} address`);
 }

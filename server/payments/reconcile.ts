@@ -9,7 +9,7 @@ import { and, asc, eq, lte, or } from 'drizzle-orm';
 import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import { orders } from '../db/schema';
-import { repeatJob } from '../jobs/repeat-job';
+import { repeatLoggedJob } from '../jobs/repeat-job';
 import { closeOrder } from '../store/orders';
 import { creditOrder, type CreditDeps } from './credit-order';
 import type { GatewayName, PaymentGateways } from '../gateways/gateway';
@@ -129,11 +129,10 @@ export function startReconciliation(
   deps: ReconcileDeps,
   intervalSeconds: number,
 ): { stop(): Promise<void> } {
-  return repeatJob(
-    () =>
-      reconcileOnce(deps).catch((error: unknown) =>
-        deps.log.error({ err: error }, 'reconciliation round failed'),
-      ),
+  return repeatLoggedJob(
+    () => reconcileOnce(deps),
+    deps.log,
+    'reconciliation round failed',
     intervalSeconds,
   );
 }

@@ -3,7 +3,7 @@
  * the order's transaction with a guarded UPDATE (the total cap) under the buyer's row lock (the
  * per-user limit); closing an unpaid order releases the use, exactly once.
  */
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ErrorKey } from '../../contract';
 import type { Db } from '../db/database';
 import { couponRedemptions, coupons, type Currency } from '../db/schema';
@@ -74,6 +74,25 @@ export async function activeUsesBy(db: Db, couponId: number, userId: number): Pr
 }
 
 /**
+ * Counts one more use of the coupon with a guarded UPDATE, unless its total cap is reached (or
+ * `also`, when given, does not hold). Returns whether the use was taken.
+ */
+async function takeCouponUse(tx: Db, couponId: number, also?: SQL): Promise<boolean> {
+  const taken = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        also,
+        sql`(${coupons.maxUses} IS NULL OR ${coupons.usedCount} < ${coupons.maxUses})`,
+      ),
+    )
+    .returning({ id: coupons.id });
+  return taken.length > 0;
+}
+
+/**
  * Takes one use of the coupon for an order. Must run in the order's transaction, after the buyer's
  * row is locked (so one user's parallel purchases see each other's uses). Returns the error when the
  * code may not be used; the caller rolls back.
@@ -86,18 +105,7 @@ export async function reserveCouponUse(
 ): Promise<ErrorKey | null> {
   if ((await activeUsesBy(tx, coupon.id, userId)) >= coupon.perUserLimit)
     return 'COUPON_USER_LIMIT';
-  const taken = await tx
-    .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(
-      and(
-        eq(coupons.id, coupon.id),
-        eq(coupons.active, true),
-        sql`(${coupons.maxUses} IS NULL OR ${coupons.usedCount} < ${coupons.maxUses})`,
-      ),
-    )
-    .returning({ id: coupons.id });
-  if (taken.length === 0) return 'COUPON_USED_UP';
+  if (!(await takeCouponUse(tx, coupon.id, eq(coupons.active, true)))) return 'COUPON_USED_UP';
   await tx.insert(couponRedemptions).values({ couponId: coupon.id, userId, orderId });
   return null;
 }
@@ -128,17 +136,7 @@ export async function reclaimCouponUse(tx: Db, orderId: number): Promise<boolean
     .from(couponRedemptions)
     .where(eq(couponRedemptions.orderId, orderId));
   if (!redemption || redemption.releasedAt === null) return redemption !== undefined;
-  const taken = await tx
-    .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(
-      and(
-        eq(coupons.id, redemption.couponId),
-        sql`(${coupons.maxUses} IS NULL OR ${coupons.usedCount} < ${coupons.maxUses})`,
-      ),
-    )
-    .returning({ id: coupons.id });
-  if (taken.length === 0) return false;
+  if (!(await takeCouponUse(tx, redemption.couponId))) return false;
   await tx
     .update(couponRedemptions)
     .set({ releasedAt: null })

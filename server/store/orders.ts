@@ -11,7 +11,7 @@ import { coupons, orders } from '../db/schema';
 import { fail } from '../protocol/api-error';
 import { releaseCouponUse } from './coupons';
 import { orderClosed, type ClosedStatus } from './order-lifecycle';
-import { productLabel } from './plans';
+import { productLabel, type PlanRow } from './plans';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type { ClosedStatus } from './order-lifecycle';
@@ -73,6 +73,19 @@ export async function listOrders(
 }
 
 export type NewOrder = Omit<typeof orders.$inferInsert, 'orderNo' | 'createdAt' | 'updatedAt'>;
+
+/** The plan's terms an order copies, so a later plan edit does not change what was bought. */
+export function planTermsOf(
+  plan: Pick<PlanRow, 'id' | 'groupType' | 'months' | 'durationDays' | 'maxDevices'>,
+): Pick<NewOrder, 'planId' | 'groupType' | 'months' | 'durationDays' | 'maxDevices'> {
+  return {
+    planId: plan.id,
+    groupType: plan.groupType,
+    months: plan.months,
+    durationDays: plan.durationDays,
+    maxDevices: plan.maxDevices,
+  };
+}
 
 /**
  * Inserts a pending order inside the caller's transaction. The buyer's row lock serialises one
