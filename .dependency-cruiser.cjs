@@ -129,6 +129,16 @@ module.exports = {
       to: { path: '^src/features/', pathNot: '^src/features/$1/' },
     },
     {
+      name: 'src-features-import-no-app-shell',
+      comment:
+        'src/app is the shell (routes, layout, start-up) that composes the features; a feature that ' +
+        'imported it would run back up the floors. What a feature needs of the shell (the page ' +
+        'spinner, the display config) lives in src/components or src/lib.',
+      severity: 'error',
+      from: { path: '^src/(?:features|components|lib)/' },
+      to: { path: '^src/app/' },
+    },
+    {
       name: 'src-shared-code-imports-no-feature-or-page',
       comment:
         'src/components and src/lib are what the features share; if they imported a feature or a ' +

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { linkLabel } from './link-labels';
-import { useDisplayConfig } from './use-display-config';
+import { useDisplayConfig } from '../../lib/queries/use-display-config';
 import { Logo } from './logo';
 import './footer.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { linkLabel } from './link-labels';
-import { useDisplayConfig } from './use-display-config';
+import { useDisplayConfig } from '../../lib/queries/use-display-config';
 
 /** The header's "More" disclosure: blog, status and GitHub mirrors from the display config. */
 export function MoreMenu() {

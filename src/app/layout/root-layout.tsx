@@ -1,7 +1,8 @@
 import { Suspense, lazy, useEffect, useRef, type RefObject } from 'react';
 import { Outlet, useLocation, useRouterState } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
+import { PagePending } from '../../components/page-pending';
 import { Toaster } from '../../components/ui/toaster';
 import { prefetchCatalog, shouldPrefetchCatalog } from '../../lib/queries/catalog';
 import { PREFETCH_DELAY_MS } from '../../lib/query-client';
@@ -9,7 +10,7 @@ import { loadSupportWidget } from '../support-widget';
 import { isDebugRequested } from '../debug/debug-flag';
 import { Footer } from './footer';
 import { Header } from './header';
-import { useDisplayConfig } from './use-display-config';
+import { useDisplayConfig } from '../../lib/queries/use-display-config';
 import { useRouteMeta } from '../seo/use-route-meta';
 import './root-layout.css';
 
@@ -32,17 +33,6 @@ function PendingBar() {
   return loading ? (
     <div className="route-progress" role="progressbar" aria-label={t`Loading`} />
   ) : null;
-}
-
-export function PagePending() {
-  return (
-    <div className="page-pending" role="status">
-      <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">
-        <Trans>Loading</Trans>
-      </span>
-    </div>
-  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { useDisplayConfig } from '../../app/layout/use-display-config';
+import { useDisplayConfig } from '../../lib/queries/use-display-config';
 import './faq.css';
 
 function Question({

@@ -7,7 +7,7 @@ import {
   type JoiningBlock,
 } from '../../../machines/group-buy/group-buy.constants';
 import type { GroupSelection } from '../../../machines/group-buy/group-buy.types';
-import { PagePending } from '../../app/layout/root-layout';
+import { PagePending } from '../../components/page-pending';
 import { useErrorText } from '../../i18n/use-error-text';
 import { goodsQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';

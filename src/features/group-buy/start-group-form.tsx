@@ -6,7 +6,7 @@ import type { Goods, PaymentMethodName, paymentShop } from '../../../contract/en
 import { GROUP_SIZES } from '../../../contract/endpoints/group-buy';
 import { GroupBuyPaymentType, ShopGroupType } from '../../../contract/enums';
 import type { Currency, GroupSelection } from '../../../machines/group-buy/group-buy.types';
-import { PagePending } from '../../app/layout/root-layout';
+import { PagePending } from '../../components/page-pending';
 import { Months, PlanName, useMoney } from '../../components/formats';
 import { ChoiceCards } from './choice-cards';
 import { MethodChoice } from './method-choice';

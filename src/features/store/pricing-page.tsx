@@ -9,7 +9,7 @@ import type { Currency, Money } from '../../../machines/checkout/checkout.types'
 import { useErrorText } from '../../i18n/use-error-text';
 import { goodsQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
-import { PagePending } from '../../app/layout/root-layout';
+import { PagePending } from '../../components/page-pending';
 import { ProductName, useMoney } from '../../components/formats';
 import { GrantPreview } from './grant-preview';
 import { PaymentMethodField } from './payment-method-field';

@@ -4,7 +4,7 @@ import { Link, getRouteApi } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { Errors } from '../../../contract/errors';
 import type { Order } from '../../../contract/endpoints/payment';
-import { PagePending } from '../../app/layout/root-layout';
+import { PagePending } from '../../components/page-pending';
 import { useErrorText } from '../../i18n/use-error-text';
 import { displayConfigQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';

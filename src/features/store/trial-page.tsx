@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { useErrorText } from '../../i18n/use-error-text';
 import { displayConfigQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
-import { PagePending } from '../../app/layout/root-layout';
+import { PagePending } from '../../components/page-pending';
 import { freeTrialStatusKey, freeTrialStatusQuery, startFreeTrial } from './api/store-calls';
 import { useDateTime } from '../../components/formats';
 import { useMembershipGrant } from './use-membership-grant';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { displayConfigQuery } from '../../lib/queries/catalog';
+import { displayConfigQuery } from './catalog';
 
 export function useDisplayConfig() {
   return useQuery(displayConfigQuery()).data;
