@@ -34,18 +34,15 @@ function defined<T extends Record<string, unknown>>(values: T): T {
 const searchOf = <S extends z.core.$ZodLooseShape>(shape: S) =>
   z.pipe(z.object(shape), z.transform(defined));
 
-/** /login, /register, /resetpassword. */
-export const guestSearch = searchOf({
-  /** Where to go after signing in (checked by safeRedirect). */
-  redirect: optional(text),
-});
+/** A page that goes on elsewhere: `redirect`, a same-origin path checked by safeRedirect. */
+const redirectSearch = searchOf({ redirect: optional(text) });
+
+/** /login, /register, /resetpassword: where to go after signing in. */
+export const guestSearch = redirectSearch;
 export type GuestSearch = z.output<typeof guestSearch>;
 
-/** /loading: the hand-over page of the apps and payment providers. */
-export const loadingSearch = searchOf({
-  /** Where to continue (checked by safeRedirect). */
-  redirect: optional(text),
-});
+/** /loading, the hand-over page of the apps and payment providers: where to continue. */
+export const loadingSearch = redirectSearch;
 export type LoadingSearch = z.output<typeof loadingSearch>;
 
 /** /group-buying. */
