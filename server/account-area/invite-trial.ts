@@ -3,15 +3,13 @@
  * Standard (SPEC §9), granted through the membership ledger in the sign-up transaction: the unique
  * ('invite_trial', invitee id) makes it once per account.
  */
-import { endpoints } from '../../contract';
 import { FREE_DEVICE_LIMIT } from '../../contract/membership';
 import type { Db } from '../db/database';
-import { DISPLAY_CONFIG_KEY } from '../settings/default-settings';
-import { readSetting } from '../settings/settings-store';
+import { storedDisplayConfig } from '../settings/default-settings';
 import { grantMembership } from '../store/membership-grants';
 
 export async function grantInviteTrial(tx: Db, inviteeId: number): Promise<void> {
-  const display = await readSetting(tx, DISPLAY_CONFIG_KEY, endpoints.systemDisplayConfig.data);
+  const display = await storedDisplayConfig(tx);
   if (display.inviteTrialMinutes <= 0) return;
   await grantMembership(tx, {
     userId: inviteeId,

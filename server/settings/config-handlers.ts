@@ -2,20 +2,20 @@
 import { CODE, endpoints } from '../../contract';
 import type { Db } from '../db/database';
 import type { Handlers } from '../protocol/api-context';
-import { CLIENT_CONFIG_KEY, DISPLAY_CONFIG_KEY } from './default-settings';
+import { CLIENT_CONFIG_KEY, storedDisplayConfig } from './default-settings';
 import { readSetting } from './settings-store';
 
 export function createConfigHandlers(db: Db): Handlers {
   return {
     systemClientConfig: () => readSetting(db, CLIENT_CONFIG_KEY, endpoints.systemClientConfig.data),
     async systemDisplayConfig() {
-      const config = await readSetting(db, DISPLAY_CONFIG_KEY, endpoints.systemDisplayConfig.data);
+      const config = await storedDisplayConfig(db);
       // One number drives both the server's cooldown and the SPA's countdown; it is not a setting.
       return { ...config, codeCooldownSeconds: CODE.resendCooldownSeconds };
     },
     /** The affiliate page's messaging-app contact: the display config's `links.affiliateContact`. */
     async systemAffiliate() {
-      const config = await readSetting(db, DISPLAY_CONFIG_KEY, endpoints.systemDisplayConfig.data);
+      const config = await storedDisplayConfig(db);
       return { contactUrl: config.links.affiliateContact };
     },
   };

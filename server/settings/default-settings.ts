@@ -57,9 +57,12 @@ export const defaultDisplayConfig: DisplayConfig = {
   },
 };
 
+/** The stored display config; fails when its row is missing or fails the schema. */
+export function storedDisplayConfig(db: Db): Promise<DisplayConfig> {
+  return readSetting(db, DISPLAY_CONFIG_KEY, endpoints.systemDisplayConfig.data);
+}
+
 /** The stored display config, or the default when its row is missing or fails the schema. */
 export function readDisplayConfig(db: Db): Promise<DisplayConfig> {
-  return readSetting(db, DISPLAY_CONFIG_KEY, endpoints.systemDisplayConfig.data).catch(
-    () => defaultDisplayConfig,
-  );
+  return storedDisplayConfig(db).catch(() => defaultDisplayConfig);
 }

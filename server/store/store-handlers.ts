@@ -3,7 +3,7 @@
  * orders, cancel, redeem code, free trial. Rules and decisions: docs/store.md.
  */
 import { and, eq } from 'drizzle-orm';
-import { endpoints, Errors, type ApiLanguage } from '../../contract';
+import { Errors, type ApiLanguage } from '../../contract';
 import { isAppDeviceId } from '../accounts/account-identifiers';
 import type { SessionCache } from '../identity/session-cache';
 import { isUniqueViolation, type Db } from '../db/database';
@@ -11,8 +11,7 @@ import { orders, type Currency, type PaymentMethod } from '../db/schema';
 import type { Gateway, PaymentGateways } from '../gateways/gateway';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type Handlers } from '../protocol/api-context';
-import { DISPLAY_CONFIG_KEY } from '../settings/default-settings';
-import { readSetting } from '../settings/settings-store';
+import { storedDisplayConfig } from '../settings/default-settings';
 import {
   activeUsesBy,
   evaluateCoupon,
@@ -74,8 +73,7 @@ export function createStoreHandlers(deps: StoreDeps): Handlers {
   const { db, gateways, sessionCache } = deps;
   const clock = deps.now ?? (() => new Date());
 
-  const displayConfig = () =>
-    readSetting(db, DISPLAY_CONFIG_KEY, endpoints.systemDisplayConfig.data);
+  const displayConfig = () => storedDisplayConfig(db);
 
   async function planForSale(productId: number, currency: Currency) {
     const plan = await findPlan(db, productId);
