@@ -23,7 +23,7 @@ const serverPaths = (folders) =>
   `^server/(?:(?:${folders.filter((f) => f !== 'config').join('|')})/` +
   `${folders.includes('config') ? '|config[.]ts$' : ''})`;
 const SERVER_CORE = serverPaths(CORE_FLOORS.flat());
-const SERVER_FEATURES = ['group-buy', 'crypto', 'kol', 'nodes', 'account-area'];
+const SERVER_FEATURES = ['group-buy', 'crypto', 'kol', 'nodes', 'account-area', 'console'];
 const SERVER_FEATURE = `^server/(${SERVER_FEATURES.join('|')})/`;
 /** The admin console and the files that assemble the app from core and features. */
 const SERVER_ASSEMBLY = '^server/(?:admin/|app[.]ts$|main[.]ts$|features[.]ts$|[^/]+-plugin[.]ts$)';
@@ -83,7 +83,7 @@ module.exports = {
     {
       name: 'server-feature-imports-no-other-feature',
       comment:
-        'A server feature (group-buy, crypto, kol, nodes, account-area) never imports another one: ' +
+        'A server feature (group-buy, crypto, kol, nodes, account-area, console) never imports another one: ' +
         'they meet through the contract or a hook of the core, so each can be added or removed alone.',
       severity: 'error',
       from: { path: SERVER_FEATURE },

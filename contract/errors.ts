@@ -429,6 +429,75 @@ export const Errors = {
     'No payout address is set yet. Please contact the partner team to add one.',
     '尚未设置收款地址，请联系合作团队添加。',
   ),
+
+  // --- operator console (8xxx): staff sign-in, enrolment, roles, audit (docs/console.md) ---
+  STAFF_SIGN_IN_FAILED: entry(
+    8001,
+    'Incorrect username, password or code.',
+    '用户名、密码或验证码错误。',
+  ),
+  CONSOLE_SIGNED_OUT: entry(
+    8002,
+    'Your console session has ended. Please sign in again.',
+    '控制台会话已结束，请重新登录。',
+  ),
+  CONSOLE_FORBIDDEN: entry(
+    8003,
+    'Your role does not allow this action.',
+    '您的角色无权执行此操作。',
+  ),
+  CONSOLE_CSRF_REJECTED: entry(
+    8004,
+    'This request could not be verified. Please reload the page and try again.',
+    '无法验证此请求，请刷新页面后重试。',
+  ),
+  STEP_UP_REQUIRED: entry(
+    8005,
+    'Please enter a current code from your authenticator app to continue.',
+    '请输入身份验证器应用中的当前验证码以继续。',
+  ),
+  ENROLMENT_LINK_INVALID: entry(
+    8006,
+    'This enrolment link is invalid, already used or expired. Ask an owner for a new one.',
+    '该注册链接无效、已被使用或已过期，请联系所有者获取新链接。',
+  ),
+  TOTP_CODE_INVALID: entry(
+    8007,
+    'Incorrect code. Enter the current 6-digit code from your authenticator app.',
+    '验证码错误，请输入身份验证器应用中当前的 6 位验证码。',
+  ),
+  ENROLMENT_NOT_STARTED: entry(
+    8008,
+    'Set up your authenticator app first, then enter its code.',
+    '请先设置身份验证器应用，再输入其验证码。',
+  ),
+  STAFF_NOT_FOUND: entry(8009, 'No staff member has this username.', '没有使用该用户名的员工。'),
+  STAFF_USERNAME_TAKEN: entry(
+    8010,
+    'A staff member already has this username.',
+    '已有员工使用该用户名。',
+  ),
+  LAST_OWNER: entry(
+    8011,
+    'The last owner cannot be disabled or given another role. Make another owner first.',
+    '不能停用最后一位所有者或更改其角色，请先设置另一位所有者。',
+  ),
+  STAFF_ROLE_INVALID: entry(
+    8012,
+    'Choose a role: owner, finance, support or content.',
+    '请选择角色：所有者、财务、客服或内容。',
+  ),
+  STAFF_USERNAME_INVALID: entry(
+    8013,
+    'A staff username is 3 to 32 letters, digits, dots, hyphens or underscores, starting with a letter.',
+    '员工用户名须为 3 到 32 位字母、数字、点、连字符或下划线，并以字母开头。',
+  ),
+  REQUIRED_TOTP_CODE: entry(
+    8014,
+    'Please enter the code from your authenticator app or a recovery code',
+    '请输入身份验证器应用中的验证码或恢复码',
+  ),
+  STAFF_DISABLED: entry(8015, 'This staff member is disabled.', '该员工已被停用。'),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;

@@ -1,0 +1,396 @@
+/**
+ * The operator console's API (issue 21, DESIGN §6b, docs/console.md): JSON under `/api/admin/...`,
+ * authenticated by a staff session cookie, not RSA-signed like the member API. Reads are GET (their
+ * input in the query string), writes are POST (a JSON body) and must echo the session's CSRF token in
+ * the `x-csrf-token` header. Every answer is the `{ code, msg, status, data }` envelope of the member
+ * API, its `msg` in the `language` header's language; a refusal keeps its HTTP status (401 signed
+ * out, 403 forbidden / CSRF / step-up, 429 throttled).
+ *
+ * Every endpoint names who may call it: `public` (enrolment and sign-in), `staff` (any signed-in
+ * staff member), or a permission, which the server's role matrix (server/console/roles.ts) grants
+ * to roles. `stepUp` endpoints also need a second factor entered within the last 5 minutes
+ * (STEP_UP_REQUIRED otherwise; `POST /api/admin/session/step-up` takes a fresh code).
+ */
+import { z } from 'zod';
+import { Errors } from '../errors';
+import { PASSWORD } from '../protocol';
+import { passwordField, storableOnly } from '../validation';
+import { isoDate, ok } from './common';
+
+const code = (e: { code: number }) => String(e.code);
+
+export const CONSOLE_API_PREFIX = '/api/admin';
+/** The header a write echoes the session's CSRF token in. */
+export const CONSOLE_CSRF_HEADER = 'x-csrf-token';
+/** The staff session's cookie (HttpOnly, SameSite=Strict, Path=/, Secure outside DEV). */
+export const CONSOLE_SESSION_COOKIE = 'kestrel_console';
+/** The console's pages in the SPA; the CLI prints `<origin>/admin/enrol/<token>`. */
+export const CONSOLE_ENROL_PAGE = '/admin/enrol';
+export const CONSOLE_LOGIN_PAGE = '/admin/login';
+
+/** Staff session limits (issue 21, item 3). */
+export const CONSOLE_SESSION = {
+  idleMinutes: 15,
+  absoluteHours: 8,
+  /** A money action needs a second factor entered this recently. */
+  stepUpMinutes: 5,
+  /** An enrolment link is valid this long. */
+  enrolmentHours: 24,
+  recoveryCodes: 10,
+} as const;
+
+export const STAFF_ROLES = ['owner', 'finance', 'support', 'content'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * What an endpoint may need. The role matrix (server/console/roles.ts, written out in
+ * docs/console.md) says which role holds which; the session endpoint returns the signed-in staff
+ * member's, so the SPA shows only the sections they can use.
+ */
+export const CONSOLE_PERMISSIONS = [
+  'staff.manage',
+  'audit.read',
+  'dashboard.read',
+  'users.read',
+  'users.manage',
+  'users.bulk',
+  'orders.read',
+  'orders.refund',
+  'orders.confirm',
+  'payment-flags.resolve',
+  'store.manage',
+  'group-buy.manage',
+  'crypto.manage',
+  'kol.manage',
+  'kol.payout',
+  'nodes.manage',
+  'content.manage',
+] as const;
+export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
+
+export type ConsoleAccess = 'public' | 'staff' | ConsolePermission;
+
+export interface ConsoleEndpoint<I extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
+  readonly method: 'GET' | 'POST';
+  /** The full path, e.g. `/api/admin/session`. */
+  readonly path: string;
+  readonly access: ConsoleAccess;
+  /** Needs a second factor entered within CONSOLE_SESSION.stepUpMinutes. */
+  readonly stepUp: boolean;
+  /** The query (GET) or the JSON body (POST). */
+  readonly input: I;
+  /** The `data` of a successful answer. */
+  readonly data: D;
+  /** One line for docs/console.md. */
+  readonly summary: string;
+}
+
+/** Like defineEndpoint: the input refuses U+0000 and numbers beyond int4 whatever its schema says. */
+export function defineConsoleEndpoint<I extends z.ZodType, D extends z.ZodType>(
+  endpoint: ConsoleEndpoint<I, D>,
+): ConsoleEndpoint<I, D> {
+  return { ...endpoint, input: storableOnly(endpoint.input) };
+}
+
+// --- fields ---
+
+export const STAFF_USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9._-]{2,31}$/;
+
+export const staffUsernameField = z
+  .string(code(Errors.REQUIRED_USERNAME))
+  .trim()
+  .min(1, code(Errors.REQUIRED_USERNAME))
+  .regex(STAFF_USERNAME_PATTERN, code(Errors.STAFF_USERNAME_INVALID));
+
+export const staffRoleField = z.enum(STAFF_ROLES, code(Errors.STAFF_ROLE_INVALID));
+
+/** The token of an enrolment link (`/admin/enrol/<token>`): 43 base64url characters. */
+export const enrolmentTokenField = z
+  .string(code(Errors.ENROLMENT_LINK_INVALID))
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{43}$/, code(Errors.ENROLMENT_LINK_INVALID));
+
+/** A 6-digit code from an authenticator app; spaces people type between the digits are dropped. */
+export const totpCodeField = z
+  .string(code(Errors.REQUIRED_TOTP_CODE))
+  .transform((v) => v.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, code(Errors.REQUIRED_TOTP_CODE))
+      .regex(/^\d{6}$/, code(Errors.TOTP_CODE_INVALID)),
+  );
+
+/**
+ * At sign-in: the authenticator's 6-digit code or one of the recovery codes (`xxxx-xxxx-xxxx-xxxx`,
+ * case, spaces and hyphens ignored).
+ */
+export const secondFactorField = z
+  .string(code(Errors.REQUIRED_TOTP_CODE))
+  .trim()
+  .min(1, code(Errors.REQUIRED_TOTP_CODE))
+  .max(64, code(Errors.TOTP_CODE_INVALID));
+
+const staffPasswordAtSignIn = z
+  .string(code(Errors.REQUIRED_PASSWORD))
+  .min(1, code(Errors.REQUIRED_PASSWORD))
+  .max(PASSWORD.maxLength, code(Errors.PASSWORD_TOO_LONG));
+
+// --- shapes ---
+
+export const staffMember = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(STAFF_ROLES),
+  disabled: z.boolean(),
+  /** False until the enrolment link was used (password and authenticator set). */
+  enrolled: z.boolean(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+export const consoleSession = z.object({
+  staff: z.object({ id: z.number().int(), username: z.string(), role: z.enum(STAFF_ROLES) }),
+  permissions: z.array(z.enum(CONSOLE_PERMISSIONS)),
+  /** Echo in the `x-csrf-token` header of every write. */
+  csrfToken: z.string(),
+  /** The session ends here unless used again before (each call moves it on). */
+  idleExpiresAt: isoDate,
+  /** The session ends here whatever happens. */
+  absoluteExpiresAt: isoDate,
+  /** When a second factor was last entered (sign-in or step-up). */
+  secondFactorAt: isoDate,
+  /** Until when step-up endpoints pass without a new code. */
+  stepUpFreshUntil: isoDate,
+});
+export type ConsoleSession = z.infer<typeof consoleSession>;
+
+/** A link an owner hands to a new (or reset) staff member. */
+export const enrolmentLink = z.object({
+  username: z.string(),
+  role: z.enum(STAFF_ROLES),
+  /** `<origin>/admin/enrol/<token>`, single use. */
+  url: z.string(),
+  expiresAt: isoDate,
+});
+
+export const auditActor = z.object({
+  kind: z.enum(['staff', 'cli', 'anonymous']),
+  /** The staff member's id (kind 'staff'). */
+  staffId: z.number().int().nullable(),
+  /** Their username when the entry was written; for an anonymous failed sign-in, the name typed. */
+  username: z.string().nullable(),
+});
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  at: isoDate,
+  actor: auditActor,
+  ip: z.string().nullable(),
+  /** e.g. `staff.sign-in`, `staff.role`, `cli.command` (docs/console.md lists them). */
+  action: z.string(),
+  target: z.string().nullable(),
+  /** Values before and after, secrets and codes redacted. */
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+const pageNumber = z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(100_000);
+
+// --- endpoints ---
+
+export const consoleEnrolInfo = defineConsoleEndpoint({
+  method: 'POST',
+  path: '/api/admin/enrol/info',
+  access: 'public',
+  stepUp: false,
+  input: z.object({ token: enrolmentTokenField }),
+  data: z.object({
+    username: z.string(),
+    role: z.enum(STAFF_ROLES),
+    expiresAt: isoDate,
+  }),
+  summary:
+    'Whether an enrolment link is valid, and for whom (ENROLMENT_LINK_INVALID when used or expired).',
+});
+
+export const consoleEnrolStart = defineConsoleEndpoint({
+  method: 'POST',
+  path: '/api/admin/enrol/start',
+  access: 'public',
+  stepUp: false,
+  input: z.object({ token: enrolmentTokenField }),
+  data: z.object({
+    /** For manual entry in the authenticator app. */
+    secret: z.string(),
+    /** `otpauth://totp/...` for the QR code. */
+    otpauthUrl: z.string(),
+  }),
+  summary:
+    'Make the authenticator secret of an enrolment (again on each call: the last one counts until the enrolment finishes).',
+});
+
+export const consoleEnrolFinish = defineConsoleEndpoint({
+  method: 'POST',
+  path: '/api/admin/enrol/finish',
+  access: 'public',
+  stepUp: false,
+  input: z.object({
+    token: enrolmentTokenField,
+    password: passwordField,
+    code: totpCodeField,
+  }),
+  data: z.object({
+    /** Shown once: each signs in once in place of an authenticator code. */
+    recoveryCodes: z.array(z.string()),
+  }),
+  summary:
+    "Set the password and confirm the authenticator with a first code; returns the 10 recovery codes once and spends the link. Doesn't sign in.",
+});
+
+export const consoleSignIn = defineConsoleEndpoint({
+  method: 'POST',
+  path: '/api/admin/session/sign-in',
+  access: 'public',
+  stepUp: false,
+  input: z.object({
+    username: z
+      .string(code(Errors.REQUIRED_USERNAME))
+      .trim()
+      .min(1, code(Errors.REQUIRED_USERNAME))
+      .max(64, code(Errors.STAFF_SIGN_IN_FAILED)),
+    password: staffPasswordAtSignIn,
+    code: secondFactorField,
+  }),
+  data: consoleSession,
+  summary:
+    'Sign in with username, password and an authenticator or recovery code; sets the session cookie.',
+});
+
+export const consoleSessionInfo = defineConsoleEndpoint({
+  method: 'GET',
+  path: '/api/admin/session',
+  access: 'staff',
+  stepUp: false,
+  input: z.object({}),
+  data: consoleSession,
+  summary: 'The signed-in staff member, their permissions, the CSRF token and the expiry times.',
+});
+
+export const consoleSignOut = defineConsoleEndpoint({
+  method: 'POST',
+  path: '/api/admin/session/sign-out',
+  access: 'staff',
+  stepUp: false,
+  input: z.object({}),
+  data: ok,
+  summary: 'End the session and clear its cookie.',
+});
+
+export const consoleStepUp = defineConsoleEndpoint({
+  method: 'POST',
+  path: '/api/admin/session/step-up',
+  access: 'staff',
+  stepUp: false,
+  input: z.object({ code: totpCodeField }),
+  data: consoleSession,
+  summary: 'Enter a fresh authenticator code before a money action (step-up).',
+});
+
+export const consoleStaffList = defineConsoleEndpoint({
+  method: 'GET',
+  path: '/api/admin/staff',
+  access: 'staff.manage',
+  stepUp: false,
+  input: z.object({}),
+  data: z.object({ staff: z.array(staffMember) }),
+  summary: 'Every staff member, enrolled or not, disabled ones too.',
+});
+
+export const consoleStaffAdd = defineConsoleEndpoint({
+  method: 'POST',
+  path: '/api/admin/staff/add',
+  access: 'staff.manage',
+  stepUp: true,
+  input: z.object({ username: staffUsernameField, role: staffRoleField }),
+  data: enrolmentLink,
+  summary: 'Add a staff member; returns their single-use enrolment link (24 h).',
+});
+
+export const consoleStaffRole = defineConsoleEndpoint({
+  method: 'POST',
+  path: '/api/admin/staff/role',
+  access: 'staff.manage',
+  stepUp: true,
+  input: z.object({ username: staffUsernameField, role: staffRoleField }),
+  data: staffMember,
+  summary: "Change a staff member's role (never the last owner's); their sessions end.",
+});
+
+export const consoleStaffDisable = defineConsoleEndpoint({
+  method: 'POST',
+  path: '/api/admin/staff/disable',
+  access: 'staff.manage',
+  stepUp: true,
+  input: z.object({ username: staffUsernameField }),
+  data: staffMember,
+  summary: 'Disable a staff member (never the last owner); their sessions and links end.',
+});
+
+export const consoleStaffResetTwoFactor = defineConsoleEndpoint({
+  method: 'POST',
+  path: '/api/admin/staff/reset-2fa',
+  access: 'staff.manage',
+  stepUp: true,
+  input: z.object({ username: staffUsernameField }),
+  data: enrolmentLink,
+  summary:
+    "Remove a staff member's authenticator and recovery codes, end their sessions, and return a new enrolment link.",
+});
+
+export const consoleAuditList = defineConsoleEndpoint({
+  method: 'GET',
+  path: '/api/admin/audit',
+  access: 'audit.read',
+  stepUp: false,
+  input: z.object({
+    /** `cli`, `anonymous`, or a staff username. */
+    actor: z.string().trim().min(1).max(64).optional(),
+    /** An action (`staff.role`), or a prefix ending in a dot (`staff.`). */
+    action: z.string().trim().min(1).max(64).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    page: pageNumber.default(1),
+    pageSize: z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(200).default(50),
+  }),
+  data: z.object({
+    entries: z.array(auditEntry),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+  summary: 'The audit trail, newest first, filtered by actor, action and date range, paged.',
+});
+
+/** Every console endpoint, by name (the server registers each; the tests walk them all). */
+export const consoleEndpoints = {
+  consoleEnrolInfo,
+  consoleEnrolStart,
+  consoleEnrolFinish,
+  consoleSignIn,
+  consoleSessionInfo,
+  consoleSignOut,
+  consoleStepUp,
+  consoleStaffList,
+  consoleStaffAdd,
+  consoleStaffRole,
+  consoleStaffDisable,
+  consoleStaffResetTwoFactor,
+  consoleAuditList,
+} as const satisfies Record<string, ConsoleEndpoint>;
+
+export type ConsoleEndpointName = keyof typeof consoleEndpoints;
+export type ConsoleInputOf<E> = E extends ConsoleEndpoint<infer I, z.ZodType> ? z.input<I> : never;
+export type ConsoleDataOf<E> = E extends ConsoleEndpoint<z.ZodType, infer D> ? z.output<D> : never;
