@@ -19,6 +19,7 @@ import { isPostgresUrl, openDatabase, type Database } from '../server/db/databas
 import { DirectoryLockedError } from '../server/db/directory-lock';
 import { migrate } from '../server/db/migrate';
 import { createPaymentGateways } from '../server/gateways/registry';
+import { siteOriginOf } from '../server/web/site-origin';
 
 const io: AdminIo = {
   out: (line) => process.stdout.write(`${line}\n`),
@@ -51,7 +52,11 @@ async function main(argv: readonly string[]): Promise<number> {
     return await runAdminCommand(command, {
       db,
       io,
-      ...adminCapabilities({ db, gateways: () => createPaymentGateways(config) }),
+      ...adminCapabilities({
+        db,
+        gateways: () => createPaymentGateways(config),
+        siteOrigin: siteOriginOf(config),
+      }),
     });
   } finally {
     await database?.close();

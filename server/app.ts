@@ -9,6 +9,7 @@ import type { PayoutNetwork } from '../contract/kol';
 import { accountAreaPlugin } from './account-area/account-area-plugin';
 import { adminPlugin } from './admin/admin-plugin';
 import type { Config } from './config';
+import { consolePlugin } from './console/console-plugin';
 import { apiRoutesPlugin, corePlugin, spaPlugin, type CoreOverrides } from './core-plugin';
 import type { CryptoModule, CryptoOverrides } from './crypto/crypto-module';
 import { cryptoPlugin } from './crypto/crypto-plugin';
@@ -28,6 +29,8 @@ export interface AppOverrides extends CoreOverrides {
   readonly crypto?: CryptoOverrides;
   /** KOL payout networks verified on other chains than their main ones (tests: the local chain). */
   readonly payoutChainIds?: Partial<Record<PayoutNetwork, number>>;
+  /** The staff console's clock: session expiry, TOTP steps, audit times (tests move it). */
+  readonly consoleNow?: () => number;
 }
 
 export interface AppState {
@@ -69,6 +72,11 @@ export async function buildApp(
     await app.register(kolPlugin);
     await app.register(nodesPlugin);
     await app.register(cryptoPlugin, { overrides: overrides.crypto });
+    // The staff console (issue 21): encapsulated, its error handler and headers are its own.
+    await app.register(consolePlugin, {
+      passwordThrottle: app.core.passwordThrottle,
+      now: overrides.consoleNow,
+    });
     await app.register(apiRoutesPlugin, { now: overrides.now });
     const { database, keys, demoSeeded } = app.core;
     await app.register(adminPlugin, {

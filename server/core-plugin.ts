@@ -23,6 +23,7 @@ import {
   createMemoryAttemptStore,
   createPasswordThrottle,
   createRedisAttemptStore,
+  type PasswordThrottle,
 } from './accounts/password-throttle';
 import { seedDemoUser } from './accounts/seed-demo-user';
 import { createSessionCache } from './identity/session-cache';
@@ -96,6 +97,8 @@ interface CoreParts {
   readonly keys: PlatformKeys;
   readonly nonces: NonceStore;
   readonly demoSeeded: boolean;
+  /** Password guessing limits (accounts/password-throttle.ts); the staff console's sign-in shares them. */
+  readonly passwordThrottle: PasswordThrottle;
 }
 
 declare module 'fastify' {
@@ -192,7 +195,7 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
       logError: (error, message) => app.log.error({ err: error }, message),
     };
     app.decorate('services', services);
-    app.decorate('core', { database, keys, nonces, demoSeeded });
+    app.decorate('core', { database, keys, nonces, demoSeeded, passwordThrottle });
 
     // --- plugins ---
     registerDevRouteSupport(app, config.appEnv);

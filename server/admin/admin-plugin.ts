@@ -17,11 +17,12 @@ export const adminPlugin = fp<{
   payoutChainIds?: Partial<Record<PayoutNetwork, number>>;
 }>(async (app, { database, verifyTokenTransfer, payoutChainIds }) => {
   if (!database.directory) return;
-  const { config, gateways, sessionCache } = app.services;
+  const { config, gateways, sessionCache, siteOrigin } = app.services;
   const capabilities = adminCapabilities({
     db: database.db,
     gateways: async () => gateways,
     sessionCache,
+    siteOrigin,
     verifyTokenTransfer,
     ...(payoutChainIds ? { payoutChainIds } : {}),
   });

@@ -1,7 +1,9 @@
 /**
  * The operator CLI (`npm run admin -- <area> <action> ...`, scripts/admin.ts): plans and prices,
  * promo codes, redeem-code batches, orders (list, refund, flags), group buys, the KOL programme, VPN nodes and yearly benefits
- * (the account area's commands, which check their own arguments once the database is open). Arguments are checked before the
+ * (the account area's commands, which check their own arguments once the database is open), console staff and the audit
+ * trail (docs/console.md). Every command that runs is audited with who = 'cli' (here, where the CLI
+ * dispatches, both in its own process and through a running server's admin channel). Arguments are checked before the
  * database is touched; a usage mistake prints the usage and exits 2, a failed command exits 1, and
  * neither changes anything.
  */
@@ -16,6 +18,8 @@ import { BENEFITS_USAGE, run as runBenefits } from './benefits-command';
 import { NODES_USAGE, run as runNodes } from './nodes-command';
 import { KOL_USAGE, parseKolCommand } from './kol-admin';
 import { GROUP_BUY_USAGE, parseGroupBuyCommand } from './group-buy-admin';
+import { AUDIT_USAGE, STAFF_USAGE, parseAuditCommand, parseStaffCommand } from './staff-command';
+import { CLI_ACTOR, redactArgv, writeAudit } from '../console/audit';
 
 export { AdminError, UsageError } from './args';
 export type { AdminCommand, AdminContext, AdminIo } from './context';
@@ -31,6 +35,8 @@ export const USAGE = [
     ...GROUP_BUY_USAGE,
     ...CRYPTO_USAGE,
     ...KOL_USAGE,
+    ...STAFF_USAGE,
+    ...AUDIT_USAGE,
   ].map((l) => `  ${l}`),
   ...[...NODES_USAGE, ...BENEFITS_USAGE].map((l) => `  ${l.replace(/^( *)(usage: )?/, '$1')}`),
   '',
@@ -48,6 +54,8 @@ const AREAS: Readonly<Record<string, (rest: string[]) => AdminCommand>> = {
   'group-buy': parseGroupBuyCommand,
   crypto: parseCryptoCommand,
   kol: parseKolCommand,
+  staff: parseStaffCommand,
+  audit: parseAuditCommand,
   nodes:
     (rest) =>
     ({ db, io }) =>
@@ -58,12 +66,39 @@ const AREAS: Readonly<Record<string, (rest: string[]) => AdminCommand>> = {
       runBenefits(db, rest, (line) => io.out(line)),
 };
 
+/**
+ * Every command, of every area, leaves one `cli.command` entry in the audit trail once it has run:
+ * its arguments (secret-named options redacted) and its exit code, or the failure that stopped it.
+ * A command that ran but whose entry cannot be written is reported as failed.
+ */
+function audited(argv: readonly string[], command: AdminCommand): AdminCommand {
+  return async (context) => {
+    const record = (after: Record<string, unknown>) =>
+      writeAudit(context.db, CLI_ACTOR, {
+        action: 'cli.command',
+        target: argv.slice(0, 2).join(' '),
+        after: { argv: redactArgv(argv), ...after },
+        at: context.now(),
+      });
+    let exit: number;
+    try {
+      exit = await command(context);
+    } catch (error) {
+      const failure = error instanceof Error ? error.message : String(error);
+      await record({ exit: 1, failure }).catch(() => undefined);
+      throw error;
+    }
+    await record({ exit });
+    return exit;
+  };
+}
+
 /** Checks the arguments and returns the command to run; throws UsageError. */
 export function parseAdminCommand(argv: readonly string[]): AdminCommand {
   const [area, ...rest] = argv;
   if (area === undefined || area === 'help' || area === '--help') throw new UsageError('');
   if (!Object.hasOwn(AREAS, area)) throw new UsageError(`unknown command "${area}"`);
-  return AREAS[area]!(rest);
+  return audited(argv, AREAS[area]!(rest));
 }
 
 /** Prints a usage mistake and the usage; the exit code of a usage mistake is 2. */

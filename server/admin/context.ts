@@ -38,6 +38,8 @@ export interface AdminContext {
    * always supplies one, a test context may leave it out (a hash is then 'unverified').
    */
   readonly payoutVerifier?: PayoutVerifier;
+  /** The site's origin, for the console's enrolment links (server/web/site-origin.ts). */
+  readonly siteOrigin?: () => string;
 }
 
 /** A command whose arguments were checked; it returns the exit code. */
@@ -53,6 +55,8 @@ export interface AdminCapabilityDeps {
   readonly verifyTokenTransfer?: (query: TokenTransferQuery) => Promise<TokenTransferVerdict>;
   /** KOL payout networks read on other chains (a test net; tests: the local chain). */
   readonly payoutChainIds?: Partial<Record<PayoutNetwork, number>>;
+  /** The site's origin (the running server's, or PUBLIC_ORIGIN / HOST:PORT from the config). */
+  readonly siteOrigin?: () => string;
 }
 
 /**
@@ -86,6 +90,7 @@ export function adminCapabilities(deps: AdminCapabilityDeps): Omit<AdminContext,
       await endGroup(ending, groupId, { early: true });
       return endGroupsOnce(ending);
     },
+    ...(deps.siteOrigin ? { siteOrigin: deps.siteOrigin } : {}),
     payoutVerifier: chainPayoutVerifier({
       db: deps.db,
       verifyTokenTransfer: verify,

@@ -644,3 +644,63 @@ export const groupMembers = pgTable('group_members', {
   grantedAt: tz('granted_at'),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
+
+/** Console staff (0013_console-door_staff.sql; docs/console.md): never a member. */
+export const staff = pgTable('staff', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  username: text('username').notNull(),
+  role: text('role').notNull().$type<'owner' | 'finance' | 'support' | 'content'>(),
+  passwordHash: text('password_hash'),
+  totpSecret: text('totp_secret'),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+export const staffEnrolments = pgTable('staff_enrolments', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  staffId: integer('staff_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  totpSecret: text('totp_secret'),
+  expiresAt: tz('expires_at').notNull(),
+  usedAt: tz('used_at'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const staffRecoveryCodes = pgTable('staff_recovery_codes', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  staffId: integer('staff_id').notNull(),
+  codeHash: text('code_hash').notNull(),
+  usedAt: tz('used_at'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const staffSessions = pgTable('staff_sessions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  staffId: integer('staff_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  csrfToken: text('csrf_token').notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  createdAt: tz('created_at').notNull(),
+  lastSeenAt: tz('last_seen_at').notNull(),
+  secondFactorAt: tz('second_factor_at').notNull(),
+  revokedAt: tz('revoked_at'),
+});
+
+export type AuditActorKind = 'staff' | 'cli' | 'anonymous';
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  at: tz('at').notNull().defaultNow(),
+  actorKind: text('actor_kind').notNull().$type<AuditActorKind>(),
+  actorStaffId: integer('actor_staff_id'),
+  actorUsername: text('actor_username'),
+  ip: text('ip'),
+  action: text('action').notNull(),
+  target: text('target'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+});

@@ -1,0 +1,252 @@
+/**
+ * The operator console's API (issue 21; docs/console.md): every endpoint of
+ * contract/endpoints/console.ts under `/api/admin`, cookie + CSRF JSON. One preHandler guards them
+ * all, in this order: a POST whose Origin (or Referer) is another site's is refused; a non-public
+ * endpoint needs a live staff session (401 and the cookie cleared otherwise); a POST with a session
+ * must echo its CSRF token; the staff member's role must hold the endpoint's permission
+ * (server/console/roles.ts); a step-up endpoint needs a second factor from the last 5 minutes.
+ * Every answer is `no-store` and `noindex`. The plugin is encapsulated (not fastify-plugin): its
+ * error handler and hooks apply to its own routes only.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppEnv, Errors, HEADER } from '../../contract';
+import {
+  CONSOLE_API_PREFIX,
+  CONSOLE_CSRF_HEADER,
+  consoleEndpoints,
+  type ConsoleEndpoint,
+  type ConsoleEndpointName,
+} from '../../contract/endpoints/console';
+import { firstErrorCode } from '../../contract/validation';
+import type { PasswordThrottle } from '../accounts/password-throttle';
+import { ApiError, fail, languageOf } from '../protocol/api-error';
+import { failure, success } from '../protocol/envelope';
+import { listAudit, writeAudit, type AuditActor } from './audit';
+import {
+  clearedSessionCookie,
+  consoleFail,
+  csrfMatches,
+  readStaffSession,
+  requireFreshSecondFactor,
+  revokeStaffSession,
+  sessionCookie,
+  sessionTokenOf,
+  sessionView,
+  type StaffAuth,
+} from './console-session';
+import { roleAllows } from './roles';
+import { enrolmentInfo, finishEnrolment, signIn, startEnrolment, stepUp } from './staff-auth';
+import {
+  addStaff,
+  changeStaffRole,
+  disableStaff,
+  listStaff,
+  resetStaffTwoFactor,
+  type StaffDeps,
+} from './staff-operations';
+
+export interface ConsolePluginOptions {
+  readonly passwordThrottle: PasswordThrottle;
+  /** The console's clock: sessions, codes, the audit trail (tests move it). */
+  readonly now?: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staffAuth?: StaffAuth;
+  }
+}
+
+/** HTTP statuses of the console's answers other than 200 (docs/console.md). */
+const STATUS_BY_CODE = new Map<number, number>([
+  [Errors.CONSOLE_SIGNED_OUT.code, 401],
+  [Errors.UNAUTHORIZED.code, 401],
+  [Errors.CONSOLE_FORBIDDEN.code, 403],
+  [Errors.CONSOLE_CSRF_REJECTED.code, 403],
+  [Errors.STEP_UP_REQUIRED.code, 403],
+  [Errors.TOO_MANY_FAILED_ATTEMPTS.code, 429],
+  [Errors.RATE_LIMITED.code, 429],
+  [Errors.ENDPOINT_NOT_FOUND.code, 404],
+  [Errors.PAYLOAD_TOO_LARGE.code, 413],
+  [Errors.INTERNAL.code, 500],
+]);
+
+interface HandlerContext {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+  /** Present on every endpoint but the public ones. */
+  readonly auth: StaffAuth | undefined;
+  readonly actor: AuditActor;
+  readonly client: { ip: string; userAgent: string | null };
+}
+
+type Handler = (input: never, context: HandlerContext) => Promise<unknown>;
+
+/** The request's origin as a browser names it: Origin, else Referer's origin; undefined: none. */
+function requestOriginOf(request: FastifyRequest): string | undefined | null {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== '') return origin === 'null' ? null : origin;
+  const referer = request.headers.referer;
+  if (typeof referer !== 'string' || referer === '') return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+export async function consolePlugin(
+  app: FastifyInstance,
+  options: ConsolePluginOptions,
+): Promise<void> {
+  const { config, db, hasher, siteOrigin } = app.services;
+  const clock = options.now ?? Date.now;
+  const now = () => new Date(clock());
+  const secure = config.appEnv !== AppEnv.DEV;
+  const staffDeps: StaffDeps = { db, now, siteOrigin };
+  const door = { db, hasher, throttle: options.passwordThrottle, now };
+
+  /** Same-origin writes only: the configured public origins, else this server's own. */
+  const sameOrigin = (request: FastifyRequest, origin: string) =>
+    config.publicOrigins.length > 0
+      ? config.publicOrigins.includes(origin)
+      : origin === `${request.protocol}://${request.host}`;
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    return payload;
+  });
+
+  app.setErrorHandler((error: Error, request, reply) => {
+    let apiError: ApiError;
+    if (error instanceof ApiError) apiError = error;
+    else {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 413) apiError = fail('PAYLOAD_TOO_LARGE');
+      else if (status !== undefined && status >= 400 && status < 500)
+        apiError = fail('BAD_REQUEST');
+      else apiError = fail('INTERNAL');
+    }
+    if (apiError.code === Errors.INTERNAL.code) request.log.error({ err: error }, 'console failed');
+    if (apiError.code === Errors.CONSOLE_SIGNED_OUT.code)
+      reply.header('set-cookie', clearedSessionCookie(secure));
+    return reply
+      .code(STATUS_BY_CODE.get(apiError.code) ?? apiError.httpStatus)
+      .send(failure(apiError.code, languageOf(request.headers[HEADER.language]), apiError.data));
+  });
+
+  const guard = (endpoint: ConsoleEndpoint) => async (request: FastifyRequest) => {
+    const write = endpoint.method === 'POST';
+    if (write) {
+      const origin = requestOriginOf(request);
+      if (origin === null || (origin !== undefined && !sameOrigin(request, origin)))
+        throw consoleFail('CONSOLE_CSRF_REJECTED');
+    }
+    if (endpoint.access === 'public') return;
+    const token = sessionTokenOf(request.headers.cookie);
+    const auth = token ? await readStaffSession(db, token, now()) : undefined;
+    if (!auth) throw consoleFail('CONSOLE_SIGNED_OUT');
+    const header = request.headers[CONSOLE_CSRF_HEADER];
+    if (write && !csrfMatches(auth.session, typeof header === 'string' ? header : undefined))
+      throw consoleFail('CONSOLE_CSRF_REJECTED');
+    if (endpoint.access !== 'staff' && !roleAllows(auth.staff.role, endpoint.access))
+      throw consoleFail('CONSOLE_FORBIDDEN');
+    if (endpoint.stepUp) requireFreshSecondFactor(auth, now());
+    request.staffAuth = auth;
+  };
+
+  const handlers: Record<ConsoleEndpointName, Handler> = {
+    consoleEnrolInfo: (input: { token: string }) => enrolmentInfo(db, input.token, now()),
+    consoleEnrolStart: (input: { token: string }) => startEnrolment(db, input.token, now()),
+    consoleEnrolFinish: (input: { token: string; password: string; code: string }, { client }) =>
+      finishEnrolment(door, input, client),
+    consoleSignIn: async (
+      input: { username: string; password: string; code: string },
+      { reply, client },
+    ) => {
+      const { token, auth } = await signIn(door, input, client);
+      reply.header('set-cookie', sessionCookie(token, secure));
+      return sessionView(auth);
+    },
+    consoleSessionInfo: async (_input: object, { auth }) => sessionView(auth!),
+    consoleSignOut: async (_input: object, { auth, reply, actor }) => {
+      const at = now();
+      await revokeStaffSession(db, auth!.session.id, at);
+      await writeAudit(db, actor, { action: 'staff.sign-out', target: auth!.staff.username, at });
+      reply.header('set-cookie', clearedSessionCookie(secure));
+      return {};
+    },
+    consoleStepUp: async (input: { code: string }, { auth, client }) =>
+      sessionView(await stepUp(door, auth!, input.code, client)),
+    consoleStaffList: async () => ({ staff: await listStaff(db) }),
+    consoleStaffAdd: (input: { username: string; role: string }, { actor }) =>
+      addStaff(staffDeps, actor, input),
+    consoleStaffRole: (input: { username: string; role: string }, { actor }) =>
+      changeStaffRole(staffDeps, actor, input),
+    consoleStaffDisable: (input: { username: string }, { actor }) =>
+      disableStaff(staffDeps, actor, input),
+    consoleStaffResetTwoFactor: (input: { username: string }, { actor }) =>
+      resetStaffTwoFactor(staffDeps, actor, input),
+    consoleAuditList: async (input: {
+      actor?: string;
+      action?: string;
+      from?: string;
+      to?: string;
+      page: number;
+      pageSize: number;
+    }) => {
+      const { entries, total } = await listAudit(
+        db,
+        {
+          actor: input.actor,
+          action: input.action,
+          from: input.from ? new Date(input.from) : undefined,
+          to: input.to ? new Date(input.to) : undefined,
+        },
+        { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
+      );
+      return { entries, total, page: input.page, pageSize: input.pageSize };
+    },
+  };
+
+  for (const [name, endpoint] of Object.entries(consoleEndpoints) as [
+    ConsoleEndpointName,
+    ConsoleEndpoint,
+  ][]) {
+    const handler = handlers[name];
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      preHandler: guard(endpoint),
+      handler: async (request, reply) => {
+        const raw = endpoint.method === 'GET' ? request.query : (request.body ?? {});
+        const parsed = (endpoint.input as z.ZodType).safeParse(raw);
+        if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
+        const auth = request.staffAuth;
+        const client = {
+          ip: request.ip,
+          userAgent:
+            typeof request.headers['user-agent'] === 'string'
+              ? request.headers['user-agent']
+              : null,
+        };
+        const actor: AuditActor = auth
+          ? {
+              kind: 'staff',
+              staffId: auth.staff.id,
+              username: auth.staff.username,
+              ip: client.ip,
+            }
+          : { kind: 'anonymous', username: null, ip: client.ip };
+        const data = await handler(parsed.data as never, { request, reply, auth, actor, client });
+        return success(data);
+      },
+    });
+  }
+
+  app.all(`${CONSOLE_API_PREFIX}/*`, async () => {
+    throw fail('ENDPOINT_NOT_FOUND');
+  });
+}

@@ -1,0 +1,258 @@
+/**
+ * The operator functions on staff (issue 21, items 2 and 11): the console's endpoints and the CLI
+ * (`npm run admin -- staff ...`, server/admin/staff-command.ts) both call these, so each rule is
+ * written once: usernames and roles are checked here, the last enabled owner is never disabled or
+ * demoted, and every change is audited in the same transaction as the change itself.
+ *
+ * Every change runs under one advisory lock: two owners demoting each other at once cannot both
+ * pass the last-owner check.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  CONSOLE_ENROL_PAGE,
+  CONSOLE_SESSION,
+  staffRoleField,
+  staffUsernameField,
+  type StaffMember,
+  type StaffRole,
+} from '../../contract/endpoints/console';
+import { firstErrorCode } from '../../contract/validation';
+import type { Db } from '../db/database';
+import { staff, staffEnrolments, staffRecoveryCodes, staffSessions } from '../db/schema';
+import { ApiError, fail } from '../protocol/api-error';
+import { writeAudit, type AuditActor } from './audit';
+
+/** Any fixed 64-bit number unique to this purpose. */
+const STAFF_LOCK_KEY = 7_420_611_621;
+
+export interface StaffDeps {
+  readonly db: Db;
+  readonly now: () => Date;
+  /** The site's origin (server/web/site-origin.ts), for enrolment links. */
+  readonly siteOrigin: () => string;
+}
+
+export interface EnrolmentLink {
+  readonly username: string;
+  readonly role: StaffRole;
+  readonly url: string;
+  readonly expiresAt: string;
+}
+
+type StaffRow = typeof staff.$inferSelect;
+
+export function hashSecret(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** Parses an operator's input with a contract field; a failure is its catalogue error. */
+function checked<S extends z.ZodType>(field: S, value: unknown): z.output<S> {
+  const parsed = field.safeParse(value);
+  if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
+  return parsed.data;
+}
+
+export function staffView(row: StaffRow): StaffMember {
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    disabled: row.disabled,
+    enrolled: row.passwordHash !== null && row.totpSecret !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function lockStaff(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${STAFF_LOCK_KEY})`);
+}
+
+async function findStaff(tx: Db, username: string): Promise<StaffRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(staff)
+    .where(eq(sql`lower(${staff.username})`, username.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+async function existingStaff(tx: Db, username: string): Promise<StaffRow> {
+  const row = await findStaff(tx, username);
+  if (!row) throw fail('STAFF_NOT_FOUND');
+  return row;
+}
+
+/** Refuses to take the last enabled owner away (disable or another role). */
+async function keepAnOwner(tx: Db, row: StaffRow): Promise<void> {
+  if (row.role !== 'owner' || row.disabled) return;
+  const [owners] = await tx
+    .select({ n: count() })
+    .from(staff)
+    .where(and(eq(staff.role, 'owner'), eq(staff.disabled, false)));
+  if ((owners?.n ?? 0) <= 1) throw fail('LAST_OWNER');
+}
+
+async function endSessions(tx: Db, staffId: number, now: Date): Promise<void> {
+  await tx
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
+}
+
+async function spendOpenLinks(tx: Db, staffId: number, now: Date): Promise<void> {
+  await tx
+    .update(staffEnrolments)
+    .set({ usedAt: now })
+    .where(and(eq(staffEnrolments.staffId, staffId), isNull(staffEnrolments.usedAt)));
+}
+
+/** A new single-use link for a staff member (24 h); only the token's hash is stored. */
+async function issueLink(deps: StaffDeps, tx: Db, row: StaffRow): Promise<EnrolmentLink> {
+  const now = deps.now();
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + CONSOLE_SESSION.enrolmentHours * 3_600_000);
+  await tx.insert(staffEnrolments).values({
+    staffId: row.id,
+    tokenHash: hashSecret(token),
+    expiresAt,
+    createdAt: now,
+  });
+  return {
+    username: row.username,
+    role: row.role,
+    url: `${deps.siteOrigin()}${CONSOLE_ENROL_PAGE}/${token}`,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+export async function listStaff(db: Db): Promise<StaffMember[]> {
+  const rows = await db.select().from(staff).orderBy(asc(staff.id));
+  return rows.map(staffView);
+}
+
+/** Adds a staff member and returns their enrolment link. */
+export async function addStaff(
+  deps: StaffDeps,
+  actor: AuditActor,
+  input: { username: unknown; role: unknown },
+): Promise<EnrolmentLink> {
+  const username = checked(staffUsernameField, input.username);
+  const role = checked(staffRoleField, input.role);
+  return deps.db.transaction(async (tx) => {
+    await lockStaff(tx);
+    if (await findStaff(tx, username)) throw fail('STAFF_USERNAME_TAKEN');
+    const now = deps.now();
+    const [row] = await tx
+      .insert(staff)
+      .values({ username, role, createdAt: now, updatedAt: now })
+      .returning();
+    const link = await issueLink(deps, tx, row!);
+    await writeAudit(tx, actor, {
+      action: 'staff.add',
+      target: username,
+      after: { ...staffView(row!), enrolmentUrl: link.url, linkExpiresAt: link.expiresAt },
+      at: now,
+    });
+    return link;
+  });
+}
+
+/** Gives a staff member another role (never the last owner); their sessions end. */
+export async function changeStaffRole(
+  deps: StaffDeps,
+  actor: AuditActor,
+  input: { username: unknown; role: unknown },
+): Promise<StaffMember> {
+  const username = checked(staffUsernameField, input.username);
+  const role = checked(staffRoleField, input.role);
+  return deps.db.transaction(async (tx) => {
+    await lockStaff(tx);
+    const row = await existingStaff(tx, username);
+    if (row.role === role) return staffView(row);
+    if (role !== 'owner') await keepAnOwner(tx, row);
+    const now = deps.now();
+    const [changed] = await tx
+      .update(staff)
+      .set({ role, updatedAt: now })
+      .where(eq(staff.id, row.id))
+      .returning();
+    await endSessions(tx, row.id, now);
+    await writeAudit(tx, actor, {
+      action: 'staff.role',
+      target: row.username,
+      before: { role: row.role },
+      after: { role },
+      at: now,
+    });
+    return staffView(changed!);
+  });
+}
+
+/** Disables a staff member (never the last owner): their sessions and open links end. */
+export async function disableStaff(
+  deps: StaffDeps,
+  actor: AuditActor,
+  input: { username: unknown },
+): Promise<StaffMember> {
+  const username = checked(staffUsernameField, input.username);
+  return deps.db.transaction(async (tx) => {
+    await lockStaff(tx);
+    const row = await existingStaff(tx, username);
+    if (row.disabled) return staffView(row);
+    await keepAnOwner(tx, row);
+    const now = deps.now();
+    const [changed] = await tx
+      .update(staff)
+      .set({ disabled: true, updatedAt: now })
+      .where(eq(staff.id, row.id))
+      .returning();
+    await endSessions(tx, row.id, now);
+    await spendOpenLinks(tx, row.id, now);
+    await writeAudit(tx, actor, {
+      action: 'staff.disable',
+      target: row.username,
+      before: { disabled: false },
+      after: { disabled: true },
+      at: now,
+    });
+    return staffView(changed!);
+  });
+}
+
+/**
+ * Removes a staff member's authenticator and recovery codes, ends their sessions and open links,
+ * and returns a new enrolment link (which sets a new password and authenticator).
+ */
+export async function resetStaffTwoFactor(
+  deps: StaffDeps,
+  actor: AuditActor,
+  input: { username: unknown },
+): Promise<EnrolmentLink> {
+  const username = checked(staffUsernameField, input.username);
+  return deps.db.transaction(async (tx) => {
+    await lockStaff(tx);
+    const row = await existingStaff(tx, username);
+    if (row.disabled) throw fail('STAFF_DISABLED');
+    const now = deps.now();
+    const [changed] = await tx
+      .update(staff)
+      .set({ totpSecret: null, totpLastStep: null, passwordHash: null, updatedAt: now })
+      .where(eq(staff.id, row.id))
+      .returning();
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, row.id));
+    await endSessions(tx, row.id, now);
+    await spendOpenLinks(tx, row.id, now);
+    const link = await issueLink(deps, tx, changed!);
+    await writeAudit(tx, actor, {
+      action: 'staff.reset-2fa',
+      target: row.username,
+      before: { enrolled: staffView(row).enrolled },
+      after: { enrolled: false, enrolmentUrl: link.url, linkExpiresAt: link.expiresAt },
+      at: now,
+    });
+    return link;
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * Time-based one-time passwords (RFC 6238): SHA-1, 6 digits, 30-second steps, one step of clock
+ * drift either way, through the `otpauth` package. The staff console's second factor (issue 21) and
+ * the members' (issue 22) both use this module; where the last accepted step is kept is the
+ * caller's, and `matchTotp` refuses any step at or before it, so a code is good once.
+ */
+import { Secret, TOTP } from 'otpauth';
+
+export const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_DIGITS = 6;
+/** Steps of drift accepted either way of the current one. */
+export const TOTP_WINDOW = 1;
+
+/** A new random secret (160 bits, RFC 4226's recommendation), base32 for people and QR codes. */
+export function newTotpSecret(): string {
+  return new Secret({ size: 20 }).base32;
+}
+
+function totpOf(secret: string, label = '', issuer = ''): TOTP {
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
+}
+
+/** `otpauth://totp/<issuer>:<label>?secret=...` for an authenticator app's QR code. */
+export function totpUri(secret: string, label: string, issuer: string): string {
+  return totpOf(secret, label, issuer).toString();
+}
+
+/** The time step of a moment (seconds since the epoch / 30). */
+export function totpStep(nowMs: number): number {
+  return Math.floor(nowMs / 1000 / TOTP_PERIOD_SECONDS);
+}
+
+/**
+ * The step a code belongs to, when it is the code of the current step or one either side and that
+ * step is after `lastUsedStep`; null otherwise. The caller stores the step it accepts.
+ */
+export function matchTotp(
+  secret: string,
+  code: string,
+  nowMs: number,
+  lastUsedStep: number | null = null,
+): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const delta = totpOf(secret).validate({ token: code, timestamp: nowMs, window: TOTP_WINDOW });
+  if (delta === null) return null;
+  const step = totpStep(nowMs) + delta;
+  return lastUsedStep !== null && step <= lastUsedStep ? null : step;
+}
+
+/** The code of a moment (tests, and the enrolment page's own check). */
+export function totpCode(secret: string, nowMs: number): string {
+  return totpOf(secret).generate({ timestamp: nowMs });
+}

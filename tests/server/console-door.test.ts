@@ -1,0 +1,598 @@
+/**
+ * The operator console's door (issue 21, items 1-3; docs/console.md) through the real HTTP routes
+ * and database: enrolment end to end, links single use and 24 h, sign-in with a second factor always
+ * (wrong codes throttled, codes and recovery codes single use), idle and absolute expiry on an
+ * injected clock, CSRF and cross-origin refusals, step-up, and the role matrix: every console
+ * endpoint x owner / finance / support / content / a member's session / nobody.
+ */
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { Errors } from '../../contract';
+import {
+  CONSOLE_PERMISSIONS,
+  STAFF_ROLES,
+  consoleEndpoints,
+  type ConsoleEndpoint,
+  type ConsoleEndpointName,
+  type StaffRole,
+} from '../../contract/endpoints/console';
+import { clearedSessionCookie, sessionCookie } from '../../server/console/console-session';
+import { ROLE_PERMISSIONS, roleAllows } from '../../server/console/roles';
+import {
+  auditLog,
+  staffEnrolments,
+  staffRecoveryCodes,
+  staffSessions,
+} from '../../server/db/schema';
+import { totpCode } from '../../server/identity/totp';
+import { registerByUsername } from './helpers/accounts';
+import {
+  Clock,
+  SITE_ORIGIN,
+  STAFF_PASSWORD,
+  addAndEnrol,
+  consoleCall,
+  cookieOf,
+  enrolWithToken,
+  enrolmentTokenOf,
+  runCli,
+  signIn,
+  type EnrolledStaff,
+} from './helpers/console';
+import { useTestApp } from './helpers/test-app';
+import { databaseVariants } from './helpers/test-databases';
+
+const variants = await databaseVariants();
+const E = consoleEndpoints;
+
+const env = {
+  PUBLIC_ORIGIN: SITE_ORIGIN,
+  // Every attempt of this file comes from 127.0.0.1: the per-account rule is the one under test.
+  PASSWORD_FAILURES_PER_CLIENT: '1000',
+};
+
+function docTable(marker: string): string[][] {
+  const doc = readFileSync(new URL('../../docs/console.md', import.meta.url), 'utf8');
+  const start = doc.indexOf(`<!-- ${marker} `);
+  const end = doc.indexOf(`<!-- /${marker} -->`);
+  expect(start, `docs/console.md has the ${marker} table`).toBeGreaterThan(0);
+  return doc
+    .slice(start, end)
+    .split('\n')
+    .filter((l) => l.startsWith('|'))
+    .slice(2)
+    .map((l) =>
+      l
+        .slice(1, -1)
+        .split('|')
+        .map((c) => c.trim()),
+    );
+}
+
+describe('the console documentation', () => {
+  it('docs/console.md shows the role matrix of server/console/roles.ts', () => {
+    const rows = docTable('role-matrix');
+    expect(rows.map((r) => r[0])).toEqual(CONSOLE_PERMISSIONS.map((p) => `\`${p}\``));
+    for (const [i, permission] of CONSOLE_PERMISSIONS.entries())
+      expect(rows[i]!.slice(1), permission).toEqual(
+        STAFF_ROLES.map((role) => (roleAllows(role, permission) ? 'yes' : '-')),
+      );
+  });
+
+  it('docs/console.md lists every console endpoint as the contract defines it', () => {
+    const rows = docTable('console-endpoints');
+    expect(rows).toEqual(
+      Object.values(E).map((e: ConsoleEndpoint) => [
+        e.method,
+        `\`${e.path}\``,
+        e.access,
+        e.stepUp ? 'yes' : '-',
+        e.summary,
+      ]),
+    );
+  });
+
+  it('owners hold every permission; each permission has an owner', () => {
+    expect(ROLE_PERMISSIONS.owner).toEqual(CONSOLE_PERMISSIONS);
+  });
+
+  it('the session cookie is HttpOnly, SameSite=Strict, Path=/, and Secure outside DEV', () => {
+    const token = 'A'.repeat(43);
+    expect(sessionCookie(token, true)).toBe(
+      `kestrel_console=${token}; Path=/; Max-Age=28800; HttpOnly; SameSite=Strict; Secure`,
+    );
+    expect(sessionCookie(token, false)).not.toContain('Secure');
+    expect(clearedSessionCookie(true)).toContain('Max-Age=0');
+  });
+});
+
+describe.each(variants)('console door on $name', (variant) => {
+  const clock = new Clock();
+  const t = useTestApp(variant, { env, overrides: { consoleNow: clock.now } });
+  const db = () => t.app.kestrel.database.db;
+  let owner: EnrolledStaff;
+
+  async function auditActions(target?: string): Promise<string[]> {
+    const rows = await db()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(target ? eq(auditLog.target, target) : undefined)
+      .orderBy(auditLog.id);
+    return rows.map((r) => r.action);
+  }
+
+  it('enrols a staff member end to end: CLI link, secret, password + first code, 10 recovery codes once', async () => {
+    const added = await runCli(t.app, clock, ['staff', 'add', 'olivia', '--role', 'owner']);
+    expect(added.code, added.err.join('\n')).toBe(0);
+    const link = added.out.find((l) => l.includes('/admin/enrol/'))!;
+    expect(link).toMatch(new RegExp(`^${SITE_ORIGIN}/admin/enrol/[A-Za-z0-9_-]{43}$`));
+    const token = enrolmentTokenOf(added);
+
+    const info = await consoleCall(t.app, E.consoleEnrolInfo, { token });
+    expect(info.status).toBe(200);
+    expect(info.body.data).toEqual({
+      username: 'olivia',
+      role: 'owner',
+      expiresAt: new Date(clock.ms + 24 * 3_600_000).toISOString(),
+    });
+    expect(info.headers['cache-control']).toBe('no-store');
+    expect(info.headers['x-robots-tag']).toContain('noindex');
+
+    const started = await consoleCall<{ secret: string; otpauthUrl: string }>(
+      t.app,
+      E.consoleEnrolStart,
+      { token },
+    );
+    expect(started.body.data.secret).toMatch(/^[A-Z2-7]{32}$/);
+    const url = new URL(started.body.data.otpauthUrl);
+    expect(url.protocol).toBe('otpauth:');
+    expect(url.searchParams.get('secret')).toBe(started.body.data.secret);
+    expect(url.searchParams.get('digits')).toBe('6');
+    expect(url.searchParams.get('period')).toBe('30');
+    expect(url.searchParams.get('algorithm')).toBe('SHA1');
+
+    // Only hashes of the link's token are stored.
+    const links = await db().select().from(staffEnrolments);
+    expect(JSON.stringify(links)).not.toContain(token);
+
+    const finished = await consoleCall<{ recoveryCodes: string[] }>(t.app, E.consoleEnrolFinish, {
+      token,
+      password: STAFF_PASSWORD,
+      code: totpCode(started.body.data.secret, clock.now()),
+    });
+    expect(finished.body.code, finished.body.msg).toBe(200);
+    const codes = finished.body.data.recoveryCodes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
+    const stored = await db().select().from(staffRecoveryCodes);
+    expect(stored).toHaveLength(10);
+    for (const code of codes) expect(JSON.stringify(stored)).not.toContain(code);
+    owner = {
+      username: 'olivia',
+      password: STAFF_PASSWORD,
+      secret: started.body.data.secret,
+      recoveryCodes: codes,
+    };
+
+    // The link is spent: every step refuses it now.
+    for (const endpoint of [E.consoleEnrolInfo, E.consoleEnrolStart]) {
+      const again = await consoleCall(t.app, endpoint, { token });
+      expect(again.body.code).toBe(Errors.ENROLMENT_LINK_INVALID.code);
+    }
+    const reused = await consoleCall(t.app, E.consoleEnrolFinish, {
+      token,
+      password: 'another-password-1',
+      code: totpCode(owner.secret, clock.now()),
+    });
+    expect(reused.body.code).toBe(Errors.ENROLMENT_LINK_INVALID.code);
+
+    const session = await signIn(t.app, clock, owner);
+    expect(session.session.staff).toMatchObject({ username: 'olivia', role: 'owner' });
+    expect(session.session.permissions).toEqual([...CONSOLE_PERMISSIONS]);
+    const read = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: session.cookie });
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({ csrfToken: session.csrf });
+    expect(await auditActions('olivia')).toEqual(['staff.add', 'staff.enrol', 'staff.sign-in']);
+  });
+
+  it('sets the session cookie HttpOnly, Secure, SameSite=Strict, Path=/ and stores only its hash', async () => {
+    clock.nextStep();
+    const answer = await consoleCall(t.app, E.consoleSignIn, {
+      username: 'OLIVIA',
+      password: owner.password,
+      code: totpCode(owner.secret, clock.now()),
+    });
+    expect(answer.body.code, answer.body.msg).toBe(200);
+    const setCookie = String(answer.headers['set-cookie']);
+    for (const part of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/'])
+      expect(setCookie).toContain(part);
+    const cookie = cookieOf(answer)!;
+    const rows = await db().select().from(staffSessions);
+    expect(JSON.stringify(rows)).not.toContain(cookie);
+  });
+
+  it('refuses a link after 24 hours, and keeps it when the finishing input is wrong', async () => {
+    const added = await runCli(t.app, clock, ['staff', 'add', 'late_larry', '--role', 'support']);
+    const token = enrolmentTokenOf(added);
+    clock.advance(24 * 3_600_000);
+    const expired = await consoleCall(t.app, E.consoleEnrolInfo, { token });
+    expect(expired.body.code).toBe(Errors.ENROLMENT_LINK_INVALID.code);
+    clock.advance(-24 * 3_600_000);
+
+    const notStarted = await consoleCall(t.app, E.consoleEnrolFinish, {
+      token,
+      password: STAFF_PASSWORD,
+      code: '123456',
+    });
+    expect(notStarted.body.code).toBe(Errors.ENROLMENT_NOT_STARTED.code);
+    const started = await consoleCall<{ secret: string }>(t.app, E.consoleEnrolStart, { token });
+    const shortPassword = await consoleCall(
+      t.app,
+      E.consoleEnrolFinish,
+      { token, password: 'short', code: totpCode(started.body.data.secret, clock.now()) },
+      { headers: { language: 'zh_CN' } },
+    );
+    expect(shortPassword.body.code).toBe(Errors.PASSWORD_TOO_SHORT.code);
+    expect(shortPassword.body.msg).toBe(Errors.PASSWORD_TOO_SHORT.zh_CN);
+    const wrongCode = await consoleCall(t.app, E.consoleEnrolFinish, {
+      token,
+      password: STAFF_PASSWORD,
+      code: String(
+        (Number(totpCode(started.body.data.secret, clock.now())) + 1) % 1_000_000,
+      ).padStart(6, '0'),
+    });
+    expect(wrongCode.body.code).toBe(Errors.TOTP_CODE_INVALID.code);
+    // Still valid after wrong input: nothing was spent.
+    const info = await consoleCall(t.app, E.consoleEnrolInfo, { token });
+    expect(info.body.code).toBe(200);
+    const larry = await enrolWithToken(t.app, clock, 'late_larry', token);
+    expect(larry.recoveryCodes).toHaveLength(10);
+  });
+
+  it('always asks the second factor; wrong passwords and codes answer the same and are audited', async () => {
+    clock.nextStep();
+    const code = totpCode(owner.secret, clock.now());
+    const cases = [
+      { username: 'olivia', password: 'wrong-password', code },
+      {
+        username: 'olivia',
+        password: owner.password,
+        code: '000000' === code ? '111111' : '000000',
+      },
+      { username: 'nobody_here', password: owner.password, code },
+    ];
+    for (const input of cases) {
+      const answer = await consoleCall(t.app, E.consoleSignIn, input);
+      expect(answer.body.code).toBe(Errors.STAFF_SIGN_IN_FAILED.code);
+      expect(cookieOf(answer)).toBeUndefined();
+    }
+    const missing = await consoleCall(t.app, E.consoleSignIn, {
+      username: 'olivia',
+      password: owner.password,
+    });
+    expect(missing.body.code).toBe(Errors.REQUIRED_TOTP_CODE.code);
+    const failed = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'staff.sign-in-failed'));
+    expect(failed.map((f) => (f.after as { reason: string }).reason)).toEqual(
+      expect.arrayContaining(['wrong password', 'wrong code', 'unknown username']),
+    );
+    expect(failed.find((f) => f.actorKind === 'anonymous')?.actorUsername).toBe('nobody_here');
+    // The failures above were the account's first three: a right attempt still passes.
+    await signIn(t.app, clock, owner);
+  });
+
+  it('slows down after 5 wrong codes, even for the right code', async () => {
+    const victim = await addAndEnrol(t.app, clock, 'vic_throttled', 'content');
+    clock.nextStep();
+    const right = totpCode(victim.secret, clock.now());
+    const wrong = String((Number(right) + 7) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await consoleCall(t.app, E.consoleSignIn, {
+        username: victim.username,
+        password: victim.password,
+        code: wrong,
+      });
+      expect(answer.body.code).toBe(Errors.STAFF_SIGN_IN_FAILED.code);
+    }
+    const sixth = await consoleCall(t.app, E.consoleSignIn, {
+      username: victim.username,
+      password: victim.password,
+      code: right,
+    });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.code).toBe(Errors.TOO_MANY_FAILED_ATTEMPTS.code);
+    expect(sixth.body.data).toMatchObject({ retryAfterSeconds: expect.any(Number) });
+    const throttled = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, victim.username));
+    expect(throttled.at(-1)).toMatchObject({
+      action: 'staff.sign-in-failed',
+      after: { reason: 'throttled' },
+    });
+  });
+
+  it('accepts a TOTP step once: the same code cannot sign in twice', async () => {
+    clock.nextStep();
+    const code = totpCode(owner.secret, clock.now());
+    const input = { username: owner.username, password: owner.password, code };
+    const first = await consoleCall(t.app, E.consoleSignIn, input);
+    expect(first.body.code).toBe(200);
+    const replay = await consoleCall(t.app, E.consoleSignIn, input);
+    expect(replay.body.code).toBe(Errors.STAFF_SIGN_IN_FAILED.code);
+  });
+
+  it('signs in with a recovery code once (case, spaces and hyphens ignored)', async () => {
+    const code = owner.recoveryCodes[0]!;
+    const typed = code.toUpperCase().replaceAll('-', ' ');
+    const input = { username: owner.username, password: owner.password, code: typed };
+    const first = await consoleCall(t.app, E.consoleSignIn, input);
+    expect(first.body.code, first.body.msg).toBe(200);
+    const again = await consoleCall(t.app, E.consoleSignIn, { ...input, code });
+    expect(again.body.code).toBe(Errors.STAFF_SIGN_IN_FAILED.code);
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'staff.sign-in'))
+      .orderBy(sql`${auditLog.id} DESC`)
+      .limit(1);
+    expect(entry!.after).toMatchObject({ method: 'recovery code', recoveryCodesLeft: 9 });
+  });
+
+  it('ends a session after 15 idle minutes; each call moves the limit on', async () => {
+    const s = await signIn(t.app, clock, owner);
+    for (let i = 0; i < 3; i += 1) {
+      clock.advance(14 * 60_000 + 59_000);
+      const alive = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+      expect(alive.status).toBe(200);
+    }
+    clock.advance(15 * 60_000);
+    const gone = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+    expect(gone.status).toBe(401);
+    expect(gone.body.code).toBe(Errors.CONSOLE_SIGNED_OUT.code);
+    expect(String(gone.headers['set-cookie'])).toContain('Max-Age=0');
+    // Once ended, it stays ended.
+    clock.advance(-15 * 60_000);
+    const still = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+    expect(still.status).toBe(401);
+    clock.advance(15 * 60_000);
+  });
+
+  it('ends a session 8 hours after sign-in however busy it is', async () => {
+    const s = await signIn(t.app, clock, owner);
+    for (let minutes = 10; minutes < 480; minutes += 10) {
+      clock.advance(10 * 60_000);
+      const alive = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+      expect(alive.status, `after ${minutes} minutes`).toBe(200);
+    }
+    clock.advance(10 * 60_000);
+    const gone = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+    expect(gone.status).toBe(401);
+  });
+
+  it('refuses writes without the CSRF token or with a wrong one', async () => {
+    const s = await signIn(t.app, clock, owner);
+    const missing = await consoleCall(t.app, E.consoleSignOut, {}, { cookie: s.cookie });
+    expect(missing.status).toBe(403);
+    expect(missing.body.code).toBe(Errors.CONSOLE_CSRF_REJECTED.code);
+    const wrong = await consoleCall(
+      t.app,
+      E.consoleSignOut,
+      {},
+      { cookie: s.cookie, csrf: `${s.csrf.slice(0, -1)}${s.csrf.endsWith('A') ? 'B' : 'A'}` },
+    );
+    expect(wrong.status).toBe(403);
+    const other = await signIn(t.app, clock, owner);
+    const anotherSessions = await consoleCall(
+      t.app,
+      E.consoleSignOut,
+      {},
+      { cookie: s.cookie, csrf: other.csrf },
+    );
+    expect(anotherSessions.status).toBe(403);
+    // The session survived the refused writes; the right token signs out.
+    const alive = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+    expect(alive.status).toBe(200);
+    const out = await consoleCall(t.app, E.consoleSignOut, {}, { cookie: s.cookie, csrf: s.csrf });
+    expect(out.body.code).toBe(200);
+    expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
+    const after = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+    expect(after.status).toBe(401);
+  });
+
+  it('refuses cross-origin writes, signed in or not', async () => {
+    const s = await signIn(t.app, clock, owner);
+    const evil = 'https://evil.example';
+    const signOut = await consoleCall(
+      t.app,
+      E.consoleSignOut,
+      {},
+      { cookie: s.cookie, csrf: s.csrf, origin: evil },
+    );
+    expect(signOut.status).toBe(403);
+    expect(signOut.body.code).toBe(Errors.CONSOLE_CSRF_REJECTED.code);
+    const byReferer = await consoleCall(
+      t.app,
+      E.consoleSignOut,
+      {},
+      { cookie: s.cookie, csrf: s.csrf, origin: null, headers: { referer: `${evil}/page` } },
+    );
+    expect(byReferer.status).toBe(403);
+    const opaque = await consoleCall(
+      t.app,
+      E.consoleSignOut,
+      {},
+      { cookie: s.cookie, csrf: s.csrf, origin: 'null' },
+    );
+    expect(opaque.status).toBe(403);
+    clock.nextStep();
+    const signInFromElsewhere = await consoleCall(
+      t.app,
+      E.consoleSignIn,
+      {
+        username: owner.username,
+        password: owner.password,
+        code: totpCode(owner.secret, clock.now()),
+      },
+      { origin: evil },
+    );
+    expect(signInFromElsewhere.status).toBe(403);
+    expect(cookieOf(signInFromElsewhere)).toBeUndefined();
+    const alive = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+    expect(alive.status).toBe(200);
+  });
+
+  it('asks a fresh code (step-up) for guarded actions 5 minutes after the last one', async () => {
+    const s = await signIn(t.app, clock, owner);
+    const write = { cookie: s.cookie, csrf: s.csrf };
+    const fresh = await consoleCall(
+      t.app,
+      E.consoleStaffAdd,
+      { username: 'fresh_fay', role: 'content' },
+      write,
+    );
+    expect(fresh.body.code, fresh.body.msg).toBe(200);
+    clock.advance(5 * 60_000);
+    const stale = await consoleCall(
+      t.app,
+      E.consoleStaffAdd,
+      { username: 'stale_sam', role: 'content' },
+      write,
+    );
+    expect(stale.status).toBe(403);
+    expect(stale.body.code).toBe(Errors.STEP_UP_REQUIRED.code);
+    const wrongCode = await consoleCall(
+      t.app,
+      E.consoleStepUp,
+      { code: '000000' === totpCode(owner.secret, clock.now()) ? '111111' : '000000' },
+      write,
+    );
+    expect(wrongCode.body.code).toBe(Errors.TOTP_CODE_INVALID.code);
+    clock.nextStep();
+    const stepped = await consoleCall<{ stepUpFreshUntil: string }>(
+      t.app,
+      E.consoleStepUp,
+      { code: totpCode(owner.secret, clock.now()) },
+      write,
+    );
+    expect(stepped.body.code, stepped.body.msg).toBe(200);
+    expect(stepped.body.data.stepUpFreshUntil).toBe(new Date(clock.ms + 5 * 60_000).toISOString());
+    const granted = await consoleCall(
+      t.app,
+      E.consoleStaffAdd,
+      { username: 'stale_sam', role: 'content' },
+      write,
+    );
+    expect(granted.body.code, granted.body.msg).toBe(200);
+    const actions = await auditActions('olivia');
+    expect(actions).toEqual(expect.arrayContaining(['staff.step-up-failed', 'staff.step-up']));
+  });
+
+  describe('the role matrix', () => {
+    const signedIn = new Map<StaffRole, { cookie: string; csrf: string; staff: EnrolledStaff }>();
+    let memberToken: string;
+
+    /** Inputs each endpoint accepts past its guard (nothing here is a refusal of access). */
+    const inputs = (): Record<ConsoleEndpointName, Record<string, unknown>> => ({
+      consoleEnrolInfo: { token: 'A'.repeat(43) },
+      consoleEnrolStart: { token: 'A'.repeat(43) },
+      consoleEnrolFinish: { token: 'A'.repeat(43), password: STAFF_PASSWORD, code: '123456' },
+      consoleSignIn: { username: 'nobody_here', password: STAFF_PASSWORD, code: '123456' },
+      consoleSessionInfo: {},
+      consoleSignOut: {},
+      consoleStepUp: { code: '123456' },
+      consoleStaffList: {},
+      consoleStaffAdd: {
+        username: `m_${Math.random().toString(36).slice(2, 10)}`,
+        role: 'content',
+      },
+      consoleStaffRole: { username: 'nobody_here', role: 'content' },
+      consoleStaffDisable: { username: 'nobody_here' },
+      consoleStaffResetTwoFactor: { username: 'nobody_here' },
+      consoleAuditList: { pageSize: 1 },
+    });
+
+    const refusals: number[] = [
+      Errors.CONSOLE_SIGNED_OUT.code,
+      Errors.CONSOLE_FORBIDDEN.code,
+      Errors.CONSOLE_CSRF_REJECTED.code,
+      Errors.UNAUTHORIZED.code,
+    ];
+
+    it('signs in one staff member of each role, and a member', async () => {
+      signedIn.set('owner', { ...(await signIn(t.app, clock, owner)), staff: owner });
+      for (const role of STAFF_ROLES.filter((r) => r !== 'owner')) {
+        const member = await addAndEnrol(t.app, clock, `matrix_${role}`, role);
+        const s = await signIn(t.app, clock, member);
+        expect(s.session.permissions).toEqual(
+          CONSOLE_PERMISSIONS.filter((p) => roleAllows(role, p)),
+        );
+        signedIn.set(role, { ...s, staff: member });
+      }
+      // Step-up codes below need a step none of them has used.
+      clock.nextStep();
+      memberToken = (await registerByUsername(t.api)).token;
+    });
+
+    // Sign-out last: it ends the session the others use.
+    const order = (Object.keys(E) as ConsoleEndpointName[]).sort(
+      (a, b) => Number(a === 'consoleSignOut') - Number(b === 'consoleSignOut'),
+    );
+
+    for (const name of order) {
+      const endpoint: ConsoleEndpoint = E[name];
+      it(`${endpoint.method} ${endpoint.path} (${endpoint.access})`, async () => {
+        for (const role of STAFF_ROLES) {
+          const s = signedIn.get(role)!;
+          const input =
+            name === 'consoleStepUp'
+              ? { code: totpCode(s.staff.secret, clock.now()) }
+              : inputs()[name];
+          const answer = await consoleCall(t.app, endpoint, input, {
+            cookie: s.cookie,
+            csrf: s.csrf,
+          });
+          const allowed =
+            endpoint.access === 'public' ||
+            endpoint.access === 'staff' ||
+            roleAllows(role, endpoint.access);
+          if (allowed) {
+            expect(refusals, `${role} may call ${endpoint.path}: ${answer.body.msg}`).not.toContain(
+              answer.body.code,
+            );
+            expect(answer.status).not.toBe(401);
+            expect(answer.status).not.toBe(403);
+          } else {
+            expect(answer.status, `${role} on ${endpoint.path}`).toBe(403);
+            expect(answer.body.code).toBe(Errors.CONSOLE_FORBIDDEN.code);
+          }
+        }
+        const strangers: [string, Record<string, string>][] = [
+          ['nobody', {}],
+          ["a member's bearer token", { authorization: `Bearer ${memberToken}` }],
+          ["a member's token as the console cookie", { cookie: `kestrel_console=${memberToken}` }],
+        ];
+        for (const [who, headers] of strangers) {
+          const answer = await consoleCall(t.app, endpoint, inputs()[name], { headers });
+          if (endpoint.access === 'public') {
+            expect(refusals, `${who} on ${endpoint.path}`).not.toContain(answer.body.code);
+          } else {
+            expect(answer.status, `${who} on ${endpoint.path}`).toBe(401);
+            expect(answer.body.code).toBe(Errors.CONSOLE_SIGNED_OUT.code);
+          }
+        }
+      });
+    }
+  });
+
+  it('answers an unknown console path with a 404 envelope', async () => {
+    const answer = await consoleCall(t.app, { method: 'GET', path: '/api/admin/nothing-here' });
+    expect(answer.status).toBe(404);
+    expect(answer.body.code).toBe(Errors.ENDPOINT_NOT_FOUND.code);
+    expect(answer.headers['cache-control']).toBe('no-store');
+  });
+});

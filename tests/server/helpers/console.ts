@@ -1,0 +1,187 @@
+/**
+ * The staff console through the real HTTP routes (app.inject), as the SPA calls it: a cookie jar of
+ * one session, its CSRF token echoed on writes, the site's Origin on every POST. The console's
+ * clock is the suite's (AppOverrides.consoleNow), so expiry and TOTP steps move without waiting.
+ */
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import {
+  CONSOLE_CSRF_HEADER,
+  CONSOLE_SESSION_COOKIE,
+  type ConsoleEndpoint,
+  type ConsoleSession,
+} from '../../../contract/endpoints/console';
+import { runAdmin } from '../../../server/admin/cli';
+import { totpCode } from '../../../server/identity/totp';
+
+export const SITE_ORIGIN = 'https://vpn.example';
+export const STAFF_PASSWORD = 'staff-password-2027';
+
+export interface ConsoleAnswer<T = unknown> {
+  readonly status: number;
+  readonly body: { code: number; msg: string; status: string; data: T };
+  readonly headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface CallOptions {
+  /** The session cookie's value (undefined: none). */
+  readonly cookie?: string;
+  readonly csrf?: string;
+  /** The Origin header of a POST: the site's unless told (null: none). */
+  readonly origin?: string | null;
+  readonly headers?: Record<string, string>;
+}
+
+/** A settable clock for the console (ms since the epoch). */
+export class Clock {
+  constructor(public ms = Date.UTC(2027, 0, 4, 9, 0, 0)) {}
+  readonly now = () => this.ms;
+  date(): Date {
+    return new Date(this.ms);
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+  /** Moves to the start of the next TOTP step, so a new code is not a replay of the last one. */
+  nextStep(): void {
+    this.ms = (Math.floor(this.ms / 30_000) + 1) * 30_000 + 1_000;
+  }
+}
+
+export async function consoleCall<T = unknown>(
+  app: FastifyInstance,
+  endpoint: Pick<ConsoleEndpoint, 'method' | 'path'>,
+  input: Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<ConsoleAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.cookie !== undefined) headers.cookie = `${CONSOLE_SESSION_COOKIE}=${options.cookie}`;
+  if (options.csrf !== undefined) headers[CONSOLE_CSRF_HEADER] = options.csrf;
+  const post = endpoint.method === 'POST';
+  if (post && options.origin !== null) headers.origin = options.origin ?? SITE_ORIGIN;
+  const query = post
+    ? undefined
+    : Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)]));
+  const response = await app.inject({
+    method: endpoint.method,
+    url: endpoint.path,
+    headers,
+    ...(post ? { payload: input } : { query }),
+  });
+  return {
+    status: response.statusCode,
+    body: response.json(),
+    headers: response.headers,
+  };
+}
+
+/** The session id a Set-Cookie header sets. */
+export function cookieOf(answer: ConsoleAnswer): string | undefined {
+  const raw = answer.headers['set-cookie'];
+  const line = Array.isArray(raw) ? raw[0] : raw;
+  const match =
+    typeof line === 'string' ? new RegExp(`${CONSOLE_SESSION_COOKIE}=([^;]*)`).exec(line) : null;
+  return match?.[1] || undefined;
+}
+
+export interface AdminRun {
+  readonly code: number;
+  readonly out: string[];
+  readonly err: string[];
+}
+
+/** `npm run admin -- <argv>` against the app's database, on the console's clock. */
+export async function runCli(
+  app: FastifyInstance,
+  clock: Clock,
+  argv: readonly string[],
+): Promise<AdminRun> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(argv, {
+    io: { out: (l) => out.push(l), err: (l) => err.push(l) },
+    now: () => clock.date(),
+    openDb: async () => app.kestrel.database.db,
+    refund: () => Promise.reject(new Error('no refunds here')),
+    siteOrigin: app.services.siteOrigin,
+  });
+  return { code, out, err };
+}
+
+export interface EnrolledStaff {
+  readonly username: string;
+  readonly password: string;
+  readonly secret: string;
+  readonly recoveryCodes: string[];
+}
+
+export function enrolmentTokenOf(run: AdminRun): string {
+  const line = run.out.find((l) => l.includes('/admin/enrol/'));
+  expect(line, run.err.join('\n')).toBeDefined();
+  return line!.slice(line!.lastIndexOf('/') + 1);
+}
+
+/** Enrols a staff member through a token: start, then finish with a first code. */
+export async function enrolWithToken(
+  app: FastifyInstance,
+  clock: Clock,
+  username: string,
+  token: string,
+  password = STAFF_PASSWORD,
+): Promise<EnrolledStaff> {
+  const started = await consoleCall<{ secret: string }>(
+    app,
+    { method: 'POST', path: '/api/admin/enrol/start' },
+    { token },
+  );
+  expect(started.body.code, started.body.msg).toBe(200);
+  const { secret } = started.body.data;
+  const finished = await consoleCall<{ recoveryCodes: string[] }>(
+    app,
+    { method: 'POST', path: '/api/admin/enrol/finish' },
+    { token, password, code: totpCode(secret, clock.now()) },
+  );
+  expect(finished.body.code, finished.body.msg).toBe(200);
+  return { username, password, secret, recoveryCodes: finished.body.data.recoveryCodes };
+}
+
+/** `staff add` in the CLI, then the enrolment through the console. */
+export async function addAndEnrol(
+  app: FastifyInstance,
+  clock: Clock,
+  username: string,
+  role: string,
+): Promise<EnrolledStaff> {
+  const run = await runCli(app, clock, ['staff', 'add', username, '--role', role]);
+  expect(run.code, run.err.join('\n')).toBe(0);
+  return enrolWithToken(app, clock, username, enrolmentTokenOf(run));
+}
+
+export interface SignedIn {
+  readonly cookie: string;
+  readonly csrf: string;
+  readonly session: ConsoleSession;
+}
+
+/** Signs in with the authenticator's code of the next TOTP step (the last one may be spent). */
+export async function signIn(
+  app: FastifyInstance,
+  clock: Clock,
+  member: EnrolledStaff,
+  { nextStep = true }: { nextStep?: boolean } = {},
+): Promise<SignedIn> {
+  if (nextStep) clock.nextStep();
+  const answer = await consoleCall<ConsoleSession>(
+    app,
+    { method: 'POST', path: '/api/admin/session/sign-in' },
+    {
+      username: member.username,
+      password: member.password,
+      code: totpCode(member.secret, clock.now()),
+    },
+  );
+  expect(answer.body.code, answer.body.msg).toBe(200);
+  const cookie = cookieOf(answer);
+  expect(cookie).toBeDefined();
+  return { cookie: cookie!, csrf: answer.body.data.csrfToken, session: answer.body.data };
+}
