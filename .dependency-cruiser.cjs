@@ -148,6 +148,16 @@ module.exports = {
       to: { path: '^src/(?:features|pages)/' },
     },
     {
+      name: 'only-the-routes-import-the-console',
+      comment:
+        "The operator console (src/console, issue 21) must not be in any member page's JavaScript: " +
+        'only the /admin routes of src/app/routes.tsx load it, on demand. Anything else importing ' +
+        'it would pull staff code into the member bundle (bench/bundle.mjs shows it does not).',
+      severity: 'error',
+      from: { path: OURS, pathNot: '^src/(?:console/|app/routes[.]tsx$)' },
+      to: { path: '^src/console/' },
+    },
+    {
       name: 'no-circular',
       comment:
         'A cycle makes modules that cannot be understood, tested or loaded one at a time; in ' +

@@ -44,6 +44,12 @@ export const SPA_ROUTES = [
   '/user/group-buying',
   '/user/benefits',
   '/user/third-party-client',
+  // The operator console (issue 21, docs/console.md): its own sign-in and guard, lazy.
+  '/admin',
+  '/admin/login',
+  '/admin/enrol/$token',
+  '/admin/staff',
+  '/admin/audit',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

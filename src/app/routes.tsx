@@ -115,6 +115,50 @@ const clauseRoute = createRoute({
   component: lazyPage('clause', () => import('../features/clauses/clause-page')),
 });
 
+/**
+ * The operator console (issue 21, docs/console.md): its own frame, sign-in and guard. Everything of
+ * it lives in src/console and arrives only with these routes; the guard imports the console's
+ * session module on demand, so no member page's JavaScript holds any of it.
+ */
+const loadConsoleSession = async (queryClient: QueryClient) =>
+  (await import('../console/api/console-queries')).loadConsoleSession(queryClient);
+
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin',
+  component: lazyPage('console-frame', () => import('../console/console-frame')),
+});
+
+const adminLoginRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/login',
+  beforeLoad: async ({ context }) => {
+    if (await loadConsoleSession(context.queryClient))
+      throw redirect({ to: '/admin', replace: true });
+  },
+  component: lazyPage('console-login', () => import('../console/pages/login-page')),
+});
+
+const adminEnrolRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/enrol/$token',
+  component: lazyPage('console-enrol', () => import('../console/pages/enrol-page')),
+});
+
+/** The console's guard: a staff session, else its sign-in page. */
+const staffAreaRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  id: 'staff-area',
+  beforeLoad: async ({ context }) => {
+    if (!(await loadConsoleSession(context.queryClient)))
+      throw redirect({ to: '/admin/login', replace: true });
+  },
+  component: lazyPage('console-shell', () => import('../console/console-shell')),
+});
+
+const staffAreaPage = <const P extends string>(path: P, component: LazyPage) =>
+  createRoute({ getParentRoute: () => staffAreaRoute, path, component });
+
 export const routeTree = rootRoute.addChildren([
   page(
     '/',
@@ -217,5 +261,23 @@ export const routeTree = rootRoute.addChildren([
         () => import('../features/third-party-client/third-party-client-page'),
       ),
     ),
+  ]),
+  adminRoute.addChildren([
+    adminLoginRoute,
+    adminEnrolRoute,
+    staffAreaRoute.addChildren([
+      staffAreaPage(
+        '/',
+        lazyPage('console-home', () => import('../console/pages/home-page')),
+      ),
+      staffAreaPage(
+        '/staff',
+        lazyPage('console-staff', () => import('../console/pages/staff-page')),
+      ),
+      staffAreaPage(
+        '/audit',
+        lazyPage('console-audit', () => import('../console/pages/audit-page')),
+      ),
+    ]),
   ]),
 ]);

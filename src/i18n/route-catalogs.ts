@@ -14,6 +14,12 @@ const groupBuy: Record<Locale, () => CatalogModule> = {
   'zh-CN': () => import('../locales/zh-CN/group-buy.po'),
 };
 
+/** Every /admin page shares the console's catalogue (its chunks in src/app/routes.tsx). */
+const consoleCatalog: Record<Locale, () => CatalogModule> = {
+  en: () => import('../locales/en/console.po'),
+  'zh-CN': () => import('../locales/zh-CN/console.po'),
+};
+
 export const ROUTE_CATALOGS: Record<string, Record<Locale, () => CatalogModule>> = {
   'crypto-pay': {
     en: () => import('../locales/en/crypto-pay.po'),
@@ -22,4 +28,11 @@ export const ROUTE_CATALOGS: Record<string, Record<Locale, () => CatalogModule>>
   // /group-buying (and its invite view) and /user/group-buying share one catalogue.
   'group-buying': groupBuy,
   'user-group-buying': groupBuy,
+  'console-frame': consoleCatalog,
+  'console-login': consoleCatalog,
+  'console-enrol': consoleCatalog,
+  'console-shell': consoleCatalog,
+  'console-home': consoleCatalog,
+  'console-staff': consoleCatalog,
+  'console-audit': consoleCatalog,
 };

@@ -1,18 +1,19 @@
 /**
- * The one axios instance and the signed call of DESIGN §2. This module (with axios) is loaded right
+ * The signed call of DESIGN §2, over the one axios instance (http.ts). This module (with axios) is loaded right
  * after the first paint through `loadApi()`, never in the home page's initial JS; the RSA step runs
  * in a worker with jsencrypt (`off-thread-signer.ts`), started and warmed at the same time.
  */
-import axios, { type AxiosResponse } from 'axios';
+import type { AxiosResponse } from 'axios';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/define-endpoint';
 import type { ApiPlatform } from '../../contract/enums';
 import { Errors, SUCCESS_CODE, errorMessage } from '../../contract/errors';
-import { HEADER, LOGIN_TYPE_PATHS, REQUEST_TIMEOUT_MS } from '../../contract/protocol';
+import { HEADER, LOGIN_TYPE_PATHS } from '../../contract/protocol';
 import { currentApiLanguage } from '../i18n/i18n';
 import { ApiError } from './api-error';
 import { logApiCall } from './api-log';
 import { apiBases, apiUrl, publicKeysUrl } from './api-url';
+import { http } from './http';
 import { appEnv } from './env';
 import { apiPlatform } from '../../contract/platform';
 import { currentPlatform } from './platform';
@@ -36,12 +37,6 @@ export interface CallOptions {
 }
 
 const bases = apiBases(import.meta.env);
-const http = axios.create({
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: { 'content-type': 'application/json' },
-  // Every status is an answer to read: 401 and error envelopes are handled below, not thrown.
-  validateStatus: () => true,
-});
 
 let unauthorizedHandler: () => void = () => {
   window.location.assign(`/login?redirect=${encodeURIComponent(currentPath())}`);

@@ -51,26 +51,30 @@ function useFocusOnNavigation(target: RefObject<HTMLDivElement | null>) {
   }, [pathname, target]);
 }
 
+/** The operator console's pages (/admin/...) bring their own frame (src/console/console-frame). */
+const isConsolePath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
 export function RootLayout() {
   const mainRef = useRef<HTMLDivElement>(null);
+  const inConsole = useLocation({ select: (location) => isConsolePath(location.pathname) });
   useFocusOnNavigation(mainRef);
   useRouteMeta();
   useCatalogPrefetch();
   const config = useDisplayConfig();
   useEffect(() => {
-    if (config) loadSupportWidget(config.supportWidget, window.location.host);
-  }, [config]);
+    if (config && !inConsole) loadSupportWidget(config.supportWidget, window.location.host);
+  }, [config, inConsole]);
 
   return (
     <div className="app-shell">
       <PendingBar />
-      <Header />
+      {!inConsole && <Header />}
       <div id="main" className="app-main" ref={mainRef} tabIndex={-1}>
         <Suspense fallback={<PagePending />}>
           <Outlet />
         </Suspense>
       </div>
-      <Footer />
+      {!inConsole && <Footer />}
       <Toaster />
       {isDebugRequested() && (
         <Suspense fallback={null}>

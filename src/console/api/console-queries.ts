@@ -1,0 +1,63 @@
+/** The console's reads as React Query options, and the session the guard and the shell share. */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  consoleAuditList,
+  consoleSessionInfo,
+  consoleStaffList,
+  type ConsoleInputOf,
+  type ConsoleSession,
+} from '../../../contract/endpoints/console';
+import { Errors } from '../../../contract/errors';
+import { isApiError } from '../../lib/api-error';
+import { consoleCall, setCsrfToken } from './console-client';
+
+export const CONSOLE_KEY = ['console'] as const;
+
+/** The signed-in staff member, or null when there is no (live) staff session. */
+export const consoleSessionQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'session'],
+  queryFn: async (): Promise<ConsoleSession | null> => {
+    try {
+      const session = await consoleCall(consoleSessionInfo, {});
+      setCsrfToken(session.csrfToken);
+      return session;
+    } catch (error) {
+      if (
+        isApiError(error) &&
+        (error.code === Errors.CONSOLE_SIGNED_OUT.code || error.code === Errors.UNAUTHORIZED.code)
+      ) {
+        setCsrfToken(null);
+        return null;
+      }
+      throw error;
+    }
+  },
+  staleTime: 30_000,
+});
+
+/** For the route guards: the session, asked once and then read from the cache while fresh. */
+export function loadConsoleSession(queryClient: QueryClient): Promise<ConsoleSession | null> {
+  return queryClient.ensureQueryData(consoleSessionQuery);
+}
+
+/** A new session (sign-in, step-up) replaces the cached one and its CSRF token. */
+export function storeConsoleSession(
+  queryClient: QueryClient,
+  session: ConsoleSession | null,
+): void {
+  setCsrfToken(session?.csrfToken ?? null);
+  queryClient.setQueryData(consoleSessionQuery.queryKey, session);
+}
+
+export const staffListQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'staff'],
+  queryFn: () => consoleCall(consoleStaffList, {}),
+});
+
+export type AuditFilters = ConsoleInputOf<typeof consoleAuditList>;
+
+export const auditQuery = (filters: AuditFilters) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'audit', filters],
+    queryFn: () => consoleCall(consoleAuditList, filters),
+  });

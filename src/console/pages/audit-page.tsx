@@ -1,0 +1,229 @@
+import { useId, useState, type FormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { AuditEntry } from '../../../contract/endpoints/console';
+import { Errors } from '../../../contract/errors';
+import { DataTable, type DataColumn } from '../../components/ui/data-table';
+import { TextField } from '../../components/ui/text-field';
+import { ErrorNotice } from '../../components/error-notice';
+import { useDateTime } from '../../components/formats';
+import { isApiError } from '../../lib/api-error';
+import { auditQuery, type AuditFilters } from '../api/console-queries';
+import { Permitted } from '../console-forbidden';
+
+const PAGE_SIZE = 25;
+
+interface Form {
+  actor: string;
+  action: string;
+  from: string;
+  to: string;
+}
+
+const EMPTY: Form = { actor: '', action: '', from: '', to: '' };
+
+/** A date field's day (local time) as the start or the end of that day, in ISO form. */
+function dayBound(day: string, end: boolean): string | undefined {
+  if (!day) return undefined;
+  const at = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}`);
+  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+}
+
+function filtersOf(form: Form, page: number): AuditFilters {
+  return {
+    ...(form.actor.trim() ? { actor: form.actor.trim() } : {}),
+    ...(form.action.trim() ? { action: form.action.trim() } : {}),
+    ...(dayBound(form.from, false) ? { from: dayBound(form.from, false) } : {}),
+    ...(dayBound(form.to, true) ? { to: dayBound(form.to, true) } : {}),
+    page,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/** Values before and after, as the server redacted them: compact JSON. */
+function Change({ before, after }: { before: unknown; after: unknown }) {
+  if (before == null && after == null) return <span className="console-muted">—</span>;
+  return (
+    <div className="console-change">
+      {before != null && (
+        <div>
+          <span className="console-change__label">
+            <Trans>Before</Trans>
+          </span>{' '}
+          <code>{JSON.stringify(before)}</code>
+        </div>
+      )}
+      {after != null && (
+        <div>
+          <span className="console-change__label">
+            <Trans>After</Trans>
+          </span>{' '}
+          <code>{JSON.stringify(after)}</code>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AuditSection() {
+  const { t } = useLingui();
+  const dateTime = useDateTime();
+  const formId = useId();
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [applied, setApplied] = useState<Form>(EMPTY);
+  const [page, setPage] = useState(1);
+  const audit = useQuery({
+    ...auditQuery(filtersOf(applied, page)),
+    placeholderData: keepPreviousData,
+  });
+  const total = audit.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied(form);
+    setPage(1);
+  };
+
+  const actorText = (entry: AuditEntry) =>
+    entry.actor.kind === 'cli'
+      ? t`CLI`
+      : entry.actor.kind === 'anonymous'
+        ? t`Unknown (${entry.actor.username ?? ''})`
+        : (entry.actor.username ?? `#${entry.actor.staffId ?? ''}`);
+
+  const columns: DataColumn<AuditEntry>[] = [
+    { key: 'at', header: t`When`, cell: (entry) => dateTime(entry.at) },
+    { key: 'actor', header: t`Who`, rowHeader: true, cell: actorText },
+    { key: 'action', header: t`Action`, cell: (entry) => <code>{entry.action}</code> },
+    { key: 'target', header: t`Target`, cell: (entry) => entry.target ?? '—' },
+    { key: 'ip', header: t`IP`, cell: (entry) => entry.ip ?? '—' },
+    {
+      key: 'change',
+      header: t`Change`,
+      className: 'console-table__change',
+      cell: (entry) => <Change before={entry.before} after={entry.after} />,
+    },
+  ];
+
+  return (
+    <>
+      <form
+        id={formId}
+        className="console-panel console-filters card"
+        aria-label={t`Filter the audit trail`}
+        noValidate
+        onSubmit={apply}
+      >
+        <TextField
+          label={<Trans>Who</Trans>}
+          value={form.actor}
+          onChange={set('actor')}
+          hint={<Trans>A staff username, cli or anonymous.</Trans>}
+          autoComplete="off"
+        />
+        <TextField
+          label={<Trans>Action</Trans>}
+          value={form.action}
+          onChange={set('action')}
+          hint={<Trans>e.g. staff.role, or staff. for all staff actions.</Trans>}
+          autoComplete="off"
+        />
+        <TextField
+          label={<Trans>From</Trans>}
+          type="date"
+          value={form.from}
+          onChange={set('from')}
+        />
+        <TextField label={<Trans>To</Trans>} type="date" value={form.to} onChange={set('to')} />
+        <div className="console-filters__buttons">
+          <button type="submit" className="btn btn-primary">
+            <Trans>Filter</Trans>
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              setForm(EMPTY);
+              setApplied(EMPTY);
+              setPage(1);
+            }}
+          >
+            <Trans>Clear</Trans>
+          </button>
+        </div>
+      </form>
+      <section className="console-panel card" aria-labelledby="entries-title">
+        <h2 id="entries-title" className="console-panel__title">
+          <Trans>Entries</Trans>{' '}
+          <span className="console-muted" aria-live="polite">
+            {audit.data ? t`(${total} in all)` : ''}
+          </span>
+        </h2>
+        {audit.isError ? (
+          <ErrorNotice
+            className="console-alert"
+            code={isApiError(audit.error) ? audit.error.code : Errors.INTERNAL.code}
+            retry={{ label: <Trans>Try again</Trans>, onClick: () => void audit.refetch() }}
+          />
+        ) : (
+          <DataTable
+            columns={columns}
+            rows={audit.data?.entries}
+            rowKey={(entry) => entry.id}
+            className="console-table"
+            caption={<Trans>Audit trail</Trans>}
+            loading={
+              <p role="status">
+                <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
+              </p>
+            }
+            empty={
+              <p>
+                <Trans>No entries match.</Trans>
+              </p>
+            }
+          />
+        )}
+        <nav className="console-pager" aria-label={t`Pages`}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => p - 1)}
+          >
+            <Trans>Newer</Trans>
+          </button>
+          <span>
+            <Trans>
+              Page {page} of {pages}
+            </Trans>
+          </span>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={page >= pages}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            <Trans>Older</Trans>
+          </button>
+        </nav>
+      </section>
+    </>
+  );
+}
+
+/** /admin/audit (owners): the append-only trail, filtered by who, action and days, paged. */
+export default function ConsoleAuditPage() {
+  return (
+    <Permitted permission="audit.read">
+      <div className="console-page">
+        <h1 className="console-page__title">
+          <Trans>Audit trail</Trans>
+        </h1>
+        <AuditSection />
+      </div>
+    </Permitted>
+  );
+}

@@ -1,0 +1,304 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  consoleEnrolFinish,
+  consoleEnrolInfo,
+  consoleEnrolStart,
+  totpCodeField,
+} from '../../../contract/endpoints/console';
+import { Errors } from '../../../contract/errors';
+import { passwordField } from '../../../contract/validation';
+import { staffEnrolmentMachine } from '../../../machines/staff-enrolment/staff-enrolment.machine';
+import type {
+  EnrolmentInfo,
+  EnrolmentSecret,
+  EnrolmentTokenInput,
+  FinishEnrolmentInput,
+  FinishedEnrolment,
+} from '../../../machines/staff-enrolment/staff-enrolment.types';
+import { CopyButton } from '../../components/ui/copy-button';
+import { CopyField } from '../../components/ui/copy-field';
+import { QrPanel } from '../../components/ui/qr-panel';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { TextField } from '../../components/ui/text-field';
+import { ErrorNotice } from '../../components/error-notice';
+import { useDateTime } from '../../components/formats';
+import { useErrorText } from '../../i18n/use-error-text';
+import { actorInspection } from '../../lib/inspector';
+import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { consoleCall } from '../api/console-client';
+import { useRoleName } from '../roles';
+
+const enrolRoute = getRouteApi('/admin/enrol/$token');
+
+type Field = 'password' | 'repeat' | 'code';
+
+/** Password-setting errors the server may answer; the code field shows the rest. */
+const PASSWORD_CODES: ReadonlySet<number> = new Set([
+  Errors.REQUIRED_PASSWORD.code,
+  Errors.PASSWORD_TOO_SHORT.code,
+  Errors.PASSWORD_TOO_LONG.code,
+]);
+
+function downloadCodes(username: string, codes: readonly string[], heading: string): void {
+  const text = `${heading}\n\n${codes.join('\n')}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `kestrel-console-recovery-codes-${username}.txt`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * /admin/enrol/$token: the single-use link of a new (or reset) staff member. The page checks the
+ * link, shows the authenticator secret as a QR code and as text, takes a password and the app's
+ * first code, then shows the 10 recovery codes once (copy, download) until "I have saved them".
+ */
+export default function ConsoleEnrolPage() {
+  const { t } = useLingui();
+  const { token } = enrolRoute.useParams();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const dateTime = useDateTime();
+  const roleName = useRoleName();
+  const machine = useMemo(
+    () =>
+      staffEnrolmentMachine.provide({
+        actors: {
+          checkLink: fromPromise<EnrolmentInfo, EnrolmentTokenInput>(({ input }) =>
+            consoleCall(consoleEnrolInfo, input),
+          ),
+          makeSecret: fromPromise<EnrolmentSecret, EnrolmentTokenInput>(({ input }) =>
+            consoleCall(consoleEnrolStart, input),
+          ),
+          finish: fromPromise<FinishedEnrolment, FinishEnrolmentInput>(({ input }) =>
+            consoleCall(consoleEnrolFinish, input),
+          ),
+        },
+        actions: {
+          goToSignIn: () => void navigate({ to: '/admin/login', replace: true }),
+        },
+      }),
+    [navigate],
+  );
+  const [state, send] = useMachine(machine, { ...actorInspection(), input: { token } });
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [saved, setSaved] = useState(false);
+  const { info, secret, recoveryCodes, errorCode } = state.context;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = collectErrors<Field>({
+      password: fieldError(passwordField, password),
+      repeat: repeat === password ? null : Errors.PASSWORDS_DIFFER.code,
+      code: fieldError(totpCodeField, code),
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setCode('');
+    send({ type: 'SUBMIT', password, code });
+  };
+  // A refusal of the finish: a password rule under the password, anything else under the code.
+  const refused = state.matches('settingUp') ? errorCode : null;
+  const err = (field: Field): string | null => {
+    if (errors[field]) return errorText(errors[field]);
+    if (refused === null) return null;
+    if (field === 'password' && PASSWORD_CODES.has(refused)) return errorText(refused);
+    if (field === 'code' && !PASSWORD_CODES.has(refused)) return errorText(refused);
+    return null;
+  };
+
+  if (state.matches('linkInvalid')) {
+    return (
+      <main className="console-door">
+        <div className="console-door__card card">
+          <h1 className="console-door__title">
+            <Trans>This enrolment link cannot be used</Trans>
+          </h1>
+          <p className="console-door__lead">
+            <Trans>
+              It is invalid, already used or expired (a link is valid for 24 hours and works once).
+              Ask an owner for a new link.
+            </Trans>
+          </p>
+          <Link to="/admin/login" className="btn btn-secondary">
+            <Trans>Go to staff sign-in</Trans>
+          </Link>
+        </div>
+      </main>
+    );
+  }
+
+  if (state.matches('loadFailed')) {
+    return (
+      <main className="console-door">
+        <div className="console-door__card card">
+          <h1 className="console-door__title">
+            <Trans>Set up your console access</Trans>
+          </h1>
+          <ErrorNotice
+            className="console-alert"
+            code={errorCode ?? Errors.INTERNAL.code}
+            retry={{ label: <Trans>Try again</Trans>, onClick: () => send({ type: 'RETRY' }) }}
+          />
+        </div>
+      </main>
+    );
+  }
+
+  if (state.matches('showingCodes') || state.matches('done')) {
+    const heading = t`Kestrel VPN console recovery codes for ${info?.username ?? ''}`;
+    return (
+      <main className="console-door">
+        <div className="console-door__card console-door__card--wide card">
+          <h1 className="console-door__title">
+            <Trans>Save your recovery codes</Trans>
+          </h1>
+          <p className="console-door__lead">
+            <Trans>
+              You are enrolled. If you lose your authenticator app, each of these codes signs you in
+              once. They are shown only now: copy or download them and keep them somewhere safe.
+            </Trans>
+          </p>
+          <ol className="console-codes" aria-label={t`Recovery codes`}>
+            {recoveryCodes.map((recoveryCode) => (
+              <li key={recoveryCode}>
+                <code>{recoveryCode}</code>
+              </li>
+            ))}
+          </ol>
+          <div className="console-codes__actions">
+            <CopyButton text={recoveryCodes.join('\n')}>
+              <Trans>Copy the codes</Trans>
+            </CopyButton>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => downloadCodes(info?.username ?? 'staff', recoveryCodes, heading)}
+            >
+              <Trans>Download (.txt)</Trans>
+            </button>
+          </div>
+          <label className="check console-codes__saved">
+            <span className="check__row">
+              <input
+                type="checkbox"
+                checked={saved}
+                onChange={(event) => setSaved(event.target.checked)}
+              />
+              <span>
+                <Trans>I have saved my recovery codes</Trans>
+              </span>
+            </span>
+          </label>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={!saved}
+            onClick={() => send({ type: 'CONFIRM_SAVED' })}
+          >
+            <Trans>Continue to sign-in</Trans>
+          </button>
+        </div>
+      </main>
+    );
+  }
+
+  const loading = state.matches('checkingLink') || state.matches('makingSecret');
+  return (
+    <main className="console-door">
+      <div className="console-door__card console-door__card--wide card">
+        <h1 className="console-door__title">
+          <Trans>Set up your console access</Trans>
+        </h1>
+        {loading || !info || !secret ? (
+          <p className="console-door__lead" role="status">
+            <span className="spinner" aria-hidden="true" /> <Trans>Checking your link…</Trans>
+          </p>
+        ) : (
+          <>
+            <p className="console-door__lead">
+              <Trans>
+                Welcome, <strong>{info.username}</strong>. You join as {roleName(info.role)}. This
+                link is valid until {dateTime(info.expiresAt)}.
+              </Trans>
+            </p>
+            <h2 className="console-door__step">
+              <Trans>1. Add the console to your authenticator app</Trans>
+            </h2>
+            <QrPanel
+              value={secret.otpauthUrl}
+              label={t`QR code for your authenticator app`}
+              caption={<Trans>Scan with Google Authenticator, 1Password, Authy or similar.</Trans>}
+            >
+              <div className="console-secret">
+                <p>
+                  <Trans>Can't scan? Enter this key in the app (time-based, 6 digits):</Trans>
+                </p>
+                <CopyField
+                  id="enrol-secret"
+                  label={<Trans>Secret key</Trans>}
+                  value={secret.secret}
+                  copyLabel={t`Copy the secret key`}
+                  inputClassName="console-secret__value"
+                />
+              </div>
+            </QrPanel>
+            <h2 className="console-door__step">
+              <Trans>2. Choose a password and confirm the app</Trans>
+            </h2>
+            <form className="console-form" noValidate onSubmit={submit}>
+              <input
+                type="text"
+                name="username"
+                autoComplete="username"
+                value={info.username}
+                readOnly
+                hidden
+              />
+              <TextField
+                label={<Trans>New password</Trans>}
+                type="password"
+                value={password}
+                onChange={setPassword}
+                error={err('password')}
+                autoComplete="new-password"
+                hint={<Trans>At least 8 characters.</Trans>}
+              />
+              <TextField
+                label={<Trans>Repeat the new password</Trans>}
+                type="password"
+                value={repeat}
+                onChange={setRepeat}
+                error={err('repeat')}
+                autoComplete="new-password"
+              />
+              <TextField
+                label={<Trans>Code from the app</Trans>}
+                value={code}
+                onChange={setCode}
+                error={err('code')}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={7}
+                hint={<Trans>The 6-digit code the app shows for the console.</Trans>}
+              />
+              <SubmitButton pending={state.matches('finishing')}>
+                <Trans>Finish enrolment</Trans>
+              </SubmitButton>
+            </form>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

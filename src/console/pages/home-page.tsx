@@ -1,0 +1,92 @@
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useDateTime } from '../../components/formats';
+import { PERMISSION_TEXT, useRoleName } from '../roles';
+import { sectionsFor } from '../sections';
+import { useConsoleSession } from '../use-console-session';
+
+/**
+ * /admin: who is signed in, with which role, what that role may do (the server's matrix, as the
+ * session reports it), and the sections of the console that exist for it.
+ */
+export default function ConsoleHomePage() {
+  const { i18n } = useLingui();
+  const session = useConsoleSession();
+  const roleName = useRoleName();
+  const dateTime = useDateTime();
+  const sections = sectionsFor(session.permissions);
+  return (
+    <div className="console-page">
+      <h1 className="console-page__title">
+        <Trans>Overview</Trans>
+      </h1>
+      <section className="console-panel card" aria-labelledby="who-title">
+        <h2 id="who-title" className="console-panel__title">
+          <Trans>You are signed in</Trans>
+        </h2>
+        <dl className="console-facts">
+          <div>
+            <dt>
+              <Trans>Username</Trans>
+            </dt>
+            <dd>{session.staff.username}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Role</Trans>
+            </dt>
+            <dd>{roleName(session.staff.role)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Session ends</Trans>
+            </dt>
+            <dd>
+              <Trans>
+                after 15 minutes without activity, at the latest{' '}
+                {dateTime(session.absoluteExpiresAt)}
+              </Trans>
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section className="console-panel card" aria-labelledby="sections-title">
+        <h2 id="sections-title" className="console-panel__title">
+          <Trans>Sections</Trans>
+        </h2>
+        {sections.length === 0 ? (
+          <p className="console-muted">
+            <Trans>
+              No section of the console is open to your role yet. The sections for your permissions
+              below arrive with the next parts of the console.
+            </Trans>
+          </p>
+        ) : (
+          <ul className="console-sections">
+            {sections.map((section) => (
+              <li key={section.to}>
+                <Link to={section.to} className="console-sections__link">
+                  {i18n._(section.label)}
+                </Link>
+                <p>{i18n._(section.summary)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="console-panel card" aria-labelledby="can-title">
+        <h2 id="can-title" className="console-panel__title">
+          <Trans>What your role allows</Trans>
+        </h2>
+        <ul className="console-permissions">
+          {session.permissions.map((permission) => (
+            <li key={permission}>
+              <span>{i18n._(PERMISSION_TEXT[permission])}</span>
+              <code className="console-muted">{permission}</code>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  consoleSignIn,
+  secondFactorField,
+  totpCodeField,
+  type ConsoleSession,
+} from '../../../contract/endpoints/console';
+import { Errors } from '../../../contract/errors';
+import { staffSignInMachine } from '../../../machines/staff-sign-in/staff-sign-in.machine';
+import type { StaffSignInInput } from '../../../machines/staff-sign-in/staff-sign-in.types';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { TextField } from '../../components/ui/text-field';
+import { useErrorText } from '../../i18n/use-error-text';
+import { actorInspection } from '../../lib/inspector';
+import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { consoleCall } from '../api/console-client';
+import { storeConsoleSession } from '../api/console-queries';
+
+type Field = 'username' | 'password' | 'code';
+
+/** Seconds left of a wait that started now, ticking down once a second. */
+function useCountdown(seconds: number, running: boolean): number {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    if (!running) return;
+    setLeft(seconds);
+    const started = Date.now();
+    const timer = setInterval(() => {
+      setLeft(Math.max(0, seconds - Math.floor((Date.now() - started) / 1000)));
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [seconds, running]);
+  return left;
+}
+
+/**
+ * /admin/login: username, password and a second factor, always (the staff sign-in machine). The
+ * code field is the authenticator's 6 digits, or a recovery code behind the toggle.
+ */
+export default function ConsoleLoginPage() {
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const machine = useMemo(
+    () =>
+      staffSignInMachine.provide({
+        actors: {
+          signIn: fromPromise<ConsoleSession, StaffSignInInput>(({ input }) =>
+            consoleCall(consoleSignIn, input),
+          ),
+        },
+        actions: {
+          enterConsole: (_, params: { session: ConsoleSession }) => {
+            storeConsoleSession(queryClient, params.session);
+            void navigate({ to: '/admin', replace: true });
+          },
+        },
+      }),
+    [navigate, queryClient],
+  );
+  const [state, send] = useMachine(machine, actorInspection());
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const recovery = state.context.factor === 'recovery';
+  const throttled = state.matches('throttled');
+  const wait = useCountdown(state.context.retryAfterSeconds, throttled);
+  const pending = state.matches('submitting') || state.matches('signedIn');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = collectErrors<Field>({
+      username: username.trim() ? null : Errors.REQUIRED_USERNAME.code,
+      password: password ? null : Errors.REQUIRED_PASSWORD.code,
+      code: fieldError(recovery ? secondFactorField : totpCodeField, code),
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    send({ type: 'SUBMIT', username: username.trim(), password, code });
+  };
+  const err = (field: Field) => (errors[field] ? errorText(errors[field]) : null);
+  const refusal = state.context.errorCode;
+
+  return (
+    <main className="console-door">
+      <div className="console-door__card card">
+        <h1 className="console-door__title">
+          <Trans>Staff sign-in</Trans>
+        </h1>
+        <p className="console-door__lead">
+          <Trans>For the people who run the service. Members log in on the main site.</Trans>
+        </p>
+        <form className="console-form" noValidate onSubmit={submit}>
+          {(state.matches('rejected') || state.matches('disabled') || state.matches('failed')) &&
+            refusal !== null && (
+              <p className="console-alert" role="alert">
+                {errorText(refusal)}
+              </p>
+            )}
+          {throttled && (
+            <p className="console-alert" role="alert">
+              <Trans>Too many failed attempts. Try again in {wait} s.</Trans>
+            </p>
+          )}
+          <TextField
+            label={<Trans>Username</Trans>}
+            value={username}
+            onChange={setUsername}
+            error={err('username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <TextField
+            label={<Trans>Password</Trans>}
+            type="password"
+            value={password}
+            onChange={setPassword}
+            error={err('password')}
+            autoComplete="current-password"
+          />
+          {recovery ? (
+            <TextField
+              key="recovery"
+              label={<Trans>Recovery code</Trans>}
+              value={code}
+              onChange={setCode}
+              error={err('code')}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              hint={
+                <Trans>One of the 10 codes you saved when you enrolled. Each works once.</Trans>
+              }
+            />
+          ) : (
+            <TextField
+              key="totp"
+              label={<Trans>Authenticator code</Trans>}
+              value={code}
+              onChange={setCode}
+              error={err('code')}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={7}
+              hint={<Trans>The 6-digit code your authenticator app shows now.</Trans>}
+            />
+          )}
+          <button
+            type="button"
+            className="btn btn-ghost console-form__toggle"
+            onClick={() => {
+              setCode('');
+              setErrors((found) => ({ ...found, code: undefined }));
+              send({ type: 'TOGGLE_FACTOR' });
+            }}
+            disabled={pending}
+          >
+            {recovery ? (
+              <Trans>Use the authenticator app instead</Trans>
+            ) : (
+              <Trans>Use a recovery code</Trans>
+            )}
+          </button>
+          <SubmitButton pending={pending || throttled}>
+            {throttled ? t`Wait ${wait} s` : t`Sign in`}
+          </SubmitButton>
+        </form>
+      </div>
+    </main>
+  );
+}

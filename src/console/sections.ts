@@ -1,0 +1,32 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ConsolePermission } from '../../contract/endpoints/console';
+
+export interface ConsoleSection {
+  readonly to: '/admin/staff' | '/admin/audit';
+  readonly permission: ConsolePermission;
+  readonly label: MessageDescriptor;
+  readonly summary: MessageDescriptor;
+}
+
+/**
+ * The console's sections that exist so far, each with the permission it needs (the server's role
+ * matrix, docs/console.md). A section the signed-in role lacks is neither linked nor opened.
+ */
+export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  {
+    to: '/admin/staff',
+    permission: 'staff.manage',
+    label: msg`Staff`,
+    summary: msg`Add staff members, change their roles, disable them or reset their two-factor.`,
+  },
+  {
+    to: '/admin/audit',
+    permission: 'audit.read',
+    label: msg`Audit trail`,
+    summary: msg`Every staff action and CLI command, with who, when, from where and what changed.`,
+  },
+];
+
+export const sectionsFor = (permissions: readonly ConsolePermission[]) =>
+  CONSOLE_SECTIONS.filter((section) => permissions.includes(section.permission));
