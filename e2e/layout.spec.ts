@@ -18,6 +18,8 @@ import { useSessionToken } from './support/ui';
 const PARAM_SAMPLES = {
   productId: [String(DEMO.standard12)],
   name: [...CLAUSE_NAMES],
+  // A console enrolment link no server issued: the page that says it cannot be used.
+  token: ['A'.repeat(43)],
 };
 
 /** Pages that move on by themselves are opened so that they stay (the hand-over page). */

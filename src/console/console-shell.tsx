@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, Navigate, Outlet, useRouter } from '@tanstack/react-router';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, Navigate, Outlet } from '@tanstack/react-router';
+import { useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { consoleSignOut } from '../../contract/endpoints/console';
 import { consoleCall, onConsoleSignedOut } from './api/console-client';
@@ -9,6 +9,15 @@ import { useRoleName } from './roles';
 import { sectionsFor } from './sections';
 import { StepUpProvider } from './step-up';
 
+/** No staff session any more: nothing of the last one stays in the cache. */
+function forgetSession(queryClient: QueryClient): void {
+  storeConsoleSession(queryClient, null);
+  queryClient.removeQueries({
+    queryKey: CONSOLE_KEY,
+    predicate: (query) => query.queryKey[1] !== 'session',
+  });
+}
+
 /**
  * The signed-in console (/admin and its sections): who is signed in, the sections their role
  * allows, sign-out. A call that answers CONSOLE_SIGNED_OUT (15 min idle, 8 h absolute) brings the
@@ -16,19 +25,16 @@ import { StepUpProvider } from './step-up';
  */
 export default function ConsoleShell() {
   const { t, i18n } = useLingui();
-  const router = useRouter();
   const queryClient = useQueryClient();
   const roleName = useRoleName();
   const { data: session } = useSuspenseQuery(consoleSessionQuery);
   const [leaving, setLeaving] = useState(false);
 
   useEffect(() => {
-    onConsoleSignedOut(() => {
-      queryClient.removeQueries({ queryKey: CONSOLE_KEY });
-      void router.navigate({ to: '/admin/login', replace: true });
-    });
+    // The session is forgotten; the shell then renders the way to the sign-in page.
+    onConsoleSignedOut(() => forgetSession(queryClient));
     return () => onConsoleSignedOut(() => undefined);
-  }, [queryClient, router]);
+  }, [queryClient]);
 
   if (!session) return <Navigate to="/admin/login" replace />;
 
@@ -39,9 +45,7 @@ export default function ConsoleShell() {
     } catch {
       // Signed out already or unreachable: the cookie is the server's to clear; leave anyway.
     }
-    await router.navigate({ to: '/admin/login', replace: true });
-    storeConsoleSession(queryClient, null);
-    queryClient.removeQueries({ queryKey: CONSOLE_KEY });
+    forgetSession(queryClient);
   };
 
   return (

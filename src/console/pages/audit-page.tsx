@@ -96,7 +96,11 @@ function AuditSection() {
   const columns: DataColumn<AuditEntry>[] = [
     { key: 'at', header: t`When`, cell: (entry) => dateTime(entry.at) },
     { key: 'actor', header: t`Who`, rowHeader: true, cell: actorText },
-    { key: 'action', header: t`Action`, cell: (entry) => <code>{entry.action}</code> },
+    {
+      key: 'action',
+      header: t`Action`,
+      cell: (entry) => <code className="console-action">{entry.action}</code>,
+    },
     { key: 'target', header: t`Target`, cell: (entry) => entry.target ?? '—' },
     { key: 'ip', header: t`IP`, cell: (entry) => entry.ip ?? '—' },
     {

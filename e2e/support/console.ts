@@ -1,0 +1,136 @@
+/**
+ * The operator console in e2e (issue 21): staff made the way an operator makes them, with
+ * `npm run admin -- staff add` against the running server, enrolled through the contract's public
+ * endpoints or the enrolment page, and TOTP codes computed here with `otpauth` from the secret the
+ * enrolment showed. Only the contract (contract/endpoints/console.ts) is assumed of the server.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import {
+  consoleEnrolFinish,
+  consoleEnrolStart,
+  consoleSignIn,
+  type StaffRole,
+} from '../../contract/endpoints/console';
+import { SUCCESS_CODE } from '../../contract/errors';
+import { adminCli } from './admin-cli';
+import type { I18n } from './i18n';
+
+export const STAFF_PASSWORD = 'console-pass-2026!';
+
+/** A fresh staff username (the contract's pattern: a letter, then 2-31 of [A-Za-z0-9._-]). */
+export function staffName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+const STEP_MS = 30_000;
+
+/**
+ * An authenticator app for one staff member. The server accepts each 30-second step once and one
+ * step of drift either way, so consecutive uses take the next unused step in that window (waiting
+ * for the clock when all three are spent).
+ */
+export class Authenticator {
+  private lastStep = -1;
+  private readonly totp: TOTP;
+
+  constructor(readonly secret: string) {
+    this.totp = new TOTP({
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+      secret: Secret.fromBase32(secret),
+    });
+  }
+
+  async code(): Promise<string> {
+    for (;;) {
+      const nowMs = Date.now();
+      const now = Math.floor(nowMs / STEP_MS);
+      // The step before stays good until this step ends: used only early in the step.
+      const earliest = nowMs % STEP_MS < 15_000 ? now - 1 : now;
+      const step = Math.max(earliest, this.lastStep + 1);
+      if (step <= now + 1) {
+        this.lastStep = step;
+        return this.totp.generate({ timestamp: step * STEP_MS + 1_000 });
+      }
+      await new Promise((resolve) => setTimeout(resolve, STEP_MS - (nowMs % STEP_MS) + 200));
+    }
+  }
+}
+
+export interface EnrolledStaff {
+  readonly username: string;
+  readonly role: StaffRole;
+  readonly password: string;
+  readonly authenticator: Authenticator;
+  readonly recoveryCodes: readonly string[];
+}
+
+/** `npm run admin -- staff add`: the enrolment link's path (`/admin/enrol/<token>`). */
+export async function addStaffByCli(username: string, role: StaffRole): Promise<string> {
+  const out = await adminCli(['staff', 'add', username, '--role', role]);
+  const url = /https?:\/\/\S+\/admin\/enrol\/[A-Za-z0-9_-]{43}/.exec(out)?.[0];
+  if (!url) throw new Error(`no enrolment link in: ${out}`);
+  return new URL(url).pathname;
+}
+
+export const tokenOf = (enrolPath: string) => enrolPath.split('/').pop()!;
+
+async function post<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
+  const response = await request.post(path, { data });
+  const body = (await response.json()) as { code: number; data: T };
+  expect(body.code, `${path}: ${JSON.stringify(body)}`).toBe(SUCCESS_CODE);
+  return body.data;
+}
+
+/** A staff member added by the CLI and enrolled through the public endpoints. */
+export async function enrolledStaff(
+  request: APIRequestContext,
+  role: StaffRole,
+  prefix: string = role,
+): Promise<EnrolledStaff> {
+  const username = staffName(prefix);
+  const token = tokenOf(await addStaffByCli(username, role));
+  const { secret } = await post<{ secret: string }>(request, consoleEnrolStart.path, { token });
+  const authenticator = new Authenticator(secret);
+  const { recoveryCodes } = await post<{ recoveryCodes: string[] }>(
+    request,
+    consoleEnrolFinish.path,
+    { token, password: STAFF_PASSWORD, code: await authenticator.code() },
+  );
+  return { username, role, password: STAFF_PASSWORD, authenticator, recoveryCodes };
+}
+
+/** Signs in through the page's own request context, so the session cookie is the browser's. */
+export async function signInByApi(page: Page, staff: EnrolledStaff): Promise<void> {
+  await post(page.request, consoleSignIn.path, {
+    username: staff.username,
+    password: staff.password,
+    code: await staff.authenticator.code(),
+  });
+}
+
+/** The sign-in form of /admin/login, filled in and sent. */
+export async function signInThroughForm(
+  page: Page,
+  i18n: I18n,
+  staff: { username: string; password: string },
+  code: string,
+  { recovery = false } = {},
+): Promise<void> {
+  await page.getByLabel(i18n.t('Username')).fill(staff.username);
+  await page.getByLabel(i18n.t('Password'), { exact: true }).fill(staff.password);
+  if (recovery) {
+    await page.getByRole('button', { name: i18n.t('Use a recovery code') }).click();
+    await page.getByLabel(i18n.t('Recovery code')).fill(code);
+  } else {
+    await page.getByLabel(i18n.t('Authenticator code')).fill(code);
+  }
+  await page.getByRole('button', { name: i18n.t('Sign in'), exact: true }).click();
+}
+
+/** The page is kept out of search engines. */
+export async function expectNoindex(page: Page): Promise<void> {
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+}
