@@ -11,6 +11,10 @@ import { ENOUGH, NOTHING_YET, kolPayoutUiPaths } from '../../e2e/machines/kol-pa
 import { sessionUiPaths, uiCanTake } from '../../e2e/machines/session.model';
 import { thirdPartyClientUiPaths } from '../../e2e/machines/third-party-client.model';
 import { verificationCodeUiPaths } from '../../e2e/machines/verification-code.model';
+import { staffEnrolmentUiPaths } from '../../e2e/machines/staff-enrolment.model';
+import { staffSignInUiPaths } from '../../e2e/machines/staff-sign-in.model';
+import { StaffEnrolmentState } from '../../machines/staff-enrolment/staff-enrolment.constants';
+import { StaffSignInState } from '../../machines/staff-sign-in/staff-sign-in.constants';
 import { SessionState } from '../../machines/session/session.constants';
 import { VerificationCodeState } from '../../machines/verification-code/verification-code.constants';
 import { AwaitingState, ChoosingState } from '../../machines/checkout/checkout.constants';
@@ -228,5 +232,25 @@ describe('kol-payout UI model', () => {
     ]) {
       expect(events).toContain(type);
     }
+  });
+});
+
+describe('staff sign-in UI model', () => {
+  it('visits every state but disabled (the server does not tell a disabled account apart)', () => {
+    const visited = new Set(
+      staffSignInUiPaths().flatMap((path) => path.steps.map((step) => step.state.value)),
+    );
+    expect(visited).toEqual(
+      new Set(Object.values(StaffSignInState).filter((state) => state !== 'disabled')),
+    );
+  });
+});
+
+describe('staff enrolment UI model', () => {
+  it('visits every state, and the happy path ends on the sign-in page', () => {
+    const paths = staffEnrolmentUiPaths();
+    const visited = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value)));
+    expect(visited).toEqual(new Set(Object.values(StaffEnrolmentState)));
+    expect(paths.some((path) => path.state.value === 'done')).toBe(true);
   });
 });
