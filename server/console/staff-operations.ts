@@ -153,7 +153,7 @@ export async function addStaff(
     await writeAudit(tx, actor, {
       action: 'staff.add',
       target: username,
-      after: { ...staffView(row!), enrolmentUrl: link.url, linkExpiresAt: link.expiresAt },
+      after: { ...staffView(row!), enrolmentUrl: link.url, enrolmentExpiresAt: link.expiresAt },
       at: now,
     });
     return link;
@@ -250,7 +250,7 @@ export async function resetStaffTwoFactor(
       action: 'staff.reset-2fa',
       target: row.username,
       before: { enrolled: staffView(row).enrolled },
-      after: { enrolled: false, enrolmentUrl: link.url, linkExpiresAt: link.expiresAt },
+      after: { enrolled: false, enrolmentUrl: link.url, enrolmentExpiresAt: link.expiresAt },
       at: now,
     });
     return link;

@@ -21,6 +21,7 @@ import { clearedSessionCookie, sessionCookie } from '../../server/console/consol
 import { ROLE_PERMISSIONS, roleAllows } from '../../server/console/roles';
 import {
   auditLog,
+  staff,
   staffEnrolments,
   staffRecoveryCodes,
   staffSessions,
@@ -211,6 +212,59 @@ describe.each(variants)('console door on $name', (variant) => {
     const cookie = cookieOf(answer)!;
     const rows = await db().select().from(staffSessions);
     expect(JSON.stringify(rows)).not.toContain(cookie);
+  });
+
+  it('spends a link once when two enrolments finish with it at the same moment', async () => {
+    const added = await runCli(t.app, clock, ['staff', 'add', 'twin_tess', '--role', 'content']);
+    const token = enrolmentTokenOf(added);
+    const started = await consoleCall<{ secret: string }>(t.app, E.consoleEnrolStart, { token });
+    const code = totpCode(started.body.data.secret, clock.now());
+    const answers = await Promise.all(
+      ['first-password-1', 'second-password-2'].map((password) =>
+        consoleCall<{ recoveryCodes: string[] }>(t.app, E.consoleEnrolFinish, {
+          token,
+          password,
+          code,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.body.code).sort()).toEqual(
+      [200, Errors.ENROLMENT_LINK_INVALID.code].sort(),
+    );
+    const [tess] = await db().select().from(staff).where(eq(staff.username, 'twin_tess'));
+    const stored = await db()
+      .select()
+      .from(staffRecoveryCodes)
+      .where(eq(staffRecoveryCodes.staffId, tess!.id));
+    expect(stored).toHaveLength(10);
+    // The winner's password is the one set, with the winner's recovery codes.
+    const won = answers.findIndex((a) => a.body.code === 200);
+    const member: EnrolledStaff = {
+      username: 'twin_tess',
+      password: ['first-password-1', 'second-password-2'][won]!,
+      secret: started.body.data.secret,
+      recoveryCodes: answers[won]!.body.data.recoveryCodes,
+    };
+    await signIn(t.app, clock, member);
+  });
+
+  it('accepts one of two sign-ins racing with the same code or the same recovery code', async () => {
+    const racer = await addAndEnrol(t.app, clock, 'racer_rae', 'support');
+    clock.nextStep();
+    for (const code of [totpCode(racer.secret, clock.now()), racer.recoveryCodes[0]!]) {
+      const answers = await Promise.all(
+        [1, 2].map(() =>
+          consoleCall(t.app, E.consoleSignIn, {
+            username: racer.username,
+            password: racer.password,
+            code,
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.body.code).sort()).toEqual(
+        [200, Errors.STAFF_SIGN_IN_FAILED.code].sort(),
+      );
+    }
   });
 
   it('refuses a link after 24 hours, and keeps it when the finishing input is wrong', async () => {
