@@ -26,7 +26,7 @@ import {
   staffRecoveryCodes,
   staffSessions,
 } from '../../server/db/schema';
-import { totpCode } from '../../server/identity/totp';
+import { createTotpSealer, newTotpSecret, totpCode } from '../../server/identity/totp';
 import { registerByUsername } from './helpers/accounts';
 import {
   Clock,
@@ -96,6 +96,19 @@ describe('the console documentation', () => {
 
   it('owners hold every permission; each permission has an owner', () => {
     expect(ROLE_PERMISSIONS.owner).toEqual(CONSOLE_PERMISSIONS);
+  });
+
+  it('seals TOTP secrets: opened with its key, refused with another or when damaged', () => {
+    const key = Buffer.alloc(32, 7);
+    const sealer = createTotpSealer(key);
+    const secret = newTotpSecret();
+    const sealed = sealer.seal(secret);
+    expect(sealed).not.toContain(secret);
+    expect(sealer.seal(secret)).not.toBe(sealed);
+    expect(sealer.open(sealed)).toBe(secret);
+    expect(createTotpSealer(Buffer.alloc(32, 8)).open(sealed)).toBeNull();
+    expect(sealer.open(`${sealed.slice(0, -2)}AA`)).toBeNull();
+    expect(sealer.open(secret)).toBeNull();
   });
 
   it('the session cookie is HttpOnly, SameSite=Strict, Path=/, and Secure outside DEV', () => {
@@ -170,6 +183,14 @@ describe.each(variants)('console door on $name', (variant) => {
     const stored = await db().select().from(staffRecoveryCodes);
     expect(stored).toHaveLength(10);
     for (const code of codes) expect(JSON.stringify(stored)).not.toContain(code);
+    // The authenticator's secret is stored sealed, in the link's row and in the staff row.
+    const rows = [
+      ...(await db().select().from(staff)),
+      ...(await db().select().from(staffEnrolments)),
+    ];
+    expect(JSON.stringify(rows)).not.toContain(started.body.data.secret);
+    const [olivia] = await db().select().from(staff).where(eq(staff.username, 'olivia'));
+    expect(olivia!.totpSecret).toMatch(/^v1\./);
     owner = {
       username: 'olivia',
       password: STAFF_PASSWORD,
