@@ -339,6 +339,16 @@ export const consoleStaffDisable = defineConsoleEndpoint({
   summary: 'Disable a staff member (never the last owner); their sessions and links end.',
 });
 
+export const consoleStaffEnable = defineConsoleEndpoint({
+  method: 'POST',
+  path: '/api/admin/staff/enable',
+  access: 'staff.manage',
+  stepUp: true,
+  input: z.object({ username: staffUsernameField }),
+  data: staffMember,
+  summary: 'Enable a disabled staff member again (they sign in with their own password and code).',
+});
+
 export const consoleStaffResetTwoFactor = defineConsoleEndpoint({
   method: 'POST',
   path: '/api/admin/staff/reset-2fa',
@@ -387,6 +397,7 @@ export const consoleEndpoints = {
   consoleStaffAdd,
   consoleStaffRole,
   consoleStaffDisable,
+  consoleStaffEnable,
   consoleStaffResetTwoFactor,
   consoleAuditList,
 } as const satisfies Record<string, ConsoleEndpoint>;

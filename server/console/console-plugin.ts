@@ -42,6 +42,7 @@ import {
   addStaff,
   changeStaffRole,
   disableStaff,
+  enableStaff,
   listStaff,
   resetStaffTwoFactor,
   type StaffDeps,
@@ -190,6 +191,8 @@ export async function consolePlugin(
       changeStaffRole(staffDeps, actor, input),
     consoleStaffDisable: (input: { username: string }, { actor }) =>
       disableStaff(staffDeps, actor, input),
+    consoleStaffEnable: (input: { username: string }, { actor }) =>
+      enableStaff(staffDeps, actor, input),
     consoleStaffResetTwoFactor: (input: { username: string }, { actor }) =>
       resetStaffTwoFactor(staffDeps, actor, input),
     consoleAuditList: async (input: {

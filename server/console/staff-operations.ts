@@ -222,6 +222,34 @@ export async function disableStaff(
   });
 }
 
+/** Enables a disabled staff member again: they sign in with their password and authenticator. */
+export async function enableStaff(
+  deps: StaffDeps,
+  actor: AuditActor,
+  input: { username: unknown },
+): Promise<StaffMember> {
+  const username = checked(staffUsernameField, input.username);
+  return deps.db.transaction(async (tx) => {
+    await lockStaff(tx);
+    const row = await existingStaff(tx, username);
+    if (!row.disabled) return staffView(row);
+    const now = deps.now();
+    const [changed] = await tx
+      .update(staff)
+      .set({ disabled: false, updatedAt: now })
+      .where(eq(staff.id, row.id))
+      .returning();
+    await writeAudit(tx, actor, {
+      action: 'staff.enable',
+      target: row.username,
+      before: { disabled: true },
+      after: { disabled: false },
+      at: now,
+    });
+    return staffView(changed!);
+  });
+}
+
 /**
  * Removes a staff member's authenticator and recovery codes, ends their sessions and open links,
  * and returns a new enrolment link (which sets a new password and authenticator).

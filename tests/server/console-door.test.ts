@@ -587,6 +587,7 @@ describe.each(variants)('console door on $name', (variant) => {
       },
       consoleStaffRole: { username: 'nobody_here', role: 'content' },
       consoleStaffDisable: { username: 'nobody_here' },
+      consoleStaffEnable: { username: 'nobody_here' },
       consoleStaffResetTwoFactor: { username: 'nobody_here' },
       consoleAuditList: { pageSize: 1 },
     });

@@ -169,7 +169,7 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     });
   });
 
-  it('a role change and a disable end the staff member’s sessions', async () => {
+  it('a role change and a disable end the staff member’s sessions; enable lets them back', async () => {
     const subject = await addAndEnrol(t.app, clock, 'sven', 'finance');
     const first = await signIn(t.app, clock, subject);
     const role = await runCli(t.app, clock, ['staff', 'role', 'sven', 'support']);
@@ -195,6 +195,14 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     const reset = await runCli(t.app, clock, ['staff', 'reset-2fa', 'sven']);
     expect(reset.code).toBe(1);
     expect(reset.err.join('\n')).toContain(Errors.STAFF_DISABLED.en);
+    const enabled = await runCli(t.app, clock, ['staff', 'enable', 'sven']);
+    expect(enabled.out).toEqual(['sven is enabled.']);
+    expect(await lastAudit('staff.enable')).toMatchObject({
+      actorKind: 'cli',
+      target: 'sven',
+      after: { disabled: false },
+    });
+    await signIn(t.app, clock, subject);
   });
 
   it('owners manage staff in the console through the same functions, each action audited', async () => {
@@ -262,6 +270,12 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
       Errors.ENROLMENT_LINK_INVALID.code,
     );
     expect(await lastAudit('staff.disable')).toMatchObject({
+      actorUsername: 'owen',
+      target: 'tara',
+    });
+    const enabled = await consoleCall(t.app, E.consoleStaffEnable, { username: 'tara' }, write());
+    expect(enabled.body.data).toMatchObject({ username: 'tara', disabled: false });
+    expect(await lastAudit('staff.enable')).toMatchObject({
       actorUsername: 'owen',
       target: 'tara',
     });
