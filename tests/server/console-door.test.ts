@@ -665,6 +665,35 @@ describe.each(variants)('console door on $name', (variant) => {
     }
   });
 
+  it('answers hostile input on every console endpoint without a 5xx and without a change', async () => {
+    const s = await signIn(t.app, clock, owner);
+    const snapshot = async () => [
+      await db().select().from(staff).orderBy(staff.id),
+      (await db().select({ id: auditLog.id }).from(auditLog)).length,
+    ];
+    const before = await snapshot();
+    const hostile: Record<string, unknown>[] = [
+      { token: 'A\u0000'.repeat(30), username: 'a\u0000b', password: '\u0000', code: '\u0000' },
+      { token: ['x'], username: { $ne: null }, role: ['owner'], code: 123456, password: 1 },
+      { username: 'x'.repeat(100_000), role: 'owner'.repeat(1000), code: '9'.repeat(1000) },
+      { page: '99999999999999', pageSize: '-1', from: '2027-13-45T99:99:99Z', actor: '\u0000' },
+      { page: 2 ** 40, pageSize: 1e308, action: '%_\\' },
+    ];
+    // Sign-out takes no input: any body signs out, which is no hostile input's doing.
+    const endpoints = (Object.values(E) as ConsoleEndpoint[]).filter((e) => e !== E.consoleSignOut);
+    for (const endpoint of endpoints) {
+      for (const input of hostile) {
+        for (const options of [{}, { cookie: s.cookie, csrf: s.csrf }]) {
+          const answer = await consoleCall(t.app, endpoint, input, options);
+          const what = `${endpoint.path} ${JSON.stringify(input).slice(0, 80)}`;
+          expect(answer.status, what).toBeLessThan(500);
+          expect(answer.body.code, what).not.toBe(Errors.INTERNAL.code);
+        }
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('answers an unknown console path with a 404 envelope', async () => {
     const answer = await consoleCall(t.app, { method: 'GET', path: '/api/admin/nothing-here' });
     expect(answer.status).toBe(404);
