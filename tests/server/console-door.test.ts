@@ -694,6 +694,16 @@ describe.each(variants)('console door on $name', (variant) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('serves the console pages noindex and no-store', async () => {
+    for (const url of ['/admin', '/admin/login', '/admin/enrol/abc']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.headers['x-robots-tag'], url).toContain('noindex');
+      expect(page.headers['cache-control'], url).toBe('no-store');
+    }
+    const member = await t.app.inject({ method: 'GET', url: '/pricing' });
+    expect(member.headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('answers an unknown console path with a 404 envelope', async () => {
     const answer = await consoleCall(t.app, { method: 'GET', path: '/api/admin/nothing-here' });
     expect(answer.status).toBe(404);
