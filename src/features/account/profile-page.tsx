@@ -10,6 +10,7 @@ import { useSession, useSessionState } from '../../lib/session/session-context';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { ResetSubscriptionCard } from './reset-subscription-card';
 import { UsageCard } from './usage-card';
+import { TitledCard } from '../../components/titled-card';
 
 function useDateFormat() {
   const { i18n } = useLingui();
@@ -55,10 +56,11 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
       <h1 className="page-title">
         <Trans>Profile</Trans>
       </h1>
-      <section className="card profile-card" aria-labelledby="profile-account">
-        <h2 id="profile-account" className="profile-card__title">
-          <Trans>Account</Trans>
-        </h2>
+      <TitledCard
+        className="profile-card"
+        titleClassName="profile-card__title"
+        title={<Trans>Account</Trans>}
+      >
         <dl className="profile-list">
           <dt>
             <Trans>User ID</Trans>
@@ -97,12 +99,13 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
           </dt>
           <dd>{formatDate(user.createdAt)}</dd>
         </dl>
-      </section>
+      </TitledCard>
 
-      <section className="card profile-card" aria-labelledby="profile-membership">
-        <h2 id="profile-membership" className="profile-card__title">
-          <Trans>Membership</Trans>
-        </h2>
+      <TitledCard
+        className="profile-card"
+        titleClassName="profile-card__title"
+        title={<Trans>Membership</Trans>}
+      >
         {active && user.expireTime ? (
           <dl className="profile-list">
             <dt>
@@ -152,16 +155,17 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
             </p>
           </>
         )}
-      </section>
+      </TitledCard>
 
       <UsageCard />
       <ResetSubscriptionCard />
       {children}
 
-      <section className="card profile-card danger-zone" aria-labelledby="profile-delete">
-        <h2 id="profile-delete" className="profile-card__title">
-          <Trans>Delete account</Trans>
-        </h2>
+      <TitledCard
+        className="profile-card danger-zone"
+        titleClassName="profile-card__title"
+        title={<Trans>Delete account</Trans>}
+      >
         <p>
           <Trans>
             Deleting your account is permanent. Your personal data is erased; order records are kept
@@ -176,7 +180,7 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
         >
           <Trans>Delete account</Trans>
         </button>
-      </section>
+      </TitledCard>
 
       {deleting && (
         <DeleteAccountDialog

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatBytes, formatDateTime } from '../../i18n/intl-format';
 import { trafficQuery } from './api/node-usage';
+import { TitledCard } from '../../components/titled-card';
 
 /** This month's VPN traffic, as the nodes reported it (docs/nodes.md: calendar month, UTC). */
 export function UsageCard() {
@@ -11,10 +12,11 @@ export function UsageCard() {
     formatDateTime(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }, iso);
 
   return (
-    <section className="card profile-card" aria-labelledby="profile-usage">
-      <h2 id="profile-usage" className="profile-card__title">
-        <Trans>Traffic this month</Trans>
-      </h2>
+    <TitledCard
+      className="profile-card"
+      titleClassName="profile-card__title"
+      title={<Trans>Traffic this month</Trans>}
+    >
       {isPending && (
         <p role="status">
           <Trans>Loading…</Trans>
@@ -49,6 +51,6 @@ export function UsageCard() {
           </p>
         </>
       )}
-    </section>
+    </TitledCard>
   );
 }
