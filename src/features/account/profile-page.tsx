@@ -11,6 +11,7 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 import { ResetSubscriptionCard } from './reset-subscription-card';
 import { UsageCard } from './usage-card';
 import { TitledCard } from '../../components/titled-card';
+import { Detail } from '../../components/ui/detail';
 
 function useDateFormat() {
   const { i18n } = useLingui();
@@ -56,56 +57,18 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
       <h1 className="page-title">
         <Trans>Profile</Trans>
       </h1>
-      <TitledCard
-        className="profile-card"
-        titleClassName="profile-card__title"
-        title={<Trans>Account</Trans>}
-      >
+      <TitledCard look="profile-card" title={<Trans>Account</Trans>}>
         <dl className="profile-list">
-          <dt>
-            <Trans>User ID</Trans>
-          </dt>
-          <dd>{user.userId}</dd>
-          {user.username && (
-            <>
-              <dt>
-                <Trans>Username</Trans>
-              </dt>
-              <dd>{user.username}</dd>
-            </>
-          )}
-          {user.email && (
-            <>
-              <dt>
-                <Trans>Email</Trans>
-              </dt>
-              <dd>{user.email}</dd>
-            </>
-          )}
-          {user.phone && (
-            <>
-              <dt>
-                <Trans>Phone</Trans>
-              </dt>
-              <dd>{user.phone}</dd>
-            </>
-          )}
-          <dt>
-            <Trans>Invite code</Trans>
-          </dt>
-          <dd>{user.inviteCode}</dd>
-          <dt>
-            <Trans>Member since</Trans>
-          </dt>
-          <dd>{formatDate(user.createdAt)}</dd>
+          <Detail term={<Trans>User ID</Trans>}>{user.userId}</Detail>
+          {user.username && <Detail term={<Trans>Username</Trans>}>{user.username}</Detail>}
+          {user.email && <Detail term={<Trans>Email</Trans>}>{user.email}</Detail>}
+          {user.phone && <Detail term={<Trans>Phone</Trans>}>{user.phone}</Detail>}
+          <Detail term={<Trans>Invite code</Trans>}>{user.inviteCode}</Detail>
+          <Detail term={<Trans>Member since</Trans>}>{formatDate(user.createdAt)}</Detail>
         </dl>
       </TitledCard>
 
-      <TitledCard
-        className="profile-card"
-        titleClassName="profile-card__title"
-        title={<Trans>Membership</Trans>}
-      >
+      <TitledCard look="profile-card" title={<Trans>Membership</Trans>}>
         {active && user.expireTime ? (
           <dl className="profile-list">
             <dt>
@@ -120,10 +83,7 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
                 )}
               </span>
             </dd>
-            <dt>
-              <Trans>Expiry date</Trans>
-            </dt>
-            <dd>{formatDate(user.expireTime)}</dd>
+            <Detail term={<Trans>Expiry date</Trans>}>{formatDate(user.expireTime)}</Detail>
             <dt>
               <Trans>Device limit</Trans>
             </dt>
@@ -161,11 +121,7 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
       <ResetSubscriptionCard />
       {children}
 
-      <TitledCard
-        className="profile-card danger-zone"
-        titleClassName="profile-card__title"
-        title={<Trans>Delete account</Trans>}
-      >
+      <TitledCard look="profile-card" className="danger-zone" title={<Trans>Delete account</Trans>}>
         <p>
           <Trans>
             Deleting your account is permanent. Your personal data is erased; order records are kept

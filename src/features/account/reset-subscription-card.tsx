@@ -40,11 +40,7 @@ export function ResetSubscriptionCard() {
   };
 
   return (
-    <TitledCard
-      className="profile-card"
-      titleClassName="profile-card__title"
-      title={<Trans>Subscription</Trans>}
-    >
+    <TitledCard look="profile-card" title={<Trans>Subscription</Trans>}>
       <p className="profile-card__text">
         <Trans>
           If your subscription link or connection details may have got out, reset them. Every link

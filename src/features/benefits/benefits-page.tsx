@@ -78,8 +78,7 @@ export default function BenefitsPage() {
         </>
       ) : (
         <TitledCard
-          className="benefits-card"
-          titleClassName="benefits-card__title"
+          look="benefits-card"
           title={
             yearly && until ? (
               <Trans>Your benefits ended on {formatDate(until)}</Trans>

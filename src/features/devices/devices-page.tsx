@@ -79,8 +79,7 @@ export default function DevicesPage() {
       {data && (
         <>
           <TitledCard
-            className="devices-summary"
-            titleClassName="devices-summary__title"
+            look="devices-summary"
             title={
               <Trans>
                 {used} of {max} app devices in use

@@ -4,11 +4,7 @@ import { TitledCard } from '../../components/titled-card';
 /** The rules of docs/group-buy.md in plain words; the group's life comes from the server. */
 export function GroupRules({ hours }: { hours: number | null }) {
   return (
-    <TitledCard
-      className="gb-rules"
-      titleClassName="gb-section-title"
-      title={<Trans>How group buy works</Trans>}
-    >
+    <TitledCard look="gb-rules" title={<Trans>How group buy works</Trans>}>
       <ol className="gb-rules__list">
         <li>
           <Trans>

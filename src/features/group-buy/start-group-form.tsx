@@ -131,11 +131,7 @@ function StartForm({ shop, loggedIn, busy, redirecting, onSelect, onStart }: Sta
   );
 
   return (
-    <TitledCard
-      className="gb-start"
-      titleClassName="gb-section-title"
-      title={<Trans>Start a group</Trans>}
-    >
+    <TitledCard look="gb-start" title={<Trans>Start a group</Trans>}>
       <ChoiceCards
         legend={<Trans>Plan</Trans>}
         name="gb-plan"

@@ -44,11 +44,7 @@ export function KolSummaryCard({ summary }: { summary: Summary }) {
   const available = usd(Math.max(0, summary.availableCents));
   const threshold = usd(summary.thresholdCents);
   return (
-    <TitledCard
-      className="kol-card"
-      titleClassName="kol-card__title"
-      title={<Trans>Earnings</Trans>}
-    >
+    <TitledCard look="kol-card" title={<Trans>Earnings</Trans>}>
       <dl className="kol-stats">
         <KolStat
           label={<Trans>Pending</Trans>}

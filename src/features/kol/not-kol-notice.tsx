@@ -13,11 +13,7 @@ export function NotKolNotice() {
   const firstMax = KOL_RATES.firstMaxPercent;
   const renewalMax = KOL_RATES.renewalMaxPercent;
   return (
-    <TitledCard
-      className="kol-card kol-apply"
-      titleClassName="kol-card__title"
-      title={<Trans>You're not a KOL yet</Trans>}
-    >
+    <TitledCard look="kol-card" className="kol-apply" title={<Trans>You're not a KOL yet</Trans>}>
       <p>
         <Trans>
           Creators, bloggers and community owners earn {firstMin}–{firstMax}% commission on their

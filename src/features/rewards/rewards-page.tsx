@@ -84,11 +84,7 @@ export default function RewardsPage() {
         </InviteQrPanel>
       </section>
 
-      <TitledCard
-        className="rewards-card"
-        titleClassName="rewards-card__title"
-        title={<Trans>How it works</Trans>}
-      >
+      <TitledCard look="rewards-card" title={<Trans>How it works</Trans>}>
         {minutes !== undefined && percent !== undefined ? (
           <ol className="rewards-rules">
             <li>
@@ -117,11 +113,7 @@ export default function RewardsPage() {
         )}
       </TitledCard>
 
-      <TitledCard
-        className="rewards-card"
-        titleClassName="rewards-card__title"
-        title={<Trans>Invitations</Trans>}
-      >
+      <TitledCard look="rewards-card" title={<Trans>Invitations</Trans>}>
         {list.data && list.data.totalBonusSeconds > 0 && (
           <p className="rewards-total">
             <Trans>Bonus time earned: {duration(list.data.totalBonusSeconds)}</Trans>

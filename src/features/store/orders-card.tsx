@@ -22,11 +22,7 @@ export function OrdersCard() {
   const orders = data?.orders ?? [];
 
   return (
-    <TitledCard
-      className="profile-card"
-      titleClassName="profile-card__title"
-      title={<Trans>Orders</Trans>}
-    >
+    <TitledCard look="profile-card" title={<Trans>Orders</Trans>}>
       {isPending ? (
         <p className="field__hint" role="status">
           <Trans>Loading</Trans>

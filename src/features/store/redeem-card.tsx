@@ -29,11 +29,7 @@ export function RedeemCard() {
   };
 
   return (
-    <TitledCard
-      className="profile-card"
-      titleClassName="profile-card__title"
-      title={<Trans>Redeem code</Trans>}
-    >
+    <TitledCard look="profile-card" title={<Trans>Redeem code</Trans>}>
       <form className="redeem-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           label={<Trans>Redeem code</Trans>}

@@ -189,11 +189,7 @@ export default function ThirdPartyClientPage() {
       </section>
 
       {state.matches('enabled') && (
-        <TitledCard
-          className="tpc-card"
-          titleClassName="tpc-card__title"
-          title={<Trans>Import into your app</Trans>}
-        >
+        <TitledCard look="tpc-card" title={<Trans>Import into your app</Trans>}>
           {link.isPending && (
             <p role="status">
               <Trans>Loading…</Trans>
