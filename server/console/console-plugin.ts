@@ -203,7 +203,7 @@ export async function consolePlugin(
       page: number;
       pageSize: number;
     }) => {
-      const { entries, total } = await listAudit(
+      return listAudit(
         db,
         {
           actor: input.actor,
@@ -211,9 +211,8 @@ export async function consolePlugin(
           from: input.from ? new Date(input.from) : undefined,
           to: input.to ? new Date(input.to) : undefined,
         },
-        { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
+        { page: input.page, pageSize: input.pageSize },
       );
-      return { entries, total, page: input.page, pageSize: input.pageSize };
     },
   };
 
