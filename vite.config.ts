@@ -32,6 +32,9 @@ export default defineConfig(({ command }) => ({
       '/v4': { target: apiTarget, changeOrigin: false },
       '/dev': { target: apiTarget, changeOrigin: false },
       '/pay': { target: apiTarget, changeOrigin: false },
+      // The staff console's cookie API (docs/console.md): the Host stays the page's, so its
+      // same-origin check sees the origin the browser sends.
+      '/api/admin': { target: apiTarget, changeOrigin: false },
     },
   },
 }));

@@ -16,6 +16,7 @@ import { cryptoPlugin } from './crypto/crypto-plugin';
 import type { Database } from './db/database';
 import { registerFeatureHooks } from './features';
 import { groupBuyPlugin } from './group-buy/group-buy-plugin';
+import { createTotpSealer, totpSealingKey } from './identity/totp';
 import { kolPlugin } from './kol/kol-plugin';
 import { nodesPlugin } from './nodes/nodes-plugin';
 import { serializeError } from './protocol/log-redaction';
@@ -75,6 +76,7 @@ export async function buildApp(
     // The staff console (issue 21): encapsulated, its error handler and headers are its own.
     await app.register(consolePlugin, {
       passwordThrottle: app.core.passwordThrottle,
+      totpSealer: createTotpSealer(totpSealingKey(app.core.keys.ios.privateKey)),
       now: overrides.consoleNow,
     });
     await app.register(apiRoutesPlugin, { now: overrides.now });

@@ -24,7 +24,8 @@ export const CONSOLE_API_PREFIX = '/api/admin';
 export const CONSOLE_CSRF_HEADER = 'x-csrf-token';
 /** The staff session's cookie (HttpOnly, SameSite=Strict, Path=/, Secure outside DEV). */
 export const CONSOLE_SESSION_COOKIE = 'kestrel_console';
-/** The console's pages in the SPA; the CLI prints `<origin>/admin/enrol/<token>`. */
+/** The console's pages in the SPA (never indexed nor cached); the CLI prints `<origin>/admin/enrol/<token>`. */
+export const CONSOLE_PAGE_PREFIX = '/admin';
 export const CONSOLE_ENROL_PAGE = '/admin/enrol';
 export const CONSOLE_LOGIN_PAGE = '/admin/login';
 
@@ -339,6 +340,16 @@ export const consoleStaffDisable = defineConsoleEndpoint({
   summary: 'Disable a staff member (never the last owner); their sessions and links end.',
 });
 
+export const consoleStaffEnable = defineConsoleEndpoint({
+  method: 'POST',
+  path: '/api/admin/staff/enable',
+  access: 'staff.manage',
+  stepUp: true,
+  input: z.object({ username: staffUsernameField }),
+  data: staffMember,
+  summary: 'Enable a disabled staff member again (they sign in with their own password and code).',
+});
+
 export const consoleStaffResetTwoFactor = defineConsoleEndpoint({
   method: 'POST',
   path: '/api/admin/staff/reset-2fa',
@@ -365,11 +376,13 @@ export const consoleAuditList = defineConsoleEndpoint({
     page: pageNumber.default(1),
     pageSize: z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(200).default(50),
   }),
+  /** The paged answer of every console table (server/db/paging.ts). */
   data: z.object({
-    entries: z.array(auditEntry),
-    total: z.number().int(),
+    items: z.array(auditEntry),
     page: z.number().int(),
     pageSize: z.number().int(),
+    /** Entries the filter matches, in all pages. */
+    total: z.number().int(),
   }),
   summary: 'The audit trail, newest first, filtered by actor, action and date range, paged.',
 });
@@ -387,6 +400,7 @@ export const consoleEndpoints = {
   consoleStaffAdd,
   consoleStaffRole,
   consoleStaffDisable,
+  consoleStaffEnable,
   consoleStaffResetTwoFactor,
   consoleAuditList,
 } as const satisfies Record<string, ConsoleEndpoint>;

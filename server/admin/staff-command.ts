@@ -11,6 +11,7 @@ import {
   addStaff,
   changeStaffRole,
   disableStaff,
+  enableStaff,
   listStaff,
   resetStaffTwoFactor,
   type EnrolmentLink,
@@ -28,6 +29,7 @@ export const STAFF_USAGE = [
   'staff list',
   `staff role <username> ${ROLES}`,
   'staff disable <username>             (ends their sessions; never the last owner)',
+  'staff enable <username>',
   'staff reset-2fa <username>           (removes the authenticator; prints a new enrolment link)',
 ];
 
@@ -118,6 +120,16 @@ export function parseStaffCommand(argv: readonly string[]): AdminCommand {
         return 0;
       };
     }
+    case 'enable': {
+      const args = new Args(rest);
+      const username = positional(args, 0, 'username');
+      args.done(1);
+      return async (context) => {
+        const changed = await operator(() => enableStaff(depsOf(context), CLI_ACTOR, { username }));
+        context.io.out(`${changed.username} is enabled.`);
+        return 0;
+      };
+    }
     case 'reset-2fa': {
       const args = new Args(rest);
       const username = positional(args, 0, 'username');
@@ -143,7 +155,7 @@ export function parseAuditCommand(argv: readonly string[]): AdminCommand {
   const limit = rowLimit(args);
   args.done(0);
   return async ({ db, io }) => {
-    const { entries } = await listAudit(db, {}, { limit });
+    const { items: entries } = await listAudit(db, {}, { page: 1, pageSize: limit });
     if (entries.length === 0) {
       io.out('No audit entries yet.');
       return 0;

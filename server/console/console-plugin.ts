@@ -20,6 +20,7 @@ import {
 } from '../../contract/endpoints/console';
 import { firstErrorCode } from '../../contract/validation';
 import type { PasswordThrottle } from '../accounts/password-throttle';
+import type { TotpSealer } from '../identity/totp';
 import { ApiError, fail, languageOf } from '../protocol/api-error';
 import { failure, success } from '../protocol/envelope';
 import { listAudit, writeAudit, type AuditActor } from './audit';
@@ -41,6 +42,7 @@ import {
   addStaff,
   changeStaffRole,
   disableStaff,
+  enableStaff,
   listStaff,
   resetStaffTwoFactor,
   type StaffDeps,
@@ -48,6 +50,8 @@ import {
 
 export interface ConsolePluginOptions {
   readonly passwordThrottle: PasswordThrottle;
+  /** Seals the TOTP secrets at rest (server/identity/totp.ts). */
+  readonly totpSealer: TotpSealer;
   /** The console's clock: sessions, codes, the audit trail (tests move it). */
   readonly now?: () => number;
 }
@@ -105,7 +109,7 @@ export async function consolePlugin(
   const now = () => new Date(clock());
   const secure = config.appEnv !== AppEnv.DEV;
   const staffDeps: StaffDeps = { db, now, siteOrigin };
-  const door = { db, hasher, throttle: options.passwordThrottle, now };
+  const door = { db, hasher, throttle: options.passwordThrottle, now, sealer: options.totpSealer };
 
   /** Same-origin writes only: the configured public origins, else this server's own. */
   const sameOrigin = (request: FastifyRequest, origin: string) =>
@@ -159,7 +163,7 @@ export async function consolePlugin(
 
   const handlers: Record<ConsoleEndpointName, Handler> = {
     consoleEnrolInfo: (input: { token: string }) => enrolmentInfo(db, input.token, now()),
-    consoleEnrolStart: (input: { token: string }) => startEnrolment(db, input.token, now()),
+    consoleEnrolStart: (input: { token: string }) => startEnrolment(door, input.token),
     consoleEnrolFinish: (input: { token: string; password: string; code: string }, { client }) =>
       finishEnrolment(door, input, client),
     consoleSignIn: async (
@@ -187,6 +191,8 @@ export async function consolePlugin(
       changeStaffRole(staffDeps, actor, input),
     consoleStaffDisable: (input: { username: string }, { actor }) =>
       disableStaff(staffDeps, actor, input),
+    consoleStaffEnable: (input: { username: string }, { actor }) =>
+      enableStaff(staffDeps, actor, input),
     consoleStaffResetTwoFactor: (input: { username: string }, { actor }) =>
       resetStaffTwoFactor(staffDeps, actor, input),
     consoleAuditList: async (input: {
@@ -197,7 +203,7 @@ export async function consolePlugin(
       page: number;
       pageSize: number;
     }) => {
-      const { entries, total } = await listAudit(
+      return listAudit(
         db,
         {
           actor: input.actor,
@@ -205,9 +211,8 @@ export async function consolePlugin(
           from: input.from ? new Date(input.from) : undefined,
           to: input.to ? new Date(input.to) : undefined,
         },
-        { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
+        { page: input.page, pageSize: input.pageSize },
       );
-      return { entries, total, page: input.page, pageSize: input.pageSize };
     },
   };
 

@@ -182,7 +182,9 @@ export function sessionView(auth: StaffAuth): ConsoleSession {
     staff: { id: member.id, username: member.username, role: member.role },
     permissions: permissionsOf(member.role),
     csrfToken: session.csrfToken,
-    idleExpiresAt: new Date(session.lastSeenAt.getTime() + IDLE_MS).toISOString(),
+    idleExpiresAt: new Date(
+      Math.min(session.lastSeenAt.getTime() + IDLE_MS, session.createdAt.getTime() + ABSOLUTE_MS),
+    ).toISOString(),
     absoluteExpiresAt: new Date(session.createdAt.getTime() + ABSOLUTE_MS).toISOString(),
     secondFactorAt: session.secondFactorAt.toISOString(),
     stepUpFreshUntil: new Date(

@@ -11,7 +11,7 @@ import type { PasswordThrottle } from '../accounts/password-throttle';
 import type { Db } from '../db/database';
 import { staff, staffEnrolments, staffRecoveryCodes } from '../db/schema';
 import type { PasswordHasher } from '../identity/password-hasher';
-import { matchTotp, newTotpSecret, totpUri } from '../identity/totp';
+import { matchTotp, newTotpSecret, totpUri, type TotpSealer } from '../identity/totp';
 import { ApiError, fail } from '../protocol/api-error';
 import { writeAudit, type AuditActor } from './audit';
 import {
@@ -30,6 +30,8 @@ export interface DoorDeps {
   readonly hasher: PasswordHasher;
   readonly throttle: PasswordThrottle;
   readonly now: () => Date;
+  /** TOTP secrets are stored sealed (server/identity/totp.ts). */
+  readonly sealer: TotpSealer;
 }
 
 export interface Client {
@@ -79,15 +81,15 @@ export async function enrolmentInfo(
 
 /** A new authenticator secret for the enrolment (the last one made counts). */
 export async function startEnrolment(
-  db: Db,
+  deps: Pick<DoorDeps, 'db' | 'sealer' | 'now'>,
   token: string,
-  now: Date,
 ): Promise<{ secret: string; otpauthUrl: string }> {
-  const { enrolment, member } = await liveEnrolment(db, token, now);
+  const { db } = deps;
+  const { enrolment, member } = await liveEnrolment(db, token, deps.now());
   const secret = newTotpSecret();
   await db
     .update(staffEnrolments)
-    .set({ totpSecret: secret })
+    .set({ totpSecret: deps.sealer.seal(secret) })
     .where(and(eq(staffEnrolments.id, enrolment.id), isNull(staffEnrolments.usedAt)));
   return { secret, otpauthUrl: totpUri(secret, member.username, TOTP_ISSUER) };
 }
@@ -110,7 +112,7 @@ export function normaliseRecoveryCode(code: string): string {
  * (returned once, stored hashed), and spends the link and every other open link of the member.
  */
 export async function finishEnrolment(
-  deps: Pick<DoorDeps, 'db' | 'hasher' | 'now'>,
+  deps: Pick<DoorDeps, 'db' | 'hasher' | 'now' | 'sealer'>,
   input: { token: string; password: string; code: string },
   client: Client,
 ): Promise<{ recoveryCodes: string[] }> {
@@ -121,8 +123,9 @@ export async function finishEnrolment(
   await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const { enrolment, member } = await liveEnrolment(tx, input.token, now, true);
-    if (enrolment.totpSecret === null) throw fail('ENROLMENT_NOT_STARTED');
-    const step = matchTotp(enrolment.totpSecret, input.code, now.getTime());
+    const secret = enrolment.totpSecret && deps.sealer.open(enrolment.totpSecret);
+    if (!secret) throw fail('ENROLMENT_NOT_STARTED');
+    const step = matchTotp(secret, input.code, now.getTime());
     if (step === null) throw fail('TOTP_CODE_INVALID');
     await tx
       .update(staff)
@@ -160,9 +163,15 @@ export async function finishEnrolment(
 }
 
 /** Accepts a TOTP step once per staff member (a concurrent use of the same code loses). */
-async function takeTotpStep(db: Db, member: StaffRow, code: string, now: Date): Promise<boolean> {
-  if (member.totpSecret === null) return false;
-  const step = matchTotp(member.totpSecret, code, now.getTime(), member.totpLastStep);
+async function takeTotpStep(
+  { db, sealer }: Pick<DoorDeps, 'db' | 'sealer'>,
+  member: StaffRow,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  const secret = member.totpSecret && sealer.open(member.totpSecret);
+  if (!secret) return false;
+  const step = matchTotp(secret, code, now.getTime(), member.totpLastStep);
   if (step === null) return false;
   const taken = await db
     .update(staff)
@@ -261,7 +270,7 @@ export async function signIn(
   let recoveryCodesLeft: number | null = null;
   if (/^\d{6}$/.test(compact)) {
     method = 'authenticator';
-    if (!(await takeTotpStep(deps.db, member, compact, now))) return failed('wrong code');
+    if (!(await takeTotpStep(deps, member, compact, now))) return failed('wrong code');
   } else {
     method = 'recovery code';
     recoveryCodesLeft = await takeRecoveryCode(deps.db, member.id, input.code, now);
@@ -298,7 +307,7 @@ export async function stepUp(
   const attempt = await deps.throttle.begin(`console-step-up:${auth.staff.id}`, client.ip);
   const now = deps.now();
   const [member] = await deps.db.select().from(staff).where(eq(staff.id, auth.staff.id));
-  if (!member || !(await takeTotpStep(deps.db, member, code, now))) {
+  if (!member || !(await takeTotpStep(deps, member, code, now))) {
     await writeAudit(deps.db, actor, {
       action: 'staff.step-up-failed',
       target: auth.staff.username,

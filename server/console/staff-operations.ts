@@ -153,7 +153,7 @@ export async function addStaff(
     await writeAudit(tx, actor, {
       action: 'staff.add',
       target: username,
-      after: { ...staffView(row!), enrolmentUrl: link.url, linkExpiresAt: link.expiresAt },
+      after: { ...staffView(row!), enrolmentUrl: link.url, enrolmentExpiresAt: link.expiresAt },
       at: now,
     });
     return link;
@@ -222,6 +222,34 @@ export async function disableStaff(
   });
 }
 
+/** Enables a disabled staff member again: they sign in with their password and authenticator. */
+export async function enableStaff(
+  deps: StaffDeps,
+  actor: AuditActor,
+  input: { username: unknown },
+): Promise<StaffMember> {
+  const username = checked(staffUsernameField, input.username);
+  return deps.db.transaction(async (tx) => {
+    await lockStaff(tx);
+    const row = await existingStaff(tx, username);
+    if (!row.disabled) return staffView(row);
+    const now = deps.now();
+    const [changed] = await tx
+      .update(staff)
+      .set({ disabled: false, updatedAt: now })
+      .where(eq(staff.id, row.id))
+      .returning();
+    await writeAudit(tx, actor, {
+      action: 'staff.enable',
+      target: row.username,
+      before: { disabled: true },
+      after: { disabled: false },
+      at: now,
+    });
+    return staffView(changed!);
+  });
+}
+
 /**
  * Removes a staff member's authenticator and recovery codes, ends their sessions and open links,
  * and returns a new enrolment link (which sets a new password and authenticator).
@@ -250,7 +278,7 @@ export async function resetStaffTwoFactor(
       action: 'staff.reset-2fa',
       target: row.username,
       before: { enrolled: staffView(row).enrolled },
-      after: { enrolled: false, enrolmentUrl: link.url, linkExpiresAt: link.expiresAt },
+      after: { enrolled: false, enrolmentUrl: link.url, enrolmentExpiresAt: link.expiresAt },
       at: now,
     });
     return link;

@@ -21,11 +21,12 @@ import { clearedSessionCookie, sessionCookie } from '../../server/console/consol
 import { ROLE_PERMISSIONS, roleAllows } from '../../server/console/roles';
 import {
   auditLog,
+  staff,
   staffEnrolments,
   staffRecoveryCodes,
   staffSessions,
 } from '../../server/db/schema';
-import { totpCode } from '../../server/identity/totp';
+import { createTotpSealer, newTotpSecret, totpCode } from '../../server/identity/totp';
 import { registerByUsername } from './helpers/accounts';
 import {
   Clock,
@@ -95,6 +96,19 @@ describe('the console documentation', () => {
 
   it('owners hold every permission; each permission has an owner', () => {
     expect(ROLE_PERMISSIONS.owner).toEqual(CONSOLE_PERMISSIONS);
+  });
+
+  it('seals TOTP secrets: opened with its key, refused with another or when damaged', () => {
+    const key = Buffer.alloc(32, 7);
+    const sealer = createTotpSealer(key);
+    const secret = newTotpSecret();
+    const sealed = sealer.seal(secret);
+    expect(sealed).not.toContain(secret);
+    expect(sealer.seal(secret)).not.toBe(sealed);
+    expect(sealer.open(sealed)).toBe(secret);
+    expect(createTotpSealer(Buffer.alloc(32, 8)).open(sealed)).toBeNull();
+    expect(sealer.open(`${sealed.slice(0, -2)}AA`)).toBeNull();
+    expect(sealer.open(secret)).toBeNull();
   });
 
   it('the session cookie is HttpOnly, SameSite=Strict, Path=/, and Secure outside DEV', () => {
@@ -169,6 +183,14 @@ describe.each(variants)('console door on $name', (variant) => {
     const stored = await db().select().from(staffRecoveryCodes);
     expect(stored).toHaveLength(10);
     for (const code of codes) expect(JSON.stringify(stored)).not.toContain(code);
+    // The authenticator's secret is stored sealed, in the link's row and in the staff row.
+    const rows = [
+      ...(await db().select().from(staff)),
+      ...(await db().select().from(staffEnrolments)),
+    ];
+    expect(JSON.stringify(rows)).not.toContain(started.body.data.secret);
+    const [olivia] = await db().select().from(staff).where(eq(staff.username, 'olivia'));
+    expect(olivia!.totpSecret).toMatch(/^v1\./);
     owner = {
       username: 'olivia',
       password: STAFF_PASSWORD,
@@ -211,6 +233,59 @@ describe.each(variants)('console door on $name', (variant) => {
     const cookie = cookieOf(answer)!;
     const rows = await db().select().from(staffSessions);
     expect(JSON.stringify(rows)).not.toContain(cookie);
+  });
+
+  it('spends a link once when two enrolments finish with it at the same moment', async () => {
+    const added = await runCli(t.app, clock, ['staff', 'add', 'twin_tess', '--role', 'content']);
+    const token = enrolmentTokenOf(added);
+    const started = await consoleCall<{ secret: string }>(t.app, E.consoleEnrolStart, { token });
+    const code = totpCode(started.body.data.secret, clock.now());
+    const answers = await Promise.all(
+      ['first-password-1', 'second-password-2'].map((password) =>
+        consoleCall<{ recoveryCodes: string[] }>(t.app, E.consoleEnrolFinish, {
+          token,
+          password,
+          code,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.body.code).sort()).toEqual(
+      [200, Errors.ENROLMENT_LINK_INVALID.code].sort(),
+    );
+    const [tess] = await db().select().from(staff).where(eq(staff.username, 'twin_tess'));
+    const stored = await db()
+      .select()
+      .from(staffRecoveryCodes)
+      .where(eq(staffRecoveryCodes.staffId, tess!.id));
+    expect(stored).toHaveLength(10);
+    // The winner's password is the one set, with the winner's recovery codes.
+    const won = answers.findIndex((a) => a.body.code === 200);
+    const member: EnrolledStaff = {
+      username: 'twin_tess',
+      password: ['first-password-1', 'second-password-2'][won]!,
+      secret: started.body.data.secret,
+      recoveryCodes: answers[won]!.body.data.recoveryCodes,
+    };
+    await signIn(t.app, clock, member);
+  });
+
+  it('accepts one of two sign-ins racing with the same code or the same recovery code', async () => {
+    const racer = await addAndEnrol(t.app, clock, 'racer_rae', 'support');
+    clock.nextStep();
+    for (const code of [totpCode(racer.secret, clock.now()), racer.recoveryCodes[0]!]) {
+      const answers = await Promise.all(
+        [1, 2].map(() =>
+          consoleCall(t.app, E.consoleSignIn, {
+            username: racer.username,
+            password: racer.password,
+            code,
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.body.code).sort()).toEqual(
+        [200, Errors.STAFF_SIGN_IN_FAILED.code].sort(),
+      );
+    }
   });
 
   it('refuses a link after 24 hours, and keeps it when the finishing input is wrong', async () => {
@@ -512,6 +587,7 @@ describe.each(variants)('console door on $name', (variant) => {
       },
       consoleStaffRole: { username: 'nobody_here', role: 'content' },
       consoleStaffDisable: { username: 'nobody_here' },
+      consoleStaffEnable: { username: 'nobody_here' },
       consoleStaffResetTwoFactor: { username: 'nobody_here' },
       consoleAuditList: { pageSize: 1 },
     });
@@ -587,6 +663,45 @@ describe.each(variants)('console door on $name', (variant) => {
         }
       });
     }
+  });
+
+  it('answers hostile input on every console endpoint without a 5xx and without a change', async () => {
+    const s = await signIn(t.app, clock, owner);
+    const snapshot = async () => [
+      await db().select().from(staff).orderBy(staff.id),
+      (await db().select({ id: auditLog.id }).from(auditLog)).length,
+    ];
+    const before = await snapshot();
+    const hostile: Record<string, unknown>[] = [
+      { token: 'A\u0000'.repeat(30), username: 'a\u0000b', password: '\u0000', code: '\u0000' },
+      { token: ['x'], username: { $ne: null }, role: ['owner'], code: 123456, password: 1 },
+      { username: 'x'.repeat(100_000), role: 'owner'.repeat(1000), code: '9'.repeat(1000) },
+      { page: '99999999999999', pageSize: '-1', from: '2027-13-45T99:99:99Z', actor: '\u0000' },
+      { page: 2 ** 40, pageSize: 1e308, action: '%_\\' },
+    ];
+    // Sign-out takes no input: any body signs out, which is no hostile input's doing.
+    const endpoints = (Object.values(E) as ConsoleEndpoint[]).filter((e) => e !== E.consoleSignOut);
+    for (const endpoint of endpoints) {
+      for (const input of hostile) {
+        for (const options of [{}, { cookie: s.cookie, csrf: s.csrf }]) {
+          const answer = await consoleCall(t.app, endpoint, input, options);
+          const what = `${endpoint.path} ${JSON.stringify(input).slice(0, 80)}`;
+          expect(answer.status, what).toBeLessThan(500);
+          expect(answer.body.code, what).not.toBe(Errors.INTERNAL.code);
+        }
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('serves the console pages noindex and no-store', async () => {
+    for (const url of ['/admin', '/admin/login', '/admin/enrol/abc']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.headers['x-robots-tag'], url).toContain('noindex');
+      expect(page.headers['cache-control'], url).toBe('no-store');
+    }
+    const member = await t.app.inject({ method: 'GET', url: '/pricing' });
+    expect(member.headers['x-robots-tag']).toBeUndefined();
   });
 
   it('answers an unknown console path with a 404 envelope', async () => {
