@@ -1,15 +1,15 @@
-import { createContext, useCallback, useContext, useId, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { consoleStepUp, totpCodeField } from '../../contract/endpoints/console';
 import { Errors } from '../../contract/errors';
+import { Modal } from '../components/ui/modal';
 import { TextField } from '../components/ui/text-field';
 import { useErrorText } from '../i18n/use-error-text';
 import { isApiError } from '../lib/api-error';
 import { fieldError } from '../lib/validate';
 import { consoleCall } from './api/console-client';
 import { storeConsoleSession } from './api/console-queries';
-import '../components/ui/dialog.css';
 
 /** The staff member closed the step-up dialog: the action was not taken, nothing to report. */
 export class StepUpCancelled extends Error {
@@ -72,7 +72,6 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
 function StepUpDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const queryClient = useQueryClient();
   const errorText = useErrorText();
-  const titleId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
@@ -93,56 +92,35 @@ function StepUpDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () =
   };
 
   return (
-    <div className="dialog-backdrop">
-      <div
-        className="dialog card"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && !sending) onCancel();
-        }}
-      >
-        <h2 id={titleId} className="dialog__title">
-          <Trans>Confirm it's you</Trans>
-        </h2>
-        <form className="console-form" noValidate onSubmit={(event) => void submit(event)}>
-          <p className="dialog__text">
-            <Trans>
-              This action needs a fresh code. Enter the current code from your authenticator app.
-            </Trans>
-          </p>
-          <TextField
-            label={<Trans>Authenticator code</Trans>}
-            value={code}
-            onChange={setCode}
-            error={error === null ? null : errorText(error)}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            autoFocus
-          />
-          <div className="dialog__actions">
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={onCancel}
-              disabled={sending}
-            >
-              <Trans>Cancel</Trans>
-            </button>
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={sending}
-              aria-busy={sending}
-            >
-              {sending && <span className="spinner" aria-hidden="true" />}
-              <Trans>Confirm</Trans>
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+    <Modal
+      title={<Trans>Confirm it's you</Trans>}
+      text={
+        <Trans>
+          This action needs a fresh code. Enter the current code from your authenticator app.
+        </Trans>
+      }
+      onEscape={sending ? undefined : onCancel}
+    >
+      <form className="console-form" noValidate onSubmit={(event) => void submit(event)}>
+        <TextField
+          label={<Trans>Authenticator code</Trans>}
+          value={code}
+          onChange={setCode}
+          error={error === null ? null : errorText(error)}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={7}
+        />
+        <div className="dialog__actions">
+          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={sending}>
+            <Trans>Cancel</Trans>
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending}>
+            {sending && <span className="spinner" aria-hidden="true" />}
+            <Trans>Confirm</Trans>
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }

@@ -174,7 +174,7 @@ function AuditSection() {
         ) : (
           <DataTable
             columns={columns}
-            rows={audit.data?.entries}
+            rows={audit.data?.items}
             rowKey={(entry) => entry.id}
             className="console-table"
             caption={<Trans>Audit trail</Trans>}

@@ -6,6 +6,7 @@ import {
   STAFF_ROLES,
   consoleStaffAdd,
   consoleStaffDisable,
+  consoleStaffEnable,
   consoleStaffResetTwoFactor,
   consoleStaffRole,
   enrolmentLink,
@@ -36,6 +37,7 @@ type EnrolmentLink = z.infer<typeof enrolmentLink>;
 type PendingAction =
   | { kind: 'role'; member: StaffMember }
   | { kind: 'disable'; member: StaffMember }
+  | { kind: 'enable'; member: StaffMember }
   | { kind: 'reset'; member: StaffMember };
 
 function RoleSelect({
@@ -196,6 +198,8 @@ function StaffSection() {
         await runWithStepUp(() => consoleCall(consoleStaffRole, { username, role: newRole }));
       } else if (action.kind === 'disable') {
         await runWithStepUp(() => consoleCall(consoleStaffDisable, { username }));
+      } else if (action.kind === 'enable') {
+        await runWithStepUp(() => consoleCall(consoleStaffEnable, { username }));
       } else {
         setLink(await runWithStepUp(() => consoleCall(consoleStaffResetTwoFactor, { username })));
       }
@@ -228,7 +232,16 @@ function StaffSection() {
       label: null,
       className: 'console-table__actions',
       cell: (member) =>
-        member.disabled ? null : (
+        member.disabled ? (
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-label={t`Enable ${member.username}`}
+            onClick={() => setAction({ kind: 'enable', member })}
+          >
+            <Trans>Enable</Trans>
+          </button>
+        ) : (
           <>
             <button
               type="button"
@@ -331,11 +344,26 @@ function StaffSection() {
           title={<Trans>Disable {action.member.username}?</Trans>}
           text={
             <Trans>
-              They can no longer sign in; their sessions and enrolment links end. This cannot be
-              undone from the console.
+              They can no longer sign in; their sessions and enrolment links end. An owner can
+              enable them again.
             </Trans>
           }
           confirmLabel={<Trans>Disable</Trans>}
+          pending={pending}
+          onCancel={() => setAction(null)}
+          onConfirm={() => void confirm()}
+        />
+      )}
+      {action?.kind === 'enable' && (
+        <ConfirmDialog
+          title={<Trans>Enable {action.member.username}?</Trans>}
+          text={
+            <Trans>
+              They can sign in again with their own password and authenticator, with the role they
+              had.
+            </Trans>
+          }
+          confirmLabel={<Trans>Enable</Trans>}
           pending={pending}
           onCancel={() => setAction(null)}
           onConfirm={() => void confirm()}
