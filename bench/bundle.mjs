@@ -37,13 +37,21 @@ const BREAKDOWN_ROUTES = [
   '/trial',
   '/group-buying',
   '/user/group-buying',
+  '/admin/login',
+  '/admin',
 ];
 
 /** Every route of the SPA (contract/web-routes.ts) with its params filled in, and a 404. */
 const { SPA_ROUTES } = await tsImport('../contract/web-routes.ts', import.meta.url);
 const ROUTES = [
   ...SPA_ROUTES.filter((route) => route !== '/user') // a redirect to /user/profile
-    .map((route) => route.replace('$productId', '1').replace('$name', 'terms')),
+    .map((route) =>
+      route
+        .replace('$productId', '1')
+        .replace('$name', 'terms')
+        // An enrolment link no server issued: the console's page that says so.
+        .replace('$token', 'A'.repeat(43)),
+    ),
   '/no-such-page',
 ];
 
@@ -54,6 +62,30 @@ function gzSize(file) {
   }
   return gzSizes.get(file);
 }
+
+/**
+ * The operator console's modules in a chunk (issue 21), read from the chunk's source map: its
+ * pages (src/console), its machines and its catalogue. No member page may load one.
+ */
+const CONSOLE_SOURCE =
+  /(?:^|\/)(?:src\/console\/|machines\/staff-|src\/locales\/[^/]+\/console\.po)/;
+const consoleSources = new Map();
+function consoleModules(file) {
+  if (!consoleSources.has(file)) {
+    let sources = [];
+    try {
+      sources = JSON.parse(readFileSync(join(ASSETS, `${file}.map`), 'utf8')).sources ?? [];
+    } catch {
+      // No map for this file: nothing can be said of it, and the build writes one for every chunk.
+    }
+    consoleSources.set(
+      file,
+      sources.filter((source) => CONSOLE_SOURCE.test(source)),
+    );
+  }
+  return consoleSources.get(file);
+}
+const isConsoleRoute = (route) => route === '/admin' || route.startsWith('/admin/');
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 const pad = (text, width) => String(text).padEnd(width);
@@ -187,10 +219,34 @@ try {
     process.stdout.write(`  ${pad('total', 46)}${kb(total)}\n`);
   }
 
+  // The console's code is in no member page's JavaScript (issue 21): every chunk a member route
+  // requested, checked against its source map for console modules.
+  const leaks = results
+    .filter((r) => !isConsoleRoute(r.route))
+    .flatMap((r) =>
+      r.files
+        .filter((file) => consoleModules(file).length > 0)
+        .map((file) => `${r.route}: ${file} (${consoleModules(file).join(', ')})`),
+    );
+  const consoleChunks = chunks.filter((file) => consoleModules(file).length > 0);
+  const consoleRoutes = results.filter((r) => isConsoleRoute(r.route)).map((r) => r.route);
+  process.stdout.write(
+    `\nConsole code (src/console, machines/staff-*, its catalogue): ${consoleChunks.length} chunks, ` +
+      `loaded by ${consoleRoutes.join(', ')}\n`,
+  );
+  if (leaks.length === 0) {
+    process.stdout.write(
+      `  member routes loading a console chunk: none of ${results.length - consoleRoutes.length} (PASS)\n`,
+    );
+  } else {
+    for (const leak of leaks) process.stdout.write(`  LEAK ${leak}\n`);
+  }
+
   const home = results.find((r) => r.route === '/');
   process.stdout.write(
     `\nbundle: home initial ${kb(home.initial)} (${home.initial <= HOME_BUDGET ? 'PASS' : 'OVER'}), ` +
-      `${chunks.length - entries.size} lazy chunks, ${over} over budget\n`,
+      `${chunks.length - entries.size} lazy chunks, ${over} over budget, ` +
+      `${leaks.length} console chunks on member pages\n`,
   );
 } finally {
   await browser.close();

@@ -248,7 +248,7 @@ test.describe('console door', () => {
       .click();
     await expect(heading(page, i18n.t('Audit trail'))).toBeVisible();
     const filters = page.getByRole('form', { name: i18n.t('Filter the audit trail') });
-    await filters.getByLabel(i18n.t('Who')).fill(owner.username);
+    await filters.getByLabel(i18n.t('Who'), { exact: true }).fill(owner.username);
     await filters.getByRole('button', { name: i18n.t('Filter') }).click();
     const actions = page.getByRole('table').locator('.console-action');
     await expect(actions.first()).toHaveText('staff.role');
@@ -292,14 +292,14 @@ test.describe('console door', () => {
     await signInByApi(page, owner);
     await page.goto('/admin/audit');
     const filters = page.getByRole('form', { name: i18n.t('Filter the audit trail') });
-    await filters.getByLabel(i18n.t('Action')).fill('staff.enrol');
+    await filters.getByLabel(i18n.t('Action'), { exact: true }).fill('staff.enrol');
     await filters.getByRole('button', { name: i18n.t('Filter') }).click();
     const cells = page.getByRole('table').locator('.console-action');
     await expect(cells.first()).toHaveText('staff.enrol');
     expect(new Set(await cells.allTextContents())).toEqual(new Set(['staff.enrol']));
     // Every CLI command is in it: the `staff add` of this test's owner among them.
-    await filters.getByLabel(i18n.t('Action')).fill('');
-    await filters.getByLabel(i18n.t('Who')).fill('cli');
+    await filters.getByLabel(i18n.t('Action'), { exact: true }).fill('');
+    await filters.getByLabel(i18n.t('Who'), { exact: true }).fill('cli');
     await filters.getByRole('button', { name: i18n.t('Filter') }).click();
     await expect(page.getByRole('table').locator('.console-action').first()).toHaveText(
       'cli.command',

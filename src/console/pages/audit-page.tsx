@@ -40,28 +40,37 @@ function filtersOf(form: Form, page: number): AuditFilters {
   };
 }
 
-/** Values before and after, as the server redacted them: compact JSON. */
+/** Values before and after, as the server redacted them, folded: a row stays one line high. */
 function Change({ before, after }: { before: unknown; after: unknown }) {
   if (before == null && after == null) return <span className="console-muted">—</span>;
   return (
-    <div className="console-change">
+    <details className="console-change">
+      <summary>
+        {before != null && after != null ? (
+          <Trans>Before and after</Trans>
+        ) : before != null ? (
+          <Trans>Before</Trans>
+        ) : (
+          <Trans>After</Trans>
+        )}
+      </summary>
       {before != null && (
-        <div>
+        <>
           <span className="console-change__label">
             <Trans>Before</Trans>
-          </span>{' '}
-          <code>{JSON.stringify(before)}</code>
-        </div>
+          </span>
+          <pre>{JSON.stringify(before, null, 1)}</pre>
+        </>
       )}
       {after != null && (
-        <div>
+        <>
           <span className="console-change__label">
             <Trans>After</Trans>
-          </span>{' '}
-          <code>{JSON.stringify(after)}</code>
-        </div>
+          </span>
+          <pre>{JSON.stringify(after, null, 1)}</pre>
+        </>
       )}
-    </div>
+    </details>
   );
 }
 

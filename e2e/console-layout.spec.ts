@@ -1,0 +1,104 @@
+/**
+ * Every console page at 390 and 1440 px in both languages (the four @layout projects): nothing
+ * sticks out sideways (320 px too on the phone projects), and a full-page screenshot of each is
+ * kept in test-results/console-shots/ for looking at (issue 21: screenshots of each section).
+ */
+import type { Page, TestInfo } from '@playwright/test';
+import { STORAGE_KEYS } from '../contract/protocol';
+import {
+  Authenticator,
+  STAFF_PASSWORD,
+  addStaffByCli,
+  enrolledStaff,
+  signInByApi,
+  staffName,
+} from './support/console';
+import { expect, test } from './support/fixtures';
+import { sidewaysOverflow } from './support/layout';
+
+async function shoot(page: Page, info: TestInfo, name: string, found: string[]) {
+  await page.waitForLoadState('networkidle');
+  const height = page.viewportSize()?.height ?? 900;
+  const width = page.viewportSize()?.width ?? 1440;
+  await page.screenshot({
+    path: `test-results/console-shots/${info.project.name}-${name}.png`,
+    fullPage: true,
+  });
+  for (const w of width < 960 ? [width, 320] : [width]) {
+    await page.setViewportSize({ width: w, height });
+    for (const problem of await sidewaysOverflow(page))
+      found.push(`${name} at ${w} px: ${problem}`);
+  }
+  await page.setViewportSize({ width, height });
+}
+
+test.describe('console pages fit the screen', { tag: '@layout' }, () => {
+  test('sign-in, enrolment, overview, staff, audit and the forbidden page', async ({
+    page,
+    request,
+    browser,
+    i18n,
+  }, info) => {
+    test.setTimeout(120_000);
+    const found: string[] = [];
+
+    await page.goto('/admin/login');
+    await expect(page.getByRole('heading', { name: i18n.t('Staff sign-in') })).toBeVisible();
+    await shoot(page, info, 'login', found);
+
+    await page.goto(`/admin/enrol/${'A'.repeat(43)}`);
+    await expect(
+      page.getByRole('heading', { name: i18n.t('This enrolment link cannot be used') }),
+    ).toBeVisible();
+    await shoot(page, info, 'enrol-invalid', found);
+
+    const username = staffName('shot');
+    await page.goto(await addStaffByCli(username, 'owner'));
+    const secret = page.getByRole('textbox', { name: i18n.t('Secret key') });
+    await expect(secret).toHaveValue(/^[A-Z2-7]+$/);
+    await shoot(page, info, 'enrol', found);
+    const authenticator = new Authenticator(await secret.inputValue());
+    await page.getByLabel(i18n.t('New password'), { exact: true }).fill(STAFF_PASSWORD);
+    await page.getByLabel(i18n.t('Repeat the new password')).fill(STAFF_PASSWORD);
+    await page.getByLabel(i18n.t('Code from the app')).fill(await authenticator.code());
+    await page.getByRole('button', { name: i18n.t('Finish enrolment') }).click();
+    await expect(
+      page.getByRole('heading', { name: i18n.t('Save your recovery codes') }),
+    ).toBeVisible();
+    await shoot(page, info, 'enrol-codes', found);
+
+    const owner = await enrolledStaff(request, 'owner');
+    await signInByApi(page, owner);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: i18n.t('Overview') })).toBeVisible();
+    await shoot(page, info, 'overview', found);
+    await page.goto('/admin/staff');
+    await expect(page.getByRole('heading', { name: i18n.t('Staff members') })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    await shoot(page, info, 'staff', found);
+    await page.goto('/admin/audit');
+    await expect(page.getByRole('table')).toBeVisible();
+    await shoot(page, info, 'audit', found);
+
+    const support = await enrolledStaff(request, 'support');
+    const other = await browser.newContext({
+      viewport: page.viewportSize(),
+      locale: i18n.language,
+      baseURL: info.project.use.baseURL,
+    });
+    await other.addInitScript(([key, language]) => window.localStorage.setItem(key, language), [
+      STORAGE_KEYS.language,
+      i18n.language,
+    ] as const);
+    const supportPage = await other.newPage();
+    await signInByApi(supportPage, support);
+    await supportPage.goto('/admin/staff');
+    await expect(
+      supportPage.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
+    ).toBeVisible();
+    await shoot(supportPage, info, 'forbidden', found);
+    await other.close();
+
+    expect(found).toEqual([]);
+  });
+});
