@@ -103,8 +103,8 @@ function AuditSection() {
         : (entry.actor.username ?? `#${entry.actor.staffId ?? ''}`);
 
   const columns: DataColumn<AuditEntry>[] = [
-    { key: 'at', header: t`When`, cell: (entry) => dateTime(entry.at) },
-    { key: 'actor', header: t`Who`, rowHeader: true, cell: actorText },
+    { key: 'at', header: t`When`, rowHeader: true, cell: (entry) => dateTime(entry.at) },
+    { key: 'actor', header: t`Who`, cell: actorText },
     {
       key: 'action',
       header: t`Action`,
