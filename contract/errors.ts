@@ -498,6 +498,33 @@ export const Errors = {
     '请输入身份验证器应用中的验证码或恢复码',
   ),
   STAFF_DISABLED: entry(8015, 'This staff member is disabled.', '该员工已被停用。'),
+  // The console's members section (81xx).
+  USER_NOT_FOUND: entry(8101, 'No member has this user ID.', '没有该用户 ID 的会员。'),
+  REASON_REQUIRED: entry(
+    8102,
+    'Please give a reason (at least 3 characters): it is kept in the audit trail.',
+    '请填写原因（至少 3 个字符），它会记入审计日志。',
+  ),
+  REASON_TOO_LONG: entry(
+    8103,
+    'The reason is too long (500 characters at most).',
+    '原因过长（最多 500 个字符）。',
+  ),
+  ADJUST_DAYS_INVALID: entry(
+    8104,
+    'Enter a whole number of days within the allowed range.',
+    '请输入允许范围内的整数天数。',
+  ),
+  REQUIRED_SEARCH: entry(
+    8105,
+    'Enter a user ID, username, e-mail or phone number.',
+    '请输入用户 ID、用户名、邮箱或手机号。',
+  ),
+  MEMBERSHIP_NOT_ACTIVE: entry(
+    8106,
+    'This member has no active membership to shorten.',
+    '该会员没有可缩短的有效会员资格。',
+  ),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;

@@ -8,7 +8,7 @@
  * Every answer is `no-store` and `noindex`. The plugin is encapsulated (not fastify-plugin): its
  * error handler and hooks apply to its own routes only.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppEnv, Errors, HEADER } from '../../contract';
 import {
@@ -24,6 +24,7 @@ import type { TotpSealer } from '../identity/totp';
 import { ApiError, fail, languageOf } from '../protocol/api-error';
 import { failure, success } from '../protocol/envelope';
 import { listAudit, writeAudit, type AuditActor } from './audit';
+import type { Handler } from './console-handler';
 import {
   clearedSessionCookie,
   consoleFail,
@@ -37,6 +38,7 @@ import {
   type StaffAuth,
 } from './console-session';
 import { roleAllows } from './roles';
+import { memberHandlers } from './users/member-handlers';
 import { enrolmentInfo, finishEnrolment, signIn, startEnrolment, stepUp } from './staff-auth';
 import {
   addStaff,
@@ -76,17 +78,6 @@ const STATUS_BY_CODE = new Map<number, number>([
   [Errors.INTERNAL.code, 500],
 ]);
 
-interface HandlerContext {
-  readonly request: FastifyRequest;
-  readonly reply: FastifyReply;
-  /** Present on every endpoint but the public ones. */
-  readonly auth: StaffAuth | undefined;
-  readonly actor: AuditActor;
-  readonly client: { ip: string; userAgent: string | null };
-}
-
-type Handler = (input: never, context: HandlerContext) => Promise<unknown>;
-
 /** The request's origin as a browser names it: Origin, else Referer's origin; undefined: none. */
 function requestOriginOf(request: FastifyRequest): string | undefined | null {
   const origin = request.headers.origin;
@@ -104,7 +95,7 @@ export async function consolePlugin(
   app: FastifyInstance,
   options: ConsolePluginOptions,
 ): Promise<void> {
-  const { config, db, hasher, siteOrigin } = app.services;
+  const { config, db, hasher, sessionCache, siteOrigin } = app.services;
   const clock = options.now ?? Date.now;
   const now = () => new Date(clock());
   const secure = config.appEnv !== AppEnv.DEV;
@@ -215,6 +206,7 @@ export async function consolePlugin(
       );
       return { entries, total, page: input.page, pageSize: input.pageSize };
     },
+    ...memberHandlers({ db, now, sessionCache }),
   };
 
   for (const [name, endpoint] of Object.entries(consoleEndpoints) as [
