@@ -9,54 +9,43 @@ import { getInitialSnapshot } from 'xstate';
 import { Errors } from '../../contract/errors';
 import { cryptoPayMachine } from '../../machines/crypto-pay/crypto-pay.machine';
 import type { CryptoPayEvent } from '../../machines/crypto-pay/crypto-pay.types';
-import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
+import { actorError, delayElapsed } from '../../machines/shared/graph-events';
 import type { MachinePath } from '../../machines/shared/paths';
-import {
-  CHAIN,
-  OTHER_CHAIN,
-  PROOF,
-  TX,
-  provenQuote,
-  sampleOptions,
-  sampleQuote,
-  sampleStatus,
-  walletOn,
-} from '../../tests/machines/support/crypto-samples';
+import { CHAIN, OTHER_CHAIN, answer } from '../../tests/machines/support/crypto-samples';
 
 type CryptoPayPath = MachinePath<typeof cryptoPayMachine>;
 
 const INPUT = { productId: 101 };
 
-const loaded = actorDone<CryptoPayEvent>('loadOptions', sampleOptions);
+const loaded = answer.options;
 const invalid = actorError<CryptoPayEvent>('loadOptions', { code: Errors.INVALID_PRODUCT_ID.code });
 const choose: CryptoPayEvent[] = [
   { type: 'SELECT_NETWORK', chainId: CHAIN },
   { type: 'SELECT_TOKEN', token: 'USDT' },
 ];
 const connect: CryptoPayEvent = { type: 'CONNECT', connectorId: 'com.kestrel.testwallet' };
-const connectedOn = (chainId: number) =>
-  actorDone<CryptoPayEvent>('connectWallet', walletOn(chainId));
+const connectedOn = answer.walletOn;
 const refused = (actor: string) =>
   actorError<CryptoPayEvent>(actor, { code: Errors.CRYPTO_USER_REJECTED.code });
 const switchNetwork: CryptoPayEvent = { type: 'SWITCH_NETWORK' };
-const switched = actorDone<CryptoPayEvent>('switchNetwork', walletOn(CHAIN));
-const quoted = actorDone<CryptoPayEvent>('requestQuote', sampleQuote);
+const switched = answer.switched;
+const quoted = answer.quote;
 const sign: CryptoPayEvent = { type: 'SIGN' };
-const signed = actorDone<CryptoPayEvent>('signProof', PROOF);
-const proved = actorDone<CryptoPayEvent>('proveQuote', provenQuote);
+const signed = answer.proof;
+const proved = answer.proven;
 /** The server refuses a signature made with another key than the payer's. */
 const proofRefused = actorError<CryptoPayEvent>('proveQuote', {
   code: Errors.CRYPTO_PROOF_WRONG_SIGNER.code,
 });
 const proven = [sign, signed, proved];
 const pay: CryptoPayEvent = { type: 'PAY' };
-const sent = actorDone<CryptoPayEvent>('sendPayment', TX);
+const sent = answer.sent;
 const tooPoor = actorError<CryptoPayEvent>('sendPayment', {
   code: Errors.CRYPTO_INSUFFICIENT_BALANCE.code,
 });
-const submitted = actorDone<CryptoPayEvent>('submitPayment', sampleStatus('confirming'));
+const submitted = answer.submitted('confirming');
 const poll = delayElapsed<CryptoPayEvent>('POLL', 'cryptoPay.quoted.awaiting.waiting');
-const credited = actorDone<CryptoPayEvent>('fetchStatus', sampleStatus('paid'));
+const credited = answer.status('paid');
 const runsOut = delayElapsed<CryptoPayEvent>('QUOTE_EXPIRY', 'cryptoPay.quoted');
 const newQuote: CryptoPayEvent = { type: 'NEW_QUOTE' };
 

@@ -46,14 +46,17 @@ export function compileStablecoins() {
   return compileContracts('stablecoins', CONTRACTS);
 }
 
+/** What the contracts import (`import "./StablecoinLedger.sol"`), compiled with each set. */
+const SHARED_SOURCES = ['StablecoinLedger.sol'];
+
 /** Compiles `{ kind: { file, name } }` from contracts/ with solc-js, cached by the sources' hash. */
 async function compileContracts(label, contracts) {
   const { default: solc } = await import('solc');
+  const files = [
+    ...new Set([...Object.values(contracts).map(({ file }) => file), ...SHARED_SOURCES]),
+  ];
   const sources = Object.fromEntries(
-    Object.values(contracts).map(({ file }) => [
-      file,
-      { content: readFileSync(join(here, 'contracts', file), 'utf8') },
-    ]),
+    files.map((file) => [file, { content: readFileSync(join(here, 'contracts', file), 'utf8') }]),
   );
   const key = createHash('sha256')
     .update(solc.version())

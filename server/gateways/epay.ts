@@ -15,14 +15,8 @@
  */
 import type { PaymentMethodName } from '../../contract/endpoints/payment';
 import type { EpayMethod, PaymentsConfig } from '../config';
-import {
-  GatewayError,
-  payerAccountOf,
-  type CreatePaymentInput,
-  type Gateway,
-  type GatewayStatus,
-  type VerifyResult,
-} from './gateway';
+import { GatewayError, payerAccountOf } from './gateway';
+import type { CreatePaymentInput, Gateway, GatewayStatus, VerifyResult } from './gateway';
 import {
   canonicalString,
   md5Hex,

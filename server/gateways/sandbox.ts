@@ -8,13 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiLanguage } from '../../contract';
-import {
-  payerAccountOf,
-  type CreatePaymentInput,
-  type Gateway,
-  type GatewayStatus,
-  type VerifyResult,
-} from './gateway';
+import { payerAccountOf } from './gateway';
+import type { CreatePaymentInput, Gateway, GatewayStatus, VerifyResult } from './gateway';
 import { canonicalString, hmacSha256Hex, safeEqual, type Params } from './signing';
 
 export const SANDBOX_NOTIFY_PATH = '/pay/notify/sandbox';

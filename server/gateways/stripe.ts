@@ -13,14 +13,8 @@
  *   intent.
  */
 import type { PaymentsConfig } from '../config';
-import {
-  GatewayError,
-  payerAccountOf,
-  type CreatePaymentInput,
-  type Gateway,
-  type GatewayStatus,
-  type VerifyResult,
-} from './gateway';
+import { GatewayError, payerAccountOf } from './gateway';
+import type { CreatePaymentInput, Gateway, GatewayStatus, VerifyResult } from './gateway';
 import { hmacSha256Hex, safeEqual } from './signing';
 
 export const STRIPE_NOTIFY_PATH = '/pay/notify/stripe';

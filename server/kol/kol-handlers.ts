@@ -3,12 +3,13 @@
  * request. Only a current KOL gets an answer; anyone else gets KOL_NOT_A_KOL, which the page shows
  * as "You're not a KOL yet". Amounts are US cents. docs/kol.md.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { KOL_PAYOUT_THRESHOLD_CENTS } from '../../contract/kol';
 import type { SettlementView } from '../../contract/endpoints/kol';
 import { maskInvitee } from '../accounts/account-identifiers';
 import type { Authenticated } from '../identity/sessions';
 import { rowsOf, type Db } from '../db/database';
+import { offsetOf, pageOf, pageWindow } from '../db/paging';
 import { kolSettlements } from '../db/schema';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type ApiContext, type Handlers } from '../protocol/api-context';
@@ -80,10 +81,6 @@ type InviteeColumns = {
   phone: string | null;
 };
 
-type PageParams = { page: number; pageSize: number };
-
-const offsetOf = (params: PageParams) => (params.page - 1) * params.pageSize;
-
 export function createKolHandlers(deps: KolDeps): Handlers {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
@@ -149,7 +146,7 @@ export function createKolHandlers(deps: KolDeps): Handlers {
           JOIN users u ON u.id = c.invitee_id
           WHERE c.kol_id = ${user.id}
           ORDER BY c.created_at DESC, c.id DESC
-          LIMIT ${params.pageSize} OFFSET ${offsetOf(params)}`),
+          ${pageWindow(params)}`),
       );
       return pageOf(
         db,
@@ -207,7 +204,7 @@ export function createKolHandlers(deps: KolDeps): Handlers {
           FROM invites i JOIN users u ON u.id = i.invitee_id
           WHERE i.inviter_id = ${user.id}
           ORDER BY i.created_at DESC, i.id DESC
-          LIMIT ${params.pageSize} OFFSET ${offsetOf(params)}`),
+          ${pageWindow(params)}`),
       );
       return pageOf(
         db,
@@ -236,16 +233,4 @@ export function createKolHandlers(deps: KolDeps): Handlers {
       }
     },
   };
-}
-
-/** One page of a tab: its items, and how many rows `from` (a table and its condition) holds in all. */
-async function pageOf<T>(db: Db, params: PageParams, items: T[], from: SQL) {
-  return { items, page: params.page, pageSize: params.pageSize, total: await countOf(db, from) };
-}
-
-async function countOf(db: Db, from: SQL): Promise<number> {
-  const [row] = rowsOf<{ n: string | number }>(
-    await db.execute(sql`SELECT count(*) AS n FROM ${from}`),
-  );
-  return Number(row?.n ?? 0);
 }

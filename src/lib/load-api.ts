@@ -1,3 +1,4 @@
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/define-endpoint';
 
@@ -24,4 +25,18 @@ export async function callLazy<M, P extends z.ZodType, D extends z.ZodType>(
 ): Promise<z.output<D>> {
   const [api, module] = await Promise.all([loadApi(), contract]);
   return (quiet ? api.callApiQuiet : api.callApi)(pick(module), params);
+}
+
+/**
+ * A read as a query (DESIGN §6: the typed call and its query options): `callLazy` under a key.
+ * Callers add what their list needs (a placeholder while paging, a stale time) by spreading it.
+ */
+export function lazyQuery<K extends QueryKey, M, P extends z.ZodType, D extends z.ZodType>(
+  queryKey: K,
+  contract: () => Promise<M>,
+  pick: (module: M) => Endpoint<P, D>,
+  params: z.input<P>,
+  options: { quiet?: boolean } = {},
+) {
+  return queryOptions({ queryKey, queryFn: () => callLazy(contract(), pick, params, options) });
 }

@@ -1,11 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  SimulatedClock,
-  createActor,
-  fromPromise,
-  initialTransition,
-  type SnapshotFrom,
-} from 'xstate';
+import { createActor, fromPromise, initialTransition, type SnapshotFrom } from 'xstate';
+import { settle, startOnClock } from './support/on-clock';
 import { Errors } from '../../contract/errors';
 import type { Order } from '../../contract/endpoints/payment';
 import { AWAIT_LIMIT_MS, POLL_MS } from '../../machines/checkout/checkout.constants';
@@ -217,17 +212,13 @@ describe('checkout machine, awaiting the payment on /purchased', () => {
 describe('checkout machine, running on a simulated clock', () => {
   it('polls every POLL_MS and gives up after AWAIT_LIMIT_MS', async () => {
     const fetchOrder = vi.fn(() => Promise.resolve(sampleOrder('pending')));
-    const clock = new SimulatedClock();
-    const actor = createActor(
+    const { clock, actor } = startOnClock(
       checkoutMachine.provide({
         actors: { fetchOrder: fromPromise(() => fetchOrder()) },
         actions: { refreshAccount: () => undefined },
       }),
-      { clock, input: { orderId: created.orderId } },
-    ).start();
-    const settle = async () => {
-      for (let i = 0; i < 3; i += 1) await Promise.resolve();
-    };
+      { orderId: created.orderId },
+    );
     await settle();
     expect(actor.getSnapshot().value).toEqual({ awaitingPayment: 'waiting' });
     const polls = AWAIT_LIMIT_MS / POLL_MS;
@@ -261,10 +252,10 @@ describe('checkout machine, running on a simulated clock', () => {
     ).start();
     actor.send(select);
     actor.send(pay);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(redirect).toHaveBeenCalledWith(created.payUrl);
     actor.send({ type: 'RETURNED' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(actor.getSnapshot().value).toBe('paid');
     expect(refresh).toHaveBeenCalledTimes(1);
   });
@@ -273,7 +264,7 @@ describe('checkout machine, running on a simulated clock', () => {
     const actor = createActor(checkoutMachine, { input: {} }).start();
     actor.send(select);
     actor.send(pay);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(actor.getSnapshot().value).toEqual({ choosing: 'idle' });
     expect(actor.getSnapshot().context.errorCode).toBe(Errors.INTERNAL.code);
     actor.stop();

@@ -13,19 +13,7 @@ import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph
 import { applicableEvents } from '../../machines/shared/paths';
 import { leafKeys, reachedKeys } from './support/leaf-states';
 import { replayPath } from './support/replay-path';
-import {
-  CHAIN,
-  OTHER_CHAIN,
-  PROOF,
-  TX,
-  provenQuote,
-  sampleOptions,
-  sampleQuote,
-  sampleStatus,
-  walletOn,
-} from './support/crypto-samples';
-
-const QUOTE_MS = Date.parse(sampleQuote.expiresAt) - Date.parse(sampleQuote.serverTime);
+import { CHAIN, OTHER_CHAIN, QUOTE_MS, answer, sampleOptions } from './support/crypto-samples';
 
 const events: CryptoPayEvent[] = [
   { type: 'SELECT_NETWORK', chainId: CHAIN },
@@ -37,31 +25,28 @@ const events: CryptoPayEvent[] = [
   { type: 'RETRY' },
   { type: 'NEW_QUOTE' },
   { type: 'WALLET_CHANGED', wallet: null },
-  actorDone('loadOptions', sampleOptions),
+  answer.options,
   actorDone('loadOptions', { ...sampleOptions, networks: [] }),
   actorError('loadOptions', { code: Errors.INVALID_PRODUCT_ID.code }),
-  actorDone('connectWallet', walletOn(OTHER_CHAIN)),
+  answer.walletOn(OTHER_CHAIN),
   actorError('connectWallet', { code: Errors.CRYPTO_WALLET_NOT_FOUND.code }),
-  actorDone('switchNetwork', walletOn(CHAIN)),
+  answer.switched,
   actorError('switchNetwork', { code: Errors.CRYPTO_USER_REJECTED.code }),
-  actorDone('requestQuote', sampleQuote),
+  answer.quote,
   actorError('requestQuote', { code: Errors.CRYPTO_DETAILS_FAILED.code }),
-  actorDone('signProof', PROOF),
+  answer.proof,
   actorError('signProof', { code: Errors.CRYPTO_USER_REJECTED.code }),
-  actorDone('proveQuote', provenQuote),
+  answer.proven,
   actorError('proveQuote', { code: Errors.CRYPTO_PROOF_WRONG_SIGNER.code }),
-  actorDone('sendPayment', TX),
+  answer.sent,
   actorError('sendPayment', { code: Errors.CRYPTO_INSUFFICIENT_BALANCE.code }),
-  actorDone('submitPayment', sampleStatus('confirming')),
-  actorDone('submitPayment', sampleStatus('underpaid')),
+  answer.submitted('confirming'),
+  answer.submitted('underpaid'),
   actorError('submitPayment', { code: Errors.NETWORK_ERROR.code }),
-  actorDone('fetchStatus', sampleStatus('paid')),
-  actorDone('fetchStatus', sampleStatus('failed', { errorCode: Errors.CRYPTO_WRONG_TOKEN.code })),
-  actorDone('fetchStatus', sampleStatus('expired')),
-  actorDone(
-    'fetchStatus',
-    sampleStatus('reversed', { errorCode: Errors.CRYPTO_PAYMENT_REVERSED.code }),
-  ),
+  answer.status('paid'),
+  answer.status('failed', { errorCode: Errors.CRYPTO_WRONG_TOKEN.code }),
+  answer.status('expired'),
+  answer.status('reversed', { errorCode: Errors.CRYPTO_PAYMENT_REVERSED.code }),
   delayElapsed('POLL', 'cryptoPay.quoted.awaiting.waiting'),
   delayElapsed('POLL', 'cryptoPay.quoted.underpaid.waiting'),
   delayElapsed('SUBMIT_RETRY', 'cryptoPay.quoted.submitWaiting'),

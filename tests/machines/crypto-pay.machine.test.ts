@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SimulatedClock,
-  createActor,
-  fromPromise,
-  initialTransition,
-  type SnapshotFrom,
-} from 'xstate';
+import { fromPromise, initialTransition, type SnapshotFrom } from 'xstate';
+import { settle, startOnClock } from './support/on-clock';
 import { Errors } from '../../contract/errors';
 import { POLL_MS } from '../../machines/crypto-pay/crypto-pay.constants';
 import { cryptoPayMachine } from '../../machines/crypto-pay/crypto-pay.machine';
@@ -324,7 +319,6 @@ describe('crypto-pay machine: paying', () => {
 
 describe('crypto-pay machine, running', () => {
   it('expires exactly when the server said, on a simulated clock', async () => {
-    const clock = new SimulatedClock();
     const machine = cryptoPayMachine.provide({
       actors: {
         loadOptions: fromPromise(async () => sampleOptions),
@@ -333,13 +327,13 @@ describe('crypto-pay machine, running', () => {
       },
       actions: { abandonQuote: () => undefined, showResult: () => undefined },
     });
-    const actor = createActor(machine, { clock, input: { productId: 101 } }).start();
-    await new Promise((r) => setTimeout(r, 0));
+    const { clock, actor } = startOnClock(machine, { productId: 101 });
+    await settle();
     actor.send(ev.network);
     actor.send(ev.token);
     actor.send(ev.connect);
-    await new Promise((r) => setTimeout(r, 0));
-    await new Promise((r) => setTimeout(r, 0));
+    await settle();
+    await settle();
     expect(actor.getSnapshot().value).toEqual({ quoted: 'confirming' });
     clock.increment(30 * 60_000 - 1);
     expect(actor.getSnapshot().value).toEqual({ quoted: 'confirming' });
@@ -349,7 +343,6 @@ describe('crypto-pay machine, running', () => {
   });
 
   it('polls every POLL_MS while confirming', async () => {
-    const clock = new SimulatedClock();
     let looks = 0;
     const machine = cryptoPayMachine.provide({
       actors: {
@@ -365,8 +358,7 @@ describe('crypto-pay machine, running', () => {
       },
       actions: { abandonQuote: () => undefined, showResult: () => undefined },
     });
-    const actor = createActor(machine, { clock, input: { productId: 101 } }).start();
-    const settle = () => new Promise((r) => setTimeout(r, 0));
+    const { clock, actor } = startOnClock(machine, { productId: 101 });
     await settle();
     for (const event of [ev.network, ev.token, ev.connect]) actor.send(event);
     await settle();

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  SimulatedClock,
-  createActor,
-  fromPromise,
-  initialTransition,
-  type SnapshotFrom,
-} from 'xstate';
+import { fromPromise, initialTransition, type SnapshotFrom } from 'xstate';
+import { settle, startOnClock } from './support/on-clock';
 import { Errors } from '../../contract/errors';
 import type { OrderStatusName } from '../../contract/endpoints/payment';
 import { AWAIT_LIMIT_MS, POLL_MS } from '../../machines/group-buy/group-buy.constants';
@@ -311,9 +306,8 @@ describe('group-buy machine, awaiting a payment', () => {
   });
 
   it('polls every POLL_MS and gives up after AWAIT_LIMIT_MS on a simulated clock', async () => {
-    const clock = new SimulatedClock();
     let calls = 0;
-    const actor = createActor(
+    const { clock, actor } = startOnClock(
       groupBuyMachine.provide({
         actors: {
           loadPage: fromPromise<LoadedPage, LoadPageInput>(async () => ({
@@ -329,9 +323,8 @@ describe('group-buy machine, awaiting a payment', () => {
           }),
         },
       }),
-      { clock, input: { token: TOKEN, orderId: MEMBER_ORDER } },
-    ).start();
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+      { token: TOKEN, orderId: MEMBER_ORDER },
+    );
     await settle();
     await settle();
     expect(calls).toBe(1);
@@ -433,8 +426,7 @@ describe('group-buy machine, joining', () => {
 
 describe('group-buy machine, the countdown', () => {
   it('an open group ends exactly at its end on the server clock, not before', async () => {
-    const clock = new SimulatedClock();
-    const actor = createActor(
+    const { clock, actor } = startOnClock(
       groupBuyMachine.provide({
         actors: {
           loadPage: fromPromise<LoadedPage, LoadPageInput>(async () => ({
@@ -443,9 +435,9 @@ describe('group-buy machine, the countdown', () => {
           })),
         },
       }),
-      { clock, input: { token: TOKEN } },
-    ).start();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+      { token: TOKEN },
+    );
+    await settle();
     expect(actor.getSnapshot().value).toBe('open');
     clock.increment(REMAINING_MS - 1);
     expect(actor.getSnapshot().value).toBe('open');

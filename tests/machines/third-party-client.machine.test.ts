@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, initialTransition, transition } from 'xstate';
+import { fromPromise, initialTransition, transition } from 'xstate';
+import { settle, startOnClock } from './support/on-clock';
 import { Errors } from '../../contract';
 import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
 import { TICK_MS } from '../../machines/third-party-client/third-party-client.constants';
@@ -119,9 +120,8 @@ describe('third-party-client machine, pure transitions', () => {
   });
 
   it('runs with real actors on a SimulatedClock: switch on, off, then wait out the cooldown', async () => {
-    const clock = new SimulatedClock();
     let server = sampleClientState();
-    const actor = createActor(
+    const { clock, actor } = startOnClock(
       thirdPartyClientMachine.provide({
         actors: {
           loadState: fromPromise(async () => server),
@@ -138,9 +138,7 @@ describe('third-party-client machine, pure transitions', () => {
           }),
         },
       }),
-      { clock },
-    ).start();
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    );
     await settle();
     expect(actor.getSnapshot().value).toEqual({ disabled: 'ready' });
     actor.send({ type: 'ENABLE' });

@@ -34,7 +34,7 @@ import {
   useTestChain,
 } from './helpers/crypto';
 import { orderOf, paymentsOf } from './helpers/payments';
-import { expectOk } from './helpers/store';
+import { expectOk, cancelOrder } from './helpers/store';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -176,13 +176,7 @@ describe.each(variants)('the payer proves the wallet, on $name', (variant) => {
     const again = expectOk(await prove(t.api, user.token, q.orderId, `0x${'22'.repeat(65)}`));
     expect(again.proven).toBe(true);
     const other = await quoteFor(user, payer, 'USDC');
-    await t.api.call(
-      '/api/payment/payment_order_cancel',
-      { orderId: other.orderId },
-      {
-        token: user.token,
-      },
-    );
+    await cancelOrder(t.api, user.token, other.orderId);
     expect((await proveWith(user, other)).body.code).toBe(Errors.CRYPTO_QUOTE_EXPIRED.code);
   });
 

@@ -21,6 +21,7 @@ import {
   orderRow,
   purchase,
   type FakeGateways,
+  cancelOrder,
 } from './helpers/store';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
@@ -149,24 +150,20 @@ describe.each(variants)('store orders on $name', (variant) => {
     });
 
     it('offers crypto only while the operator has a network with a token configured', async () => {
-      await upsertNetwork(db(), {
+      const bnbChain = {
         chainId: 56,
         name: 'BNB Chain',
         rpcUrls: ['https://bsc-dataseed.bnbchain.org'],
         confirmations: 15,
         receivingAddress: `0x${'12'.repeat(20)}`,
-        tokens: [],
-      });
+      };
+      await upsertNetwork(db(), { ...bnbChain, tokens: [] });
       // A network without a token takes no payment.
       expect(expectOk(await t.api.call<ShopData>('/api/payment/payment_shop')).cryptoPay).toBe(
         false,
       );
       await upsertNetwork(db(), {
-        chainId: 56,
-        name: 'BNB Chain',
-        rpcUrls: ['https://bsc-dataseed.bnbchain.org'],
-        confirmations: 15,
-        receivingAddress: `0x${'12'.repeat(20)}`,
+        ...bnbChain,
         tokens: [{ symbol: 'USDT', address: `0x${'55'.repeat(20)}`, decimals: 18 }],
       });
       try {
@@ -281,11 +278,7 @@ describe.each(variants)('store orders on $name', (variant) => {
       const bought = expectOk(await purchase(t.api, user.token, { couponCode: code }));
       expectError(await checkCoupon(user.token, { code }), 'COUPON_USER_LIMIT');
       expectError(await purchase(t.api, user.token, { couponCode: code }), 'COUPON_USER_LIMIT');
-      await t.api.call(
-        '/api/payment/payment_order_cancel',
-        { orderId: bought.orderId },
-        { token: user.token },
-      );
+      await cancelOrder(t.api, user.token, bought.orderId);
       expectOk(await checkCoupon(user.token, { code }));
     });
   });
@@ -403,13 +396,7 @@ describe.each(variants)('store orders on $name', (variant) => {
 
       const cancelKey = newKey();
       const cancelled = expectOk(await purchase(t.api, user.token, { idempotencyKey: cancelKey }));
-      expectOk(
-        await t.api.call(
-          '/api/payment/payment_order_cancel',
-          { orderId: cancelled.orderId },
-          { token: user.token },
-        ),
-      );
+      expectOk(await cancelOrder(t.api, user.token, cancelled.orderId));
       expectError(await purchase(t.api, user.token, { idempotencyKey: cancelKey }), 'ORDER_CLOSED');
       expectError(
         await purchase(t.api, user.token, { idempotencyKey: cancelKey }, 'zh_CN'),
@@ -473,13 +460,7 @@ describe.each(variants)('store orders on $name', (variant) => {
         'zh_CN',
       );
       expect(await orderCount(user.userId)).toBe(5);
-      expectOk(
-        await t.api.call(
-          '/api/payment/payment_order_cancel',
-          { orderId: made[0]!.orderId },
-          { token: user.token },
-        ),
-      );
+      expectOk(await cancelOrder(t.api, user.token, made[0]!.orderId));
       expectOk(await purchase(t.api, user.token));
     });
   });
@@ -523,12 +504,7 @@ describe.each(variants)('store orders on $name', (variant) => {
       const code = await makeCoupon(db(), { maxUses: 3 });
       const data = expectOk(await purchase(t.api, user.token, { couponCode: code }));
       expect((await couponRow(db(), code)).usedCount).toBe(1);
-      const cancel = () =>
-        t.api.call<{ order: Order }>(
-          '/api/payment/payment_order_cancel',
-          { orderId: data.orderId },
-          { token: user.token },
-        );
+      const cancel = () => cancelOrder(t.api, user.token, data.orderId);
       const first = expectOk(await cancel());
       expect(first.order).toMatchObject({
         orderId: data.orderId,
@@ -543,14 +519,7 @@ describe.each(variants)('store orders on $name', (variant) => {
     it('refuses a paid order and another user order, changing nothing', async () => {
       const data = expectOk(await purchase(t.api, user.token));
       const other = await registerByUsername(t.api);
-      expectError(
-        await t.api.call(
-          '/api/payment/payment_order_cancel',
-          { orderId: data.orderId },
-          { token: other.token },
-        ),
-        'ORDER_NOT_FOUND',
-      );
+      expectError(await cancelOrder(t.api, other.token, data.orderId), 'ORDER_NOT_FOUND');
       expectError(
         await t.api.call(
           '/api/payment/payment_order',
@@ -565,14 +534,7 @@ describe.each(variants)('store orders on $name', (variant) => {
         .update(orders)
         .set({ status: 'paid', paidAt: new Date() })
         .where(eq(orders.orderNo, data.orderId));
-      expectError(
-        await t.api.call(
-          '/api/payment/payment_order_cancel',
-          { orderId: data.orderId },
-          { token: user.token },
-        ),
-        'ORDER_NOT_CANCELLABLE',
-      );
+      expectError(await cancelOrder(t.api, user.token, data.orderId), 'ORDER_NOT_CANCELLABLE');
       expect((await orderRow(db(), data.orderId)).status).toBe('paid');
     });
   });

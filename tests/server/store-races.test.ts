@@ -20,7 +20,14 @@ import {
 import { closeExpiredOrders } from '../../server/store/orders';
 import { createRedeemBatch } from '../../server/store/redeem-codes';
 import { uniqueName } from './helpers/accounts';
-import { couponRow, expectOk, fakeGateways, makeCoupon, purchase } from './helpers/store';
+import {
+  couponRow,
+  expectOk,
+  fakeGateways,
+  makeCoupon,
+  purchase,
+  cancelOrder,
+} from './helpers/store';
 import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
@@ -220,13 +227,7 @@ describe.each(variants)('store races on $name', (variant) => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.orderNo, order.orderId));
     await Promise.all([
-      ...Array.from({ length: 10 }, () =>
-        t.api.call(
-          '/api/payment/payment_order_cancel',
-          { orderId: order.orderId },
-          { token: buyer!.token },
-        ),
-      ),
+      ...Array.from({ length: 10 }, () => cancelOrder(t.api, buyer!.token, order.orderId)),
       closeExpiredOrders(db(), new Date()),
       closeExpiredOrders(db(), new Date()),
     ]);

@@ -1,30 +1,13 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
 
-/// A minimal ERC-20 for the local chain: any account may mint (tests and the demo fund wallets with
-/// it). `transfer` returns a bool, as USDC's does.
-contract TestStablecoin {
-    string public name;
-    string public symbol;
-    uint8 public immutable decimals;
-    uint256 public totalSupply;
-    mapping(address => uint256) public balanceOf;
-    mapping(address => mapping(address => uint256)) public allowance;
+import "./StablecoinLedger.sol";
 
-    event Transfer(address indexed from, address indexed to, uint256 value);
-    event Approval(address indexed owner, address indexed spender, uint256 value);
-
-    constructor(string memory name_, string memory symbol_, uint8 decimals_) {
-        name = name_;
-        symbol = symbol_;
-        decimals = decimals_;
-    }
-
-    function mint(address to, uint256 value) external {
-        totalSupply += value;
-        balanceOf[to] += value;
-        emit Transfer(address(0), to, value);
-    }
+/// A minimal ERC-20 for the local chain: `transfer` returns a bool, as USDC's does.
+contract TestStablecoin is StablecoinLedger {
+    constructor(string memory name_, string memory symbol_, uint8 decimals_)
+        StablecoinLedger(name_, symbol_, decimals_)
+    {}
 
     function transfer(address to, uint256 value) external returns (bool) {
         _move(msg.sender, to, value);
@@ -32,23 +15,12 @@ contract TestStablecoin {
     }
 
     function approve(address spender, uint256 value) external returns (bool) {
-        allowance[msg.sender][spender] = value;
-        emit Approval(msg.sender, spender, value);
+        _approve(spender, value);
         return true;
     }
 
     function transferFrom(address from, address to, uint256 value) external returns (bool) {
-        uint256 allowed = allowance[from][msg.sender];
-        require(allowed >= value, "allowance");
-        allowance[from][msg.sender] = allowed - value;
-        _move(from, to, value);
+        _spendAllowanceAndMove(from, to, value);
         return true;
-    }
-
-    function _move(address from, address to, uint256 value) internal {
-        require(balanceOf[from] >= value, "balance");
-        balanceOf[from] -= value;
-        balanceOf[to] += value;
-        emit Transfer(from, to, value);
     }
 }

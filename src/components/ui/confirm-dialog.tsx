@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import './dialog.css';
+import { Modal } from './modal';
 
 interface Props {
   title: ReactNode;
@@ -30,56 +30,36 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
 }: Props) {
-  const titleId = useId();
-  const textId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    cancelRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCancel();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onCancel]);
-
   return (
-    <div className="dialog-backdrop">
-      <div
-        className="dialog card"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-      >
-        <h2 id={titleId} className="dialog__title">
-          {title}
-        </h2>
-        <div id={textId} className="dialog__text">
-          {text}
-        </div>
-        <div className="dialog__actions">
-          <button
-            ref={cancelRef}
-            type="button"
-            className="btn btn-secondary"
-            onClick={onCancel}
-            disabled={pending}
-          >
-            {cancelLabel}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            onClick={onConfirm}
-            disabled={pending}
-            aria-busy={pending}
-          >
-            {pending && <span className="spinner" aria-hidden="true" />}
-            {confirmLabel}
-          </button>
-        </div>
+    <Modal
+      role="alertdialog"
+      title={title}
+      text={text}
+      initialFocus={cancelRef}
+      onEscape={onCancel}
+    >
+      <div className="dialog__actions">
+        <button
+          ref={cancelRef}
+          type="button"
+          className="btn btn-secondary"
+          onClick={onCancel}
+          disabled={pending}
+        >
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          onClick={onConfirm}
+          disabled={pending}
+          aria-busy={pending}
+        >
+          {pending && <span className="spinner" aria-hidden="true" />}
+          {confirmLabel}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

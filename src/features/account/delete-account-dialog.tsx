@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Errors } from '../../../contract/errors';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
-import '../../components/ui/dialog.css';
+import { Modal } from '../../components/ui/modal';
 import { useErrorText } from '../../i18n/use-error-text';
 import { deleteAccount } from './api/delete-account';
 
@@ -20,24 +20,12 @@ interface Props {
 export function DeleteAccountDialog({ hasPassword, onClose, onDeleted }: Props) {
   const { t } = useLingui();
   const errorText = useErrorText();
-  const titleId = useId();
-  const textId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const [password, setPassword] = useState('');
   const [word, setWord] = useState('');
   const [passwordError, setPasswordError] = useState<number | null>(null);
   const [wordError, setWordError] = useState(false);
   const [pending, setPending] = useState(false);
   const confirmWord = t`DELETE`;
-
-  useEffect(() => {
-    dialogRef.current?.querySelector('input')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,57 +43,43 @@ export function DeleteAccountDialog({ hasPassword, onClose, onDeleted }: Props) 
   };
 
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={dialogRef}
-        className="dialog card"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-      >
-        <h2 id={titleId} className="dialog__title">
-          <Trans>Delete your account?</Trans>
-        </h2>
-        <p id={textId} className="dialog__text">
-          <Trans>
-            This is permanent. Your membership, devices and invite rewards are removed and cannot be
-            restored.
-          </Trans>
-        </p>
-        <form className="dialog__form" noValidate onSubmit={(event) => void onSubmit(event)}>
-          {hasPassword && (
-            <TextField
-              label={<Trans>Password</Trans>}
-              type="password"
-              value={password}
-              onChange={setPassword}
-              error={passwordError ? errorText(passwordError) : null}
-              autoComplete="current-password"
-            />
-          )}
+    <Modal
+      title={<Trans>Delete your account?</Trans>}
+      text={
+        <Trans>
+          This is permanent. Your membership, devices and invite rewards are removed and cannot be
+          restored.
+        </Trans>
+      }
+      onEscape={onClose}
+    >
+      <form className="dialog__form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        {hasPassword && (
           <TextField
-            label={<Trans>Type {confirmWord} to confirm</Trans>}
-            value={word}
-            onChange={setWord}
-            error={wordError ? errorText(Errors.DELETE_CONFIRMATION_REQUIRED.code) : null}
-            autoComplete="off"
+            label={<Trans>Password</Trans>}
+            type="password"
+            value={password}
+            onChange={setPassword}
+            error={passwordError ? errorText(passwordError) : null}
+            autoComplete="current-password"
           />
-          <div className="dialog__actions">
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={onClose}
-              disabled={pending}
-            >
-              <Trans>Cancel</Trans>
-            </button>
-            <SubmitButton pending={pending} tone="danger">
-              <Trans>Delete account permanently</Trans>
-            </SubmitButton>
-          </div>
-        </form>
-      </div>
-    </div>
+        )}
+        <TextField
+          label={<Trans>Type {confirmWord} to confirm</Trans>}
+          value={word}
+          onChange={setWord}
+          error={wordError ? errorText(Errors.DELETE_CONFIRMATION_REQUIRED.code) : null}
+          autoComplete="off"
+        />
+        <div className="dialog__actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={pending}>
+            <Trans>Cancel</Trans>
+          </button>
+          <SubmitButton pending={pending} tone="danger">
+            <Trans>Delete account permanently</Trans>
+          </SubmitButton>
+        </div>
+      </form>
+    </Modal>
   );
 }

@@ -10,6 +10,8 @@ import { useSession, useSessionState } from '../../lib/session/session-context';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { ResetSubscriptionCard } from './reset-subscription-card';
 import { UsageCard } from './usage-card';
+import { TitledCard } from '../../components/titled-card';
+import { Detail } from '../../components/ui/detail';
 
 function useDateFormat() {
   const { i18n } = useLingui();
@@ -55,54 +57,18 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
       <h1 className="page-title">
         <Trans>Profile</Trans>
       </h1>
-      <section className="card profile-card" aria-labelledby="profile-account">
-        <h2 id="profile-account" className="profile-card__title">
-          <Trans>Account</Trans>
-        </h2>
+      <TitledCard look="profile-card" title={<Trans>Account</Trans>}>
         <dl className="profile-list">
-          <dt>
-            <Trans>User ID</Trans>
-          </dt>
-          <dd>{user.userId}</dd>
-          {user.username && (
-            <>
-              <dt>
-                <Trans>Username</Trans>
-              </dt>
-              <dd>{user.username}</dd>
-            </>
-          )}
-          {user.email && (
-            <>
-              <dt>
-                <Trans>Email</Trans>
-              </dt>
-              <dd>{user.email}</dd>
-            </>
-          )}
-          {user.phone && (
-            <>
-              <dt>
-                <Trans>Phone</Trans>
-              </dt>
-              <dd>{user.phone}</dd>
-            </>
-          )}
-          <dt>
-            <Trans>Invite code</Trans>
-          </dt>
-          <dd>{user.inviteCode}</dd>
-          <dt>
-            <Trans>Member since</Trans>
-          </dt>
-          <dd>{formatDate(user.createdAt)}</dd>
+          <Detail term={<Trans>User ID</Trans>}>{user.userId}</Detail>
+          {user.username && <Detail term={<Trans>Username</Trans>}>{user.username}</Detail>}
+          {user.email && <Detail term={<Trans>Email</Trans>}>{user.email}</Detail>}
+          {user.phone && <Detail term={<Trans>Phone</Trans>}>{user.phone}</Detail>}
+          <Detail term={<Trans>Invite code</Trans>}>{user.inviteCode}</Detail>
+          <Detail term={<Trans>Member since</Trans>}>{formatDate(user.createdAt)}</Detail>
         </dl>
-      </section>
+      </TitledCard>
 
-      <section className="card profile-card" aria-labelledby="profile-membership">
-        <h2 id="profile-membership" className="profile-card__title">
-          <Trans>Membership</Trans>
-        </h2>
+      <TitledCard look="profile-card" title={<Trans>Membership</Trans>}>
         {active && user.expireTime ? (
           <dl className="profile-list">
             <dt>
@@ -117,10 +83,7 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
                 )}
               </span>
             </dd>
-            <dt>
-              <Trans>Expiry date</Trans>
-            </dt>
-            <dd>{formatDate(user.expireTime)}</dd>
+            <Detail term={<Trans>Expiry date</Trans>}>{formatDate(user.expireTime)}</Detail>
             <dt>
               <Trans>Device limit</Trans>
             </dt>
@@ -152,16 +115,13 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
             </p>
           </>
         )}
-      </section>
+      </TitledCard>
 
       <UsageCard />
       <ResetSubscriptionCard />
       {children}
 
-      <section className="card profile-card danger-zone" aria-labelledby="profile-delete">
-        <h2 id="profile-delete" className="profile-card__title">
-          <Trans>Delete account</Trans>
-        </h2>
+      <TitledCard look="profile-card" className="danger-zone" title={<Trans>Delete account</Trans>}>
         <p>
           <Trans>
             Deleting your account is permanent. Your personal data is erased; order records are kept
@@ -176,7 +136,7 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
         >
           <Trans>Delete account</Trans>
         </button>
-      </section>
+      </TitledCard>
 
       {deleting && (
         <DeleteAccountDialog

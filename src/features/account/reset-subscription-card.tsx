@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { showToast } from '../../lib/toast-store';
 import { resetSubscription } from './api/node-usage';
+import { TitledCard } from '../../components/titled-card';
 
 /**
  * "Reset my subscription": when a link or the connection details got out. Every old link stops
@@ -39,10 +40,7 @@ export function ResetSubscriptionCard() {
   };
 
   return (
-    <section className="card profile-card" aria-labelledby="profile-subscription">
-      <h2 id="profile-subscription" className="profile-card__title">
-        <Trans>Subscription</Trans>
-      </h2>
+    <TitledCard look="profile-card" title={<Trans>Subscription</Trans>}>
       <p className="profile-card__text">
         <Trans>
           If your subscription link or connection details may have got out, reset them. Every link
@@ -82,6 +80,6 @@ export function ResetSubscriptionCard() {
           onConfirm={() => void confirm()}
         />
       )}
-    </section>
+    </TitledCard>
   );
 }

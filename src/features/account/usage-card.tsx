@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatBytes, formatDateTime } from '../../i18n/intl-format';
 import { trafficQuery } from './api/node-usage';
+import { TitledCard } from '../../components/titled-card';
+import { Detail } from '../../components/ui/detail';
 
 /** This month's VPN traffic, as the nodes reported it (docs/nodes.md: calendar month, UTC). */
 export function UsageCard() {
@@ -11,10 +13,7 @@ export function UsageCard() {
     formatDateTime(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }, iso);
 
   return (
-    <section className="card profile-card" aria-labelledby="profile-usage">
-      <h2 id="profile-usage" className="profile-card__title">
-        <Trans>Traffic this month</Trans>
-      </h2>
+    <TitledCard look="profile-card" title={<Trans>Traffic this month</Trans>}>
       {isPending && (
         <p role="status">
           <Trans>Loading…</Trans>
@@ -28,18 +27,9 @@ export function UsageCard() {
       {data && (
         <>
           <dl className="profile-list">
-            <dt>
-              <Trans>Upload</Trans>
-            </dt>
-            <dd>{formatBytes(data.upload)}</dd>
-            <dt>
-              <Trans>Download</Trans>
-            </dt>
-            <dd>{formatBytes(data.download)}</dd>
-            <dt>
-              <Trans>Total</Trans>
-            </dt>
-            <dd>{formatBytes(data.upload + data.download)}</dd>
+            <Detail term={<Trans>Upload</Trans>}>{formatBytes(data.upload)}</Detail>
+            <Detail term={<Trans>Download</Trans>}>{formatBytes(data.download)}</Detail>
+            <Detail term={<Trans>Total</Trans>}>{formatBytes(data.upload + data.download)}</Detail>
           </dl>
           <p className="field__hint profile-card__note">
             <Trans>
@@ -49,6 +39,6 @@ export function UsageCard() {
           </p>
         </>
       )}
-    </section>
+    </TitledCard>
   );
 }

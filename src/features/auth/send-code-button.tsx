@@ -20,10 +20,7 @@ export function SendCodeButton({ prepare, onError }: SendCodeButtonProps) {
     () =>
       verificationCodeMachine.provide({
         actors: {
-          sendCode: fromPromise<
-            { cooldownSeconds: number; expiresInSeconds: number },
-            SendCodeParams
-          >(({ input }) => sendCode(input)),
+          sendCode: fromPromise(({ input }) => sendCode(input)),
         },
       }),
     [],

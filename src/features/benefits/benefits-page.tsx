@@ -7,6 +7,7 @@ import { useSessionState } from '../../lib/session/session-context';
 import { formatDateTime } from '../../i18n/intl-format';
 import { benefitsCopyQuery, userBenefitsQuery } from './api/benefits';
 import './benefits.css';
+import { TitledCard } from '../../components/titled-card';
 
 export default function BenefitsPage() {
   const { t, i18n } = useLingui();
@@ -76,14 +77,16 @@ export default function BenefitsPage() {
           ))}
         </>
       ) : (
-        <section className="card benefits-card" aria-labelledby="benefits-why">
-          <h2 id="benefits-why" className="benefits-card__title">
-            {yearly && until ? (
+        <TitledCard
+          look="benefits-card"
+          title={
+            yearly && until ? (
               <Trans>Your benefits ended on {formatDate(until)}</Trans>
             ) : (
               <Trans>Benefits come with a yearly plan</Trans>
-            )}
-          </h2>
+            )
+          }
+        >
           <p className="benefits-lead">
             {yearly ? (
               <Trans>Renew with a yearly plan to get them back.</Trans>
@@ -109,7 +112,7 @@ export default function BenefitsPage() {
               <Trans>See yearly plans</Trans>
             </Link>
           </p>
-        </section>
+        </TitledCard>
       )}
     </main>
   );

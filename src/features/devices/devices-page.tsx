@@ -12,6 +12,7 @@ import { ConfirmRemoveDialog } from './confirm-remove-dialog';
 import { OnlineDevices } from './online-devices';
 import { deviceListKey, deviceListQuery, unbindDevice } from './api/devices';
 import './devices.css';
+import { TitledCard } from '../../components/titled-card';
 
 type Device = z.infer<typeof deviceSchema>;
 
@@ -77,12 +78,14 @@ export default function DevicesPage() {
       )}
       {data && (
         <>
-          <section className="card devices-summary" aria-labelledby="devices-limit">
-            <h2 id="devices-limit" className="devices-summary__title">
+          <TitledCard
+            look="devices-summary"
+            title={
               <Trans>
                 {used} of {max} app devices in use
               </Trans>
-            </h2>
+            }
+          >
             <p className="devices-summary__text">
               <Select
                 value={seatsCategory}
@@ -102,7 +105,7 @@ export default function DevicesPage() {
                 </Link>
               </p>
             )}
-          </section>
+          </TitledCard>
 
           <DataTable
             className="devices-table"

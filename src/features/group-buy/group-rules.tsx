@@ -1,12 +1,10 @@
 import { Trans } from '@lingui/react/macro';
+import { TitledCard } from '../../components/titled-card';
 
 /** The rules of docs/group-buy.md in plain words; the group's life comes from the server. */
 export function GroupRules({ hours }: { hours: number | null }) {
   return (
-    <section className="card gb-rules" aria-labelledby="gb-rules-title">
-      <h2 id="gb-rules-title" className="gb-section-title">
-        <Trans>How group buy works</Trans>
-      </h2>
+    <TitledCard look="gb-rules" title={<Trans>How group buy works</Trans>}>
       <ol className="gb-rules__list">
         <li>
           <Trans>
@@ -40,6 +38,6 @@ export function GroupRules({ hours }: { hours: number | null }) {
           </Trans>
         </li>
       </ol>
-    </section>
+    </TitledCard>
   );
 }

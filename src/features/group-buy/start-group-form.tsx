@@ -10,6 +10,7 @@ import { PagePending } from '../../components/page-pending';
 import { Months, PlanName, useMoney } from '../../components/formats';
 import { ChoiceCards } from './choice-cards';
 import { MethodChoice } from './method-choice';
+import { TitledCard } from '../../components/titled-card';
 
 type Shop = DataOf<typeof paymentShop>;
 
@@ -130,11 +131,7 @@ function StartForm({ shop, loggedIn, busy, redirecting, onSelect, onStart }: Sta
   );
 
   return (
-    <section className="card gb-start" aria-labelledby="gb-start-title">
-      <h2 id="gb-start-title" className="gb-section-title">
-        <Trans>Start a group</Trans>
-      </h2>
-
+    <TitledCard look="gb-start" title={<Trans>Start a group</Trans>}>
       <ChoiceCards
         legend={<Trans>Plan</Trans>}
         name="gb-plan"
@@ -224,7 +221,7 @@ function StartForm({ shop, loggedIn, busy, redirecting, onSelect, onStart }: Sta
           <Trans>Log in and start a group</Trans>
         </Link>
       )}
-    </section>
+    </TitledCard>
   );
 }
 

@@ -3,19 +3,6 @@ import { useMachine } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { groupBuyMachine } from '../../../machines/group-buy/group-buy.machine';
-import type {
-  CheckPaymentInput,
-  GroupView,
-  JoinForPayInput,
-  JoinInput,
-  JoinOrder,
-  LoadPageInput,
-  LoadedPage,
-  PaymentCheck,
-  RefreshGroupInput,
-  StartGroupInput,
-  StartedGroup,
-} from '../../../machines/group-buy/group-buy.types';
 import { actorInspection } from '../../lib/inspector';
 import {
   checkPayment,
@@ -34,26 +21,18 @@ export function useGroupBuy(input: { token: string | null; orderId: string | nul
     () =>
       groupBuyMachine.provide({
         actors: {
-          loadPage: fromPromise<LoadedPage, LoadPageInput>(({ input: { token, orderId } }) =>
+          loadPage: fromPromise(({ input: { token, orderId } }) =>
             loadGroupBuyPage(queryClient, token, orderId),
           ),
-          refreshGroup: fromPromise<GroupView, RefreshGroupInput>(({ input: { token } }) =>
-            fetchGroupView(token),
-          ),
-          startGroup: fromPromise<StartedGroup, StartGroupInput>(({ input: params }) =>
-            startGroup(params),
-          ),
-          joinFree: fromPromise<GroupView, JoinInput>(async ({ input: params }) => {
+          refreshGroup: fromPromise(({ input: { token } }) => fetchGroupView(token)),
+          startGroup: fromPromise(({ input: params }) => startGroup(params)),
+          joinFree: fromPromise(async ({ input: params }) => {
             const view = await joinFree(params);
             void queryClient.invalidateQueries({ queryKey: myGroupsKey });
             return view;
           }),
-          joinForPay: fromPromise<JoinOrder, JoinForPayInput>(({ input: params }) =>
-            joinForPay(params),
-          ),
-          checkPayment: fromPromise<PaymentCheck, CheckPaymentInput>(({ input: params }) =>
-            checkPayment(params),
-          ),
+          joinForPay: fromPromise(({ input: params }) => joinForPay(params)),
+          checkPayment: fromPromise(({ input: params }) => checkPayment(params)),
         },
         actions: {
           // The gateway's page replaces this one; the payer comes back with the order.

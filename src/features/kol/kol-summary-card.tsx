@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import type { DataOf, endpoints } from '../../../contract';
 import { useUsd } from './kol-format';
 import { PayoutPanel } from './payout-panel';
+import { TitledCard } from '../../components/titled-card';
 
 type Summary = DataOf<typeof endpoints.kolSummary>;
 
@@ -43,10 +44,7 @@ export function KolSummaryCard({ summary }: { summary: Summary }) {
   const available = usd(Math.max(0, summary.availableCents));
   const threshold = usd(summary.thresholdCents);
   return (
-    <section className="card kol-card" aria-labelledby="kol-summary-title">
-      <h2 id="kol-summary-title" className="kol-card__title">
-        <Trans>Earnings</Trans>
-      </h2>
+    <TitledCard look="kol-card" title={<Trans>Earnings</Trans>}>
       <dl className="kol-stats">
         <KolStat
           label={<Trans>Pending</Trans>}
@@ -102,6 +100,6 @@ export function KolSummaryCard({ summary }: { summary: Summary }) {
         thresholdCents={summary.thresholdCents}
         payout={summary.payout}
       />
-    </section>
+    </TitledCard>
   );
 }

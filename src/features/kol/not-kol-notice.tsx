@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { KOL_RATES } from '../../../contract/kol';
 import { affiliateContactQuery } from '../../lib/queries/affiliate-contact';
+import { TitledCard } from '../../components/titled-card';
 
 /** SPEC §6: anyone but a KOL sees "You're not a KOL yet", with how to apply. */
 export function NotKolNotice() {
@@ -12,10 +13,7 @@ export function NotKolNotice() {
   const firstMax = KOL_RATES.firstMaxPercent;
   const renewalMax = KOL_RATES.renewalMaxPercent;
   return (
-    <section className="card kol-card kol-apply" aria-labelledby="kol-apply-title">
-      <h2 id="kol-apply-title" className="kol-card__title">
-        <Trans>You're not a KOL yet</Trans>
-      </h2>
+    <TitledCard look="kol-card" className="kol-apply" title={<Trans>You're not a KOL yet</Trans>}>
       <p>
         <Trans>
           Creators, bloggers and community owners earn {firstMin}–{firstMax}% commission on their
@@ -44,6 +42,6 @@ export function NotKolNotice() {
           <Trans>About the programme</Trans>
         </Link>
       </div>
-    </section>
+    </TitledCard>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Trans } from '@lingui/react/macro';
 import { PAYOUT_NETWORK_INFO, type PayoutNetwork } from '../../../contract/kol';
 import { kolPayoutMachine } from '../../../machines/kol-payout/kol-payout.machine';
+import { Modal } from '../../components/ui/modal';
 import { useErrorText } from '../../i18n/use-error-text';
 import { actorInspection } from '../../lib/inspector';
 import { requestPayout } from './api/request-payout';
@@ -21,7 +22,6 @@ export function PayoutPanel({ availableCents, thresholdCents, payout }: Props) {
   const usd = useUsd();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const titleId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
   const machine = useMemo(
     () =>
@@ -45,15 +45,6 @@ export function PayoutPanel({ availableCents, thresholdCents, payout }: Props) {
     send({ type: 'BALANCE', availableCents, thresholdCents, hasPayoutAddress: payout !== null });
   }, [send, availableCents, thresholdCents, payout]);
   const confirming = state.matches('confirming') || state.matches('requesting');
-  useEffect(() => {
-    if (!confirming) return;
-    confirmRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') send({ type: 'CANCEL' });
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [confirming, send]);
 
   const { errorCode, settlement } = state.context;
   const network = payout ? PAYOUT_NETWORK_INFO[payout.network].label : '';
@@ -108,44 +99,43 @@ export function PayoutPanel({ availableCents, thresholdCents, payout }: Props) {
         </div>
       )}
       {confirming && payout && (
-        <div className="dialog-backdrop">
-          <div className="dialog card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-            <h2 id={titleId} className="dialog__title">
-              <Trans>Request a payout of {amount}?</Trans>
-            </h2>
-            <p className="dialog__text">
-              <Trans>
-                Every available commission goes into one payout, paid in {network} to this address:
-              </Trans>
-            </p>
-            <p className="kol-dialog__address">
-              <code className="kol-address">{payout.address}</code>
-            </p>
-            <p className="dialog__text">
-              <Trans>If the address is wrong, cancel and contact the partner team.</Trans>
-            </p>
-            <div className="dialog__actions">
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={state.matches('requesting')}
-                onClick={() => send({ type: 'CANCEL' })}
-              >
-                <Trans>Cancel</Trans>
-              </button>
-              <button
-                ref={confirmRef}
-                type="button"
-                className="btn btn-primary"
-                disabled={state.matches('requesting')}
-                aria-busy={state.matches('requesting')}
-                onClick={() => send({ type: 'CONFIRM' })}
-              >
-                <Trans>Confirm payout</Trans>
-              </button>
-            </div>
+        <Modal
+          title={<Trans>Request a payout of {amount}?</Trans>}
+          initialFocus={confirmRef}
+          onEscape={() => send({ type: 'CANCEL' })}
+        >
+          <p className="dialog__text">
+            <Trans>
+              Every available commission goes into one payout, paid in {network} to this address:
+            </Trans>
+          </p>
+          <p className="kol-dialog__address">
+            <code className="kol-address">{payout.address}</code>
+          </p>
+          <p className="dialog__text">
+            <Trans>If the address is wrong, cancel and contact the partner team.</Trans>
+          </p>
+          <div className="dialog__actions">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={state.matches('requesting')}
+              onClick={() => send({ type: 'CANCEL' })}
+            >
+              <Trans>Cancel</Trans>
+            </button>
+            <button
+              ref={confirmRef}
+              type="button"
+              className="btn btn-primary"
+              disabled={state.matches('requesting')}
+              aria-busy={state.matches('requesting')}
+              onClick={() => send({ type: 'CONFIRM' })}
+            >
+              <Trans>Confirm payout</Trans>
+            </button>
           </div>
-        </div>
+        </Modal>
       )}
     </div>
   );

@@ -12,6 +12,7 @@ import { inviteListQuery } from './api/invite-list';
 import { InviteQrPanel } from '../../components/invite-qr-panel';
 import '../../components/ui/form.css';
 import './rewards.css';
+import { TitledCard } from '../../components/titled-card';
 
 function useDuration() {
   const { t } = useLingui();
@@ -83,10 +84,7 @@ export default function RewardsPage() {
         </InviteQrPanel>
       </section>
 
-      <section className="card rewards-card" aria-labelledby="rewards-rules">
-        <h2 id="rewards-rules" className="rewards-card__title">
-          <Trans>How it works</Trans>
-        </h2>
+      <TitledCard look="rewards-card" title={<Trans>How it works</Trans>}>
         {minutes !== undefined && percent !== undefined ? (
           <ol className="rewards-rules">
             <li>
@@ -113,12 +111,9 @@ export default function RewardsPage() {
             <Trans>Loading…</Trans>
           </p>
         )}
-      </section>
+      </TitledCard>
 
-      <section className="card rewards-card" aria-labelledby="rewards-invitations">
-        <h2 id="rewards-invitations" className="rewards-card__title">
-          <Trans>Invitations</Trans>
-        </h2>
+      <TitledCard look="rewards-card" title={<Trans>Invitations</Trans>}>
         {list.data && list.data.totalBonusSeconds > 0 && (
           <p className="rewards-total">
             <Trans>Bonus time earned: {duration(list.data.totalBonusSeconds)}</Trans>
@@ -157,7 +152,7 @@ export default function RewardsPage() {
             { key: 'bonus', header: t`Bonus time`, cell: (row) => duration(row.bonusSeconds) },
           ]}
         />
-      </section>
+      </TitledCard>
     </main>
   );
 }

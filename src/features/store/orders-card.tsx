@@ -9,6 +9,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { StatusName } from './store-format';
 import './store.css';
+import { TitledCard } from '../../components/titled-card';
 
 /** The account area's orders (SPEC §3 Order: date, order ID, product, total), newest first. */
 export function OrdersCard() {
@@ -21,10 +22,7 @@ export function OrdersCard() {
   const orders = data?.orders ?? [];
 
   return (
-    <section className="card profile-card" aria-labelledby="profile-orders">
-      <h2 id="profile-orders" className="profile-card__title">
-        <Trans>Orders</Trans>
-      </h2>
+    <TitledCard look="profile-card" title={<Trans>Orders</Trans>}>
       {isPending ? (
         <p className="field__hint" role="status">
           <Trans>Loading</Trans>
@@ -96,7 +94,7 @@ export function OrdersCard() {
         />
       )}
       {cancelling && <CancelDialog order={cancelling} onClose={stopCancelling} />}
-    </section>
+    </TitledCard>
   );
 }
 

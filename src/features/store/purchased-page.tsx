@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
@@ -14,8 +14,9 @@ import { StatusName } from './store-format';
 import { buyAgainHref } from './pricing-math';
 import { useCheckout } from './use-checkout';
 import { ContentPage } from '../../components/content-page';
-import '../../components/ui/dialog.css';
+import { Modal } from '../../components/ui/modal';
 import './store.css';
+import { Detail } from '../../components/ui/detail';
 
 const route = getRouteApi('/purchased');
 
@@ -93,6 +94,13 @@ function PaymentResult({ orderId }: { orderId: string }) {
     );
   }
 
+  // Every verdict names the order; a failed or undetected payment also leads back to the orders.
+  const ofOrder = { order, orderId };
+  const myOrders = (
+    <Link to="/user/profile" className="btn btn-secondary">
+      <Trans>My orders</Trans>
+    </Link>
+  );
   // The order's plan, currency and promo code: trying again must not cost the discount.
   const buyAgain = buyAgainHref(order);
   const support = display?.links.supportEmail;
@@ -105,8 +113,7 @@ function PaymentResult({ orderId }: { orderId: string }) {
       <ResultDialog
         tone="ok"
         title={<Trans>Payment successful</Trans>}
-        order={order}
-        orderId={orderId}
+        {...ofOrder}
         actions={
           <Link to="/user/profile" className="btn btn-primary">
             <Trans>Go to my account</Trans>
@@ -136,8 +143,7 @@ function PaymentResult({ orderId }: { orderId: string }) {
       <ResultDialog
         tone="bad"
         title={expired ? <Trans>Order expired</Trans> : <Trans>Order closed</Trans>}
-        order={order}
-        orderId={orderId}
+        {...ofOrder}
         actions={
           <a href={buyAgain} className="btn btn-primary">
             <Trans>Buy again</Trans>
@@ -165,13 +171,10 @@ function PaymentResult({ orderId }: { orderId: string }) {
       <ResultDialog
         tone="bad"
         title={<Trans>Payment failed</Trans>}
-        order={order}
-        orderId={orderId}
+        {...ofOrder}
         actions={
           <>
-            <Link to="/user/profile" className="btn btn-secondary">
-              <Trans>My orders</Trans>
-            </Link>
+            {myOrders}
             <a href={buyAgain} className="btn btn-primary">
               <Trans>Try again</Trans>
             </a>
@@ -191,13 +194,10 @@ function PaymentResult({ orderId }: { orderId: string }) {
     <ResultDialog
       tone="wait"
       title={missing ? <Trans>Order not found</Trans> : <Trans>Payment not detected yet</Trans>}
-      order={order}
-      orderId={orderId}
+      {...ofOrder}
       actions={
         <>
-          <Link to="/user/profile" className="btn btn-secondary">
-            <Trans>My orders</Trans>
-          </Link>
+          {myOrders}
           {!missing && (
             <button
               type="button"
@@ -233,53 +233,39 @@ function ResultDialog({
   children: ReactNode;
   actions: ReactNode;
 }) {
-  const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
   const money = useMoney();
-  useEffect(() => ref.current?.focus(), []);
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={ref}
-        tabIndex={-1}
-        className="dialog card result-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
-        <h2 id={titleId} className="dialog__title">
+    <Modal
+      className="result-dialog"
+      title={
+        <>
           <span className={`result-icon result-icon--${tone}`} aria-hidden="true">
             {tone === 'ok' ? '✓' : tone === 'bad' ? '✕' : '!'}
           </span>
           {title}
-        </h2>
-        {children}
-        <dl className="summary-list">
-          <dt>
-            <Trans>Order ID</Trans>
-          </dt>
-          <dd className="order-id">{order?.orderId ?? orderId}</dd>
-          {order && (
-            <>
-              <dt>
-                <Trans>Product</Trans>
-              </dt>
-              <dd>{order.product}</dd>
-              <dt>
-                <Trans>Total</Trans>
-              </dt>
-              <dd>{money(order.total)}</dd>
-              <dt>
-                <Trans>Status</Trans>
-              </dt>
-              <dd>
-                <StatusName status={order.status} />
-              </dd>
-            </>
-          )}
-        </dl>
-        <div className="dialog__actions">{actions}</div>
-      </div>
-    </div>
+        </>
+      }
+    >
+      {children}
+      <dl className="summary-list">
+        <dt>
+          <Trans>Order ID</Trans>
+        </dt>
+        <dd className="order-id">{order?.orderId ?? orderId}</dd>
+        {order && (
+          <>
+            <Detail term={<Trans>Product</Trans>}>{order.product}</Detail>
+            <Detail term={<Trans>Total</Trans>}>{money(order.total)}</Detail>
+            <dt>
+              <Trans>Status</Trans>
+            </dt>
+            <dd>
+              <StatusName status={order.status} />
+            </dd>
+          </>
+        )}
+      </dl>
+      <div className="dialog__actions">{actions}</div>
+    </Modal>
   );
 }

@@ -8,6 +8,7 @@ import { redeemCode } from './api/store-calls';
 import { useMembershipGrant } from './use-membership-grant';
 import { useDateTime } from '../../components/formats';
 import './store.css';
+import { TitledCard } from '../../components/titled-card';
 
 /** SPEC §5: a redeem code must be entered; the server says why a code is refused. */
 export function RedeemCard() {
@@ -28,10 +29,7 @@ export function RedeemCard() {
   };
 
   return (
-    <section className="card profile-card" aria-labelledby="profile-redeem">
-      <h2 id="profile-redeem" className="profile-card__title">
-        <Trans>Redeem code</Trans>
-      </h2>
+    <TitledCard look="profile-card" title={<Trans>Redeem code</Trans>}>
       <form className="redeem-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           label={<Trans>Redeem code</Trans>}
@@ -52,6 +50,6 @@ export function RedeemCard() {
           </p>
         )}
       </form>
-    </section>
+    </TitledCard>
   );
 }

@@ -3,14 +3,6 @@ import { useMachine } from '@xstate/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
-import type {
-  AppliedCoupon,
-  CheckCouponInput,
-  CreateOrderInput,
-  CreatedOrder,
-  FetchOrderInput,
-} from '../../../machines/checkout/checkout.types';
-import type { Order } from '../../../contract/endpoints/payment';
 import { actorInspection } from '../../lib/inspector';
 import { userInfoKey } from '../../lib/queries/user-info';
 import { useSession } from '../../lib/session/session-context';
@@ -24,11 +16,9 @@ export function useCheckout(orderId: string | null = null) {
     () =>
       checkoutMachine.provide({
         actors: {
-          checkCoupon: fromPromise<AppliedCoupon, CheckCouponInput>(({ input }) =>
-            checkCoupon(input),
-          ),
-          createOrder: fromPromise<CreatedOrder, CreateOrderInput>(({ input }) => purchase(input)),
-          fetchOrder: fromPromise<Order, FetchOrderInput>(({ input }) => fetchOrder(input.orderId)),
+          checkCoupon: fromPromise(({ input }) => checkCoupon(input)),
+          createOrder: fromPromise(({ input }) => purchase(input)),
+          fetchOrder: fromPromise(({ input }) => fetchOrder(input.orderId)),
         },
         actions: {
           // The gateway's page replaces this one; the buyer comes back on /purchased.

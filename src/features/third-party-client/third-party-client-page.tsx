@@ -19,6 +19,7 @@ import { ImportLink } from './import-link';
 import { ErrorNotice } from '../../components/error-notice';
 import '../../components/ui/form.css';
 import './third-party-client.css';
+import { TitledCard } from '../../components/titled-card';
 
 function parts(ms: number) {
   const total = Math.ceil(ms / 1000);
@@ -188,10 +189,7 @@ export default function ThirdPartyClientPage() {
       </section>
 
       {state.matches('enabled') && (
-        <section className="card tpc-card" aria-labelledby="tpc-import">
-          <h2 id="tpc-import" className="tpc-card__title">
-            <Trans>Import into your app</Trans>
-          </h2>
+        <TitledCard look="tpc-card" title={<Trans>Import into your app</Trans>}>
           {link.isPending && (
             <p role="status">
               <Trans>Loading…</Trans>
@@ -203,7 +201,7 @@ export default function ThirdPartyClientPage() {
             </button>
           )}
           {link.data && <ImportLink url={link.data.url} />}
-        </section>
+        </TitledCard>
       )}
 
       {state.matches({ enabled: 'confirmingDisable' }) && (

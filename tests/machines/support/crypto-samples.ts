@@ -1,10 +1,12 @@
 /** Sample data for the crypto-pay machine's tests: one offered network with two tokens. */
 import type {
   CryptoOptions,
+  CryptoPayEvent,
   CryptoQuote,
   CryptoStatus,
   Wallet,
 } from '../../../machines/crypto-pay/crypto-pay.types';
+import { actorDone } from '../../../machines/shared/graph-events';
 
 export const CHAIN = 31337;
 export const OTHER_CHAIN = 1;
@@ -75,3 +77,24 @@ export function sampleStatus(
     ...extra,
   };
 }
+
+/**
+ * The samples as the answers the machine's actors deliver: the events the graph test and the e2e
+ * model (e2e/machines/crypto-pay.model.ts) build their paths from.
+ */
+export const answer = {
+  options: actorDone<CryptoPayEvent>('loadOptions', sampleOptions),
+  walletOn: (chainId: number) => actorDone<CryptoPayEvent>('connectWallet', walletOn(chainId)),
+  switched: actorDone<CryptoPayEvent>('switchNetwork', walletOn(CHAIN)),
+  quote: actorDone<CryptoPayEvent>('requestQuote', sampleQuote),
+  proof: actorDone<CryptoPayEvent>('signProof', PROOF),
+  proven: actorDone<CryptoPayEvent>('proveQuote', provenQuote),
+  sent: actorDone<CryptoPayEvent>('sendPayment', TX),
+  submitted: (state: CryptoStatus['state']) =>
+    actorDone<CryptoPayEvent>('submitPayment', sampleStatus(state)),
+  status: (state: CryptoStatus['state'], extra: Partial<CryptoStatus> = {}) =>
+    actorDone<CryptoPayEvent>('fetchStatus', sampleStatus(state, extra)),
+};
+
+/** How long a sample quote holds, from the server's clock to its expiry. */
+export const QUOTE_MS = Date.parse(sampleQuote.expiresAt) - Date.parse(sampleQuote.serverTime);

@@ -1,4 +1,5 @@
 /** Store test helpers: a controllable fake gateway registry, and shortcuts for purchases. */
+import type { Order } from '../../../contract/endpoints/payment';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -84,6 +85,15 @@ export function purchase(
     },
     { token, language },
   );
+}
+
+/** payment_order_cancel as the holder of `token`: closes an unpaid order and frees its promo code. */
+export function cancelOrder(
+  api: ApiClient,
+  token: string,
+  orderId: string,
+): Promise<CallResult<{ order: Order }>> {
+  return api.call<{ order: Order }>('/api/payment/payment_order_cancel', { orderId }, { token });
 }
 
 export function expectOk<T>(result: CallResult<T>): T {

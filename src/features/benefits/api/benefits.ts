@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callLazy } from '../../../lib/load-api';
+import { lazyQuery } from '../../../lib/load-api';
 
 const systemEndpoints = () => import('../../../../contract/endpoints/system');
 
@@ -9,14 +9,10 @@ const systemEndpoints = () => import('../../../../contract/endpoints/system');
  */
 export const userBenefitsQuery = (enabled: boolean, locale: string) =>
   queryOptions({
-    queryKey: ['user-benefits', locale],
+    ...lazyQuery(['user-benefits', locale], systemEndpoints, (m) => m.systemUserBenefits, {}),
     enabled,
-    queryFn: () => callLazy(systemEndpoints(), (m) => m.systemUserBenefits, {}),
   });
 
 /** system_benefits: what a yearly plan brings, for those who do not have it yet. */
 export const benefitsCopyQuery = (locale: string) =>
-  queryOptions({
-    queryKey: ['benefits-copy', locale],
-    queryFn: () => callLazy(systemEndpoints(), (m) => m.systemBenefits, {}),
-  });
+  lazyQuery(['benefits-copy', locale], systemEndpoints, (m) => m.systemBenefits, {});

@@ -1,5 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import { callLazy } from '../../../lib/load-api';
+import { callLazy, lazyQuery } from '../../../lib/load-api';
 
 const userEndpoints = () => import('../../../../contract/endpoints/user');
 
@@ -7,10 +6,7 @@ export const deviceListKey = ['devices'] as const;
 
 /** user_get_device_list: the devices and the plan's limit; the caller's device is marked. */
 export const deviceListQuery = () =>
-  queryOptions({
-    queryKey: deviceListKey,
-    queryFn: () => callLazy(userEndpoints(), (m) => m.userGetDeviceList, {}),
-  });
+  lazyQuery(deviceListKey, userEndpoints, (m) => m.userGetDeviceList, {});
 
 /** user_unbind_device: removes the device and ends its sessions. */
 export async function unbindDevice(id: number) {

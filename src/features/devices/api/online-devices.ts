@@ -1,5 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import { callLazy } from '../../../lib/load-api';
+import { callLazy, lazyQuery } from '../../../lib/load-api';
 
 const nodeEndpoints = () => import('../../../../contract/endpoints/nodes');
 
@@ -7,10 +6,7 @@ export const onlineDevicesKey = ['online-devices'] as const;
 
 /** user_online_devices: the IPs the VPN nodes see online for the user, and their limit. */
 export const onlineDevicesQuery = () =>
-  queryOptions({
-    queryKey: onlineDevicesKey,
-    queryFn: () => callLazy(nodeEndpoints(), (m) => m.userOnlineDevices, {}),
-  });
+  lazyQuery(onlineDevicesKey, nodeEndpoints, (m) => m.userOnlineDevices, {});
 
 /** user_remove_online_device: frees the seat the IP holds on the nodes. */
 export async function removeOnlineDevice(ip: string) {

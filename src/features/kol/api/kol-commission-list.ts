@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callLazy } from '../../../lib/load-api';
+import { lazyQuery } from '../../../lib/load-api';
 import { kolEndpoints } from './kol-summary';
 
 /** kol_commission_list: one page of the commission ledger, newest first. */
 export const kolCommissionListQuery = (page: number) =>
   queryOptions({
-    queryKey: ['kol', 'commissions', page],
-    queryFn: () => callLazy(kolEndpoints(), (m) => m.kolCommissionList, { page }),
+    ...lazyQuery(['kol', 'commissions', page], kolEndpoints, (m) => m.kolCommissionList, { page }),
     placeholderData: keepPreviousData,
   });

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callLazy } from '../../../lib/load-api';
+import { lazyQuery } from '../../../lib/load-api';
 import { kolEndpoints } from './kol-summary';
 
 /** kol_settlement_list: one page of the KOL's payouts, newest first. */
 export const kolSettlementListQuery = (page: number) =>
   queryOptions({
-    queryKey: ['kol', 'settlements', page],
-    queryFn: () => callLazy(kolEndpoints(), (m) => m.kolSettlementList, { page }),
+    ...lazyQuery(['kol', 'settlements', page], kolEndpoints, (m) => m.kolSettlementList, { page }),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import { callLazy } from '../../../lib/load-api';
+import { lazyQuery } from '../../../lib/load-api';
 
 export const kolEndpoints = () => import('../../../../contract/endpoints/kol');
 
@@ -8,7 +7,4 @@ export const kolEndpoints = () => import('../../../../contract/endpoints/kol');
  * gets KOL_NOT_A_KOL, which the page shows as its own message rather than a toast.
  */
 export const kolSummaryQuery = () =>
-  queryOptions({
-    queryKey: ['kol', 'summary'],
-    queryFn: () => callLazy(kolEndpoints(), (m) => m.kolSummary, {}, { quiet: true }),
-  });
+  lazyQuery(['kol', 'summary'], kolEndpoints, (m) => m.kolSummary, {}, { quiet: true });

@@ -2,10 +2,9 @@
  * The store's calls (DESIGN §6: the typed call, its query options). The API layer and the
  * contract's schemas load on demand, so none of this is in a page's first paint.
  */
-import { queryOptions } from '@tanstack/react-query';
 import type { ParamsOf } from '../../../../contract/define-endpoint';
 import type * as paymentEndpoints from '../../../../contract/endpoints/payment';
-import { callLazy } from '../../../lib/load-api';
+import { callLazy, lazyQuery } from '../../../lib/load-api';
 
 const payment = () => import('../../../../contract/endpoints/payment');
 const system = () => import('../../../../contract/endpoints/system');
@@ -38,11 +37,7 @@ export async function fetchOrder(orderId: string) {
 
 export const ordersKey = ['orders'] as const;
 
-export const ordersQuery = () =>
-  queryOptions({
-    queryKey: ordersKey,
-    queryFn: () => callLazy(payment(), (m) => m.paymentOrder, {}),
-  });
+export const ordersQuery = () => lazyQuery(ordersKey, payment, (m) => m.paymentOrder, {});
 
 export async function cancelOrder(orderId: string) {
   return callLazy(payment(), (m) => m.paymentOrderCancel, { orderId });
@@ -60,7 +55,10 @@ export const freeTrialStatusKey = ['free-trial-status'] as const;
 
 /** Whether the trial would start, and if not its true reason (the server's error code). */
 export const freeTrialStatusQuery = (userId: number) =>
-  queryOptions({
-    queryKey: [...freeTrialStatusKey, userId],
-    queryFn: () => callLazy(system(), (m) => m.systemFreeTrialStatus, {}, { quiet: true }),
-  });
+  lazyQuery(
+    [...freeTrialStatusKey, userId],
+    system,
+    (m) => m.systemFreeTrialStatus,
+    {},
+    { quiet: true },
+  );

@@ -6,21 +6,7 @@ import { fromPromise } from 'xstate';
 import type { Config } from 'wagmi';
 import { watchConnection } from 'wagmi/actions';
 import { cryptoPayMachine } from '../../../../machines/crypto-pay/crypto-pay.machine';
-import type {
-  ConnectWalletInput,
-  CryptoOptions,
-  CryptoQuote,
-  CryptoStatus,
-  FetchStatusInput,
-  LoadOptionsInput,
-  ProveQuoteInput,
-  RequestQuoteInput,
-  SendPaymentInput,
-  SignProofInput,
-  SubmitPaymentInput,
-  SwitchNetworkInput,
-  Wallet,
-} from '../../../../machines/crypto-pay/crypto-pay.types';
+import type { CryptoOptions } from '../../../../machines/crypto-pay/crypto-pay.types';
 import { actorInspection } from '../../../lib/inspector';
 import { userInfoKey } from '../../../lib/queries/user-info';
 import { ordersKey } from '../api/store-calls';
@@ -61,7 +47,7 @@ export function useCryptoPay(productId: number) {
     () =>
       cryptoPayMachine.provide({
         actors: {
-          loadOptions: fromPromise<CryptoOptions, LoadOptionsInput>(async ({ input }) => {
+          loadOptions: fromPromise(async ({ input }) => {
             const options = await fetchCryptoOptions({ productId: input.productId });
             if (options.networks.length > 0 && !holder.config) {
               holder.config = createCryptoConfig(options.networks);
@@ -69,32 +55,22 @@ export function useCryptoPay(productId: number) {
             }
             return options;
           }),
-          connectWallet: fromPromise<Wallet, ConnectWalletInput>(({ input }) =>
-            connectWallet(need(holder), input.connectorId),
-          ),
-          switchNetwork: fromPromise<Wallet, SwitchNetworkInput>(({ input }) => {
+          connectWallet: fromPromise(({ input }) => connectWallet(need(holder), input.connectorId)),
+          switchNetwork: fromPromise(({ input }) => {
             const network = holder.networks.find((n) => n.chainId === input.chainId);
             if (!network) throw new Error(`crypto-pay: network ${input.chainId} is not offered`);
             return switchNetwork(need(holder), network);
           }),
-          requestQuote: fromPromise<CryptoQuote, RequestQuoteInput>(({ input }) =>
+          requestQuote: fromPromise(({ input }) =>
             requestCryptoQuote({ ...input, idempotencyKey: crypto.randomUUID() }),
           ),
-          signProof: fromPromise<`0x${string}`, SignProofInput>(({ input }) =>
-            signPayerProof(need(holder), input.quote),
-          ),
-          proveQuote: fromPromise<CryptoQuote, ProveQuoteInput>(({ input }) =>
-            proveCryptoQuote(input),
-          ),
-          sendPayment: fromPromise<`0x${string}`, SendPaymentInput>(({ input }) =>
+          signProof: fromPromise(({ input }) => signPayerProof(need(holder), input.quote)),
+          proveQuote: fromPromise(({ input }) => proveCryptoQuote(input)),
+          sendPayment: fromPromise(({ input }) =>
             sendTransfer(need(holder), input.quote, input.amount),
           ),
-          submitPayment: fromPromise<CryptoStatus, SubmitPaymentInput>(({ input }) =>
-            submitCryptoPayment(input),
-          ),
-          fetchStatus: fromPromise<CryptoStatus, FetchStatusInput>(({ input }) =>
-            fetchCryptoStatus(input),
-          ),
+          submitPayment: fromPromise(({ input }) => submitCryptoPayment(input)),
+          fetchStatus: fromPromise(({ input }) => fetchCryptoStatus(input)),
         },
         actions: {
           showResult: (_, params: { orderId: string }) => {

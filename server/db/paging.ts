@@ -1,0 +1,25 @@
+/**
+ * Paged lists (the KOL ledger's tabs, the console's tables): a page is 1-based, and an answer says
+ * how many rows there are in all so the client can show the pages.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from './database';
+
+export interface PageParams {
+  page: number;
+  pageSize: number;
+}
+
+export const offsetOf = (params: PageParams) => (params.page - 1) * params.pageSize;
+
+/** The `LIMIT … OFFSET …` that ends a raw SQL list at one page. */
+export const pageWindow = (params: PageParams) =>
+  sql`LIMIT ${params.pageSize} OFFSET ${offsetOf(params)}`;
+
+/** One page: its items, and how many rows `from` (a table and its condition) holds in all. */
+export async function pageOf<T>(db: Db, params: PageParams, items: T[], from: SQL) {
+  const [row] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`SELECT count(*) AS n FROM ${from}`),
+  );
+  return { items, page: params.page, pageSize: params.pageSize, total: Number(row?.n ?? 0) };
+}
