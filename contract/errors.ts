@@ -525,6 +525,27 @@ export const Errors = {
     'This member has no active membership to shorten.',
     '该会员没有可缩短的有效会员资格。',
   ),
+  // The console's orders section (811x).
+  TRADE_NO_REQUIRED: entry(
+    8110,
+    "Enter the payment's trade number as the payment provider's dashboard shows it.",
+    '请输入支付平台后台显示的交易号。',
+  ),
+  FLAG_NOT_FOUND: entry(
+    8111,
+    'There is no open flag with this number.',
+    '没有该编号的待处理标记。',
+  ),
+  ORDER_NOT_REFUNDABLE: entry(
+    8112,
+    'Only a paid order can be refunded.',
+    '只有已支付的订单可以退款。',
+  ),
+  REFUND_FAILED: entry(
+    8113,
+    'The payment provider did not refund the order. Nothing changed; try again or refund by hand.',
+    '支付平台未能退款，订单未做任何更改。请重试或手动退款。',
+  ),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;

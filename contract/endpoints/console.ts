@@ -25,9 +25,11 @@ import {
   type ConsoleEndpoint,
 } from './console-base';
 
+import { consoleOrderEndpoints } from './console-orders';
 import { consoleUserEndpoints } from './console-users';
 
 export * from './console-base';
+export * from './console-orders';
 export * from './console-users';
 
 // --- fields ---
@@ -337,6 +339,7 @@ export const consoleEndpoints = {
   consoleStaffResetTwoFactor,
   consoleAuditList,
   ...consoleUserEndpoints,
+  ...consoleOrderEndpoints,
 } as const satisfies Record<string, ConsoleEndpoint>;
 
 export type ConsoleEndpointName = keyof typeof consoleEndpoints;

@@ -38,6 +38,7 @@ import {
   type StaffAuth,
 } from './console-session';
 import { roleAllows } from './roles';
+import { orderHandlers } from './orders/order-handlers';
 import { memberHandlers } from './users/member-handlers';
 import { enrolmentInfo, finishEnrolment, signIn, startEnrolment, stepUp } from './staff-auth';
 import {
@@ -95,7 +96,7 @@ export async function consolePlugin(
   app: FastifyInstance,
   options: ConsolePluginOptions,
 ): Promise<void> {
-  const { config, db, hasher, sessionCache, siteOrigin } = app.services;
+  const { config, db, gateways, hasher, sessionCache, siteOrigin } = app.services;
   const clock = options.now ?? Date.now;
   const now = () => new Date(clock());
   const secure = config.appEnv !== AppEnv.DEV;
@@ -207,6 +208,7 @@ export async function consolePlugin(
       return { entries, total, page: input.page, pageSize: input.pageSize };
     },
     ...memberHandlers({ db, now, sessionCache }),
+    ...orderHandlers({ db, now, sessionCache, gateways: async () => gateways }),
   };
 
   for (const [name, endpoint] of Object.entries(consoleEndpoints) as [
