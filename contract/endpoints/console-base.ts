@@ -14,7 +14,8 @@ export const CONSOLE_API_PREFIX = '/api/admin';
 export const CONSOLE_CSRF_HEADER = 'x-csrf-token';
 /** The staff session's cookie (HttpOnly, SameSite=Strict, Path=/, Secure outside DEV). */
 export const CONSOLE_SESSION_COOKIE = 'kestrel_console';
-/** The console's pages in the SPA; the CLI prints `<origin>/admin/enrol/<token>`. */
+/** The console's pages in the SPA (never indexed nor cached); the CLI prints `<origin>/admin/enrol/<token>`. */
+export const CONSOLE_PAGE_PREFIX = '/admin';
 export const CONSOLE_ENROL_PAGE = '/admin/enrol';
 export const CONSOLE_LOGIN_PAGE = '/admin/login';
 

@@ -313,11 +313,13 @@ export const consoleAuditList = defineConsoleEndpoint({
     page: pageNumber.default(1),
     pageSize: z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(200).default(50),
   }),
+  /** The paged answer of every console table (server/db/paging.ts). */
   data: z.object({
-    entries: z.array(auditEntry),
-    total: z.number().int(),
+    items: z.array(auditEntry),
     page: z.number().int(),
     pageSize: z.number().int(),
+    /** Entries the filter matches, in all pages. */
+    total: z.number().int(),
   }),
   summary: 'The audit trail, newest first, filtered by actor, action and date range, paged.',
 });

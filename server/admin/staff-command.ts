@@ -144,7 +144,7 @@ export function parseAuditCommand(argv: readonly string[]): AdminCommand {
   const limit = rowLimit(args);
   args.done(0);
   return async ({ db, io }) => {
-    const { entries } = await listAudit(db, {}, { limit });
+    const { items: entries } = await listAudit(db, {}, { page: 1, pageSize: limit });
     if (entries.length === 0) {
       io.out('No audit entries yet.');
       return 0;

@@ -7,7 +7,8 @@
 import { and, count, desc, eq, gte, like, lte, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '../../contract/endpoints/console';
 import type { Db } from '../db/database';
-import { auditLog, staff } from '../db/schema';
+import { offsetOf, type PageParams } from '../db/paging';
+import { auditLog } from '../db/schema';
 
 /** Who did it: a signed-in staff member (from an address), the operator CLI, or nobody known. */
 export type AuditActor =
@@ -110,7 +111,9 @@ export interface AuditFilter {
 }
 
 export interface AuditPage {
-  readonly entries: AuditEntry[];
+  readonly items: AuditEntry[];
+  readonly page: number;
+  readonly pageSize: number;
   readonly total: number;
 }
 
@@ -128,11 +131,11 @@ function conditions(filter: AuditFilter): SQL[] {
   return where;
 }
 
-/** Newest first, `limit` rows after `offset`, with the total the filter matches. */
+/** One page of entries, newest first, with the total the filter matches (server/db/paging.ts). */
 export async function listAudit(
   db: Db,
   filter: AuditFilter,
-  { limit, offset = 0 }: { limit: number; offset?: number },
+  params: PageParams,
 ): Promise<AuditPage> {
   const where = and(...conditions(filter));
   const [rows, [total]] = await Promise.all([
@@ -141,13 +144,15 @@ export async function listAudit(
       .from(auditLog)
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(limit)
-      .offset(offset),
+      .limit(params.pageSize)
+      .offset(offsetOf(params)),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return {
+    page: params.page,
+    pageSize: params.pageSize,
     total: total?.n ?? 0,
-    entries: rows.map((row) => ({
+    items: rows.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
       actor: {
@@ -162,14 +167,4 @@ export async function listAudit(
       after: row.after ?? null,
     })),
   };
-}
-
-/** The staff member a username names, for an audit filter by actor (unused ids stay as typed). */
-export async function staffIdOf(db: Db, username: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: staff.id })
-    .from(staff)
-    .where(eq(staff.username, username))
-    .limit(1);
-  return row?.id;
 }

@@ -1,8 +1,10 @@
 /**
  * What a console endpoint's handler receives beside its parsed input (server/console/console-plugin.ts
- * runs the guard first): the request, who is acting, and from where.
+ * runs the guard first), and the type that ties each handler to its endpoint in the contract.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ConsoleEndpoint } from '../../contract/endpoints/console';
 import type { AuditActor } from './audit';
 import type { StaffAuth } from './console-session';
 
@@ -15,4 +17,12 @@ export interface HandlerContext {
   readonly client: { ip: string; userAgent: string | null };
 }
 
-export type Handler = (input: never, context: HandlerContext) => Promise<unknown>;
+/** Each endpoint's handler takes its parsed input and answers its data, as the contract says. */
+export type HandlersOf<M extends Record<string, ConsoleEndpoint>> = {
+  [K in keyof M]: (
+    input: z.output<M[K]['input']>,
+    context: HandlerContext,
+  ) => Promise<z.input<M[K]['data']>>;
+};
+
+export type AnyHandler = (input: unknown, context: HandlerContext) => Promise<unknown>;

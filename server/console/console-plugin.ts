@@ -24,7 +24,6 @@ import type { TotpSealer } from '../identity/totp';
 import { ApiError, fail, languageOf } from '../protocol/api-error';
 import { failure, success } from '../protocol/envelope';
 import { listAudit, writeAudit, type AuditActor } from './audit';
-import type { Handler } from './console-handler';
 import {
   clearedSessionCookie,
   consoleFail,
@@ -37,8 +36,9 @@ import {
   sessionView,
   type StaffAuth,
 } from './console-session';
-import { roleAllows } from './roles';
+import type { AnyHandler, HandlersOf } from './console-handler';
 import { orderHandlers } from './orders/order-handlers';
+import { roleAllows } from './roles';
 import { memberHandlers } from './users/member-handlers';
 import { enrolmentInfo, finishEnrolment, signIn, startEnrolment, stepUp } from './staff-auth';
 import {
@@ -153,49 +153,36 @@ export async function consolePlugin(
     request.staffAuth = auth;
   };
 
-  const handlers: Record<ConsoleEndpointName, Handler> = {
-    consoleEnrolInfo: (input: { token: string }) => enrolmentInfo(db, input.token, now()),
-    consoleEnrolStart: (input: { token: string }) => startEnrolment(door, input.token),
-    consoleEnrolFinish: (input: { token: string; password: string; code: string }, { client }) =>
-      finishEnrolment(door, input, client),
-    consoleSignIn: async (
-      input: { username: string; password: string; code: string },
-      { reply, client },
-    ) => {
+  // Outside PROD every answer is checked against the contract: a drift fails loudly in tests.
+  const checkAnswers = config.appEnv !== AppEnv.PROD;
+
+  const handlers: HandlersOf<typeof consoleEndpoints> = {
+    consoleEnrolInfo: (input) => enrolmentInfo(db, input.token, now()),
+    consoleEnrolStart: (input) => startEnrolment(door, input.token),
+    consoleEnrolFinish: (input, { client }) => finishEnrolment(door, input, client),
+    consoleSignIn: async (input, { reply, client }) => {
       const { token, auth } = await signIn(door, input, client);
       reply.header('set-cookie', sessionCookie(token, secure));
       return sessionView(auth);
     },
-    consoleSessionInfo: async (_input: object, { auth }) => sessionView(auth!),
-    consoleSignOut: async (_input: object, { auth, reply, actor }) => {
+    consoleSessionInfo: async (_input, { auth }) => sessionView(auth!),
+    consoleSignOut: async (_input, { auth, reply, actor }) => {
       const at = now();
       await revokeStaffSession(db, auth!.session.id, at);
       await writeAudit(db, actor, { action: 'staff.sign-out', target: auth!.staff.username, at });
       reply.header('set-cookie', clearedSessionCookie(secure));
       return {};
     },
-    consoleStepUp: async (input: { code: string }, { auth, client }) =>
+    consoleStepUp: async (input, { auth, client }) =>
       sessionView(await stepUp(door, auth!, input.code, client)),
     consoleStaffList: async () => ({ staff: await listStaff(db) }),
-    consoleStaffAdd: (input: { username: string; role: string }, { actor }) =>
-      addStaff(staffDeps, actor, input),
-    consoleStaffRole: (input: { username: string; role: string }, { actor }) =>
-      changeStaffRole(staffDeps, actor, input),
-    consoleStaffDisable: (input: { username: string }, { actor }) =>
-      disableStaff(staffDeps, actor, input),
-    consoleStaffEnable: (input: { username: string }, { actor }) =>
-      enableStaff(staffDeps, actor, input),
-    consoleStaffResetTwoFactor: (input: { username: string }, { actor }) =>
-      resetStaffTwoFactor(staffDeps, actor, input),
-    consoleAuditList: async (input: {
-      actor?: string;
-      action?: string;
-      from?: string;
-      to?: string;
-      page: number;
-      pageSize: number;
-    }) => {
-      const { entries, total } = await listAudit(
+    consoleStaffAdd: (input, { actor }) => addStaff(staffDeps, actor, input),
+    consoleStaffRole: (input, { actor }) => changeStaffRole(staffDeps, actor, input),
+    consoleStaffDisable: (input, { actor }) => disableStaff(staffDeps, actor, input),
+    consoleStaffEnable: (input, { actor }) => enableStaff(staffDeps, actor, input),
+    consoleStaffResetTwoFactor: (input, { actor }) => resetStaffTwoFactor(staffDeps, actor, input),
+    consoleAuditList: async (input) => {
+      return listAudit(
         db,
         {
           actor: input.actor,
@@ -203,9 +190,8 @@ export async function consolePlugin(
           from: input.from ? new Date(input.from) : undefined,
           to: input.to ? new Date(input.to) : undefined,
         },
-        { limit: input.pageSize, offset: (input.page - 1) * input.pageSize },
+        { page: input.page, pageSize: input.pageSize },
       );
-      return { entries, total, page: input.page, pageSize: input.pageSize };
     },
     ...memberHandlers({ db, now, sessionCache }),
     ...orderHandlers({ db, now, sessionCache, gateways: async () => gateways }),
@@ -215,7 +201,7 @@ export async function consolePlugin(
     ConsoleEndpointName,
     ConsoleEndpoint,
   ][]) {
-    const handler = handlers[name];
+    const handler = handlers[name] as AnyHandler;
     app.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -240,7 +226,17 @@ export async function consolePlugin(
               ip: client.ip,
             }
           : { kind: 'anonymous', username: null, ip: client.ip };
-        const data = await handler(parsed.data as never, { request, reply, auth, actor, client });
+        const data = await handler(parsed.data, { request, reply, auth, actor, client });
+        if (checkAnswers) {
+          const checked = endpoint.data.safeParse(data);
+          if (!checked.success) {
+            request.log.error(
+              { endpoint: endpoint.path, issues: checked.error.issues },
+              'console answer drifted from the contract',
+            );
+            throw fail('INTERNAL');
+          }
+        }
         return success(data);
       },
     });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_VERSION_PREFIX } from '../../contract';
+import { CONSOLE_PAGE_PREFIX } from '../../contract/endpoints/console';
 import { isSpaRoute } from '../../contract/web-routes';
 import { loadPrerenderedPages } from './prerendered';
 
@@ -56,6 +57,15 @@ export async function registerSpa(
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     });
   }
+  // The operator console's pages (docs/console.md): never indexed, never kept by a cache.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === CONSOLE_PAGE_PREFIX || path.startsWith(`${CONSOLE_PAGE_PREFIX}/`)) {
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+    }
+    return payload;
+  });
   const prerendered = built ? loadPrerenderedPages(staticDir, options.siteOrigin) : () => null;
   if (built) {
     await app.register(fastifyStatic, {

@@ -11,11 +11,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { consoleEndpoints } from '../../contract/endpoints/console';
 import { Errors } from '../../contract/errors';
 import { adminSocketPath } from '../../server/admin/admin-channel';
 import { openDatabase, rowsOf } from '../../server/db/database';
 import { DirectoryLockedError } from '../../server/db/directory-lock';
 import { registerByUsername } from './helpers/accounts';
+import { consoleCall } from './helpers/console';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp, useTestApp } from './helpers/test-app';
 import type { DbVariant } from './helpers/test-databases';
 
@@ -70,6 +72,32 @@ describe('npm run admin while the server runs on PGlite', () => {
     const again = await admin(t.dataDir, ['redeem', 'batches']);
     expect(again.code).toBe(0);
     expect(again.out.join('\n')).toMatch(/1\/2/);
+  }, 60_000);
+
+  it('adds console staff through the server: the link is on the site origin, and the command is audited', async () => {
+    const added = await admin(t.dataDir, ['staff', 'add', 'channel_owner', '--role', 'owner']);
+    expect(added.code, added.err).toBe(0);
+    const link = added.out.find((l) => l.includes('/admin/enrol/'));
+    expect(link?.startsWith(`${t.app.services.siteOrigin()}/admin/enrol/`)).toBe(true);
+    const info = await consoleCall(
+      t.app,
+      consoleEndpoints.consoleEnrolInfo,
+      { token: link!.split('/').at(-1)! },
+      { origin: null },
+    );
+    expect(info.body.data).toMatchObject({ username: 'channel_owner', role: 'owner' });
+    const audit = rowsOf<{ action: string; actor_kind: string; target: string }>(
+      await t.app.kestrel.database.db.execute(
+        sql`SELECT action, actor_kind, target FROM audit_log ORDER BY id`,
+      ),
+    );
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: 'staff.add', actor_kind: 'cli', target: 'channel_owner' },
+        { action: 'cli.command', actor_kind: 'cli', target: 'staff add' },
+        { action: 'cli.command', actor_kind: 'cli', target: 'redeem batch' },
+      ]),
+    );
   }, 60_000);
 
   it('switches group buy off and on while the site runs (docs/group-buy.md rule 13)', async () => {

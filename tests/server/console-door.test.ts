@@ -607,6 +607,16 @@ describe.each(variants)('console door on $name', (variant) => {
       consoleBulkExtendPreview: {},
       // One key: the outage compensation applies once, whoever of the allowed roles calls it.
       consoleBulkExtend: { days: 1, reason: 'role matrix', key: 'matrix-bulk-extension-0001' },
+      consoleOrderList: { pageSize: 1 },
+      consoleOrderRecord: { orderId: 'K-no-such-order' },
+      consoleOrderRefund: { orderId: 'K-no-such-order', reason: 'role matrix' },
+      consoleOrderConfirm: {
+        orderId: 'K-no-such-order',
+        tradeNo: 'T-matrix',
+        reason: 'role matrix',
+      },
+      consolePaymentFlags: {},
+      consoleResolveFlag: { flagId: NO_SUCH_USER, reason: 'role matrix' },
     });
 
     const refusals: number[] = [
@@ -680,6 +690,45 @@ describe.each(variants)('console door on $name', (variant) => {
         }
       });
     }
+  });
+
+  it('answers hostile input on every console endpoint without a 5xx and without a change', async () => {
+    const s = await signIn(t.app, clock, owner);
+    const snapshot = async () => [
+      await db().select().from(staff).orderBy(staff.id),
+      (await db().select({ id: auditLog.id }).from(auditLog)).length,
+    ];
+    const before = await snapshot();
+    const hostile: Record<string, unknown>[] = [
+      { token: 'A\u0000'.repeat(30), username: 'a\u0000b', password: '\u0000', code: '\u0000' },
+      { token: ['x'], username: { $ne: null }, role: ['owner'], code: 123456, password: 1 },
+      { username: 'x'.repeat(100_000), role: 'owner'.repeat(1000), code: '9'.repeat(1000) },
+      { page: '99999999999999', pageSize: '-1', from: '2027-13-45T99:99:99Z', actor: '\u0000' },
+      { page: 2 ** 40, pageSize: 1e308, action: '%_\\' },
+    ];
+    // Sign-out takes no input: any body signs out, which is no hostile input's doing.
+    const endpoints = (Object.values(E) as ConsoleEndpoint[]).filter((e) => e !== E.consoleSignOut);
+    for (const endpoint of endpoints) {
+      for (const input of hostile) {
+        for (const options of [{}, { cookie: s.cookie, csrf: s.csrf }]) {
+          const answer = await consoleCall(t.app, endpoint, input, options);
+          const what = `${endpoint.path} ${JSON.stringify(input).slice(0, 80)}`;
+          expect(answer.status, what).toBeLessThan(500);
+          expect(answer.body.code, what).not.toBe(Errors.INTERNAL.code);
+        }
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('serves the console pages noindex and no-store', async () => {
+    for (const url of ['/admin', '/admin/login', '/admin/enrol/abc']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.headers['x-robots-tag'], url).toContain('noindex');
+      expect(page.headers['cache-control'], url).toBe('no-store');
+    }
+    const member = await t.app.inject({ method: 'GET', url: '/pricing' });
+    expect(member.headers['x-robots-tag']).toBeUndefined();
   });
 
   it('answers an unknown console path with a 404 envelope', async () => {

@@ -395,7 +395,7 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
   it('lets owners filter and page the trail by actor, action and date range', async () => {
     await freshOwnerSession();
     const read = (query: Record<string, unknown>) =>
-      consoleCall<{ entries: AuditEntry[]; total: number; page: number; pageSize: number }>(
+      consoleCall<{ items: AuditEntry[]; total: number; page: number; pageSize: number }>(
         t.app,
         E.consoleAuditList,
         query,
@@ -404,26 +404,26 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     const all = await read({ pageSize: 200 });
     expect(all.body.code, all.body.msg).toBe(200);
     expect(all.body.data.total).toBe(await auditCount());
-    const ids = all.body.data.entries.map((e) => e.id);
+    const ids = all.body.data.items.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
 
     const cli = await read({ actor: 'cli', pageSize: 200 });
-    expect(cli.body.data.entries.length).toBeGreaterThan(0);
-    expect(cli.body.data.entries.every((e) => e.actor.kind === 'cli' && e.ip === null)).toBe(true);
+    expect(cli.body.data.items.length).toBeGreaterThan(0);
+    expect(cli.body.data.items.every((e) => e.actor.kind === 'cli' && e.ip === null)).toBe(true);
 
     const owen = await read({ actor: 'owen', action: 'staff.', pageSize: 200 });
-    expect(owen.body.data.entries.length).toBeGreaterThan(0);
-    for (const e of owen.body.data.entries) {
+    expect(owen.body.data.items.length).toBeGreaterThan(0);
+    for (const e of owen.body.data.items) {
       expect(e.actor).toMatchObject({ kind: 'staff', username: 'owen' });
       expect(e.action.startsWith('staff.')).toBe(true);
     }
     const signIns = await read({ action: 'staff.sign-in', pageSize: 200 });
-    expect(signIns.body.data.entries.every((e) => e.action === 'staff.sign-in')).toBe(true);
+    expect(signIns.body.data.items.every((e) => e.action === 'staff.sign-in')).toBe(true);
 
     const page1 = await read({ pageSize: 2, page: 1 });
     const page2 = await read({ pageSize: 2, page: 2 });
-    expect(page1.body.data.entries.map((e) => e.id)).toEqual(ids.slice(0, 2));
-    expect(page2.body.data.entries.map((e) => e.id)).toEqual(ids.slice(2, 4));
+    expect(page1.body.data.items.map((e) => e.id)).toEqual(ids.slice(0, 2));
+    expect(page2.body.data.items.map((e) => e.id)).toEqual(ids.slice(2, 4));
     expect(page2.body.data).toMatchObject({ page: 2, pageSize: 2, total: ids.length });
 
     // A date range on the console's clock: what happens an hour from now is alone in its window.
@@ -432,7 +432,7 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     await freshOwnerSession();
     await runCli(t.app, clock, ['staff', 'list']);
     const ranged = await read({ from, to: new Date(clock.ms + 1000).toISOString() });
-    expect(ranged.body.data.entries.map((e) => e.action)).toEqual(['cli.command', 'staff.sign-in']);
+    expect(ranged.body.data.items.map((e) => e.action)).toEqual(['cli.command', 'staff.sign-in']);
     expect(ranged.body.data.total).toBe(2);
     const before = await read({
       to: new Date(Date.parse(from) - 60_000).toISOString(),
@@ -441,7 +441,7 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     expect(before.body.data.total).toBe(ids.length);
 
     // No entry anywhere holds a password, a TOTP secret, a recovery code or a link token.
-    const everything = JSON.stringify(all.body.data.entries);
+    const everything = JSON.stringify(all.body.data.items);
     expect(everything).not.toContain(owner.password);
     expect(everything).not.toContain(owner.secret);
     for (const code of owner.recoveryCodes) expect(everything).not.toContain(code);

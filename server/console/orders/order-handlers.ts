@@ -4,7 +4,7 @@
  * the session, the CSRF token, the permission and, for refunds and confirmations, the step-up.
  */
 import type { consoleOrderEndpoints } from '../../../contract/endpoints/console-orders';
-import type { Handler } from '../console-handler';
+import type { HandlersOf } from '../console-handler';
 import {
   confirmPaymentByHand,
   listOrders,
@@ -13,19 +13,12 @@ import {
   refundAsOperator,
   resolvePaymentFlag,
   type OrderDeps,
-  type OrderFilter,
 } from './order-operations';
 
-type Page = { page: number; pageSize: number };
-
-export function orderHandlers(
-  deps: OrderDeps,
-): Record<keyof typeof consoleOrderEndpoints, Handler> {
+export function orderHandlers(deps: OrderDeps): HandlersOf<typeof consoleOrderEndpoints> {
   const { db } = deps;
   return {
-    consoleOrderList: (
-      input: Omit<OrderFilter, 'from' | 'to'> & Page & { from?: string; to?: string },
-    ) => {
+    consoleOrderList: (input) => {
       const { page, pageSize, from, to, ...filter } = input;
       return listOrders(
         db,
@@ -37,14 +30,11 @@ export function orderHandlers(
         { page, pageSize },
       );
     },
-    consoleOrderRecord: (input: { orderId: string }) => orderRecord(db, input.orderId),
-    consoleOrderRefund: (input: { orderId: string; manual: boolean; reason: string }, { actor }) =>
-      refundAsOperator(deps, actor, input),
-    consoleOrderConfirm: (input: { orderId: string; tradeNo: string; reason: string }, { actor }) =>
-      confirmPaymentByHand(deps, actor, input),
-    consolePaymentFlags: (input: { all: boolean } & Page) =>
+    consoleOrderRecord: (input) => orderRecord(db, input.orderId),
+    consoleOrderRefund: (input, { actor }) => refundAsOperator(deps, actor, input),
+    consoleOrderConfirm: (input, { actor }) => confirmPaymentByHand(deps, actor, input),
+    consolePaymentFlags: (input) =>
       listPaymentFlags(db, input.all, { page: input.page, pageSize: input.pageSize }),
-    consoleResolveFlag: (input: { flagId: number; reason: string }, { actor }) =>
-      resolvePaymentFlag(deps, actor, input),
+    consoleResolveFlag: (input, { actor }) => resolvePaymentFlag(deps, actor, input),
   };
 }

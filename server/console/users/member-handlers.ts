@@ -4,7 +4,7 @@
  * the session, the CSRF token, the permission and, for the outage compensation, the step-up.
  */
 import type { consoleUserEndpoints } from '../../../contract/endpoints/console-users';
-import type { Handler } from '../console-handler';
+import type { HandlersOf } from '../console-handler';
 import {
   activeMemberCount,
   adjustMembership,
@@ -17,33 +17,20 @@ import {
 } from './member-operations';
 import { memberRecord, searchMembers } from './member-record';
 
-export function memberHandlers(
-  deps: MemberDeps,
-): Record<keyof typeof consoleUserEndpoints, Handler> {
+export function memberHandlers(deps: MemberDeps): HandlersOf<typeof consoleUserEndpoints> {
   const { db, now } = deps;
   return {
-    consoleUserSearch: async (input: { q: string }) => ({
-      members: await searchMembers(db, input.q),
-    }),
-    consoleUserRecord: (input: { userId: number }) => memberRecord(db, input.userId),
-    consoleUserAdjustMembership: (
-      input: { userId: number; days: number; reason: string; key: string },
-      { actor },
-    ) => adjustMembership(deps, actor, input),
-    consoleUserSetDisabled: (
-      input: { userId: number; disabled: boolean; reason: string },
-      { actor },
-    ) => setMemberDisabled(deps, actor, input),
-    consoleUserSignOut: (input: { userId: number }, { actor }) => signOutMember(deps, actor, input),
-    consoleUserResetSubscription: (input: { userId: number }, { actor }) =>
-      resetMemberSubscription(deps, actor, input),
-    consoleUserRemoveDevice: (input: { userId: number; deviceId: number }, { actor }) =>
-      removeMemberDevice(deps, actor, input),
+    consoleUserSearch: async (input) => ({ members: await searchMembers(db, input.q) }),
+    consoleUserRecord: (input) => memberRecord(db, input.userId),
+    consoleUserAdjustMembership: (input, { actor }) => adjustMembership(deps, actor, input),
+    consoleUserSetDisabled: (input, { actor }) => setMemberDisabled(deps, actor, input),
+    consoleUserSignOut: (input, { actor }) => signOutMember(deps, actor, input),
+    consoleUserResetSubscription: (input, { actor }) => resetMemberSubscription(deps, actor, input),
+    consoleUserRemoveDevice: (input, { actor }) => removeMemberDevice(deps, actor, input),
     consoleBulkExtendPreview: async () => {
       const at = now();
       return { activeMembers: await activeMemberCount(db, at), at: at.toISOString() };
     },
-    consoleBulkExtend: (input: { days: number; reason: string; key: string }, { actor }) =>
-      extendActiveMembers(deps, actor, input),
+    consoleBulkExtend: (input, { actor }) => extendActiveMembers(deps, actor, input),
   };
 }
