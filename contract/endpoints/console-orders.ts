@@ -68,7 +68,7 @@ export const consoleOrderList = defineConsoleEndpoint({
     pageSize: pageSizeField,
   }),
   data: z.object({
-    orders: z.array(consoleOrder),
+    items: z.array(consoleOrder),
     total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
@@ -147,7 +147,7 @@ export const consolePaymentFlags = defineConsoleEndpoint({
     pageSize: pageSizeField,
   }),
   data: z.object({
-    flags: z.array(paymentFlag),
+    items: z.array(paymentFlag),
     total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),

@@ -75,7 +75,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     const cny = await buyOrder(t.api);
     const usd = await buyOrder(t.api, { user: cny.user, currency: 'USD' });
     const list = async (input: Record<string, unknown>) => {
-      const answer = await consoleCall<{ orders: ConsoleOrder[]; total: number }>(
+      const answer = await consoleCall<{ items: ConsoleOrder[]; total: number }>(
         t.app,
         E.consoleOrderList,
         input,
@@ -85,15 +85,15 @@ describe.each(variants)('the console orders section on $name', (variant) => {
       return answer.body.data;
     };
     const mine = await list({ userId: cny.user.userId });
-    expect(mine.orders.map((o) => o.orderId)).toEqual([usd.orderNo, cny.orderNo]);
+    expect(mine.items.map((o) => o.orderId)).toEqual([usd.orderNo, cny.orderNo]);
     expect(mine.total).toBe(2);
     const usdOnly = await list({ userId: cny.user.userId, currency: 'USD' });
-    expect(usdOnly.orders.map((o) => o.orderId)).toEqual([usd.orderNo]);
+    expect(usdOnly.items.map((o) => o.orderId)).toEqual([usd.orderNo]);
     const page2 = await list({ userId: cny.user.userId, page: 2, pageSize: 1 });
-    expect(page2.orders.map((o) => o.orderId)).toEqual([cny.orderNo]);
+    expect(page2.items.map((o) => o.orderId)).toEqual([cny.orderNo]);
     expect(page2.total).toBe(2);
     const future = await list({ from: new Date(Date.now() + 3_600_000).toISOString() });
-    expect(future.orders).toEqual([]);
+    expect(future.items).toEqual([]);
     const bad = await consoleCall(
       t.app,
       E.consoleOrderList,
@@ -140,13 +140,13 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     expect(again.body.data.result).toBe('flagged');
     expect(await paymentsOf(db(), order.orderNo)).toHaveLength(1);
     expect(await orderGrants(order.user.userId)).toBe(1);
-    const flags = await consoleCall<{ flags: PaymentFlag[] }>(
+    const flags = await consoleCall<{ items: PaymentFlag[] }>(
       t.app,
       E.consolePaymentFlags,
       {},
       { cookie: support.cookie },
     );
-    const flag = flags.body.data.flags.find((f) => f.orderId === order.orderNo);
+    const flag = flags.body.data.items.find((f) => f.orderId === order.orderNo);
     expect(flag?.reason).toBe('duplicate_payment');
 
     // Support reads the queue but resolves nothing; finance resolves it once, with a reason.

@@ -85,7 +85,7 @@ export async function listOrders(db: Db, filter: OrderFilter, page: PageParams) 
       .offset(offsetOf(page)),
     db.select({ n: count() }).from(orders).where(condition),
   ]);
-  return { orders: rows.map(orderView), total: total?.n ?? 0, ...page };
+  return { items: rows.map(orderView), total: total?.n ?? 0, ...page };
 }
 
 export async function orderRecord(db: Db, orderNo: string) {
@@ -214,7 +214,7 @@ export async function listPaymentFlags(db: Db, all: boolean, page: PageParams) {
     db.select({ n: count() }).from(paymentFlags).where(condition),
   ]);
   return {
-    flags: rows.map(({ flag, orderNo }) => flagView(flag, orderNo)),
+    items: rows.map(({ flag, orderNo }) => flagView(flag, orderNo)),
     total: total?.n ?? 0,
     ...page,
   };
