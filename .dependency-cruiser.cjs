@@ -23,10 +23,15 @@ const serverPaths = (folders) =>
   `^server/(?:(?:${folders.filter((f) => f !== 'config').join('|')})/` +
   `${folders.includes('config') ? '|config[.]ts$' : ''})`;
 const SERVER_CORE = serverPaths(CORE_FLOORS.flat());
-const SERVER_FEATURES = ['group-buy', 'crypto', 'kol', 'nodes', 'account-area', 'console'];
+const SERVER_FEATURES = ['group-buy', 'crypto', 'kol', 'nodes', 'account-area'];
 const SERVER_FEATURE = `^server/(${SERVER_FEATURES.join('|')})/`;
-/** The admin console and the files that assemble the app from core and features. */
-const SERVER_ASSEMBLY = '^server/(?:admin/|app[.]ts$|main[.]ts$|features[.]ts$|[^/]+-plugin[.]ts$)';
+/**
+ * The operators' floor, on top of core and features: the CLI (server/admin) and the console
+ * (server/console), which act on every feature through the same operator functions; and the files
+ * that assemble the app from core and features.
+ */
+const SERVER_ASSEMBLY =
+  '^server/(?:admin/|console/|app[.]ts$|main[.]ts$|features[.]ts$|[^/]+-plugin[.]ts$)';
 /** Our code, as opposed to the tests, scripts and benchmarks, which may import what they check. */
 const OURS = '^(?:contract|machines|src|server)/';
 const OUTSIDE_THE_APP = '^(?:tests|e2e|scripts|bench)/';
@@ -83,7 +88,7 @@ module.exports = {
     {
       name: 'server-feature-imports-no-other-feature',
       comment:
-        'A server feature (group-buy, crypto, kol, nodes, account-area, console) never imports another one: ' +
+        'A server feature (group-buy, crypto, kol, nodes, account-area) never imports another one: ' +
         'they meet through the contract or a hook of the core, so each can be added or removed alone.',
       severity: 'error',
       from: { path: SERVER_FEATURE },
@@ -92,8 +97,8 @@ module.exports = {
     {
       name: 'server-nothing-imports-the-assembly',
       comment:
-        'server/admin and the assembly files (app.ts, main.ts, the plugins) sit on top and may import ' +
-        'anything; the core and the features below them never import them back.',
+        'server/admin, server/console and the assembly files (app.ts, main.ts, the plugins) sit on ' +
+        'top and may import anything; the core and the features below them never import them back.',
       severity: 'error',
       from: { path: `${SERVER_CORE}|${SERVER_FEATURE}` },
       to: { path: SERVER_ASSEMBLY },

@@ -498,6 +498,54 @@ export const Errors = {
     '请输入身份验证器应用中的验证码或恢复码',
   ),
   STAFF_DISABLED: entry(8015, 'This staff member is disabled.', '该员工已被停用。'),
+  // The console's members section (81xx).
+  USER_NOT_FOUND: entry(8101, 'No member has this user ID.', '没有该用户 ID 的会员。'),
+  REASON_REQUIRED: entry(
+    8102,
+    'Please give a reason (at least 3 characters): it is kept in the audit trail.',
+    '请填写原因（至少 3 个字符），它会记入审计日志。',
+  ),
+  REASON_TOO_LONG: entry(
+    8103,
+    'The reason is too long (500 characters at most).',
+    '原因过长（最多 500 个字符）。',
+  ),
+  ADJUST_DAYS_INVALID: entry(
+    8104,
+    'Enter a whole number of days within the allowed range.',
+    '请输入允许范围内的整数天数。',
+  ),
+  REQUIRED_SEARCH: entry(
+    8105,
+    'Enter a user ID, username, e-mail or phone number.',
+    '请输入用户 ID、用户名、邮箱或手机号。',
+  ),
+  MEMBERSHIP_NOT_ACTIVE: entry(
+    8106,
+    'This member has no active membership to shorten.',
+    '该会员没有可缩短的有效会员资格。',
+  ),
+  // The console's orders section (811x).
+  TRADE_NO_REQUIRED: entry(
+    8110,
+    "Enter the payment's trade number as the payment provider's dashboard shows it.",
+    '请输入支付平台后台显示的交易号。',
+  ),
+  FLAG_NOT_FOUND: entry(
+    8111,
+    'There is no open flag with this number.',
+    '没有该编号的待处理标记。',
+  ),
+  ORDER_NOT_REFUNDABLE: entry(
+    8112,
+    'Only a paid order can be refunded.',
+    '只有已支付的订单可以退款。',
+  ),
+  REFUND_FAILED: entry(
+    8113,
+    'The payment provider did not refund the order. Nothing changed; try again or refund by hand.',
+    '支付平台未能退款，订单未做任何更改。请重试或手动退款。',
+  ),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;

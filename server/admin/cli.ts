@@ -19,6 +19,7 @@ import { NODES_USAGE, run as runNodes } from './nodes-command';
 import { KOL_USAGE, parseKolCommand } from './kol-admin';
 import { GROUP_BUY_USAGE, parseGroupBuyCommand } from './group-buy-admin';
 import { AUDIT_USAGE, STAFF_USAGE, parseAuditCommand, parseStaffCommand } from './staff-command';
+import { USERS_USAGE, parseUsersCommand } from './users-command';
 import { CLI_ACTOR, redactArgv, writeAudit } from '../console/audit';
 
 export { AdminError, UsageError } from './args';
@@ -37,6 +38,7 @@ export const USAGE = [
     ...KOL_USAGE,
     ...STAFF_USAGE,
     ...AUDIT_USAGE,
+    ...USERS_USAGE,
   ].map((l) => `  ${l}`),
   ...[...NODES_USAGE, ...BENEFITS_USAGE].map((l) => `  ${l.replace(/^( *)(usage: )?/, '$1')}`),
   '',
@@ -55,6 +57,7 @@ const AREAS: Readonly<Record<string, (rest: string[]) => AdminCommand>> = {
   crypto: parseCryptoCommand,
   kol: parseKolCommand,
   staff: parseStaffCommand,
+  users: parseUsersCommand,
   audit: parseAuditCommand,
   nodes:
     (rest) =>

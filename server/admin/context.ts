@@ -40,6 +40,8 @@ export interface AdminContext {
   readonly payoutVerifier?: PayoutVerifier;
   /** The site's origin, for the console's enrolment links (server/web/site-origin.ts). */
   readonly siteOrigin?: () => string;
+  /** The running server's cache of member sessions: a sign-out applies there at once. */
+  readonly sessionCache?: SessionCache;
 }
 
 /** A command whose arguments were checked; it returns the exit code. */
@@ -91,6 +93,7 @@ export function adminCapabilities(deps: AdminCapabilityDeps): Omit<AdminContext,
       return endGroupsOnce(ending);
     },
     ...(deps.siteOrigin ? { siteOrigin: deps.siteOrigin } : {}),
+    ...(deps.sessionCache ? { sessionCache: deps.sessionCache } : {}),
     payoutVerifier: chainPayoutVerifier({
       db: deps.db,
       verifyTokenTransfer: verify,

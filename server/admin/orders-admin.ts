@@ -14,11 +14,15 @@ import {
   rowLimit,
 } from './args';
 import type { AdminCommand } from './context';
+import { operator } from './operator-call';
+import { CLI_ACTOR } from '../console/audit';
+import { confirmPaymentByHand } from '../console/orders/order-operations';
 import { counted, isoOrDash, money, table } from './format';
 
 export const ORDERS_USAGE = [
   'orders list [--status pending|paid|failed|expired|cancelled|refunded] [--user <userId>] [--limit <n>]',
   'orders refund <orderNo> [--manual]   (--manual: the money was returned in the gateway console)',
+  "orders confirm <orderNo> --trade <gateway's trade no> --reason <text>   (a payment seen in the gateway's dashboard: the normal credit path, once)",
   'orders flags [--all]                 (payments that need an operator: late, wrong amount, ...)',
   'orders resolve-flag <flagId>',
   'orders expire                        (close every unpaid order past its expiry now)',
@@ -82,6 +86,29 @@ export function parseOrdersCommand(argv: readonly string[]): AdminCommand {
             ? `refunded ${orderNo}; the user's membership now ends ${isoOrDash(result.userExpireTime)}`
             : `order ${orderNo} was already refunded: nothing changed`,
         );
+        return 0;
+      };
+    }
+    case 'confirm': {
+      const args = new Args(rest);
+      const orderNo = positional(args, 0, 'orderNo').trim();
+      const tradeNo = args.requiredString('trade');
+      const reason = args.requiredString('reason');
+      args.done(1);
+      return async ({ db, io, now, sessionCache }) => {
+        const done = await operator(() =>
+          confirmPaymentByHand(
+            {
+              db,
+              now,
+              gateways: () => Promise.reject(new Error('confirming needs no gateway')),
+              ...(sessionCache ? { sessionCache } : {}),
+            },
+            CLI_ACTOR,
+            { orderId: orderNo, tradeNo, reason },
+          ),
+        );
+        io.out(`order ${orderNo}: ${done.result}, now ${done.status}`);
         return 0;
       };
     }

@@ -4,7 +4,6 @@
  * staff-operations.ts) with the CLI as the actor, so the console and the CLI share every rule (the
  * last owner stays an owner) and every change is audited the same way.
  */
-import { errorMessage } from '../../contract';
 import { STAFF_ROLES } from '../../contract/endpoints/console';
 import { CLI_ACTOR, listAudit } from '../console/audit';
 import {
@@ -17,9 +16,9 @@ import {
   type EnrolmentLink,
   type StaffDeps,
 } from '../console/staff-operations';
-import { ApiError } from '../protocol/api-error';
 import { AdminError, Args, UsageError, positional, rowLimit } from './args';
 import type { AdminCommand, AdminContext } from './context';
+import { operator } from './operator-call';
 import { isoOrDash, table } from './format';
 
 const ROLES = STAFF_ROLES.join('|');
@@ -36,16 +35,6 @@ export const STAFF_USAGE = [
 export const AUDIT_USAGE = [
   'audit [--limit <n>]                  (the latest audit entries: staff actions, sign-ins, CLI commands)',
 ];
-
-/** Runs an operator function; its catalogue failure becomes the CLI's error line (exit 1). */
-async function operator<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof ApiError) throw new AdminError(errorMessage(error.code, 'en', error.data));
-    throw error;
-  }
-}
 
 function depsOf(context: AdminContext): StaffDeps {
   const { siteOrigin } = context;

@@ -8,7 +8,7 @@
  * Every answer is `no-store` and `noindex`. The plugin is encapsulated (not fastify-plugin): its
  * error handler and hooks apply to its own routes only.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppEnv, Errors, HEADER } from '../../contract';
 import {
@@ -36,7 +36,10 @@ import {
   sessionView,
   type StaffAuth,
 } from './console-session';
+import type { AnyHandler, HandlersOf } from './console-handler';
+import { orderHandlers } from './orders/order-handlers';
 import { roleAllows } from './roles';
+import { memberHandlers } from './users/member-handlers';
 import { enrolmentInfo, finishEnrolment, signIn, startEnrolment, stepUp } from './staff-auth';
 import {
   addStaff,
@@ -76,17 +79,6 @@ const STATUS_BY_CODE = new Map<number, number>([
   [Errors.INTERNAL.code, 500],
 ]);
 
-interface HandlerContext {
-  readonly request: FastifyRequest;
-  readonly reply: FastifyReply;
-  /** Present on every endpoint but the public ones. */
-  readonly auth: StaffAuth | undefined;
-  readonly actor: AuditActor;
-  readonly client: { ip: string; userAgent: string | null };
-}
-
-type Handler = (input: never, context: HandlerContext) => Promise<unknown>;
-
 /** The request's origin as a browser names it: Origin, else Referer's origin; undefined: none. */
 function requestOriginOf(request: FastifyRequest): string | undefined | null {
   const origin = request.headers.origin;
@@ -104,7 +96,7 @@ export async function consolePlugin(
   app: FastifyInstance,
   options: ConsolePluginOptions,
 ): Promise<void> {
-  const { config, db, hasher, siteOrigin } = app.services;
+  const { config, db, gateways, hasher, sessionCache, siteOrigin } = app.services;
   const clock = options.now ?? Date.now;
   const now = () => new Date(clock());
   const secure = config.appEnv !== AppEnv.DEV;
@@ -161,48 +153,35 @@ export async function consolePlugin(
     request.staffAuth = auth;
   };
 
-  const handlers: Record<ConsoleEndpointName, Handler> = {
-    consoleEnrolInfo: (input: { token: string }) => enrolmentInfo(db, input.token, now()),
-    consoleEnrolStart: (input: { token: string }) => startEnrolment(door, input.token),
-    consoleEnrolFinish: (input: { token: string; password: string; code: string }, { client }) =>
-      finishEnrolment(door, input, client),
-    consoleSignIn: async (
-      input: { username: string; password: string; code: string },
-      { reply, client },
-    ) => {
+  // Outside PROD every answer is checked against the contract: a drift fails loudly in tests.
+  const checkAnswers = config.appEnv !== AppEnv.PROD;
+
+  const handlers: HandlersOf<typeof consoleEndpoints> = {
+    consoleEnrolInfo: (input) => enrolmentInfo(db, input.token, now()),
+    consoleEnrolStart: (input) => startEnrolment(door, input.token),
+    consoleEnrolFinish: (input, { client }) => finishEnrolment(door, input, client),
+    consoleSignIn: async (input, { reply, client }) => {
       const { token, auth } = await signIn(door, input, client);
       reply.header('set-cookie', sessionCookie(token, secure));
       return sessionView(auth);
     },
-    consoleSessionInfo: async (_input: object, { auth }) => sessionView(auth!),
-    consoleSignOut: async (_input: object, { auth, reply, actor }) => {
+    consoleSessionInfo: async (_input, { auth }) => sessionView(auth!),
+    consoleSignOut: async (_input, { auth, reply, actor }) => {
       const at = now();
       await revokeStaffSession(db, auth!.session.id, at);
       await writeAudit(db, actor, { action: 'staff.sign-out', target: auth!.staff.username, at });
       reply.header('set-cookie', clearedSessionCookie(secure));
       return {};
     },
-    consoleStepUp: async (input: { code: string }, { auth, client }) =>
+    consoleStepUp: async (input, { auth, client }) =>
       sessionView(await stepUp(door, auth!, input.code, client)),
     consoleStaffList: async () => ({ staff: await listStaff(db) }),
-    consoleStaffAdd: (input: { username: string; role: string }, { actor }) =>
-      addStaff(staffDeps, actor, input),
-    consoleStaffRole: (input: { username: string; role: string }, { actor }) =>
-      changeStaffRole(staffDeps, actor, input),
-    consoleStaffDisable: (input: { username: string }, { actor }) =>
-      disableStaff(staffDeps, actor, input),
-    consoleStaffEnable: (input: { username: string }, { actor }) =>
-      enableStaff(staffDeps, actor, input),
-    consoleStaffResetTwoFactor: (input: { username: string }, { actor }) =>
-      resetStaffTwoFactor(staffDeps, actor, input),
-    consoleAuditList: async (input: {
-      actor?: string;
-      action?: string;
-      from?: string;
-      to?: string;
-      page: number;
-      pageSize: number;
-    }) => {
+    consoleStaffAdd: (input, { actor }) => addStaff(staffDeps, actor, input),
+    consoleStaffRole: (input, { actor }) => changeStaffRole(staffDeps, actor, input),
+    consoleStaffDisable: (input, { actor }) => disableStaff(staffDeps, actor, input),
+    consoleStaffEnable: (input, { actor }) => enableStaff(staffDeps, actor, input),
+    consoleStaffResetTwoFactor: (input, { actor }) => resetStaffTwoFactor(staffDeps, actor, input),
+    consoleAuditList: async (input) => {
       return listAudit(
         db,
         {
@@ -214,13 +193,15 @@ export async function consolePlugin(
         { page: input.page, pageSize: input.pageSize },
       );
     },
+    ...memberHandlers({ db, now, sessionCache }),
+    ...orderHandlers({ db, now, sessionCache, gateways: async () => gateways }),
   };
 
   for (const [name, endpoint] of Object.entries(consoleEndpoints) as [
     ConsoleEndpointName,
     ConsoleEndpoint,
   ][]) {
-    const handler = handlers[name];
+    const handler = handlers[name] as AnyHandler;
     app.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -245,7 +226,17 @@ export async function consolePlugin(
               ip: client.ip,
             }
           : { kind: 'anonymous', username: null, ip: client.ip };
-        const data = await handler(parsed.data as never, { request, reply, auth, actor, client });
+        const data = await handler(parsed.data, { request, reply, auth, actor, client });
+        if (checkAnswers) {
+          const checked = endpoint.data.safeParse(data);
+          if (!checked.success) {
+            request.log.error(
+              { endpoint: endpoint.path, issues: checked.error.issues },
+              'console answer drifted from the contract',
+            );
+            throw fail('INTERNAL');
+          }
+        }
         return success(data);
       },
     });

@@ -704,3 +704,13 @@ export const auditLog = pgTable('audit_log', {
   before: jsonb('before'),
   after: jsonb('after'),
 });
+
+/** Outage compensations: one per submission key (0014_console-users_bulk_extensions.sql). */
+export const bulkExtensions = pgTable('bulk_extensions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  key: text('key').notNull(),
+  days: integer('days').notNull(),
+  reason: text('reason').notNull(),
+  extended: integer('extended').notNull().default(0),
+  appliedAt: tz('applied_at').notNull().defaultNow(),
+});

@@ -45,6 +45,8 @@ import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
+/** A user ID no member has: the members section answers USER_NOT_FOUND, past its guard. */
+const NO_SUCH_USER = 2_147_483_647;
 const E = consoleEndpoints;
 
 const env = {
@@ -590,6 +592,31 @@ describe.each(variants)('console door on $name', (variant) => {
       consoleStaffEnable: { username: 'nobody_here' },
       consoleStaffResetTwoFactor: { username: 'nobody_here' },
       consoleAuditList: { pageSize: 1 },
+      consoleUserSearch: { q: 'nobody_here' },
+      consoleUserRecord: { userId: NO_SUCH_USER },
+      consoleUserAdjustMembership: {
+        userId: NO_SUCH_USER,
+        days: 1,
+        reason: 'role matrix',
+        key: 'matrix-adjust-0000001',
+      },
+      consoleUserSetDisabled: { userId: NO_SUCH_USER, disabled: true, reason: 'role matrix' },
+      consoleUserSignOut: { userId: NO_SUCH_USER },
+      consoleUserResetSubscription: { userId: NO_SUCH_USER },
+      consoleUserRemoveDevice: { userId: NO_SUCH_USER, deviceId: 1 },
+      consoleBulkExtendPreview: {},
+      // One key: the outage compensation applies once, whoever of the allowed roles calls it.
+      consoleBulkExtend: { days: 1, reason: 'role matrix', key: 'matrix-bulk-extension-0001' },
+      consoleOrderList: { pageSize: 1 },
+      consoleOrderRecord: { orderId: 'K-no-such-order' },
+      consoleOrderRefund: { orderId: 'K-no-such-order', reason: 'role matrix' },
+      consoleOrderConfirm: {
+        orderId: 'K-no-such-order',
+        tradeNo: 'T-matrix',
+        reason: 'role matrix',
+      },
+      consolePaymentFlags: {},
+      consoleResolveFlag: { flagId: NO_SUCH_USER, reason: 'role matrix' },
     });
 
     const refusals: number[] = [

@@ -1,0 +1,87 @@
+/**
+ * What every console endpoint shares (docs/console.md): the API's address and cookie, the session's
+ * limits, the roles and permissions, and the endpoint definition itself. Each area's endpoints
+ * (contract/endpoints/console.ts: the door, staff and audit; console-users.ts: members) build on it.
+ */
+import { z } from 'zod';
+import { Errors } from '../errors';
+import { storableOnly } from '../validation';
+
+export const code = (e: { code: number }) => String(e.code);
+
+export const CONSOLE_API_PREFIX = '/api/admin';
+/** The header a write echoes the session's CSRF token in. */
+export const CONSOLE_CSRF_HEADER = 'x-csrf-token';
+/** The staff session's cookie (HttpOnly, SameSite=Strict, Path=/, Secure outside DEV). */
+export const CONSOLE_SESSION_COOKIE = 'kestrel_console';
+/** The console's pages in the SPA (never indexed nor cached); the CLI prints `<origin>/admin/enrol/<token>`. */
+export const CONSOLE_PAGE_PREFIX = '/admin';
+export const CONSOLE_ENROL_PAGE = '/admin/enrol';
+export const CONSOLE_LOGIN_PAGE = '/admin/login';
+
+/** Staff session limits (issue 21, item 3). */
+export const CONSOLE_SESSION = {
+  idleMinutes: 15,
+  absoluteHours: 8,
+  /** A money action needs a second factor entered this recently. */
+  stepUpMinutes: 5,
+  /** An enrolment link is valid this long. */
+  enrolmentHours: 24,
+  recoveryCodes: 10,
+} as const;
+
+export const STAFF_ROLES = ['owner', 'finance', 'support', 'content'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * What an endpoint may need. The role matrix (server/console/roles.ts, written out in
+ * docs/console.md) says which role holds which; the session endpoint returns the signed-in staff
+ * member's, so the SPA shows only the sections they can use.
+ */
+export const CONSOLE_PERMISSIONS = [
+  'staff.manage',
+  'audit.read',
+  'dashboard.read',
+  'users.read',
+  'users.manage',
+  'users.bulk',
+  'orders.read',
+  'orders.refund',
+  'orders.confirm',
+  'payment-flags.resolve',
+  'store.manage',
+  'group-buy.manage',
+  'crypto.manage',
+  'kol.manage',
+  'kol.payout',
+  'nodes.manage',
+  'content.manage',
+] as const;
+export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
+
+export type ConsoleAccess = 'public' | 'staff' | ConsolePermission;
+
+export interface ConsoleEndpoint<I extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
+  readonly method: 'GET' | 'POST';
+  /** The full path, e.g. `/api/admin/session`. */
+  readonly path: string;
+  readonly access: ConsoleAccess;
+  /** Needs a second factor entered within CONSOLE_SESSION.stepUpMinutes. */
+  readonly stepUp: boolean;
+  /** The query (GET) or the JSON body (POST). */
+  readonly input: I;
+  /** The `data` of a successful answer. */
+  readonly data: D;
+  /** One line for docs/console.md. */
+  readonly summary: string;
+}
+
+/** Like defineEndpoint: the input refuses U+0000 and numbers beyond int4 whatever its schema says. */
+export function defineConsoleEndpoint<I extends z.ZodType, D extends z.ZodType>(
+  endpoint: ConsoleEndpoint<I, D>,
+): ConsoleEndpoint<I, D> {
+  return { ...endpoint, input: storableOnly(endpoint.input) };
+}
+
+/** A page number of a paged list (1-based). */
+export const pageNumber = z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(100_000);

@@ -1,0 +1,461 @@
+/**
+ * The console's members section (issue 21, item 5; docs/console.md), through the real HTTP server
+ * and database: exact search (325 never finds 1325), a member's record, the support actions with
+ * their audit entries, the outage compensation exactly once under two concurrent submissions, the
+ * CLI's `users` commands on the same operator functions, and bad input refused in both languages
+ * with nothing changed.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, like, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { Errors } from '../../contract';
+import { consoleEndpoints } from '../../contract/endpoints/console';
+import type { MemberRecord, MemberSummary } from '../../contract/endpoints/console-users';
+import {
+  auditLog,
+  devices,
+  membershipGrants,
+  subscriptionLinks,
+  users,
+} from '../../server/db/schema';
+import { PASSWORD, registerByUsername, type Registered } from './helpers/accounts';
+import {
+  Clock,
+  SITE_ORIGIN,
+  addAndEnrol,
+  consoleCall,
+  runCli,
+  signIn,
+  type SignedIn,
+} from './helpers/console';
+import { purchase } from './helpers/store';
+import { useTestApp } from './helpers/test-app';
+import { databaseVariants } from './helpers/test-databases';
+
+const variants = await databaseVariants();
+const E = consoleEndpoints;
+const DAY_MS = 86_400_000;
+const key = () => randomBytes(12).toString('hex');
+
+describe.each(variants)('the console members section on $name', (variant) => {
+  // The console's clock starts at the real time: members' memberships and sessions share it.
+  const clock = new Clock(Date.now());
+  const t = useTestApp(variant, {
+    env: { PUBLIC_ORIGIN: SITE_ORIGIN, PASSWORD_FAILURES_PER_CLIENT: '1000' },
+    overrides: { consoleNow: clock.now },
+  });
+  const db = () => t.app.kestrel.database.db;
+  let support: SignedIn;
+  let content: SignedIn;
+  let ann: Registered;
+  let bob: Registered;
+
+  const asSupport = () => ({ cookie: support.cookie, csrf: support.csrf });
+  const userRow = async (userId: number) =>
+    (await db().select().from(users).where(eq(users.id, userId)))[0]!;
+  const grantCount = async (userId: number) =>
+    (
+      await db()
+        .select({ n: count() })
+        .from(membershipGrants)
+        .where(eq(membershipGrants.userId, userId))
+    )[0]!.n;
+  const lastAudit = async (action: string) =>
+    (
+      await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, action))
+        .orderBy(sql`${auditLog.id} DESC`)
+        .limit(1)
+    )[0];
+  const userInfo = (token: string) => t.api.call('/api/system/system_user_info', {}, { token });
+
+  it('signs in a support and a content staff member; registers two members', async () => {
+    support = await signIn(t.app, clock, await addAndEnrol(t.app, clock, 'sue_support', 'support'));
+    content = await signIn(t.app, clock, await addAndEnrol(t.app, clock, 'cid_content', 'content'));
+    ann = await registerByUsername(t.api);
+    bob = await registerByUsername(t.api);
+  });
+
+  describe('search', () => {
+    const search = async (q: string, language?: string) =>
+      consoleCall<{ members: MemberSummary[] }>(
+        t.app,
+        E.consoleUserSearch,
+        { q },
+        { ...asSupport(), ...(language ? { headers: { language } } : {}) },
+      );
+
+    it('finds a member by the whole user ID, never by a part of it or a longer one', async () => {
+      const byId = await search(String(ann.userId));
+      expect(byId.body.code, byId.body.msg).toBe(200);
+      expect(byId.body.data.members.map((m) => m.id)).toEqual([ann.userId]);
+      // A username that contains the digits is not an ID match, and one more digit finds nobody.
+      const digits = await registerByUsername(t.api, `u${ann.userId}${ann.userId}`);
+      for (const q of [
+        `${ann.userId}0`,
+        `1${ann.userId}`,
+        String(ann.userId).slice(0, -1) || '0',
+      ]) {
+        const other = await search(q);
+        expect(other.body.data.members.map((m) => m.id)).not.toContain(ann.userId);
+        expect(other.body.data.members.map((m) => m.id)).not.toContain(digits.userId);
+      }
+    });
+
+    it('finds a username and an e-mail whole, in any case; a phone as typed with spaces', async () => {
+      const upper = await search(ann.username.toUpperCase());
+      expect(upper.body.data.members.map((m) => m.id)).toEqual([ann.userId]);
+      expect((await search(ann.username.slice(0, -1))).body.data.members).toEqual([]);
+      await db()
+        .update(users)
+        .set({ email: `ann-${ann.userId}@example.com`, phone: '+8613912345678' })
+        .where(eq(users.id, ann.userId));
+      const email = await search(`ANN-${ann.userId}@Example.com`);
+      expect(email.body.data.members.map((m) => m.id)).toEqual([ann.userId]);
+      expect((await search(`ann-${ann.userId}@example`)).body.data.members).toEqual([]);
+      const phone = await search('139 1234 5678');
+      expect(phone.body.data.members.map((m) => m.id)).toEqual([ann.userId]);
+    });
+
+    it('refuses an empty search with a translated error', async () => {
+      const answer = await search('   ', 'zh_CN');
+      expect(answer.body.code).toBe(Errors.REQUIRED_SEARCH.code);
+      expect(answer.body.msg).toBe(Errors.REQUIRED_SEARCH.zh_CN);
+    });
+  });
+
+  describe("one member's record and the actions on it", () => {
+    it("shows a member's orders, sessions and devices", async () => {
+      await purchase(t.api, ann.token);
+      await db()
+        .insert(devices)
+        .values({
+          userId: ann.userId,
+          deviceId: `dev-${key()}`,
+          deviceType: 0,
+          os: 'android',
+          deviceName: 'Pixel',
+        });
+      const answer = await consoleCall<MemberRecord>(
+        t.app,
+        E.consoleUserRecord,
+        { userId: ann.userId },
+        asSupport(),
+      );
+      expect(answer.body.code, answer.body.msg).toBe(200);
+      const record = answer.body.data;
+      expect(record.member.id).toBe(ann.userId);
+      expect(record.orders).toHaveLength(1);
+      expect(record.orders[0]!.status).toBe('pending');
+      expect(record.sessions.length).toBeGreaterThanOrEqual(1);
+      expect(record.devices.map((d) => d.name)).toContain('Pixel');
+      const missing = await consoleCall(
+        t.app,
+        E.consoleUserRecord,
+        { userId: 2_147_483_647 },
+        asSupport(),
+      );
+      expect(missing.body.code).toBe(Errors.USER_NOT_FOUND.code);
+    });
+
+    it('extends a membership once per submission, with the reason in the audit trail', async () => {
+      const submission = key();
+      const extend = () =>
+        consoleCall<{ expireTime: string; planType: number }>(
+          t.app,
+          E.consoleUserAdjustMembership,
+          { userId: bob.userId, days: 10, reason: 'Support ticket 4711', key: submission },
+          asSupport(),
+        );
+      const first = await extend();
+      expect(first.body.code, first.body.msg).toBe(200);
+      expect(Date.parse(first.body.data.expireTime)).toBe(clock.ms + 10 * DAY_MS);
+      expect(first.body.data.planType).toBe(1);
+      const again = await extend();
+      expect(again.body.data.expireTime).toBe(first.body.data.expireTime);
+      expect(await grantCount(bob.userId)).toBe(1);
+      expect((await userRow(bob.userId)).expireTime!.getTime()).toBe(clock.ms + 10 * DAY_MS);
+      const entry = await lastAudit('member.membership');
+      expect(entry!.actorUsername).toBe('sue_support');
+      expect(entry!.target).toBe(`user:${bob.userId}`);
+      expect(entry!.before).toEqual({ expireTime: null, planType: null });
+      expect(entry!.after).toMatchObject({ days: 10, reason: 'Support ticket 4711' });
+    });
+
+    it('shortens an active membership, never below now; an ended one cannot be shortened', async () => {
+      const shortened = await consoleCall<{ expireTime: string }>(
+        t.app,
+        E.consoleUserAdjustMembership,
+        { userId: bob.userId, days: -3, reason: 'Refund by hand', key: key() },
+        asSupport(),
+      );
+      expect(Date.parse(shortened.body.data.expireTime)).toBe(clock.ms + 7 * DAY_MS);
+      const toNow = await consoleCall<{ expireTime: string }>(
+        t.app,
+        E.consoleUserAdjustMembership,
+        { userId: bob.userId, days: -30, reason: 'Chargeback', key: key() },
+        asSupport(),
+      );
+      expect(Date.parse(toNow.body.data.expireTime)).toBe(clock.ms);
+      const before = await grantCount(bob.userId);
+      const refused = await consoleCall(
+        t.app,
+        E.consoleUserAdjustMembership,
+        { userId: bob.userId, days: -1, reason: 'Chargeback', key: key() },
+        { ...asSupport(), headers: { language: 'zh_CN' } },
+      );
+      expect(refused.body.code).toBe(Errors.MEMBERSHIP_NOT_ACTIVE.code);
+      expect(refused.body.msg).toBe(Errors.MEMBERSHIP_NOT_ACTIVE.zh_CN);
+      expect(await grantCount(bob.userId)).toBe(before);
+    });
+
+    it('refuses bad input with a translated error and changes nothing', async () => {
+      const before = await userRow(bob.userId);
+      const audits = (await db().select({ n: count() }).from(auditLog))[0]!.n;
+      for (const [input, error] of [
+        [{ days: 5, reason: '', key: key() }, Errors.REASON_REQUIRED],
+        [{ days: 5, reason: 'x'.repeat(501), key: key() }, Errors.REASON_TOO_LONG],
+        [{ days: 0, reason: 'Because', key: key() }, Errors.ADJUST_DAYS_INVALID],
+        [{ days: 1.5, reason: 'Because', key: key() }, Errors.ADJUST_DAYS_INVALID],
+        [{ days: 99_999, reason: 'Because', key: key() }, Errors.ADJUST_DAYS_INVALID],
+        [{ days: 5, reason: 'Because', key: 'short' }, Errors.BAD_REQUEST],
+      ] as const) {
+        const answer = await consoleCall(
+          t.app,
+          E.consoleUserAdjustMembership,
+          { userId: bob.userId, ...input },
+          { ...asSupport(), headers: { language: 'zh_CN' } },
+        );
+        expect(answer.body.code, JSON.stringify(input)).toBe(error.code);
+        expect(answer.body.msg).toBe(error.zh_CN);
+      }
+      expect(await userRow(bob.userId)).toEqual(before);
+      expect((await db().select({ n: count() }).from(auditLog))[0]!.n).toBe(audits);
+    });
+
+    it('disables an account (its sessions end at once) and enables it again', async () => {
+      expect((await userInfo(ann.token)).body.code).toBe(200);
+      const off = await consoleCall(
+        t.app,
+        E.consoleUserSetDisabled,
+        { userId: ann.userId, disabled: true, reason: 'Abuse report 12' },
+        asSupport(),
+      );
+      expect(off.body.code, off.body.msg).toBe(200);
+      expect((await userInfo(ann.token)).httpStatus).toBe(401);
+      expect((await userRow(ann.userId)).disabled).toBe(true);
+      expect((await lastAudit('member.disable'))!.after).toMatchObject({
+        reason: 'Abuse report 12',
+      });
+      const on = await consoleCall(
+        t.app,
+        E.consoleUserSetDisabled,
+        { userId: ann.userId, disabled: false, reason: 'Cleared after review' },
+        asSupport(),
+      );
+      expect(on.body.code).toBe(200);
+      expect((await userRow(ann.userId)).disabled).toBe(false);
+      const again = await t.api.call('/api/user/user_login', {
+        account: ann.username,
+        password: PASSWORD,
+      });
+      expect(again.body.code, again.body.msg).toBe(200);
+      ann = { ...ann, token: String(again.headers.pragma) };
+    });
+
+    it('signs a member out everywhere, resets the subscription and removes a device', async () => {
+      expect((await userInfo(ann.token)).body.code).toBe(200);
+      const out = await consoleCall<{ sessionsEnded: number }>(
+        t.app,
+        E.consoleUserSignOut,
+        { userId: ann.userId },
+        asSupport(),
+      );
+      expect(out.body.data.sessionsEnded).toBeGreaterThanOrEqual(1);
+      expect((await userInfo(ann.token)).httpStatus).toBe(401);
+
+      const credential = (await userRow(ann.userId)).nodeUuid;
+      await db()
+        .insert(subscriptionLinks)
+        .values({
+          userId: ann.userId,
+          tokenHash: key(),
+          expiresAt: new Date(Date.now() + DAY_MS),
+        });
+      const reset = await consoleCall(
+        t.app,
+        E.consoleUserResetSubscription,
+        { userId: ann.userId },
+        asSupport(),
+      );
+      expect(reset.body.code, reset.body.msg).toBe(200);
+      expect((await userRow(ann.userId)).nodeUuid).not.toBe(credential);
+      expect(
+        await db().select().from(subscriptionLinks).where(eq(subscriptionLinks.userId, ann.userId)),
+      ).toEqual([]);
+
+      const [device] = await db()
+        .select()
+        .from(devices)
+        .where(and(eq(devices.userId, ann.userId), eq(devices.deviceName, 'Pixel')));
+      const removed = await consoleCall(
+        t.app,
+        E.consoleUserRemoveDevice,
+        { userId: ann.userId, deviceId: device!.id },
+        asSupport(),
+      );
+      expect(removed.body.code, removed.body.msg).toBe(200);
+      expect(await db().select().from(devices).where(eq(devices.id, device!.id))).toEqual([]);
+      const again = await consoleCall(
+        t.app,
+        E.consoleUserRemoveDevice,
+        { userId: ann.userId, deviceId: device!.id },
+        asSupport(),
+      );
+      expect(again.body.code).toBe(Errors.DEVICE_NOT_FOUND.code);
+      for (const action of ['member.sign-out', 'member.reset-subscription', 'member.remove-device'])
+        expect((await lastAudit(action))!.actorUsername, action).toBe('sue_support');
+    });
+
+    it('is not for the content role', async () => {
+      const answer = await consoleCall(
+        t.app,
+        E.consoleUserRecord,
+        { userId: ann.userId },
+        { cookie: content.cookie },
+      );
+      expect(answer.status).toBe(403);
+      expect(answer.body.code).toBe(Errors.CONSOLE_FORBIDDEN.code);
+    });
+  });
+
+  describe('outage compensation', () => {
+    const activeExpiries = async () =>
+      new Map(
+        (
+          await db()
+            .select({ id: users.id, expireTime: users.expireTime })
+            .from(users)
+            .where(
+              sql`${users.deletedAt} IS NULL AND ${users.planType} IS NOT NULL AND ${users.expireTime} > ${clock.date()}`,
+            )
+        ).map((r) => [r.id, r.expireTime!.getTime()]),
+      );
+
+    it('asks for a fresh second factor, then extends every active member exactly once', async () => {
+      // Active members at the console's clock: two given time through the console.
+      for (const member of [ann, bob]) {
+        const given = await consoleCall(
+          t.app,
+          E.consoleUserAdjustMembership,
+          { userId: member.userId, days: 20, reason: 'Set up for the outage test', key: key() },
+          asSupport(),
+        );
+        expect(given.body.code, given.body.msg).toBe(200);
+      }
+      const before = await activeExpiries();
+      expect(before.size).toBeGreaterThanOrEqual(2);
+      const preview = await consoleCall<{ activeMembers: number }>(
+        t.app,
+        E.consoleBulkExtendPreview,
+        {},
+        asSupport(),
+      );
+      expect(preview.body.data.activeMembers).toBe(before.size);
+
+      const submission = { days: 3, reason: 'Outage on 2026-11-20', key: key() };
+      clock.advance(6 * 60_000);
+      const stale = await consoleCall(t.app, E.consoleBulkExtend, submission, asSupport());
+      expect(stale.status).toBe(403);
+      expect(stale.body.code).toBe(Errors.STEP_UP_REQUIRED.code);
+      expect(await activeExpiries()).toEqual(before);
+
+      // A fresh session (its code is a fresh second factor); two tabs submit the same form at once.
+      support = await signIn(t.app, clock, await addAndEnrol(t.app, clock, 'sue_fresh', 'support'));
+      const [one, two] = await Promise.all([
+        consoleCall<{ extended: number; applied: boolean }>(
+          t.app,
+          E.consoleBulkExtend,
+          submission,
+          asSupport(),
+        ),
+        consoleCall<{ extended: number; applied: boolean }>(
+          t.app,
+          E.consoleBulkExtend,
+          submission,
+          asSupport(),
+        ),
+      ]);
+      expect(one.body.code, one.body.msg).toBe(200);
+      expect(two.body.code, two.body.msg).toBe(200);
+      expect([one.body.data.applied, two.body.data.applied].sort()).toEqual([false, true]);
+      expect(one.body.data.extended).toBe(before.size);
+      expect(two.body.data.extended).toBe(before.size);
+
+      const after = await activeExpiries();
+      for (const [id, expiry] of before)
+        expect(after.get(id), `user ${id}`).toBe(expiry + 3 * DAY_MS);
+      const [bulkGrants] = await db()
+        .select({ n: count() })
+        .from(membershipGrants)
+        .where(
+          and(eq(membershipGrants.source, 'admin'), like(membershipGrants.sourceRef, 'bulk:%')),
+        );
+      expect(bulkGrants!.n).toBe(before.size);
+      const entries = await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'member.extend-active'));
+      expect(entries).toHaveLength(1);
+      expect(entries[0]!.after).toMatchObject({ days: 3, extended: before.size });
+    });
+  });
+
+  describe('the CLI', () => {
+    it('finds, shows and extends through the same operator functions, audited as the CLI', async () => {
+      const found = await runCli(t.app, clock, ['users', 'find', String(bob.userId)]);
+      expect(found.code, found.err.join('\n')).toBe(0);
+      expect(found.out[1]).toMatch(new RegExp(`^${bob.userId}\\s+${bob.username}`));
+      const nobody = await runCli(t.app, clock, ['users', 'find', `${bob.userId}9`]);
+      expect(nobody.out.join('\n')).not.toContain(bob.username);
+
+      const before = (await userRow(bob.userId)).expireTime!.getTime();
+      const extended = await runCli(t.app, clock, [
+        'users',
+        'extend',
+        String(bob.userId),
+        '--days',
+        '2',
+        '--reason',
+        'Goodwill',
+      ]);
+      expect(extended.code, extended.err.join('\n')).toBe(0);
+      expect((await userRow(bob.userId)).expireTime!.getTime()).toBe(before + 2 * DAY_MS);
+      const entry = await lastAudit('member.membership');
+      expect(entry!.actorKind).toBe('cli');
+      expect(entry!.after).toMatchObject({ days: 2, reason: 'Goodwill' });
+
+      const shown = await runCli(t.app, clock, ['users', 'show', String(bob.userId)]);
+      expect(shown.out.join('\n')).toContain('Membership ledger');
+
+      const preview = await runCli(t.app, clock, [
+        'users',
+        'extend-active',
+        '--days',
+        '1',
+        '--reason',
+        'Preview only',
+      ]);
+      expect(preview.out[0]).toMatch(/^\d+ active members would get 1 more days/);
+      expect((await userRow(bob.userId)).expireTime!.getTime()).toBe(before + 2 * DAY_MS);
+
+      const missing = await runCli(t.app, clock, ['users', 'sign-out', '2147483647']);
+      expect(missing.code).toBe(1);
+      expect(missing.err.join('\n')).toContain(Errors.USER_NOT_FOUND.en);
+      const usage = await runCli(t.app, clock, ['users', 'extend', String(bob.userId)]);
+      expect(usage.code).toBe(2);
+    });
+  });
+});
