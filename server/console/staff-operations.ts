@@ -85,6 +85,32 @@ async function existingStaff(tx: Db, username: string): Promise<StaffRow> {
   return row;
 }
 
+/** Runs a change of one existing staff member under the staff lock, in one transaction. */
+function changeMember<T>(
+  deps: StaffDeps,
+  username: string,
+  change: (tx: Db, row: StaffRow, now: Date) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    await lockStaff(tx);
+    return change(tx, await existingStaff(tx, username), deps.now());
+  });
+}
+
+async function updateStaff(
+  tx: Db,
+  id: number,
+  values: Partial<typeof staff.$inferInsert>,
+  now: Date,
+): Promise<StaffRow> {
+  const [changed] = await tx
+    .update(staff)
+    .set({ ...values, updatedAt: now })
+    .where(eq(staff.id, id))
+    .returning();
+  return changed!;
+}
+
 /** Refuses to take the last enabled owner away (disable or another role). */
 async function keepAnOwner(tx: Db, row: StaffRow): Promise<void> {
   if (row.role !== 'owner' || row.disabled) return;
@@ -168,17 +194,10 @@ export async function changeStaffRole(
 ): Promise<StaffMember> {
   const username = checked(staffUsernameField, input.username);
   const role = checked(staffRoleField, input.role);
-  return deps.db.transaction(async (tx) => {
-    await lockStaff(tx);
-    const row = await existingStaff(tx, username);
+  return changeMember(deps, username, async (tx, row, now) => {
     if (row.role === role) return staffView(row);
     if (role !== 'owner') await keepAnOwner(tx, row);
-    const now = deps.now();
-    const [changed] = await tx
-      .update(staff)
-      .set({ role, updatedAt: now })
-      .where(eq(staff.id, row.id))
-      .returning();
+    const changed = await updateStaff(tx, row.id, { role }, now);
     await endSessions(tx, row.id, now);
     await writeAudit(tx, actor, {
       action: 'staff.role',
@@ -187,68 +206,45 @@ export async function changeStaffRole(
       after: { role },
       at: now,
     });
-    return staffView(changed!);
+    return staffView(changed);
   });
 }
 
-/** Disables a staff member (never the last owner): their sessions and open links end. */
-export async function disableStaff(
+/**
+ * Disables a staff member (never the last owner: their sessions and open links end), or enables
+ * them again (they sign in with their own password and authenticator).
+ */
+async function setStaffDisabled(
   deps: StaffDeps,
   actor: AuditActor,
   input: { username: unknown },
+  disabled: boolean,
 ): Promise<StaffMember> {
   const username = checked(staffUsernameField, input.username);
-  return deps.db.transaction(async (tx) => {
-    await lockStaff(tx);
-    const row = await existingStaff(tx, username);
-    if (row.disabled) return staffView(row);
-    await keepAnOwner(tx, row);
-    const now = deps.now();
-    const [changed] = await tx
-      .update(staff)
-      .set({ disabled: true, updatedAt: now })
-      .where(eq(staff.id, row.id))
-      .returning();
-    await endSessions(tx, row.id, now);
-    await spendOpenLinks(tx, row.id, now);
+  return changeMember(deps, username, async (tx, row, now) => {
+    if (row.disabled === disabled) return staffView(row);
+    if (disabled) await keepAnOwner(tx, row);
+    const changed = await updateStaff(tx, row.id, { disabled }, now);
+    if (disabled) {
+      await endSessions(tx, row.id, now);
+      await spendOpenLinks(tx, row.id, now);
+    }
     await writeAudit(tx, actor, {
-      action: 'staff.disable',
+      action: disabled ? 'staff.disable' : 'staff.enable',
       target: row.username,
-      before: { disabled: false },
-      after: { disabled: true },
+      before: { disabled: !disabled },
+      after: { disabled },
       at: now,
     });
-    return staffView(changed!);
+    return staffView(changed);
   });
 }
 
-/** Enables a disabled staff member again: they sign in with their password and authenticator. */
-export async function enableStaff(
-  deps: StaffDeps,
-  actor: AuditActor,
-  input: { username: unknown },
-): Promise<StaffMember> {
-  const username = checked(staffUsernameField, input.username);
-  return deps.db.transaction(async (tx) => {
-    await lockStaff(tx);
-    const row = await existingStaff(tx, username);
-    if (!row.disabled) return staffView(row);
-    const now = deps.now();
-    const [changed] = await tx
-      .update(staff)
-      .set({ disabled: false, updatedAt: now })
-      .where(eq(staff.id, row.id))
-      .returning();
-    await writeAudit(tx, actor, {
-      action: 'staff.enable',
-      target: row.username,
-      before: { disabled: true },
-      after: { disabled: false },
-      at: now,
-    });
-    return staffView(changed!);
-  });
-}
+export const disableStaff = (deps: StaffDeps, actor: AuditActor, input: { username: unknown }) =>
+  setStaffDisabled(deps, actor, input, true);
+
+export const enableStaff = (deps: StaffDeps, actor: AuditActor, input: { username: unknown }) =>
+  setStaffDisabled(deps, actor, input, false);
 
 /**
  * Removes a staff member's authenticator and recovery codes, ends their sessions and open links,
@@ -260,20 +256,18 @@ export async function resetStaffTwoFactor(
   input: { username: unknown },
 ): Promise<EnrolmentLink> {
   const username = checked(staffUsernameField, input.username);
-  return deps.db.transaction(async (tx) => {
-    await lockStaff(tx);
-    const row = await existingStaff(tx, username);
+  return changeMember(deps, username, async (tx, row, now) => {
     if (row.disabled) throw fail('STAFF_DISABLED');
-    const now = deps.now();
-    const [changed] = await tx
-      .update(staff)
-      .set({ totpSecret: null, totpLastStep: null, passwordHash: null, updatedAt: now })
-      .where(eq(staff.id, row.id))
-      .returning();
+    const changed = await updateStaff(
+      tx,
+      row.id,
+      { totpSecret: null, totpLastStep: null, passwordHash: null },
+      now,
+    );
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, row.id));
     await endSessions(tx, row.id, now);
     await spendOpenLinks(tx, row.id, now);
-    const link = await issueLink(deps, tx, changed!);
+    const link = await issueLink(deps, tx, changed);
     await writeAudit(tx, actor, {
       action: 'staff.reset-2fa',
       target: row.username,

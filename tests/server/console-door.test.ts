@@ -40,20 +40,14 @@ import {
   runCli,
   signIn,
   type EnrolledStaff,
+  useConsoleApp,
 } from './helpers/console';
-import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
 /** A user ID no member has: the members section answers USER_NOT_FOUND, past its guard. */
 const NO_SUCH_USER = 2_147_483_647;
 const E = consoleEndpoints;
-
-const env = {
-  PUBLIC_ORIGIN: SITE_ORIGIN,
-  // Every attempt of this file comes from 127.0.0.1: the per-account rule is the one under test.
-  PASSWORD_FAILURES_PER_CLIENT: '1000',
-};
 
 function docTable(marker: string): string[][] {
   const doc = readFileSync(new URL('../../docs/console.md', import.meta.url), 'utf8');
@@ -125,7 +119,7 @@ describe('the console documentation', () => {
 
 describe.each(variants)('console door on $name', (variant) => {
   const clock = new Clock();
-  const t = useTestApp(variant, { env, overrides: { consoleNow: clock.now } });
+  const t = useConsoleApp(variant, clock);
   const db = () => t.app.kestrel.database.db;
   let owner: EnrolledStaff;
 

@@ -10,28 +10,23 @@ import { describe, expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
 import type { ConsoleOrder, PaymentFlag } from '../../contract/endpoints/console-orders';
-import type { ConfiguredGateways } from '../../server/gateways/registry';
 import { auditLog, membershipGrants, orders } from '../../server/db/schema';
 import {
   Clock,
-  SITE_ORIGIN,
-  addAndEnrol,
   consoleCall,
   runCli,
-  signIn,
   type SignedIn,
+  useConsoleApp,
+  signedInStaff,
 } from './helpers/console';
 import {
-  SANDBOX_SECRET,
   buyOrder,
   flagsOf,
   paymentsOf,
   postForm,
   sandboxNotification,
-  testPaymentGateways,
   type BoughtOrder,
 } from './helpers/payments';
-import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -40,14 +35,7 @@ const NOTIFY = '/pay/notify/sandbox';
 
 describe.each(variants)('the console orders section on $name', (variant) => {
   const clock = new Clock(Date.now());
-  let gateways: ConfiguredGateways | undefined;
-  const t = useTestApp(variant, async () => {
-    gateways = await testPaymentGateways();
-    return {
-      env: { SANDBOX_SECRET, PUBLIC_ORIGIN: SITE_ORIGIN, PASSWORD_FAILURES_PER_CLIENT: '1000' },
-      overrides: { paymentGateways: gateways, consoleNow: clock.now },
-    };
-  });
+  const t = useConsoleApp(variant, clock, { sandbox: true });
   const db = () => t.app.kestrel.database.db;
   let finance: SignedIn;
   let support: SignedIn;
@@ -67,8 +55,8 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     (await db().select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status;
 
   it('signs in finance and support staff', async () => {
-    finance = await signIn(t.app, clock, await addAndEnrol(t.app, clock, 'fay_finance', 'finance'));
-    support = await signIn(t.app, clock, await addAndEnrol(t.app, clock, 'sid_support', 'support'));
+    finance = await signedInStaff(t.app, clock, 'fay_finance', 'finance');
+    support = await signedInStaff(t.app, clock, 'sid_support', 'support');
   });
 
   it('lists orders by status, currency, user and date, paged', async () => {
@@ -247,7 +235,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     });
 
     it('refunds through the gateway once; an unpaid order is not refundable', async () => {
-      finance = await signIn(t.app, clock, await addAndEnrol(t.app, clock, 'fin_two', 'finance'));
+      finance = await signedInStaff(t.app, clock, 'fin_two', 'finance');
       const refund = () =>
         consoleCall<{ refunded: boolean }>(
           t.app,

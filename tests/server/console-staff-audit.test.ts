@@ -29,8 +29,8 @@ import {
   signIn,
   type EnrolledStaff,
   type SignedIn,
+  useConsoleApp,
 } from './helpers/console';
-import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -69,10 +69,7 @@ describe('audit redaction', () => {
 
 describe.each(variants)('staff operations and the audit trail on $name', (variant) => {
   const clock = new Clock();
-  const t = useTestApp(variant, {
-    env: { PUBLIC_ORIGIN: SITE_ORIGIN, PASSWORD_FAILURES_PER_CLIENT: '1000' },
-    overrides: { consoleNow: clock.now },
-  });
+  const t = useConsoleApp(variant, clock);
   const db = () => t.app.kestrel.database.db;
   let owner: EnrolledStaff;
   let ownerSession: SignedIn;

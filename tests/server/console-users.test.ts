@@ -21,15 +21,13 @@ import {
 import { PASSWORD, registerByUsername, type Registered } from './helpers/accounts';
 import {
   Clock,
-  SITE_ORIGIN,
-  addAndEnrol,
   consoleCall,
   runCli,
-  signIn,
   type SignedIn,
+  useConsoleApp,
+  signedInStaff,
 } from './helpers/console';
 import { purchase } from './helpers/store';
-import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -40,10 +38,7 @@ const key = () => randomBytes(12).toString('hex');
 describe.each(variants)('the console members section on $name', (variant) => {
   // The console's clock starts at the real time: members' memberships and sessions share it.
   const clock = new Clock(Date.now());
-  const t = useTestApp(variant, {
-    env: { PUBLIC_ORIGIN: SITE_ORIGIN, PASSWORD_FAILURES_PER_CLIENT: '1000' },
-    overrides: { consoleNow: clock.now },
-  });
+  const t = useConsoleApp(variant, clock);
   const db = () => t.app.kestrel.database.db;
   let support: SignedIn;
   let content: SignedIn;
@@ -72,8 +67,8 @@ describe.each(variants)('the console members section on $name', (variant) => {
   const userInfo = (token: string) => t.api.call('/api/system/system_user_info', {}, { token });
 
   it('signs in a support and a content staff member; registers two members', async () => {
-    support = await signIn(t.app, clock, await addAndEnrol(t.app, clock, 'sue_support', 'support'));
-    content = await signIn(t.app, clock, await addAndEnrol(t.app, clock, 'cid_content', 'content'));
+    support = await signedInStaff(t.app, clock, 'sue_support', 'support');
+    content = await signedInStaff(t.app, clock, 'cid_content', 'content');
     ann = await registerByUsername(t.api);
     bob = await registerByUsername(t.api);
   });
@@ -373,7 +368,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
       expect(await activeExpiries()).toEqual(before);
 
       // A fresh session (its code is a fresh second factor); two tabs submit the same form at once.
-      support = await signIn(t.app, clock, await addAndEnrol(t.app, clock, 'sue_fresh', 'support'));
+      support = await signedInStaff(t.app, clock, 'sue_fresh', 'support');
       const [one, two] = await Promise.all([
         consoleCall<{ extended: number; applied: boolean }>(
           t.app,

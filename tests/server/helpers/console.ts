@@ -13,6 +13,10 @@ import {
 } from '../../../contract/endpoints/console';
 import { runAdmin } from '../../../server/admin/cli';
 import { totpCode } from '../../../server/identity/totp';
+import type { ConfiguredGateways } from '../../../server/gateways/registry';
+import { SANDBOX_SECRET, testPaymentGateways } from './payments';
+import { useTestApp, type TestApp } from './test-app';
+import type { DbVariant } from './test-databases';
 
 export const SITE_ORIGIN = 'https://vpn.example';
 export const STAFF_PASSWORD = 'staff-password-2027';
@@ -184,4 +188,47 @@ export async function signIn(
   const cookie = cookieOf(answer);
   expect(cookie).toBeDefined();
   return { cookie: cookie!, csrf: answer.body.data.csrfToken, session: answer.body.data };
+}
+
+/**
+ * The console's test environment: the site's origin (writes must come from it); every attempt of a
+ * test comes from 127.0.0.1, so the per-client throttle is lifted and the per-account one is tested.
+ */
+export const CONSOLE_ENV = { PUBLIC_ORIGIN: SITE_ORIGIN, PASSWORD_FAILURES_PER_CLIENT: '1000' };
+
+/**
+ * The app of a describe block for the console's tests: the console on `clock`; with `sandbox`, the
+ * payments go through the sandbox gateway as they do in the payment tests (`gateways()` reads its
+ * registry once the app has started).
+ */
+export function useConsoleApp(
+  variant: DbVariant,
+  clock: Clock,
+  { sandbox = false }: { sandbox?: boolean } = {},
+): TestApp & { gateways: () => ConfiguredGateways } {
+  let gateways: ConfiguredGateways | undefined;
+  const t = useTestApp(variant, async () => {
+    if (!sandbox) return { env: CONSOLE_ENV, overrides: { consoleNow: clock.now } };
+    gateways = await testPaymentGateways();
+    return {
+      env: { ...CONSOLE_ENV, SANDBOX_SECRET },
+      overrides: { paymentGateways: gateways, consoleNow: clock.now },
+    };
+  });
+  return Object.assign(t, {
+    gateways: () => {
+      if (!gateways) throw new Error('no sandbox gateways: useConsoleApp(..., { sandbox: true })');
+      return gateways;
+    },
+  });
+}
+
+/** A staff member of `role`, enrolled through the CLI's link and signed in. */
+export async function signedInStaff(
+  app: FastifyInstance,
+  clock: Clock,
+  username: string,
+  role: string,
+): Promise<SignedIn> {
+  return signIn(app, clock, await addAndEnrol(app, clock, username, role));
 }
