@@ -25,10 +25,12 @@ import {
   type ConsoleEndpoint,
 } from './console-base';
 
+import { consoleDashboardEndpoints } from './console-dashboard';
 import { consoleOrderEndpoints } from './console-orders';
 import { consoleUserEndpoints } from './console-users';
 
 export * from './console-base';
+export * from './console-dashboard';
 export * from './console-orders';
 export * from './console-users';
 
@@ -342,6 +344,7 @@ export const consoleEndpoints = {
   consoleAuditList,
   ...consoleUserEndpoints,
   ...consoleOrderEndpoints,
+  ...consoleDashboardEndpoints,
 } as const satisfies Record<string, ConsoleEndpoint>;
 
 export type ConsoleEndpointName = keyof typeof consoleEndpoints;

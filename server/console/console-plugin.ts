@@ -37,6 +37,7 @@ import {
   type StaffAuth,
 } from './console-session';
 import type { AnyHandler, HandlersOf } from './console-handler';
+import { dashboardHandlers } from './dashboard/dashboard-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { roleAllows } from './roles';
 import { memberHandlers } from './users/member-handlers';
@@ -195,6 +196,7 @@ export async function consolePlugin(
     },
     ...memberHandlers({ db, now, sessionCache }),
     ...orderHandlers({ db, now, sessionCache, gateways: async () => gateways }),
+    ...dashboardHandlers({ db, now }),
   };
 
   for (const [name, endpoint] of Object.entries(consoleEndpoints) as [

@@ -392,6 +392,18 @@ export const nodeTraffic = pgTable(
   (t) => [primaryKey({ columns: [t.nodeId, t.period] })],
 );
 
+/** Each node's traffic per UTC day, for the console's chart (0015_console-dashboard). */
+export const nodeTrafficDaily = pgTable(
+  'node_traffic_daily',
+  {
+    nodeId: integer('node_id').notNull(),
+    day: date('day').notNull(),
+    upload: bytes('upload').notNull().default(0),
+    download: bytes('download').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.nodeId, t.day] })],
+);
+
 export const nodeTrafficReports = pgTable(
   'node_traffic_reports',
   {

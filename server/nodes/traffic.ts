@@ -79,8 +79,18 @@ export async function recordTrafficPush(
           coalesce(sum(download), 0)::text AS download
         FROM served`),
     );
+    // The node's month and its UTC day (the console's chart), in the statement that records contact.
     await tx.execute(sql`
-      WITH contact AS (UPDATE vpn_nodes SET last_push_at = now() WHERE id = ${nodeId})
+      WITH contact AS (UPDATE vpn_nodes SET last_push_at = now() WHERE id = ${nodeId}),
+      daily AS (
+        INSERT INTO node_traffic_daily (node_id, day, upload, download)
+        SELECT ${nodeId}, (now() AT TIME ZONE 'UTC')::date,
+          least(${stored!.upload}::numeric, ${COUNTER_CEILING})::bigint,
+          least(${stored!.download}::numeric, ${COUNTER_CEILING})::bigint
+        WHERE ${stored!.upload}::numeric + ${stored!.download}::numeric > 0
+        ON CONFLICT (node_id, day) DO UPDATE SET
+          upload = ${saturated('node_traffic_daily.upload', 'excluded.upload')},
+          download = ${saturated('node_traffic_daily.download', 'excluded.download')})
       INSERT INTO node_traffic (node_id, period, upload, download)
       SELECT ${nodeId}, ${CURRENT_PERIOD},
         least(${stored!.upload}::numeric, ${COUNTER_CEILING})::bigint,

@@ -610,6 +610,8 @@ describe.each(variants)('console door on $name', (variant) => {
         reason: 'role matrix',
       },
       consolePaymentFlags: {},
+      consoleDashboard: {},
+      consoleDashboardSeries: { days: 30 },
       consoleResolveFlag: { flagId: NO_SUCH_USER, reason: 'role matrix' },
     });
 
