@@ -6,16 +6,7 @@
  */
 import { STAFF_ROLES } from '../../contract/endpoints/console';
 import { CLI_ACTOR, listAudit } from '../console/audit';
-import {
-  addStaff,
-  changeStaffRole,
-  disableStaff,
-  enableStaff,
-  listStaff,
-  resetStaffTwoFactor,
-  type EnrolmentLink,
-  type StaffDeps,
-} from '../console/staff-operations';
+import * as staffOps from '../console/staff-operations';
 import { AdminError, Args, UsageError, positional, rowLimit } from './args';
 import type { AdminCommand, AdminContext } from './context';
 import { operator } from './operator-call';
@@ -36,13 +27,13 @@ export const AUDIT_USAGE = [
   'audit [--limit <n>]                  (the latest audit entries: staff actions, sign-ins, CLI commands)',
 ];
 
-function depsOf(context: AdminContext): StaffDeps {
+function depsOf(context: AdminContext): staffOps.StaffDeps {
   const { siteOrigin } = context;
   if (!siteOrigin) throw new AdminError('the site origin is unknown here (PUBLIC_ORIGIN)');
   return { db: context.db, now: context.now, siteOrigin };
 }
 
-function printLink(io: AdminContext['io'], link: EnrolmentLink): void {
+function printLink(io: AdminContext['io'], link: staffOps.EnrolmentLink): void {
   io.out(
     `Enrolment link for ${link.username} (${link.role}), single use, valid until ${link.expiresAt}:`,
   );
@@ -58,7 +49,9 @@ export function parseStaffCommand(argv: readonly string[]): AdminCommand {
       const role = args.requiredString('role');
       args.done(1);
       return async (context) => {
-        const link = await operator(() => addStaff(depsOf(context), CLI_ACTOR, { username, role }));
+        const link = await operator(() =>
+          staffOps.addStaff(depsOf(context), CLI_ACTOR, { username, role }),
+        );
         printLink(context.io, link);
         return 0;
       };
@@ -66,7 +59,7 @@ export function parseStaffCommand(argv: readonly string[]): AdminCommand {
     case 'list': {
       new Args(rest).done(0);
       return async ({ db, io }) => {
-        const rows = await listStaff(db);
+        const rows = await staffOps.listStaff(db);
         if (rows.length === 0) {
           io.out('No staff yet: npm run admin -- staff add <username> --role owner');
           return 0;
@@ -91,7 +84,7 @@ export function parseStaffCommand(argv: readonly string[]): AdminCommand {
       args.done(2);
       return async (context) => {
         const changed = await operator(() =>
-          changeStaffRole(depsOf(context), CLI_ACTOR, { username, role }),
+          staffOps.changeStaffRole(depsOf(context), CLI_ACTOR, { username, role }),
         );
         context.io.out(`${changed.username} is now ${changed.role}.`);
         return 0;
@@ -103,7 +96,7 @@ export function parseStaffCommand(argv: readonly string[]): AdminCommand {
       args.done(1);
       return async (context) => {
         const changed = await operator(() =>
-          disableStaff(depsOf(context), CLI_ACTOR, { username }),
+          staffOps.disableStaff(depsOf(context), CLI_ACTOR, { username }),
         );
         context.io.out(`${changed.username} is disabled; their sessions have ended.`);
         return 0;
@@ -114,7 +107,9 @@ export function parseStaffCommand(argv: readonly string[]): AdminCommand {
       const username = positional(args, 0, 'username');
       args.done(1);
       return async (context) => {
-        const changed = await operator(() => enableStaff(depsOf(context), CLI_ACTOR, { username }));
+        const changed = await operator(() =>
+          staffOps.enableStaff(depsOf(context), CLI_ACTOR, { username }),
+        );
         context.io.out(`${changed.username} is enabled.`);
         return 0;
       };
@@ -125,7 +120,7 @@ export function parseStaffCommand(argv: readonly string[]): AdminCommand {
       args.done(1);
       return async (context) => {
         const link = await operator(() =>
-          resetStaffTwoFactor(depsOf(context), CLI_ACTOR, { username }),
+          staffOps.resetStaffTwoFactor(depsOf(context), CLI_ACTOR, { username }),
         );
         context.io.out(`${link.username}'s authenticator and recovery codes are removed.`);
         printLink(context.io, link);

@@ -7,16 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_ADJUST_DAYS, MAX_BULK_DAYS } from '../../contract/endpoints/console-users';
 import { CLI_ACTOR } from '../console/audit';
-import {
-  activeMemberCount,
-  adjustMembership,
-  extendActiveMembers,
-  removeMemberDevice,
-  resetMemberSubscription,
-  setMemberDisabled,
-  signOutMember,
-  type MemberDeps,
-} from '../console/users/member-operations';
+import * as memberOps from '../console/users/member-operations';
 import { memberRecord, searchMembers } from '../console/users/member-record';
 import { Args, UsageError, parseInteger, positional } from './args';
 import type { AdminCommand, AdminContext } from './context';
@@ -36,7 +27,7 @@ export const USERS_USAGE = [
   `users extend-active --days <1-${MAX_BULK_DAYS}> --reason <text> [--yes]   (outage compensation; without --yes: how many)`,
 ];
 
-const depsOf = (context: AdminContext): MemberDeps => ({
+const depsOf = (context: AdminContext): memberOps.MemberDeps => ({
   db: context.db,
   now: context.now,
   ...(context.sessionCache ? { sessionCache: context.sessionCache } : {}),
@@ -61,7 +52,7 @@ function adjust(rest: string[], sign: 1 | -1): AdminCommand {
   args.done(1);
   return async (context) => {
     const state = await operator(() =>
-      adjustMembership(depsOf(context), CLI_ACTOR, {
+      memberOps.adjustMembership(depsOf(context), CLI_ACTOR, {
         userId,
         days: sign * days,
         reason,
@@ -82,7 +73,7 @@ function setDisabled(rest: string[], disabled: boolean): AdminCommand {
   args.done(1);
   return async (context) => {
     await operator(() =>
-      setMemberDisabled(depsOf(context), CLI_ACTOR, { userId, disabled, reason }),
+      memberOps.setMemberDisabled(depsOf(context), CLI_ACTOR, { userId, disabled, reason }),
     );
     context.io.out(
       disabled
@@ -161,14 +152,18 @@ function extendActive(rest: string[]): AdminCommand {
   args.done(0);
   return async (context) => {
     if (!yes) {
-      const count = await activeMemberCount(context.db, context.now());
+      const count = await memberOps.activeMemberCount(context.db, context.now());
       context.io.out(
         `${count} active members would get ${days} more days. Run again with --yes to apply.`,
       );
       return 0;
     }
     const done = await operator(() =>
-      extendActiveMembers(depsOf(context), CLI_ACTOR, { days, reason, key: submissionKey() }),
+      memberOps.extendActiveMembers(depsOf(context), CLI_ACTOR, {
+        days,
+        reason,
+        key: submissionKey(),
+      }),
     );
     context.io.out(`${done.extended} active members got ${done.days} more days.`);
     return 0;
@@ -178,7 +173,7 @@ function extendActive(rest: string[]): AdminCommand {
 /** A command on one member that needs nothing but the id. */
 function onMember(
   rest: string[],
-  run: (deps: MemberDeps, userId: number) => Promise<string>,
+  run: (deps: memberOps.MemberDeps, userId: number) => Promise<string>,
 ): AdminCommand {
   const args = new Args(rest);
   const userId = userIdOf(args);
@@ -206,12 +201,12 @@ export function parseUsersCommand(argv: readonly string[]): AdminCommand {
       return setDisabled(rest, false);
     case 'sign-out':
       return onMember(rest, async (deps, userId) => {
-        const { sessionsEnded } = await signOutMember(deps, CLI_ACTOR, { userId });
+        const { sessionsEnded } = await memberOps.signOutMember(deps, CLI_ACTOR, { userId });
         return `User ${userId}: ${sessionsEnded} sessions ended.`;
       });
     case 'reset-subscription':
       return onMember(rest, async (deps, userId) => {
-        await resetMemberSubscription(deps, CLI_ACTOR, { userId });
+        await memberOps.resetMemberSubscription(deps, CLI_ACTOR, { userId });
         return `User ${userId}: new node credential; every import link is gone.`;
       });
     case 'remove-device': {
@@ -220,7 +215,9 @@ export function parseUsersCommand(argv: readonly string[]): AdminCommand {
       const deviceId = parseInteger(positional(args, 1, 'device id'), 'the device id');
       args.done(2);
       return async (context) => {
-        await operator(() => removeMemberDevice(depsOf(context), CLI_ACTOR, { userId, deviceId }));
+        await operator(() =>
+          memberOps.removeMemberDevice(depsOf(context), CLI_ACTOR, { userId, deviceId }),
+        );
         context.io.out(`User ${userId}: device ${deviceId} removed; its sessions ended.`);
         return 0;
       };
