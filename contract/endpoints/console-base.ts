@@ -83,5 +83,20 @@ export function defineConsoleEndpoint<I extends z.ZodType, D extends z.ZodType>(
   return { ...endpoint, input: storableOnly(endpoint.input) };
 }
 
+type Definition<I extends z.ZodType, D extends z.ZodType> = Omit<
+  ConsoleEndpoint<I, D>,
+  'method' | 'stepUp'
+> & { stepUp?: boolean };
+
+/** A read: GET, its input in the query string; never a step-up. */
+export const consoleRead = <I extends z.ZodType, D extends z.ZodType>(
+  endpoint: Omit<Definition<I, D>, 'stepUp'>,
+) => defineConsoleEndpoint({ ...endpoint, method: 'GET', stepUp: false });
+
+/** A write: POST with a JSON body and the CSRF header; `stepUp` for a money action. */
+export const consoleWrite = <I extends z.ZodType, D extends z.ZodType>(
+  endpoint: Definition<I, D>,
+) => defineConsoleEndpoint({ ...endpoint, method: 'POST', stepUp: endpoint.stepUp ?? false });
+
 /** A page number of a paged list (1-based). */
 export const pageNumber = z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(100_000);

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { Errors } from '../errors';
 import { isoDate } from './common';
-import { code, defineConsoleEndpoint } from './console-base';
+import { code, consoleRead } from './console-base';
 
 export const DASHBOARD_RANGES = [30, 90] as const;
 
@@ -52,22 +52,18 @@ export const dashboardDay = z.object({
 });
 export type DashboardDay = z.infer<typeof dashboardDay>;
 
-export const consoleDashboard = defineConsoleEndpoint({
-  method: 'GET',
+export const consoleDashboard = consoleRead({
   path: '/api/admin/dashboard',
   access: 'dashboard.read',
-  stepUp: false,
   input: z.object({}),
   data: dashboardFigures,
   summary:
     'Revenue (today, this month, last month, per currency, with the change), refunds, registrations, active and paying members, online devices, traffic, nodes online, open flags, payouts due.',
 });
 
-export const consoleDashboardSeries = defineConsoleEndpoint({
-  method: 'GET',
+export const consoleDashboardSeries = consoleRead({
   path: '/api/admin/dashboard/series',
   access: 'dashboard.read',
-  stepUp: false,
   input: z.object({
     days: z.coerce
       .number(code(Errors.BAD_REQUEST))

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { Errors } from '../errors';
 import { isoDate, money, ok } from './common';
-import { code, defineConsoleEndpoint, pageNumber } from './console-base';
+import { code, consoleRead, consoleWrite, pageNumber } from './console-base';
 import { memberIdField, reasonField } from './console-users';
 import { ORDER_METHODS, ORDER_STATUSES } from './payment';
 
@@ -52,11 +52,9 @@ export const paymentFlag = z.object({
 });
 export type PaymentFlag = z.infer<typeof paymentFlag>;
 
-export const consoleOrderList = defineConsoleEndpoint({
-  method: 'GET',
+export const consoleOrderList = consoleRead({
   path: '/api/admin/orders',
   access: 'orders.read',
-  stepUp: false,
   input: z.object({
     status: z.enum(ORDER_STATUSES, code(Errors.BAD_REQUEST)).optional(),
     method: z.enum(ORDER_METHODS, code(Errors.BAD_REQUEST)).optional(),
@@ -77,11 +75,9 @@ export const consoleOrderList = defineConsoleEndpoint({
     'Orders, newest first, filtered by status, method, currency, user and date range, paged.',
 });
 
-export const consoleOrderRecord = defineConsoleEndpoint({
-  method: 'GET',
+export const consoleOrderRecord = consoleRead({
   path: '/api/admin/orders/record',
   access: 'orders.read',
-  stepUp: false,
   input: z.object({ orderId: orderNoField }),
   data: z.object({
     order: consoleOrder,
@@ -102,8 +98,7 @@ export const consoleOrderRecord = defineConsoleEndpoint({
   summary: 'One order, its gateway events (the payment and its raw notification) and its flags.',
 });
 
-export const consoleOrderRefund = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleOrderRefund = consoleWrite({
   path: '/api/admin/orders/refund',
   access: 'orders.refund',
   stepUp: true,
@@ -118,8 +113,7 @@ export const consoleOrderRefund = defineConsoleEndpoint({
     'Refund a paid order through its gateway (or record a refund made by hand) and undo its effects; once.',
 });
 
-export const consoleOrderConfirm = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleOrderConfirm = consoleWrite({
   path: '/api/admin/orders/confirm',
   access: 'orders.confirm',
   stepUp: true,
@@ -133,11 +127,9 @@ export const consoleOrderConfirm = defineConsoleEndpoint({
     "Confirm a payment by hand with the gateway's trade number and a reason: the normal credit path, exactly once.",
 });
 
-export const consolePaymentFlags = defineConsoleEndpoint({
-  method: 'GET',
+export const consolePaymentFlags = consoleRead({
   path: '/api/admin/payment-flags',
   access: 'orders.read',
-  stepUp: false,
   input: z.object({
     all: z
       .enum(['0', '1'])
@@ -156,11 +148,9 @@ export const consolePaymentFlags = defineConsoleEndpoint({
     'The payments an operator must look at (late, wrong amount, second payment...), open first.',
 });
 
-export const consoleResolveFlag = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleResolveFlag = consoleWrite({
   path: '/api/admin/payment-flags/resolve',
   access: 'payment-flags.resolve',
-  stepUp: false,
   input: z.object({
     flagId: z.number(code(Errors.FLAG_NOT_FOUND)).int().min(1, code(Errors.FLAG_NOT_FOUND)),
     reason: reasonField,

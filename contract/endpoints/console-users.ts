@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { Errors } from '../errors';
 import { isoDate, money, ok } from './common';
-import { code, defineConsoleEndpoint } from './console-base';
+import { code, consoleRead, consoleWrite } from './console-base';
 
 /** Days an operator may add or take back in one change: a decade either way. */
 export const MAX_ADJUST_DAYS = 3650;
@@ -139,11 +139,9 @@ const membershipAfter = z.object({
 
 // --- endpoints ---
 
-export const consoleUserSearch = defineConsoleEndpoint({
-  method: 'GET',
+export const consoleUserSearch = consoleRead({
   path: '/api/admin/users/search',
   access: 'users.read',
-  stepUp: false,
   input: z.object({
     q: z.string(code(Errors.REQUIRED_SEARCH)).trim().min(1, code(Errors.REQUIRED_SEARCH)).max(254),
   }),
@@ -152,22 +150,18 @@ export const consoleUserSearch = defineConsoleEndpoint({
     'Exact search by user ID, username, e-mail or phone (325 never finds 1325); deleted accounts are not listed.',
 });
 
-export const consoleUserRecord = defineConsoleEndpoint({
-  method: 'GET',
+export const consoleUserRecord = consoleRead({
   path: '/api/admin/users/record',
   access: 'users.read',
-  stepUp: false,
   input: z.object({ userId: memberIdField }),
   data: memberRecord,
   summary:
     "A member's record: membership and its ledger, orders, devices, sessions, groups, invites, commissions, import links.",
 });
 
-export const consoleUserAdjustMembership = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleUserAdjustMembership = consoleWrite({
   path: '/api/admin/users/membership',
   access: 'users.manage',
-  stepUp: false,
   input: z.object({
     userId: memberIdField,
     days: adjustDaysField,
@@ -179,42 +173,34 @@ export const consoleUserAdjustMembership = defineConsoleEndpoint({
     'Extend (positive days) or shorten (negative) a membership, with a reason; once per submission key.',
 });
 
-export const consoleUserSetDisabled = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleUserSetDisabled = consoleWrite({
   path: '/api/admin/users/disabled',
   access: 'users.manage',
-  stepUp: false,
   input: z.object({ userId: memberIdField, disabled: z.boolean(), reason: reasonField }),
   data: z.object({ disabled: z.boolean() }),
   summary: 'Disable (every session ends) or enable an account, with a reason.',
 });
 
-export const consoleUserSignOut = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleUserSignOut = consoleWrite({
   path: '/api/admin/users/sign-out',
   access: 'users.manage',
-  stepUp: false,
   input: z.object({ userId: memberIdField }),
   data: z.object({ sessionsEnded: z.number().int() }),
   summary: 'End every session of a member (sign out everywhere).',
 });
 
-export const consoleUserResetSubscription = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleUserResetSubscription = consoleWrite({
   path: '/api/admin/users/reset-subscription',
   access: 'users.manage',
-  stepUp: false,
   input: z.object({ userId: memberIdField }),
   data: ok,
   summary:
     "Reset a member's subscription: a new node credential, every import link gone, the online devices forgotten.",
 });
 
-export const consoleUserRemoveDevice = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleUserRemoveDevice = consoleWrite({
   path: '/api/admin/users/remove-device',
   access: 'users.manage',
-  stepUp: false,
   input: z.object({
     userId: memberIdField,
     deviceId: z.number(code(Errors.DEVICE_NOT_FOUND)).int().min(1, code(Errors.DEVICE_NOT_FOUND)),
@@ -223,18 +209,15 @@ export const consoleUserRemoveDevice = defineConsoleEndpoint({
   summary: "Remove one of a member's app devices; its sessions end.",
 });
 
-export const consoleBulkExtendPreview = defineConsoleEndpoint({
-  method: 'GET',
+export const consoleBulkExtendPreview = consoleRead({
   path: '/api/admin/users/extend-active/preview',
   access: 'users.bulk',
-  stepUp: false,
   input: z.object({}),
   data: z.object({ activeMembers: z.number().int(), at: isoDate }),
   summary: 'How many members are active now: the ones an outage compensation would extend.',
 });
 
-export const consoleBulkExtend = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleBulkExtend = consoleWrite({
   path: '/api/admin/users/extend-active',
   access: 'users.bulk',
   stepUp: true,

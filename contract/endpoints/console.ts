@@ -20,7 +20,8 @@ import {
   CONSOLE_PERMISSIONS,
   STAFF_ROLES,
   code,
-  defineConsoleEndpoint,
+  consoleRead,
+  consoleWrite,
   pageNumber,
   type ConsoleEndpoint,
 } from './console-base';
@@ -141,11 +142,9 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 
 // --- endpoints ---
 
-export const consoleEnrolInfo = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleEnrolInfo = consoleWrite({
   path: '/api/admin/enrol/info',
   access: 'public',
-  stepUp: false,
   input: z.object({ token: enrolmentTokenField }),
   data: z.object({
     username: z.string(),
@@ -156,11 +155,9 @@ export const consoleEnrolInfo = defineConsoleEndpoint({
     'Whether an enrolment link is valid, and for whom (ENROLMENT_LINK_INVALID when used or expired).',
 });
 
-export const consoleEnrolStart = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleEnrolStart = consoleWrite({
   path: '/api/admin/enrol/start',
   access: 'public',
-  stepUp: false,
   input: z.object({ token: enrolmentTokenField }),
   data: z.object({
     /** For manual entry in the authenticator app. */
@@ -172,11 +169,9 @@ export const consoleEnrolStart = defineConsoleEndpoint({
     'Make the authenticator secret of an enrolment (again on each call: the last one counts until the enrolment finishes).',
 });
 
-export const consoleEnrolFinish = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleEnrolFinish = consoleWrite({
   path: '/api/admin/enrol/finish',
   access: 'public',
-  stepUp: false,
   input: z.object({
     token: enrolmentTokenField,
     password: passwordField,
@@ -190,11 +185,9 @@ export const consoleEnrolFinish = defineConsoleEndpoint({
     "Set the password and confirm the authenticator with a first code; returns the 10 recovery codes once and spends the link. Doesn't sign in.",
 });
 
-export const consoleSignIn = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleSignIn = consoleWrite({
   path: '/api/admin/session/sign-in',
   access: 'public',
-  stepUp: false,
   input: z.object({
     username: z
       .string(code(Errors.REQUIRED_USERNAME))
@@ -209,48 +202,39 @@ export const consoleSignIn = defineConsoleEndpoint({
     'Sign in with username, password and an authenticator or recovery code; sets the session cookie.',
 });
 
-export const consoleSessionInfo = defineConsoleEndpoint({
-  method: 'GET',
+export const consoleSessionInfo = consoleRead({
   path: '/api/admin/session',
   access: 'staff',
-  stepUp: false,
   input: z.object({}),
   data: consoleSession,
   summary: 'The signed-in staff member, their permissions, the CSRF token and the expiry times.',
 });
 
-export const consoleSignOut = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleSignOut = consoleWrite({
   path: '/api/admin/session/sign-out',
   access: 'staff',
-  stepUp: false,
   input: z.object({}),
   data: ok,
   summary: 'End the session and clear its cookie.',
 });
 
-export const consoleStepUp = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleStepUp = consoleWrite({
   path: '/api/admin/session/step-up',
   access: 'staff',
-  stepUp: false,
   input: z.object({ code: totpCodeField }),
   data: consoleSession,
   summary: 'Enter a fresh authenticator code before a money action (step-up).',
 });
 
-export const consoleStaffList = defineConsoleEndpoint({
-  method: 'GET',
+export const consoleStaffList = consoleRead({
   path: '/api/admin/staff',
   access: 'staff.manage',
-  stepUp: false,
   input: z.object({}),
   data: z.object({ staff: z.array(staffMember) }),
   summary: 'Every staff member, enrolled or not, disabled ones too.',
 });
 
-export const consoleStaffAdd = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleStaffAdd = consoleWrite({
   path: '/api/admin/staff/add',
   access: 'staff.manage',
   stepUp: true,
@@ -259,8 +243,7 @@ export const consoleStaffAdd = defineConsoleEndpoint({
   summary: 'Add a staff member; returns their single-use enrolment link (24 h).',
 });
 
-export const consoleStaffRole = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleStaffRole = consoleWrite({
   path: '/api/admin/staff/role',
   access: 'staff.manage',
   stepUp: true,
@@ -269,8 +252,7 @@ export const consoleStaffRole = defineConsoleEndpoint({
   summary: "Change a staff member's role (never the last owner's); their sessions end.",
 });
 
-export const consoleStaffDisable = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleStaffDisable = consoleWrite({
   path: '/api/admin/staff/disable',
   access: 'staff.manage',
   stepUp: true,
@@ -279,8 +261,7 @@ export const consoleStaffDisable = defineConsoleEndpoint({
   summary: 'Disable a staff member (never the last owner); their sessions and links end.',
 });
 
-export const consoleStaffEnable = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleStaffEnable = consoleWrite({
   path: '/api/admin/staff/enable',
   access: 'staff.manage',
   stepUp: true,
@@ -289,8 +270,7 @@ export const consoleStaffEnable = defineConsoleEndpoint({
   summary: 'Enable a disabled staff member again (they sign in with their own password and code).',
 });
 
-export const consoleStaffResetTwoFactor = defineConsoleEndpoint({
-  method: 'POST',
+export const consoleStaffResetTwoFactor = consoleWrite({
   path: '/api/admin/staff/reset-2fa',
   access: 'staff.manage',
   stepUp: true,
@@ -300,11 +280,9 @@ export const consoleStaffResetTwoFactor = defineConsoleEndpoint({
     "Remove a staff member's authenticator and recovery codes, end their sessions, and return a new enrolment link.",
 });
 
-export const consoleAuditList = defineConsoleEndpoint({
-  method: 'GET',
+export const consoleAuditList = consoleRead({
   path: '/api/admin/audit',
   access: 'audit.read',
-  stepUp: false,
   input: z.object({
     /** `cli`, `anonymous`, or a staff username. */
     actor: z.string().trim().min(1).max(64).optional(),
