@@ -85,7 +85,14 @@ interface HandlerContext {
   readonly client: { ip: string; userAgent: string | null };
 }
 
-type Handler = (input: never, context: HandlerContext) => Promise<unknown>;
+/** Each endpoint's handler takes its parsed input and answers its data, as the contract says. */
+type Handlers = {
+  [K in ConsoleEndpointName]: (
+    input: z.output<(typeof consoleEndpoints)[K]['input']>,
+    context: HandlerContext,
+  ) => Promise<z.input<(typeof consoleEndpoints)[K]['data']>>;
+};
+type AnyHandler = (input: unknown, context: HandlerContext) => Promise<unknown>;
 
 /** The request's origin as a browser names it: Origin, else Referer's origin; undefined: none. */
 function requestOriginOf(request: FastifyRequest): string | undefined | null {
@@ -161,48 +168,35 @@ export async function consolePlugin(
     request.staffAuth = auth;
   };
 
-  const handlers: Record<ConsoleEndpointName, Handler> = {
-    consoleEnrolInfo: (input: { token: string }) => enrolmentInfo(db, input.token, now()),
-    consoleEnrolStart: (input: { token: string }) => startEnrolment(door, input.token),
-    consoleEnrolFinish: (input: { token: string; password: string; code: string }, { client }) =>
-      finishEnrolment(door, input, client),
-    consoleSignIn: async (
-      input: { username: string; password: string; code: string },
-      { reply, client },
-    ) => {
+  // Outside PROD every answer is checked against the contract: a drift fails loudly in tests.
+  const checkAnswers = config.appEnv !== AppEnv.PROD;
+
+  const handlers: Handlers = {
+    consoleEnrolInfo: (input) => enrolmentInfo(db, input.token, now()),
+    consoleEnrolStart: (input) => startEnrolment(door, input.token),
+    consoleEnrolFinish: (input, { client }) => finishEnrolment(door, input, client),
+    consoleSignIn: async (input, { reply, client }) => {
       const { token, auth } = await signIn(door, input, client);
       reply.header('set-cookie', sessionCookie(token, secure));
       return sessionView(auth);
     },
-    consoleSessionInfo: async (_input: object, { auth }) => sessionView(auth!),
-    consoleSignOut: async (_input: object, { auth, reply, actor }) => {
+    consoleSessionInfo: async (_input, { auth }) => sessionView(auth!),
+    consoleSignOut: async (_input, { auth, reply, actor }) => {
       const at = now();
       await revokeStaffSession(db, auth!.session.id, at);
       await writeAudit(db, actor, { action: 'staff.sign-out', target: auth!.staff.username, at });
       reply.header('set-cookie', clearedSessionCookie(secure));
       return {};
     },
-    consoleStepUp: async (input: { code: string }, { auth, client }) =>
+    consoleStepUp: async (input, { auth, client }) =>
       sessionView(await stepUp(door, auth!, input.code, client)),
     consoleStaffList: async () => ({ staff: await listStaff(db) }),
-    consoleStaffAdd: (input: { username: string; role: string }, { actor }) =>
-      addStaff(staffDeps, actor, input),
-    consoleStaffRole: (input: { username: string; role: string }, { actor }) =>
-      changeStaffRole(staffDeps, actor, input),
-    consoleStaffDisable: (input: { username: string }, { actor }) =>
-      disableStaff(staffDeps, actor, input),
-    consoleStaffEnable: (input: { username: string }, { actor }) =>
-      enableStaff(staffDeps, actor, input),
-    consoleStaffResetTwoFactor: (input: { username: string }, { actor }) =>
-      resetStaffTwoFactor(staffDeps, actor, input),
-    consoleAuditList: async (input: {
-      actor?: string;
-      action?: string;
-      from?: string;
-      to?: string;
-      page: number;
-      pageSize: number;
-    }) => {
+    consoleStaffAdd: (input, { actor }) => addStaff(staffDeps, actor, input),
+    consoleStaffRole: (input, { actor }) => changeStaffRole(staffDeps, actor, input),
+    consoleStaffDisable: (input, { actor }) => disableStaff(staffDeps, actor, input),
+    consoleStaffEnable: (input, { actor }) => enableStaff(staffDeps, actor, input),
+    consoleStaffResetTwoFactor: (input, { actor }) => resetStaffTwoFactor(staffDeps, actor, input),
+    consoleAuditList: async (input) => {
       return listAudit(
         db,
         {
@@ -220,7 +214,7 @@ export async function consolePlugin(
     ConsoleEndpointName,
     ConsoleEndpoint,
   ][]) {
-    const handler = handlers[name];
+    const handler = handlers[name] as AnyHandler;
     app.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -245,7 +239,17 @@ export async function consolePlugin(
               ip: client.ip,
             }
           : { kind: 'anonymous', username: null, ip: client.ip };
-        const data = await handler(parsed.data as never, { request, reply, auth, actor, client });
+        const data = await handler(parsed.data, { request, reply, auth, actor, client });
+        if (checkAnswers) {
+          const checked = endpoint.data.safeParse(data);
+          if (!checked.success) {
+            request.log.error(
+              { endpoint: endpoint.path, issues: checked.error.issues },
+              'console answer drifted from the contract',
+            );
+            throw fail('INTERNAL');
+          }
+        }
         return success(data);
       },
     });
