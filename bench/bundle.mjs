@@ -163,7 +163,7 @@ try {
     const verdict =
       r.route === '/' ? (r.initial <= HOME_BUDGET ? 'PASS' : 'OVER') + ' (<= 160 KB)' : '';
     process.stdout.write(
-      `${pad(r.route, 28)}${pad(kb(r.initial), 12)}${pad(kb(r.settled), 12)}${verdict}${landed}\n`,
+      `${pad(r.route.length > 27 ? `${r.route.slice(0, 26)}…` : r.route, 28)}${pad(kb(r.initial), 12)}${pad(kb(r.settled), 12)}${verdict}${landed}\n`,
     );
   }
 

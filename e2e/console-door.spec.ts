@@ -258,6 +258,56 @@ test.describe('console door', () => {
     await expectAccessible(page);
   });
 
+  test("an owner resets a staff member's two-factor (a new link), disables and enables them", async ({
+    page,
+    request,
+    i18n,
+  }) => {
+    const owner = await enrolledStaff(request, 'owner');
+    const member = await enrolledStaff(request, 'content');
+    await signInByApi(page, owner);
+    await page.goto('/admin/staff');
+    const row = page.getByRole('row').filter({ hasText: member.username });
+    await expect(row).toContainText(i18n.t('Active'));
+
+    await row
+      .getByRole('button', { name: i18n.t('Reset the two-factor of {0}', { 0: member.username }) })
+      .click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(
+      i18n.t('Reset the two-factor of {0}?', { 0: member.username }),
+    );
+    await confirm.getByRole('button', { name: i18n.t('Reset two-factor') }).click();
+    await expect(confirm).toBeHidden();
+    const link = page.getByRole('textbox', { name: i18n.t('Enrolment link'), exact: true });
+    await expect(link).toHaveValue(/\/admin\/enrol\/[A-Za-z0-9_-]{43}$/);
+    await expect(row).toContainText(i18n.t('Not enrolled yet'));
+    // The old authenticator no longer signs in.
+    const old = await page.request.post('/api/admin/session/sign-in', {
+      data: {
+        username: member.username,
+        password: member.password,
+        code: await member.authenticator.code(),
+      },
+    });
+    expect(((await old.json()) as { code: number }).code).toBe(Errors.STAFF_SIGN_IN_FAILED.code);
+    await page.getByRole('button', { name: i18n.t('Done') }).click();
+
+    await row.getByRole('button', { name: i18n.t('Disable {0}', { 0: member.username }) }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: i18n.t('Disable') })
+      .click();
+    await expect(row).toContainText(i18n.t('Disabled'));
+    await row.getByRole('button', { name: i18n.t('Enable {0}', { 0: member.username }) }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: i18n.t('Enable') })
+      .click();
+    await expect(row).not.toContainText(i18n.t('Disabled'));
+    await expectAccessible(page);
+  });
+
   test('a support member sees no Staff or Audit section and gets the forbidden page there', async ({
     page,
     request,

@@ -7,6 +7,7 @@ import { DataTable, type DataColumn } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
 import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime } from '../../components/formats';
+import { TitledCard } from '../../components/titled-card';
 import { isApiError } from '../../lib/api-error';
 import { auditQuery, type AuditFilters } from '../api/console-queries';
 import { Permitted } from '../console-forbidden';
@@ -167,13 +168,17 @@ function AuditSection() {
           </button>
         </div>
       </form>
-      <section className="console-panel card" aria-labelledby="entries-title">
-        <h2 id="entries-title" className="console-panel__title">
-          <Trans>Entries</Trans>{' '}
-          <span className="console-muted" aria-live="polite">
-            {audit.data ? t`(${total} in all)` : ''}
-          </span>
-        </h2>
+      <TitledCard
+        look="console-panel"
+        title={
+          <>
+            <Trans>Entries</Trans>{' '}
+            <span className="console-muted" aria-live="polite">
+              {audit.data ? t`(${total} in all)` : ''}
+            </span>
+          </>
+        }
+      >
         {audit.isError ? (
           <ErrorNotice
             className="console-alert"
@@ -222,7 +227,7 @@ function AuditSection() {
             <Trans>Older</Trans>
           </button>
         </nav>
-      </section>
+      </TitledCard>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDateTime } from '../../components/formats';
+import { TitledCard } from '../../components/titled-card';
 import { PERMISSION_TEXT, useRoleName } from '../roles';
 import { sectionsFor } from '../sections';
 import { useConsoleSession } from '../use-console-session';
@@ -20,10 +21,7 @@ export default function ConsoleHomePage() {
       <h1 className="console-page__title">
         <Trans>Overview</Trans>
       </h1>
-      <section className="console-panel card" aria-labelledby="who-title">
-        <h2 id="who-title" className="console-panel__title">
-          <Trans>You are signed in</Trans>
-        </h2>
+      <TitledCard look="console-panel" title={<Trans>You are signed in</Trans>}>
         <dl className="console-facts">
           <div>
             <dt>
@@ -49,11 +47,8 @@ export default function ConsoleHomePage() {
             </dd>
           </div>
         </dl>
-      </section>
-      <section className="console-panel card" aria-labelledby="sections-title">
-        <h2 id="sections-title" className="console-panel__title">
-          <Trans>Sections</Trans>
-        </h2>
+      </TitledCard>
+      <TitledCard look="console-panel" title={<Trans>Sections</Trans>}>
         {sections.length === 0 ? (
           <p className="console-muted">
             <Trans>
@@ -73,11 +68,8 @@ export default function ConsoleHomePage() {
             ))}
           </ul>
         )}
-      </section>
-      <section className="console-panel card" aria-labelledby="can-title">
-        <h2 id="can-title" className="console-panel__title">
-          <Trans>What your role allows</Trans>
-        </h2>
+      </TitledCard>
+      <TitledCard look="console-panel" title={<Trans>What your role allows</Trans>}>
         <ul className="console-permissions">
           {session.permissions.map((permission) => (
             <li key={permission}>
@@ -86,7 +78,7 @@ export default function ConsoleHomePage() {
             </li>
           ))}
         </ul>
-      </section>
+      </TitledCard>
     </div>
   );
 }

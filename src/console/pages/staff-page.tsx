@@ -22,6 +22,7 @@ import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime } from '../../components/formats';
+import { TitledCard } from '../../components/titled-card';
 import { useErrorText } from '../../i18n/use-error-text';
 import { isApiError } from '../../lib/api-error';
 import { fieldError } from '../../lib/validate';
@@ -90,10 +91,11 @@ function LinkPanel({ link, onClose }: { link: EnrolmentLink; onClose: () => void
   const { t } = useLingui();
   const dateTime = useDateTime();
   return (
-    <section className="console-panel console-panel--notice card" aria-labelledby="link-title">
-      <h2 id="link-title" className="console-panel__title">
-        <Trans>Enrolment link for {link.username}</Trans>
-      </h2>
+    <TitledCard
+      look="console-panel"
+      className="console-panel--notice"
+      title={<Trans>Enrolment link for {link.username}</Trans>}
+    >
       <p>
         <Trans>
           Send this link to {link.username} through a channel you trust. It works once, until{' '}
@@ -109,7 +111,7 @@ function LinkPanel({ link, onClose }: { link: EnrolmentLink; onClose: () => void
       <button type="button" className="btn btn-secondary" onClick={onClose}>
         <Trans>Done</Trans>
       </button>
-    </section>
+    </TitledCard>
   );
 }
 
@@ -143,10 +145,7 @@ function AddStaffForm({ onAdded }: { onAdded: (link: EnrolmentLink) => void }) {
   };
 
   return (
-    <section className="console-panel card" aria-labelledby="add-title">
-      <h2 id="add-title" className="console-panel__title">
-        <Trans>Add a staff member</Trans>
-      </h2>
+    <TitledCard look="console-panel" title={<Trans>Add a staff member</Trans>}>
       <form className="console-form console-form--row" noValidate onSubmit={(e) => void submit(e)}>
         <TextField
           label={<Trans>Username</Trans>}
@@ -168,7 +167,7 @@ function AddStaffForm({ onAdded }: { onAdded: (link: EnrolmentLink) => void }) {
           <Trans>Add and make a link</Trans>
         </SubmitButton>
       </form>
-    </section>
+    </TitledCard>
   );
 }
 
@@ -285,10 +284,7 @@ function StaffSection() {
         }}
       />
       {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
-      <section className="console-panel card" aria-labelledby="list-title">
-        <h2 id="list-title" className="console-panel__title">
-          <Trans>Staff members</Trans>
-        </h2>
+      <TitledCard look="console-panel" title={<Trans>Staff members</Trans>}>
         {staff.isError ? (
           <ErrorNotice
             className="console-alert"
@@ -314,7 +310,7 @@ function StaffSection() {
             }
           />
         )}
-      </section>
+      </TitledCard>
       {action?.kind === 'role' && (
         <ConfirmDialog
           title={<Trans>Change the role of {action.member.username}</Trans>}
