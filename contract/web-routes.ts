@@ -50,6 +50,7 @@ export const SPA_ROUTES = [
   '/admin/enrol/$token',
   '/admin/staff',
   '/admin/audit',
+  '/admin/users',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

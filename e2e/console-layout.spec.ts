@@ -33,11 +33,12 @@ async function shoot(page: Page, info: TestInfo, name: string, found: string[]) 
 }
 
 test.describe('console pages fit the screen', { tag: '@layout' }, () => {
-  test('sign-in, enrolment, overview, staff, audit and the forbidden page', async ({
+  test('sign-in, enrolment, overview, staff, audit, a member and the forbidden page', async ({
     page,
     request,
     browser,
     i18n,
+    users,
   }, info) => {
     test.setTimeout(120_000);
     const found: string[] = [];
@@ -68,6 +69,7 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     await shoot(page, info, 'enrol-codes', found);
 
     const owner = await enrolledStaff(request, 'owner');
+    const member = await users.byUsername();
     await signInByApi(page, owner);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: i18n.t('Overview') })).toBeVisible();
@@ -79,6 +81,14 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     await page.goto('/admin/audit');
     await expect(page.getByRole('table')).toBeVisible();
     await shoot(page, info, 'audit', found);
+    await page.goto('/admin/users');
+    await page.getByLabel(i18n.t('User ID, username, email or phone')).fill(String(member.userId));
+    await page.getByRole('button', { name: i18n.t('Search') }).click();
+    await page
+      .getByRole('button', { name: i18n.t('Open member {0}', { 0: member.userId }) })
+      .click();
+    await expect(page.getByRole('table', { name: i18n.t('Sessions') })).toBeVisible();
+    await shoot(page, info, 'member', found);
 
     const support = await enrolledStaff(request, 'support');
     const other = await browser.newContext({

@@ -271,6 +271,10 @@ export const routeTree = rootRoute.addChildren([
         lazyPage('console-home', () => import('../console/pages/home-page')),
       ),
       staffAreaPage(
+        '/users',
+        lazyPage('console-members', () => import('../console/pages/members-page')),
+      ),
+      staffAreaPage(
         '/staff',
         lazyPage('console-staff', () => import('../console/pages/staff-page')),
       ),

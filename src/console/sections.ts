@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { ConsolePermission } from '../../contract/endpoints/console';
 
 export interface ConsoleSection {
-  readonly to: '/admin/staff' | '/admin/audit';
+  readonly to: '/admin/users' | '/admin/staff' | '/admin/audit';
   readonly permission: ConsolePermission;
   readonly label: MessageDescriptor;
   readonly summary: MessageDescriptor;
@@ -14,6 +14,12 @@ export interface ConsoleSection {
  * matrix, docs/console.md). A section the signed-in role lacks is neither linked nor opened.
  */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  {
+    to: '/admin/users',
+    permission: 'users.read',
+    label: msg`Members`,
+    summary: msg`Find a member; their membership, orders, devices and sessions; extend, disable, sign out.`,
+  },
   {
     to: '/admin/staff',
     permission: 'staff.manage',

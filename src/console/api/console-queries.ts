@@ -2,6 +2,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   consoleAuditList,
+  consoleBulkExtendPreview,
+  consoleUserRecord,
+  consoleUserSearch,
   consoleSessionInfo,
   consoleStaffList,
   type ConsoleInputOf,
@@ -52,6 +55,25 @@ export function storeConsoleSession(
 export const staffListQuery = queryOptions({
   queryKey: [...CONSOLE_KEY, 'staff'],
   queryFn: () => consoleCall(consoleStaffList, {}),
+});
+
+/** Exact search; an empty query reads nothing. */
+export const memberSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'members', 'search', q],
+    queryFn: () => consoleCall(consoleUserSearch, { q }),
+    enabled: q.trim() !== '',
+  });
+
+export const memberRecordQuery = (userId: number) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'members', 'record', userId],
+    queryFn: () => consoleCall(consoleUserRecord, { userId }),
+  });
+
+export const activeMembersQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'members', 'active'],
+  queryFn: () => consoleCall(consoleBulkExtendPreview, {}),
 });
 
 export type AuditFilters = ConsoleInputOf<typeof consoleAuditList>;

@@ -2,15 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuditEntry } from '../../../contract/endpoints/console';
-import { Errors } from '../../../contract/errors';
-import { DataTable, type DataColumn } from '../../components/ui/data-table';
+import { type DataColumn } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
-import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
-import { isApiError } from '../../lib/api-error';
 import { auditQuery, type AuditFilters } from '../api/console-queries';
 import { Permitted } from '../console-forbidden';
+import { ConsoleTable } from '../console-table';
 
 const PAGE_SIZE = 25;
 
@@ -179,31 +177,14 @@ function AuditSection() {
           </>
         }
       >
-        {audit.isError ? (
-          <ErrorNotice
-            className="console-alert"
-            code={isApiError(audit.error) ? audit.error.code : Errors.INTERNAL.code}
-            retry={{ label: <Trans>Try again</Trans>, onClick: () => void audit.refetch() }}
-          />
-        ) : (
-          <DataTable
-            columns={columns}
-            rows={audit.data?.items}
-            rowKey={(entry) => entry.id}
-            className="console-table"
-            caption={<Trans>Audit trail</Trans>}
-            loading={
-              <p role="status">
-                <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
-              </p>
-            }
-            empty={
-              <p>
-                <Trans>No entries match.</Trans>
-              </p>
-            }
-          />
-        )}
+        <ConsoleTable
+          query={audit}
+          rows={audit.data?.items}
+          columns={columns}
+          rowKey={(entry) => entry.id}
+          caption={<Trans>Audit trail</Trans>}
+          empty={<Trans>No entries match.</Trans>}
+        />
         <nav className="console-pager" aria-label={t`Pages`}>
           <button
             type="button"

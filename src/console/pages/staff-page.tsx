@@ -17,7 +17,7 @@ import {
 import { Errors } from '../../../contract/errors';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyField } from '../../components/ui/copy-field';
-import { DataTable, type DataColumn } from '../../components/ui/data-table';
+import { type DataColumn } from '../../components/ui/data-table';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { ErrorNotice } from '../../components/error-notice';
@@ -29,6 +29,7 @@ import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { staffListQuery } from '../api/console-queries';
 import { Permitted } from '../console-forbidden';
+import { ConsoleTable } from '../console-table';
 import { useRoleName } from '../roles';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import '../../components/ui/badge.css';
@@ -285,31 +286,14 @@ function StaffSection() {
       />
       {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
       <TitledCard look="console-panel" title={<Trans>Staff members</Trans>}>
-        {staff.isError ? (
-          <ErrorNotice
-            className="console-alert"
-            code={isApiError(staff.error) ? staff.error.code : Errors.INTERNAL.code}
-            retry={{ label: <Trans>Try again</Trans>, onClick: () => void staff.refetch() }}
-          />
-        ) : (
-          <DataTable
-            columns={columns}
-            rows={staff.data?.staff}
-            rowKey={(member) => member.id}
-            className="console-table"
-            caption={<Trans>Staff members</Trans>}
-            loading={
-              <p role="status">
-                <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
-              </p>
-            }
-            empty={
-              <p>
-                <Trans>No staff yet.</Trans>
-              </p>
-            }
-          />
-        )}
+        <ConsoleTable
+          query={staff}
+          rows={staff.data?.staff}
+          columns={columns}
+          rowKey={(member) => member.id}
+          caption={<Trans>Staff members</Trans>}
+          empty={<Trans>No staff yet.</Trans>}
+        />
       </TitledCard>
       {action?.kind === 'role' && (
         <ConfirmDialog

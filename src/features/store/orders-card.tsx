@@ -7,7 +7,7 @@ import { cancelOrder, ordersKey, ordersQuery } from './api/store-calls';
 import { useDate, useMoney } from '../../components/formats';
 import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { StatusName } from './store-format';
+import { StatusName } from '../../components/order-status';
 import './store.css';
 import { TitledCard } from '../../components/titled-card';
 

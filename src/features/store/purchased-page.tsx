@@ -10,7 +10,7 @@ import { displayConfigQuery } from '../../lib/queries/catalog';
 import { useSessionState } from '../../lib/session/session-context';
 import { ordersQuery } from './api/store-calls';
 import { PlanName, useDateTime, useMoney } from '../../components/formats';
-import { StatusName } from './store-format';
+import { StatusName } from '../../components/order-status';
 import { buyAgainHref } from './pricing-math';
 import { useCheckout } from './use-checkout';
 import { ContentPage } from '../../components/content-page';

@@ -1,6 +1,7 @@
+/** An order's status in words: the store's pages and the console's. */
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { OrderStatusName } from '../../../contract/endpoints/payment';
+import type { OrderStatusName } from '../../contract/endpoints/payment';
 
 export function StatusName({ status }: { status: OrderStatusName }): ReactNode {
   switch (status) {

@@ -1,0 +1,50 @@
+import type { Key, ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { Errors } from '../../contract/errors';
+import { DataTable, type DataColumn } from '../components/ui/data-table';
+import { ErrorNotice } from '../components/error-notice';
+import { isApiError } from '../lib/api-error';
+
+/**
+ * A console list read by a query: its rows in the console's table (stacked below 960 px), a
+ * spinner while it loads, and the refusal with a retry when the read failed.
+ */
+export function ConsoleTable<Row>({
+  query,
+  rows,
+  columns,
+  rowKey,
+  caption,
+  empty,
+}: {
+  query: { isError: boolean; error: unknown; refetch: () => unknown };
+  rows: readonly Row[] | undefined;
+  columns: readonly DataColumn<Row>[];
+  rowKey: (row: Row) => Key;
+  caption: ReactNode;
+  empty: ReactNode;
+}) {
+  if (query.isError)
+    return (
+      <ErrorNotice
+        className="console-alert"
+        code={isApiError(query.error) ? query.error.code : Errors.INTERNAL.code}
+        retry={{ label: <Trans>Try again</Trans>, onClick: () => void query.refetch() }}
+      />
+    );
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      rowKey={rowKey}
+      className="console-table"
+      caption={caption}
+      loading={
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
+        </p>
+      }
+      empty={<p>{empty}</p>}
+    />
+  );
+}
