@@ -51,6 +51,12 @@ const envSchema = z.object({
   PASSWORD_FAILURES_PER_ACCOUNT: positiveInt(5),
   /** Password failures free per client IP (IPv6 /64) across accounts. */
   PASSWORD_FAILURES_PER_CLIENT: positiveInt(30),
+  /**
+   * The first wait once an account's or a client's free failures are spent (it doubles after
+   * each failure, up to a minute). The e2e server sets a longer one: a loaded machine's round trip
+   * must not outlast it, or a test meant to meet the throttle does not.
+   */
+  PASSWORD_FIRST_WAIT_MS: positiveInt(1000),
   /** Signature checks waiting their turn before the API answers SERVER_BUSY (server/protocol/signature-queue.ts). */
   API_SIGNATURE_QUEUE_MAX: positiveInt(2048),
   /** How long a validated session is trusted in-process (0 disables); see server/identity/session-cache.ts. */
@@ -116,6 +122,7 @@ export interface Config {
     readonly codesPerIpPerDay: number;
     readonly passwordFailuresPerAccount: number;
     readonly passwordFailuresPerClient: number;
+    readonly passwordFirstWaitMs: number;
   };
   /** Signature checks that may wait in line; more answer SERVER_BUSY at once. */
   readonly signatureQueueMax: number;
@@ -292,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codesPerIpPerDay: e.RATE_LIMIT_CODES_PER_IP_PER_DAY,
       passwordFailuresPerAccount: e.PASSWORD_FAILURES_PER_ACCOUNT,
       passwordFailuresPerClient: e.PASSWORD_FAILURES_PER_CLIENT,
+      passwordFirstWaitMs: e.PASSWORD_FIRST_WAIT_MS,
     },
     signatureQueueMax: e.API_SIGNATURE_QUEUE_MAX,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,

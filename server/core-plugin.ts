@@ -154,9 +154,21 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
       redis ? createRedisAttemptStore(redis, `${redisPrefix}pw:`) : createMemoryAttemptStore(),
       overrides.now,
       {
-        account: { ...ACCOUNT_RULE, free: config.rateLimit.passwordFailuresPerAccount },
-        client: { ...CLIENT_RULE, free: config.rateLimit.passwordFailuresPerClient },
-        device: { ...DEVICE_RULE, free: config.rateLimit.passwordFailuresPerAccount },
+        account: {
+          ...ACCOUNT_RULE,
+          free: config.rateLimit.passwordFailuresPerAccount,
+          firstWaitMs: config.rateLimit.passwordFirstWaitMs,
+        },
+        client: {
+          ...CLIENT_RULE,
+          free: config.rateLimit.passwordFailuresPerClient,
+          firstWaitMs: config.rateLimit.passwordFirstWaitMs,
+        },
+        device: {
+          ...DEVICE_RULE,
+          free: config.rateLimit.passwordFailuresPerAccount,
+          firstWaitMs: config.rateLimit.passwordFirstWaitMs,
+        },
       },
     );
     const deviceTokens = createDeviceTokens(deviceTokenKey(keys.ios.privateKey), overrides.now);

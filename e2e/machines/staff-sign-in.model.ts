@@ -14,8 +14,12 @@ import { sampleConsoleSession } from '../../tests/machines/support/console-sampl
 
 type SignInPath = MachinePath<typeof staffSignInMachine>;
 
-/** The server's first backoff step after 5 failures (server/accounts/password-throttle.ts). */
-export const FIRST_WAIT_SECONDS = 1;
+/**
+ * The server's first backoff step after 5 failures: the e2e server's PASSWORD_FIRST_WAIT_MS
+ * (e2e/support/start-app-server.mjs), longer than the default second so that a loaded machine's
+ * next attempt still falls inside it.
+ */
+export const FIRST_WAIT_SECONDS = 4;
 /** Failures before the throttle answers (docs/console.md). */
 export const FAILURES_BEFORE_THROTTLE = 5;
 

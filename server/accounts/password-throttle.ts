@@ -29,6 +29,8 @@ export interface ThrottleRule {
   readonly capMs: number;
   /** A key's failures are forgotten this long after its last one. */
   readonly windowMs: number;
+  /** The first wait once the free failures are spent; it doubles with each failure after. */
+  readonly firstWaitMs: number;
 }
 
 /** A device key: failures counted as they happen, at most `parallel` attempts in flight. */
@@ -77,7 +79,7 @@ function deviceWait(
 /** The wait a key with `failures` failures imposes after its last one. */
 export function backoffMs(failures: number, rule: ThrottleRule): number {
   if (failures < rule.free) return 0;
-  return Math.min(1000 * 2 ** (failures - rule.free), rule.capMs);
+  return Math.min(rule.firstWaitMs * 2 ** (failures - rule.free), rule.capMs);
 }
 
 interface Entry {
@@ -163,17 +165,18 @@ export function createMemoryAttemptStore(maxKeys = 200_000): AttemptStore {
   };
 }
 
-// KEYS: the keys; ARGV: now, then free, capMs, windowMs per key.
+// KEYS: the keys; ARGV: now, then free, capMs, windowMs, firstWaitMs per key.
 const BEGIN_SCRIPT = `
 local now = tonumber(ARGV[1])
 local wait = 0
 for i, key in ipairs(KEYS) do
-  local free = tonumber(ARGV[i * 3 - 1])
-  local cap = tonumber(ARGV[i * 3])
+  local free = tonumber(ARGV[i * 4 - 2])
+  local cap = tonumber(ARGV[i * 4 - 1])
+  local first = tonumber(ARGV[i * 4 + 1])
   local state = redis.call('HMGET', key, 'f', 't')
   local failures = tonumber(state[1] or '0')
   if failures >= free then
-    local backoff = math.min(1000 * 2 ^ (failures - free), cap)
+    local backoff = math.min(first * 2 ^ (failures - free), cap)
     wait = math.max(wait, backoff - (now - tonumber(state[2] or '0')))
   end
 end
@@ -181,7 +184,7 @@ if wait > 0 then return math.ceil(wait) end
 for i, key in ipairs(KEYS) do
   redis.call('HINCRBY', key, 'f', 1)
   redis.call('HSET', key, 't', now)
-  redis.call('PEXPIRE', key, tonumber(ARGV[i * 3 + 1]))
+  redis.call('PEXPIRE', key, tonumber(ARGV[i * 4]))
 end
 return 0`;
 
@@ -192,7 +195,7 @@ end
 return 0`;
 
 // KEYS: the device's failures (hash f, t) and its attempts in flight; ARGV: now, free, capMs,
-// parallel, in-flight TTL. Mirrors deviceWait().
+// parallel, in-flight TTL, firstWaitMs. Mirrors deviceWait().
 const BEGIN_DEVICE_SCRIPT = `
 local now = tonumber(ARGV[1])
 local free = tonumber(ARGV[2])
@@ -203,7 +206,7 @@ local wait = 0
 if failures < free then
   if pending >= tonumber(ARGV[4]) then wait = 1000 end
 else
-  wait = math.min(1000 * 2 ^ (failures - free), tonumber(ARGV[3])) - (now - tonumber(state[2] or '0'))
+  wait = math.min(tonumber(ARGV[6]) * 2 ^ (failures - free), tonumber(ARGV[3])) - (now - tonumber(state[2] or '0'))
   if wait <= 0 and pending > 0 then wait = 1000 end
 end
 if wait > 0 then return math.ceil(wait) end
@@ -226,7 +229,12 @@ return 0`;
 export function createRedisAttemptStore(redis: Redis, prefix: string): AttemptStore {
   return {
     async begin(keys, nowMs) {
-      const args = keys.flatMap(({ rule }) => [rule.free, rule.capMs, rule.windowMs]);
+      const args = keys.flatMap(({ rule }) => [
+        rule.free,
+        rule.capMs,
+        rule.windowMs,
+        rule.firstWaitMs,
+      ]);
       const wait = (await redis.eval(
         BEGIN_SCRIPT,
         keys.length,
@@ -252,6 +260,7 @@ export function createRedisAttemptStore(redis: Redis, prefix: string): AttemptSt
         rule.capMs,
         rule.parallel,
         IN_FLIGHT_TTL_MS,
+        rule.firstWaitMs,
       )) as number;
       return wait > 0 ? { ok: false, retryAfterMs: wait } : { ok: true };
     },
@@ -269,8 +278,13 @@ export function createRedisAttemptStore(redis: Redis, prefix: string): AttemptSt
   };
 }
 
-export const ACCOUNT_RULE: ThrottleRule = { free: 5, capMs: 60_000, windowMs: 15 * 60_000 };
-export const CLIENT_RULE: ThrottleRule = { free: 30, capMs: 60_000, windowMs: 15 * 60_000 };
+export const ACCOUNT_RULE: ThrottleRule = {
+  free: 5,
+  capMs: 60_000,
+  windowMs: 15 * 60_000,
+  firstWaitMs: 1_000,
+};
+export const CLIENT_RULE: ThrottleRule = { ...ACCOUNT_RULE, free: 30 };
 /** A device that signed in before: the account's pace, and up to 20 sign-ins at once. */
 export const DEVICE_RULE: DeviceRule = { ...ACCOUNT_RULE, parallel: 20 };
 
