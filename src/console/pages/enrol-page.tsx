@@ -12,13 +12,7 @@ import {
 import { Errors } from '../../../contract/errors';
 import { passwordField } from '../../../contract/validation';
 import { staffEnrolmentMachine } from '../../../machines/staff-enrolment/staff-enrolment.machine';
-import type {
-  EnrolmentInfo,
-  EnrolmentSecret,
-  EnrolmentTokenInput,
-  FinishEnrolmentInput,
-  FinishedEnrolment,
-} from '../../../machines/staff-enrolment/staff-enrolment.types';
+import type {} from '../../../machines/staff-enrolment/staff-enrolment.types';
 import { CopyButton } from '../../components/ui/copy-button';
 import { CopyField } from '../../components/ui/copy-field';
 import { QrPanel } from '../../components/ui/qr-panel';
@@ -71,15 +65,9 @@ export default function ConsoleEnrolPage() {
     () =>
       staffEnrolmentMachine.provide({
         actors: {
-          checkLink: fromPromise<EnrolmentInfo, EnrolmentTokenInput>(({ input }) =>
-            consoleCall(consoleEnrolInfo, input),
-          ),
-          makeSecret: fromPromise<EnrolmentSecret, EnrolmentTokenInput>(({ input }) =>
-            consoleCall(consoleEnrolStart, input),
-          ),
-          finish: fromPromise<FinishedEnrolment, FinishEnrolmentInput>(({ input }) =>
-            consoleCall(consoleEnrolFinish, input),
-          ),
+          checkLink: fromPromise(({ input }) => consoleCall(consoleEnrolInfo, input)),
+          makeSecret: fromPromise(({ input }) => consoleCall(consoleEnrolStart, input)),
+          finish: fromPromise(({ input }) => consoleCall(consoleEnrolFinish, input)),
         },
         actions: {
           goToSignIn: () => void navigate({ to: '/admin/login', replace: true }),

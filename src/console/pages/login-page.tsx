@@ -12,7 +12,6 @@ import {
 } from '../../../contract/endpoints/console';
 import { Errors } from '../../../contract/errors';
 import { staffSignInMachine } from '../../../machines/staff-sign-in/staff-sign-in.machine';
-import type { StaffSignInInput } from '../../../machines/staff-sign-in/staff-sign-in.types';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { useErrorText } from '../../i18n/use-error-text';
@@ -51,9 +50,7 @@ export default function ConsoleLoginPage() {
     () =>
       staffSignInMachine.provide({
         actors: {
-          signIn: fromPromise<ConsoleSession, StaffSignInInput>(({ input }) =>
-            consoleCall(consoleSignIn, input),
-          ),
+          signIn: fromPromise(({ input }) => consoleCall(consoleSignIn, input)),
         },
         actions: {
           enterConsole: (_, params: { session: ConsoleSession }) => {
