@@ -17,14 +17,15 @@ export function ConsoleTable<Row>({
   caption,
   empty,
 }: {
-  query: { isError: boolean; error: unknown; refetch: () => unknown };
+  /** The read the rows come from; without one, the rows are part of a read already shown. */
+  query?: { isError: boolean; error: unknown; refetch: () => unknown };
   rows: readonly Row[] | undefined;
   columns: readonly DataColumn<Row>[];
   rowKey: (row: Row) => Key;
   caption: ReactNode;
   empty: ReactNode;
 }) {
-  if (query.isError)
+  if (query?.isError)
     return (
       <ErrorNotice
         className="console-alert"

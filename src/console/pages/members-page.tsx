@@ -426,7 +426,6 @@ function DevicesTable({
         <Trans>Devices</Trans>
       </h3>
       <ConsoleTable
-        query={{ isError: false, error: null, refetch: () => undefined }}
         rows={record.devices}
         columns={columns}
         rowKey={(d) => d.id}
@@ -495,7 +494,6 @@ function MemberRecordPanel({ userId, onClose }: { userId: number; onClose: () =>
             <Trans>Orders</Trans>
           </h3>
           <ConsoleTable
-            query={record}
             rows={data.orders}
             columns={orderColumns}
             rowKey={(o) => o.orderId}
@@ -506,7 +504,6 @@ function MemberRecordPanel({ userId, onClose }: { userId: number; onClose: () =>
             <Trans>Sessions</Trans>
           </h3>
           <ConsoleTable
-            query={record}
             rows={data.sessions}
             columns={sessionColumns}
             rowKey={(s) => s.id}
