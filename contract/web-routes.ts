@@ -51,6 +51,7 @@ export const SPA_ROUTES = [
   '/admin/staff',
   '/admin/audit',
   '/admin/users',
+  '/admin/orders',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

@@ -15,6 +15,7 @@ import {
 } from './support/console';
 import { expect, test } from './support/fixtures';
 import { sidewaysOverflow } from './support/layout';
+import { DEMO, createOrder, payInSandbox } from './support/store';
 
 async function shoot(page: Page, info: TestInfo, name: string, found: string[]) {
   await page.waitForLoadState('networkidle');
@@ -33,10 +34,11 @@ async function shoot(page: Page, info: TestInfo, name: string, found: string[]) 
 }
 
 test.describe('console pages fit the screen', { tag: '@layout' }, () => {
-  test('sign-in, enrolment, overview, staff, audit, a member and the forbidden page', async ({
+  test('sign-in, enrolment, overview, staff, audit, a member, orders, an order and the forbidden page', async ({
     page,
     request,
     browser,
+    api,
     i18n,
     users,
   }, info) => {
@@ -89,6 +91,17 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
       .click();
     await expect(page.getByRole('table', { name: i18n.t('Sessions') })).toBeVisible();
     await shoot(page, info, 'member', found);
+    // The orders: the list with its filters and the flags, then a paid order with its event.
+    const order = await createOrder(api, member.token, DEMO.standard1);
+    await payInSandbox(page, i18n, order.payUrl, 'pay');
+    await page.goto('/admin/orders');
+    await expect(page.getByRole('table', { name: i18n.t('Orders') })).toBeVisible();
+    await shoot(page, info, 'orders', found);
+    await page
+      .getByRole('button', { name: i18n.t('Open order {0}', { 0: order.orderId }) })
+      .click();
+    await expect(page.getByRole('table', { name: i18n.t('Gateway events') })).toBeVisible();
+    await shoot(page, info, 'order', found);
 
     const support = await enrolledStaff(request, 'support');
     const other = await browser.newContext({

@@ -68,7 +68,10 @@ createMachine({
             "actions": "refuseCode"
           }
         ],
-        "CANCEL": "editing"
+        "CANCEL": {
+          "target": "editing",
+          "actions": "clearFailure"
+        }
       }
     },
     "verifying": {

@@ -130,6 +130,16 @@ export async function signInThroughForm(
   await page.getByRole('button', { name: i18n.t('Sign in'), exact: true }).click();
 }
 
+/**
+ * Moves the browser session's second factor back past the step-up window through the dev route
+ * (server/console/console-dev-routes.ts), so the next money action meets the server's real
+ * STEP_UP_REQUIRED, as it would 5 minutes after sign-in.
+ */
+export async function ageSecondFactor(page: Page): Promise<void> {
+  const response = await page.request.post('/dev/console/second-factor-age');
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** The page is kept out of search engines. */
 export async function expectNoindex(page: Page): Promise<void> {
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');

@@ -127,8 +127,8 @@ export const orderRefundMachine = setup({
           { guard: 'codeWellFormed', target: 'verifying', actions: 'clearFailure' },
           { actions: 'refuseCode' },
         ],
-        // Back to the form: nothing was refunded.
-        CANCEL: 'editing',
+        // Back to the form: nothing was refunded (and a refused code is no news for the form).
+        CANCEL: { target: 'editing', actions: 'clearFailure' },
       },
     },
     // Why: the code is being checked; once accepted the same refund is sent again.

@@ -38,6 +38,7 @@ import {
 } from './console-session';
 import type { AnyHandler, HandlersOf } from './console-handler';
 import { dashboardHandlers } from './dashboard/dashboard-handlers';
+import { registerConsoleDevRoutes } from './console-dev-routes';
 import { orderHandlers } from './orders/order-handlers';
 import { roleAllows } from './roles';
 import { memberHandlers } from './users/member-handlers';
@@ -103,6 +104,7 @@ export async function consolePlugin(
   const secure = config.appEnv !== AppEnv.DEV;
   const staffDeps: StaffDeps = { db, now, siteOrigin };
   const door = { db, hasher, throttle: options.passwordThrottle, now, sealer: options.totpSealer };
+  if (config.appEnv !== AppEnv.PROD) registerConsoleDevRoutes(app, db, now);
 
   /** Same-origin writes only: the configured public origins, else this server's own. */
   const sameOrigin = (request: FastifyRequest, origin: string) =>

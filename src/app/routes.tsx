@@ -275,6 +275,10 @@ export const routeTree = rootRoute.addChildren([
         lazyPage('console-members', () => import('../console/pages/members-page')),
       ),
       staffAreaPage(
+        '/orders',
+        lazyPage('console-orders', () => import('../console/pages/orders-page')),
+      ),
+      staffAreaPage(
         '/staff',
         lazyPage('console-staff', () => import('../console/pages/staff-page')),
       ),

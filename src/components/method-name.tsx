@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { PaymentMethodName } from '../../contract/endpoints/payment';
+import type { OrderMethodName } from '../../contract/endpoints/payment';
 
-/** A gateway method as a buyer knows it (/pricing, group buy). */
-export function MethodName({ method }: { method: PaymentMethodName }): ReactNode {
+/** A payment method as a buyer knows it (/pricing, group buy, the console's orders). */
+export function MethodName({ method }: { method: OrderMethodName }): ReactNode {
   switch (method) {
     case 'alipay':
       return <Trans>Alipay</Trans>;
@@ -13,5 +13,7 @@ export function MethodName({ method }: { method: PaymentMethodName }): ReactNode
       return <Trans>UnionPay</Trans>;
     case 'card':
       return <Trans>Credit card</Trans>;
+    case 'crypto':
+      return <Trans>Crypto (USDT, USDC)</Trans>;
   }
 }

@@ -21,6 +21,15 @@ export function ReadFailure({ query }: { query: Read }) {
   );
 }
 
+/** A console read on its way. */
+export function Loading() {
+  return (
+    <p role="status">
+      <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
+    </p>
+  );
+}
+
 /**
  * A console list read by a query: its rows in the console's table (stacked below 960 px), a
  * spinner while it loads, and the refusal with a retry when the read failed.
@@ -49,11 +58,7 @@ export function ConsoleTable<Row>({
       rowKey={rowKey}
       className="console-table"
       caption={caption}
-      loading={
-        <p role="status">
-          <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
-        </p>
-      }
+      loading={<Loading />}
       empty={<p>{empty}</p>}
     />
   );

@@ -69,15 +69,66 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function StepUpDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
-  const queryClient = useQueryClient();
+/**
+ * The fresh-code form of a step-up: one authenticator code, Cancel and Confirm. The refund dialog
+ * shows it when its machine asks; the StepUpDialog below for every other step-up action.
+ */
+export function StepUpCodeForm({
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  pending: boolean;
+  /** The contract code of the last refusal of the code, or null. */
+  error: number | null;
+  onSubmit: (code: string) => void;
+  onCancel: () => void;
+}) {
   const errorText = useErrorText();
   const [code, setCode] = useState('');
+  return (
+    <form
+      className="console-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(code);
+      }}
+    >
+      <TextField
+        label={<Trans>Authenticator code</Trans>}
+        value={code}
+        onChange={setCode}
+        error={error === null ? null : errorText(error)}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={7}
+      />
+      <div className="dialog__actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={pending}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
+          {pending && <span className="spinner" aria-hidden="true" />}
+          <Trans>Confirm</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export const STEP_UP_TITLE = <Trans>Confirm it's you</Trans>;
+export const STEP_UP_TEXT = (
+  <Trans>This action needs a fresh code. Enter the current code from your authenticator app.</Trans>
+);
+
+function StepUpDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const queryClient = useQueryClient();
   const [error, setError] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = async (code: string) => {
     const invalid = fieldError(totpCodeField, code);
     setError(invalid);
     if (invalid !== null) return;
@@ -92,35 +143,13 @@ function StepUpDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () =
   };
 
   return (
-    <Modal
-      title={<Trans>Confirm it's you</Trans>}
-      text={
-        <Trans>
-          This action needs a fresh code. Enter the current code from your authenticator app.
-        </Trans>
-      }
-      onEscape={sending ? undefined : onCancel}
-    >
-      <form className="console-form" noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
-          label={<Trans>Authenticator code</Trans>}
-          value={code}
-          onChange={setCode}
-          error={error === null ? null : errorText(error)}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={7}
-        />
-        <div className="dialog__actions">
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={sending}>
-            <Trans>Cancel</Trans>
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={sending} aria-busy={sending}>
-            {sending && <span className="spinner" aria-hidden="true" />}
-            <Trans>Confirm</Trans>
-          </button>
-        </div>
-      </form>
+    <Modal title={STEP_UP_TITLE} text={STEP_UP_TEXT} onEscape={sending ? undefined : onCancel}>
+      <StepUpCodeForm
+        pending={sending}
+        error={error}
+        onSubmit={(code) => void submit(code)}
+        onCancel={onCancel}
+      />
     </Modal>
   );
 }

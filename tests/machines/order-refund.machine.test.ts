@@ -119,8 +119,13 @@ describe('order-refund machine, pure transitions', () => {
 
   it('cancelling the code goes back to the form: nothing was refunded', () => {
     const asking = send(submit(open()), stepUpRequired);
-    const back = send(asking, { type: 'CANCEL' });
+    const wrong = send(
+      send(asking, { type: 'SUBMIT_CODE', code: '123456' }),
+      actorError<OrderRefundEvent>('stepUp', { code: Errors.TOTP_CODE_INVALID.code }),
+    );
+    const back = send(wrong, { type: 'CANCEL' });
     expect(back.value).toBe('editing');
+    expect(back.context.errorCode).toBeNull();
     expect(back.context.outcome).toBeNull();
   });
 

@@ -8,7 +8,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Errors } from '../../contract';
-import { consoleEndpoints } from '../../contract/endpoints/console';
+import { CONSOLE_SESSION_COOKIE, consoleEndpoints } from '../../contract/endpoints/console';
 import type { ConsoleOrder, PaymentFlag } from '../../contract/endpoints/console-orders';
 import { auditLog, membershipGrants, orders } from '../../server/db/schema';
 import {
@@ -232,6 +232,30 @@ describe.each(variants)('the console orders section on $name', (variant) => {
         { cookie: support.cookie, csrf: support.csrf },
       );
       expect(bySupport.status).toBe(403);
+    });
+
+    it('outside PROD, a dev route ages the second factor so e2e meets the real step-up', async () => {
+      const fresh = await signedInStaff(t.app, clock, 'fia_finance', 'finance');
+      const withFresh = { cookie: fresh.cookie, csrf: fresh.csrf };
+      const aged = await t.app.inject({
+        method: 'POST',
+        url: '/dev/console/second-factor-age',
+        headers: { cookie: `${CONSOLE_SESSION_COOKIE}=${fresh.cookie}` },
+      });
+      expect(aged.statusCode).toBe(200);
+      const refused = await consoleCall(
+        t.app,
+        E.consoleOrderRefund,
+        { orderId: paid.orderNo, reason: 'Customer asked' },
+        withFresh,
+      );
+      expect(refused.body.code).toBe(Errors.STEP_UP_REQUIRED.code);
+      expect(await statusOf(paid.orderNo)).toBe('paid');
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: '/dev/console/second-factor-age',
+      });
+      expect(anonymous.statusCode).toBe(404);
     });
 
     it('refunds through the gateway once; an unpaid order is not refundable', async () => {

@@ -5,6 +5,9 @@ import {
   consoleBulkExtendPreview,
   consoleDashboard,
   consoleDashboardSeries,
+  consoleOrderList,
+  consoleOrderRecord,
+  consolePaymentFlags,
   consoleUserRecord,
   consoleUserSearch,
   consoleSessionInfo,
@@ -96,4 +99,25 @@ export const dashboardSeriesQuery = (days: 30 | 90) =>
   queryOptions({
     queryKey: [...CONSOLE_KEY, 'dashboard', 'series', days],
     queryFn: () => consoleCall(consoleDashboardSeries, { days }),
+  });
+
+export type OrderFilters = ConsoleInputOf<typeof consoleOrderList>;
+
+export const orderListQuery = (filters: OrderFilters) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'orders', 'list', filters],
+    queryFn: () => consoleCall(consoleOrderList, filters),
+  });
+
+export const orderRecordQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'orders', 'record', orderId],
+    queryFn: () => consoleCall(consoleOrderRecord, { orderId }),
+  });
+
+/** The payment flags, open ones only unless `all`. */
+export const paymentFlagsQuery = (all: boolean, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'orders', 'flags', all, page],
+    queryFn: () => consoleCall(consolePaymentFlags, { all: all ? '1' : '0', page, pageSize }),
   });

@@ -9,6 +9,7 @@ import { useDateTime } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
 import { auditQuery, type AuditFilters } from '../api/console-queries';
 import { Permitted } from '../console-forbidden';
+import { dayRange } from '../day-bound';
 import { ConsoleTable } from '../console-table';
 
 const PAGE_SIZE = 25;
@@ -22,19 +23,11 @@ interface Form {
 
 const EMPTY: Form = { actor: '', action: '', from: '', to: '' };
 
-/** A date field's day (local time) as the start or the end of that day, in ISO form. */
-function dayBound(day: string, end: boolean): string | undefined {
-  if (!day) return undefined;
-  const at = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}`);
-  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
-}
-
 function filtersOf(form: Form, page: number): AuditFilters {
   return {
     ...(form.actor.trim() ? { actor: form.actor.trim() } : {}),
     ...(form.action.trim() ? { action: form.action.trim() } : {}),
-    ...(dayBound(form.from, false) ? { from: dayBound(form.from, false) } : {}),
-    ...(dayBound(form.to, true) ? { to: dayBound(form.to, true) } : {}),
+    ...dayRange(form.from, form.to),
     page,
     pageSize: PAGE_SIZE,
   };

@@ -34,7 +34,8 @@ import {
   memberSearchQuery,
 } from '../api/console-queries';
 import { Permitted } from '../console-forbidden';
-import { ConsoleTable } from '../console-table';
+import { ReasonField } from '../reason-field';
+import { ConsoleTable, Loading, ReadFailure } from '../console-table';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import { useConsoleSession } from '../use-console-session';
 import '../../components/ui/badge.css';
@@ -143,29 +144,6 @@ function MemberSearch({ onOpen }: { onOpen: (userId: number) => void }) {
 type Action =
   | { kind: 'extend' | 'shorten' | 'disable' | 'enable' | 'sign-out' | 'reset-subscription' }
   | { kind: 'remove-device'; deviceId: number; name: string };
-
-/** The reason an operator gives, kept in the audit trail. */
-function ReasonField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error: number | null;
-}) {
-  const errorText = useErrorText();
-  return (
-    <TextField
-      label={<Trans>Reason</Trans>}
-      value={value}
-      onChange={onChange}
-      error={error === null ? null : errorText(error)}
-      autoComplete="off"
-      hint={<Trans>Kept in the audit trail with your name.</Trans>}
-    />
-  );
-}
 
 function MemberActions({ record, permitted }: { record: MemberRecord; permitted: boolean }) {
   const { t } = useLingui();
@@ -462,15 +440,9 @@ function MemberRecordPanel({ userId, onClose }: { userId: number; onClose: () =>
         </button>
       </p>
       {record.isError ? (
-        <ErrorNotice
-          className="console-alert"
-          code={errorCodeOf(record.error)}
-          retry={{ label: <Trans>Try again</Trans>, onClick: () => void record.refetch() }}
-        />
+        <ReadFailure query={record} />
       ) : !data ? (
-        <p role="status">
-          <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
-        </p>
+        <Loading />
       ) : (
         <>
           <dl className="console-details">

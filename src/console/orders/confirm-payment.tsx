@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
+import {
+  consoleOrderConfirm,
+  reasonField,
+  tradeNoField,
+  type ConsoleOrder,
+} from '../../../contract/endpoints/console';
+import { ErrorNotice } from '../../components/error-notice';
+import { Modal } from '../../components/ui/modal';
+import { TextField } from '../../components/ui/text-field';
+import { useErrorText } from '../../i18n/use-error-text';
+import { errorCodeOf } from '../../lib/api-error';
+import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { consoleCall } from '../api/console-client';
+import { CONSOLE_KEY } from '../api/console-queries';
+import { ReasonField } from '../reason-field';
+import { StepUpCancelled, useStepUp } from '../step-up';
+
+type Result = { result: string; status: string };
+
+function ResultText({ result }: { result: Result }) {
+  switch (result.result) {
+    case 'credited':
+      return <Trans>The payment is confirmed and the order credited.</Trans>;
+    case 'duplicate':
+      return <Trans>This payment was already recorded: nothing was credited twice.</Trans>;
+    case 'flagged':
+      return <Trans>The payment could not be credited; it is in the payment flags.</Trans>;
+    default:
+      return <Trans>Nothing was credited: the order is no longer waiting for this payment.</Trans>;
+  }
+}
+
+/**
+ * "Confirm payment by hand" on an order that is not paid: the gateway's trade number the operator
+ * saw in its dashboard, and why. The server runs the normal credit path (exactly once with the
+ * gateway's own notification) after a fresh code when the last is older than 5 minutes.
+ */
+export function ConfirmPayment({ order }: { order: ConsoleOrder }) {
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const runWithStepUp = useStepUp();
+  const [open, setOpen] = useState(false);
+  const [tradeNo, setTradeNo] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'tradeNo' | 'reason'>>({});
+  const [failure, setFailure] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+
+  const orderId = order.orderId;
+  // Paid or refunded, there is nothing to confirm; what the last confirmation did stays shown.
+  const payable = order.status !== 'paid' && order.status !== 'refunded';
+
+  const submit = async () => {
+    const found = collectErrors({
+      tradeNo: fieldError(tradeNoField, tradeNo),
+      reason: fieldError(reasonField, reason),
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    setFailure(null);
+    try {
+      setResult(
+        await runWithStepUp(() =>
+          consoleCall(consoleOrderConfirm, { orderId: order.orderId, tradeNo, reason }),
+        ),
+      );
+      setOpen(false);
+    } catch (refusal) {
+      if (!(refusal instanceof StepUpCancelled)) setFailure(errorCodeOf(refusal));
+    } finally {
+      setPending(false);
+      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'orders'] });
+    }
+  };
+
+  return (
+    <>
+      {payable && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => {
+            setTradeNo('');
+            setReason('');
+            setErrors({});
+            setFailure(null);
+            setResult(null);
+            setOpen(true);
+          }}
+        >
+          <Trans>Confirm payment by hand</Trans>
+        </button>
+      )}
+      {result && (
+        <p className="console-panel console-panel--notice card" role="status">
+          <ResultText result={result} />
+        </p>
+      )}
+      {open && (
+        <Modal
+          title={<Trans>Confirm the payment of order {orderId}</Trans>}
+          text={
+            <Trans>
+              Only for a payment you can see in the gateway's dashboard. The order is credited as if
+              the gateway had told us: membership, commissions and group seats, once.
+            </Trans>
+          }
+          onEscape={pending ? undefined : () => setOpen(false)}
+        >
+          <form
+            className="console-form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+            <TextField
+              label={<Trans>Gateway trade number</Trans>}
+              value={tradeNo}
+              onChange={setTradeNo}
+              error={errors.tradeNo === undefined ? null : errorText(errors.tradeNo)}
+              autoComplete="off"
+              spellCheck={false}
+              hint={<Trans>As the gateway's dashboard shows it.</Trans>}
+            />
+            <ReasonField value={reason} onChange={setReason} error={errors.reason ?? null} />
+            <div className="dialog__actions">
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={pending}
+                onClick={() => setOpen(false)}
+              >
+                <Trans>Cancel</Trans>
+              </button>
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={pending}
+                aria-busy={pending}
+              >
+                {pending && <span className="spinner" aria-hidden="true" />}
+                <Trans>Confirm payment</Trans>
+              </button>
+            </div>
+          </form>
+        </Modal>
+      )}
+    </>
+  );
+}

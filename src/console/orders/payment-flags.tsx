@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  consoleResolveFlag,
+  reasonField,
+  type PaymentFlag,
+} from '../../../contract/endpoints/console';
+import { ErrorNotice } from '../../components/error-notice';
+import { useDateTime } from '../../components/formats';
+import type { DataColumn } from '../../components/ui/data-table';
+import { Modal } from '../../components/ui/modal';
+import { Pager } from '../../components/ui/pager';
+import { TitledCard } from '../../components/titled-card';
+import { errorCodeOf } from '../../lib/api-error';
+import { fieldError } from '../../lib/validate';
+import { consoleCall } from '../api/console-client';
+import { CONSOLE_KEY, paymentFlagsQuery } from '../api/console-queries';
+import { ConsoleTable } from '../console-table';
+import { ReasonField } from '../reason-field';
+import { useConsoleSession } from '../use-console-session';
+import { FlagReason } from './flag-reason';
+
+const PAGE_SIZE = 25;
+
+function ResolveDialog({ flag, onClose }: { flag: PaymentFlag; onClose: () => void }) {
+  const flagId = flag.id;
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<number | null>(null);
+  const [failure, setFailure] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async () => {
+    const refused = fieldError(reasonField, reason);
+    setReasonError(refused);
+    if (refused !== null) return;
+    setPending(true);
+    try {
+      await consoleCall(consoleResolveFlag, { flagId: flag.id, reason });
+      onClose();
+    } catch (refusal) {
+      setFailure(errorCodeOf(refusal));
+    } finally {
+      setPending(false);
+      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'orders'] });
+    }
+  };
+
+  return (
+    <Modal
+      title={<Trans>Resolve flag {flagId}</Trans>}
+      text={<Trans>Say what was done about it (refunded, credited by hand, nothing due...).</Trans>}
+      onEscape={pending ? undefined : onClose}
+    >
+      <form
+        className="console-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+        <ReasonField value={reason} onChange={setReason} error={reasonError} />
+        <div className="dialog__actions">
+          <button type="button" className="btn btn-secondary" disabled={pending} onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
+            {pending && <span className="spinner" aria-hidden="true" />}
+            <Trans>Resolve</Trans>
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * The payments an operator must look at, open ones first (or every one, resolved too): why, the
+ * order and the gateway's trade; finance and owners resolve them with what was done.
+ */
+export function PaymentFlags({ onOpenOrder }: { onOpenOrder: (orderId: string) => void }) {
+  const { t } = useLingui();
+  const dateTime = useDateTime();
+  const session = useConsoleSession();
+  const [all, setAll] = useState(false);
+  const [page, setPage] = useState(1);
+  const [resolving, setResolving] = useState<PaymentFlag | null>(null);
+  const flags = useQuery({
+    ...paymentFlagsQuery(all, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const canResolve = session.permissions.includes('payment-flags.resolve');
+  const total = flags.data?.total ?? 0;
+
+  const columns: DataColumn<PaymentFlag>[] = [
+    { key: 'at', header: t`When`, rowHeader: true, cell: (f) => dateTime(f.createdAt) },
+    { key: 'reason', header: t`Why`, cell: (f) => <FlagReason reason={f.reason} /> },
+    {
+      key: 'order',
+      header: t`Order`,
+      cell: (f) =>
+        f.orderId ? (
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            aria-label={t`Open order ${f.orderId}`}
+            onClick={() => onOpenOrder(f.orderId!)}
+          >
+            {f.orderId}
+          </button>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'trade',
+      header: t`Trade`,
+      cell: (f) => (
+        <>
+          {f.gateway} <code>{f.tradeNo ?? '—'}</code>
+        </>
+      ),
+    },
+    {
+      key: 'state',
+      header: t`Status`,
+      className: 'console-table__actions',
+      cell: (f) =>
+        f.resolvedAt ? (
+          <Trans>Resolved {dateTime(f.resolvedAt)}</Trans>
+        ) : canResolve ? (
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-label={t`Resolve flag ${f.id}`}
+            onClick={() => setResolving(f)}
+          >
+            <Trans>Resolve</Trans>
+          </button>
+        ) : (
+          <Trans>Open</Trans>
+        ),
+    },
+  ];
+
+  return (
+    <TitledCard
+      look="console-panel"
+      title={
+        <>
+          <Trans>Payment flags</Trans>{' '}
+          <span className="console-muted" aria-live="polite" data-testid="flags-total">
+            {flags.data ? t`(${total} in all)` : ''}
+          </span>
+        </>
+      }
+    >
+      <label className="console-check">
+        <input
+          type="checkbox"
+          checked={all}
+          onChange={(event) => {
+            setAll(event.target.checked);
+            setPage(1);
+          }}
+        />{' '}
+        <Trans>Show resolved flags too</Trans>
+      </label>
+      <ConsoleTable
+        query={flags}
+        rows={flags.data?.items}
+        columns={columns}
+        rowKey={(f) => f.id}
+        caption={<Trans>Payment flags</Trans>}
+        empty={all ? <Trans>No flag.</Trans> : <Trans>No open flag: nothing waits for you.</Trans>}
+      />
+      <Pager
+        className="console-pager"
+        page={page}
+        total={total}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        back={<Trans>Newer</Trans>}
+        forward={<Trans>Older</Trans>}
+      />
+      {resolving && <ResolveDialog flag={resolving} onClose={() => setResolving(null)} />}
+    </TitledCard>
+  );
+}
