@@ -45,7 +45,7 @@ export const nodePlansField = z
     error: code(Errors.NODE_PLANS_INVALID),
   })
   .min(1, code(Errors.NODE_PLANS_INVALID))
-  .max(2, code(Errors.NODE_PLANS_INVALID))
+  .max(8, code(Errors.NODE_PLANS_INVALID))
   .transform((plans) => [...new Set(plans)].sort());
 
 export const nodeSortField = z.coerce
@@ -200,8 +200,7 @@ export const consoleNodeSetEnabled = consoleWrite({
   access: 'nodes.manage',
   input: z.object({ nodeId: nodeIdField, enabled: z.boolean(code(Errors.BAD_REQUEST)) }),
   data: z.object({ enabled: z.boolean() }),
-  summary:
-    'Disable a node (out of subscriptions, its agent gets no users) or enable it again.',
+  summary: 'Disable a node (out of subscriptions, its agent gets no users) or enable it again.',
 });
 
 export const consoleNodeEndpoints = {
