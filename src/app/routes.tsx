@@ -275,6 +275,10 @@ export const routeTree = rootRoute.addChildren([
         lazyPage('console-members', () => import('../console/pages/members-page')),
       ),
       staffAreaPage(
+        '/nodes',
+        lazyPage('console-nodes', () => import('../console/pages/nodes-page')),
+      ),
+      staffAreaPage(
         '/staff',
         lazyPage('console-staff', () => import('../console/pages/staff-page')),
       ),

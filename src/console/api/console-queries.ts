@@ -3,6 +3,8 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   consoleAuditList,
   consoleBulkExtendPreview,
+  consoleNodeList,
+  consoleNodeRecord,
   consoleUserRecord,
   consoleUserSearch,
   consoleSessionInfo,
@@ -82,4 +84,19 @@ export const auditQuery = (filters: AuditFilters) =>
   queryOptions({
     queryKey: [...CONSOLE_KEY, 'audit', filters],
     queryFn: () => consoleCall(consoleAuditList, filters),
+  });
+
+/**
+ * Every node with its health. Read on demand (the page's Refresh button), never on a timer: each
+ * call moves the session's idle limit on, and an unattended tab must still time out.
+ */
+export const nodeListQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'nodes', 'list'],
+  queryFn: () => consoleCall(consoleNodeList, {}),
+});
+
+export const nodeRecordQuery = (nodeId: number) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'nodes', 'record', nodeId],
+    queryFn: () => consoleCall(consoleNodeRecord, { nodeId }),
   });
