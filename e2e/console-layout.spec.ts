@@ -39,6 +39,7 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     browser,
     i18n,
     users,
+    api,
   }, info) => {
     test.setTimeout(120_000);
     const found: string[] = [];
@@ -94,7 +95,17 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     const created = await request.post('/dev/nodes', { data: { protocol: 'vless' } });
     const dev = (await created.json()) as { id: number; nodeType: string; token: string };
     const agent = `node_type=${dev.nodeType}&node_id=${dev.id}&token=${dev.token}`;
+    // A member it serves (a Standard redeem code), with traffic today, so the chart is drawn.
+    const made = await request.post('/dev/redeem-codes', { data: { planType: 1, days: 30 } });
+    const { code } = (await made.json()) as { code: string };
+    await api.ok('/api/system/system_redeem_code', { code }, member.token);
     await request.get(`/api/v1/server/UniProxy/user?${agent}`);
+    await request.post(`/api/v1/server/UniProxy/push?${agent}`, {
+      data: { [member.userId]: [3 * 1024 ** 3, 17 * 1024 ** 3] },
+    });
+    await request.post(`/api/v1/server/UniProxy/alive?${agent}`, {
+      data: { [member.userId]: ['198.51.100.77'] },
+    });
     await request.post(`/api/v1/server/UniProxy/status?${agent}`, {
       data: {
         cpu: 23,

@@ -12,7 +12,7 @@ export const NODE_TYPE_OF: Readonly<Record<NodeProtocol, string>> = {
   ss: 'shadowsocks',
 };
 
-export { SS_METHODS, type SsMethod } from '../../contract/nodes';
+// The Shadowsocks ciphers an operator may choose are a shared rule: SS_METHODS in contract/nodes.ts.
 
 /** Key bytes of a 2022 cipher; undefined for the classic AEAD ciphers, which take any password. */
 export function ss2022KeyBytes(method: string | null): 16 | 32 | undefined {

@@ -452,6 +452,19 @@ function TrafficChart({ series }: { series: NodeRecord['series'] }) {
     ],
     [series, t],
   );
+  const any = series.some((d) => d.upload > 0 || d.download > 0);
+  // A chart of zeros says nothing and its byte axis reads "0 B, 0 B, 1 B": the sentence says it.
+  if (!any)
+    return (
+      <>
+        <h3 className="console-subtitle">
+          <Trans>Traffic per day, last 30 days (UTC)</Trans>
+        </h3>
+        <p className="console-muted">
+          <Trans>The node has reported no traffic in the last 30 days.</Trans>
+        </p>
+      </>
+    );
   return (
     <LineChart
       title={<Trans>Traffic per day, last 30 days (UTC)</Trans>}
@@ -510,7 +523,7 @@ function NodePanel({
         </p>
       ) : (
         <>
-          <dl className="console-details">
+          <dl className="console-details console-node-details">
             <Detail term={<Trans>Health</Trans>}>
               <HealthBadge health={node.health} />
             </Detail>
@@ -546,7 +559,7 @@ function NodePanel({
               <Trans>The agent has sent no status report yet.</Trans>
             </p>
           ) : (
-            <dl className="console-details">
+            <dl className="console-details console-node-details">
               <Detail term={<Trans>Reported</Trans>}>{when(node.statusAt)}</Detail>
               <Detail term={<Trans>CPU</Trans>}>{data.status.cpu}%</Detail>
               <Detail term={<Trans>Memory</Trans>}>{share(data.status.mem)}</Detail>
@@ -660,7 +673,7 @@ function NodesSection() {
 export default function ConsoleNodesPage() {
   return (
     <Permitted permission="nodes.manage">
-      <div className="console-page">
+      <div className="console-page console-nodes">
         <h1 className="console-page__title">
           <Trans>Nodes</Trans>
         </h1>
