@@ -596,7 +596,12 @@ function NodeList({ onOpen }: { onOpen: (nodeId: number) => void }) {
       header: t`Protocol`,
       cell: (n) => PROTOCOL_NAMES[n.protocol],
     },
-    { key: 'address', header: t`Address`, cell: (n) => `${n.host}:${n.port}` },
+    {
+      key: 'address',
+      header: t`Address`,
+      className: 'console-node-address',
+      cell: (n) => `${n.host}:${n.port}`,
+    },
     { key: 'contact', header: t`Last contact`, cell: (n) => when(n.lastContactAt) },
     { key: 'online', header: t`Online users`, cell: (n) => n.onlineUsers },
     {
