@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SS_METHODS, type NodeProtocolName } from '../../../contract/nodes';
@@ -106,7 +106,6 @@ function TokenDialog({
   const { t } = useLingui();
   const v2bxId = useId();
   const xrayrId = useId();
-  const closeRef = useRef<HTMLButtonElement>(null);
   return (
     <Modal
       title={<Trans>The token of node {answer.name}</Trans>}
@@ -117,7 +116,6 @@ function TokenDialog({
         </Trans>
       }
       className="console-token"
-      initialFocus={closeRef}
     >
       <div className="console-settings">
         <div className="console-settings__head">
@@ -149,7 +147,7 @@ function TokenDialog({
         </pre>
       </div>
       <div className="dialog__actions">
-        <button ref={closeRef} type="button" className="btn btn-primary" onClick={onClose}>
+        <button type="button" className="btn btn-primary" onClick={onClose}>
           <Trans>I have saved the token</Trans>
         </button>
       </div>
