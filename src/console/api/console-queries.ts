@@ -3,6 +3,8 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   consoleAuditList,
   consoleBulkExtendPreview,
+  consoleDashboard,
+  consoleDashboardSeries,
   consoleNodeList,
   consoleNodeRecord,
   consoleUserRecord,
@@ -84,6 +86,18 @@ export const auditQuery = (filters: AuditFilters) =>
   queryOptions({
     queryKey: [...CONSOLE_KEY, 'audit', filters],
     queryFn: () => consoleCall(consoleAuditList, filters),
+  });
+
+export const dashboardQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'dashboard'],
+  queryFn: () => consoleCall(consoleDashboard, {}),
+});
+
+/** The daily series of the last 30 or 90 days; switching back to a range shows it from the cache. */
+export const dashboardSeriesQuery = (days: 30 | 90) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'dashboard', 'series', days],
+    queryFn: () => consoleCall(consoleDashboardSeries, { days }),
   });
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import './line-chart.css';
 
 export interface ChartSeries {
@@ -22,6 +22,13 @@ export interface LineChartProps {
 
 const epochSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
+/** Every figure charted is whole (minor units, counts, bytes): ticks never fall between two. */
+const WHOLE_STEPS = Array.from({ length: 16 }, (_, power) => 10 ** power).flatMap((step) => [
+  step,
+  2 * step,
+  5 * step,
+]);
+
 function tokenColour(element: HTMLElement, token: string): string {
   return getComputedStyle(element).getPropertyValue(token).trim() || 'currentColor';
 }
@@ -34,6 +41,8 @@ function tokenColour(element: HTMLElement, token: string): string {
 export function LineChart({ title, days, series, format, height = 220 }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  const { t } = useLingui();
+  const dayLabel = t`Day`;
 
   useEffect(() => {
     const element = box.current;
@@ -56,7 +65,11 @@ export function LineChart({ title, days, series, format, height = 220 }: LineCha
               y: { range: (_u, min, max) => [Math.min(0, min), max || 1] },
             },
             series: [
-              {},
+              {
+                label: dayLabel,
+                value: (_u: unknown, seconds: number | null) =>
+                  seconds === null ? '—' : new Date(seconds * 1000).toISOString().slice(0, 10),
+              },
               ...series.map((line) => ({
                 label: line.label,
                 stroke: tokenColour(element, line.colour),
@@ -65,7 +78,10 @@ export function LineChart({ title, days, series, format, height = 220 }: LineCha
                   value === null ? '—' : format(value),
               })),
             ],
-            axes: [axis, { ...axis, size: 72, values: (_u, ticks) => ticks.map(format) }],
+            axes: [
+              axis,
+              { ...axis, size: 80, incrs: WHOLE_STEPS, values: (_u, ticks) => ticks.map(format) },
+            ],
             tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
           },
           [days.map(epochSeconds), ...series.map((line) => [...line.values])],
@@ -87,7 +103,7 @@ export function LineChart({ title, days, series, format, height = 220 }: LineCha
       disposed = true;
       destroy();
     };
-  }, [days, series, format, height]);
+  }, [days, series, format, height, dayLabel]);
 
   return (
     <figure className="line-chart">

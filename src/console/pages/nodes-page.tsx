@@ -29,17 +29,15 @@ import { PlanName, useDateTime } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
 import { useErrorText } from '../../i18n/use-error-text';
 import { formatBytes } from '../../i18n/intl-format';
-import { isApiError } from '../../lib/api-error';
+import { errorCodeOf } from '../../lib/api-error';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, nodeListQuery, nodeRecordQuery } from '../api/console-queries';
 import { LineChart, type ChartSeries } from '../charts/line-chart';
 import { Permitted } from '../console-forbidden';
-import { ConsoleTable } from '../console-table';
+import { ConsoleTable, ReadFailure } from '../console-table';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import '../../components/ui/badge.css';
-
-const codeOf = (refusal: unknown) => (isApiError(refusal) ? refusal.code : Errors.INTERNAL.code);
 
 const PROTOCOL_NAMES: Readonly<Record<NodeProtocolName, string>> = {
   vless: 'VLESS',
@@ -215,7 +213,7 @@ function AddNode({ onAdded }: { onAdded: (shown: ShownToken) => void }) {
       setSni('');
     } catch (refusal) {
       if (refusal instanceof StepUpCancelled) return;
-      const code = codeOf(refusal);
+      const code = errorCodeOf(refusal);
       if (code === Errors.NODE_NAME_TAKEN.code || code === Errors.NODE_NAME_INVALID.code)
         setErrors({ name: code });
       else if (code === Errors.NODE_PORT_INVALID.code) setErrors({ port: code });
@@ -374,7 +372,7 @@ function NodeActions({ node, onToken }: { node: ConsoleNode; onToken: (t: ShownT
         });
       }
     } catch (refusal) {
-      if (!(refusal instanceof StepUpCancelled)) setFailure(codeOf(refusal));
+      if (!(refusal instanceof StepUpCancelled)) setFailure(errorCodeOf(refusal));
     } finally {
       setPending(false);
       setAction(null);
@@ -510,11 +508,7 @@ function NodePanel({
         </button>
       </p>
       {record.isError ? (
-        <ErrorNotice
-          className="console-alert"
-          code={codeOf(record.error)}
-          retry={{ label: <Trans>Try again</Trans>, onClick: () => void record.refetch() }}
-        />
+        <ReadFailure query={record} />
       ) : !data || !node ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
