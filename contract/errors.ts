@@ -546,6 +546,40 @@ export const Errors = {
     'The payment provider did not refund the order. Nothing changed; try again or refund by hand.',
     '支付平台未能退款，订单未做任何更改。请重试或手动退款。',
   ),
+  // The console's nodes section (812x).
+  NODE_NOT_FOUND: entry(8120, 'There is no node with this number.', '没有该编号的节点。'),
+  NODE_NAME_INVALID: entry(
+    8121,
+    "A node's name is 1 to 64 characters.",
+    '节点名称须为 1 到 64 个字符。',
+  ),
+  NODE_NAME_TAKEN: entry(8122, 'A node with this name exists.', '已有同名节点。'),
+  NODE_PROTOCOL_INVALID: entry(
+    8123,
+    'Choose a protocol: VLESS, Trojan or Shadowsocks.',
+    '请选择协议：VLESS、Trojan 或 Shadowsocks。',
+  ),
+  NODE_HOST_INVALID: entry(
+    8124,
+    'Enter a host name or an IP address (letters, digits, dots and hyphens).',
+    '请输入主机名或 IP 地址（字母、数字、点和连字符）。',
+  ),
+  NODE_PORT_INVALID: entry(8125, 'Enter a port from 1 to 65535.', '请输入 1 到 65535 之间的端口。'),
+  NODE_METHOD_INVALID: entry(
+    8126,
+    'Shadowsocks needs one of the listed ciphers, and only Shadowsocks takes a cipher; only VLESS and Trojan take a TLS name.',
+    'Shadowsocks 须选择所列加密方式之一，且只有 Shadowsocks 可设加密方式；只有 VLESS 和 Trojan 可设 TLS 名称。',
+  ),
+  NODE_PLANS_INVALID: entry(
+    8127,
+    'Choose the plans the node serves: Standard, Lite or both.',
+    '请选择节点服务的套餐：标准版、轻量版或两者。',
+  ),
+  NODE_SORT_INVALID: entry(
+    8128,
+    'The sort order is a whole number from -10000 to 10000.',
+    '排序须为 -10000 到 10000 之间的整数。',
+  ),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;

@@ -52,6 +52,7 @@ export const SPA_ROUTES = [
   '/admin/audit',
   '/admin/users',
   '/admin/orders',
+  '/admin/nodes',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

@@ -34,7 +34,7 @@ async function shoot(page: Page, info: TestInfo, name: string, found: string[]) 
 }
 
 test.describe('console pages fit the screen', { tag: '@layout' }, () => {
-  test('sign-in, enrolment, overview, staff, audit, a member, orders, an order and the forbidden page', async ({
+  test('sign-in, enrolment, overview, staff, audit, a member, orders, an order, nodes and the forbidden page', async ({
     page,
     request,
     browser,
@@ -102,6 +102,49 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
       .click();
     await expect(page.getByRole('table', { name: i18n.t('Gateway events') })).toBeVisible();
     await shoot(page, info, 'order', found);
+
+    // Nodes: one an agent reported for (traffic, status), the list, its panel, the token dialog.
+    const created = await request.post('/dev/nodes', { data: { protocol: 'vless' } });
+    const dev = (await created.json()) as { id: number; nodeType: string; token: string };
+    const agent = `node_type=${dev.nodeType}&node_id=${dev.id}&token=${dev.token}`;
+    // A member it serves (a Standard redeem code), with traffic today, so the chart is drawn.
+    const made = await request.post('/dev/redeem-codes', { data: { planType: 1, days: 30 } });
+    const { code } = (await made.json()) as { code: string };
+    await api.ok('/api/system/system_redeem_code', { code }, member.token);
+    await request.get(`/api/v1/server/UniProxy/user?${agent}`);
+    await request.post(`/api/v1/server/UniProxy/push?${agent}`, {
+      data: { [member.userId]: [3 * 1024 ** 3, 17 * 1024 ** 3] },
+    });
+    await request.post(`/api/v1/server/UniProxy/alive?${agent}`, {
+      data: { [member.userId]: ['198.51.100.77'] },
+    });
+    await request.post(`/api/v1/server/UniProxy/status?${agent}`, {
+      data: {
+        cpu: 23,
+        mem: { total: 4 * 1024 ** 3, used: 3 * 1024 ** 3 },
+        swap: { total: 1024 ** 3, used: 0 },
+        disk: { total: 80 * 1024 ** 3, used: 31 * 1024 ** 3 },
+      },
+    });
+    await page.goto('/admin/nodes');
+    await expect(page.getByRole('table', { name: i18n.t('Nodes') })).toBeVisible();
+    await shoot(page, info, 'nodes', found);
+    const nodeName = (await page
+      .getByRole('button', { name: new RegExp(`^${i18n.t('Open node {0}', { 0: 'Dev' })}`) })
+      .last()
+      .getAttribute('aria-label'))!;
+    await page.getByRole('button', { name: nodeName, exact: true }).click();
+    await expect(page.getByRole('heading', { name: i18n.t('Status report') })).toBeVisible();
+    await expect(page.locator('.line-chart__plot canvas')).toBeVisible();
+    await shoot(page, info, 'node', found);
+    await page.getByRole('button', { name: i18n.t('Rotate the token') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: i18n.t('Rotate the token') })
+      .click();
+    await expect(page.getByRole('dialog').locator('pre')).toHaveCount(3);
+    await shoot(page, info, 'node-token', found);
+    await page.getByRole('button', { name: i18n.t('I have saved the token') }).click();
 
     const support = await enrolledStaff(request, 'support');
     const other = await browser.newContext({

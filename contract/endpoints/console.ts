@@ -27,11 +27,13 @@ import {
 } from './console-base';
 
 import { consoleDashboardEndpoints } from './console-dashboard';
+import { consoleNodeEndpoints } from './console-nodes';
 import { consoleOrderEndpoints } from './console-orders';
 import { consoleUserEndpoints } from './console-users';
 
 export * from './console-base';
 export * from './console-dashboard';
+export * from './console-nodes';
 export * from './console-orders';
 export * from './console-users';
 
@@ -323,6 +325,7 @@ export const consoleEndpoints = {
   ...consoleUserEndpoints,
   ...consoleOrderEndpoints,
   ...consoleDashboardEndpoints,
+  ...consoleNodeEndpoints,
 } as const satisfies Record<string, ConsoleEndpoint>;
 
 export type ConsoleEndpointName = keyof typeof consoleEndpoints;

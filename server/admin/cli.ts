@@ -61,8 +61,8 @@ const AREAS: Readonly<Record<string, (rest: string[]) => AdminCommand>> = {
   audit: parseAuditCommand,
   nodes:
     (rest) =>
-    ({ db, io }) =>
-      runNodes(db, rest, (line) => io.out(line)),
+    ({ db, io, now, siteOrigin }) =>
+      runNodes(db, rest, (line) => io.out(line), { now, ...(siteOrigin ? { siteOrigin } : {}) }),
   benefits:
     (rest) =>
     ({ db, io }) =>

@@ -9,20 +9,25 @@
  *   rotate-token <id>         prints a new token; the old one stops working at once
  *   disable <id> | enable <id>
  * Shadowsocks needs --method; the others take --sni (default: the host). Bad arguments print the
- * usage, change nothing and exit 2; an unknown id exits 1.
+ * usage, change nothing and exit 2; an unknown id exits 1. add, rotate-token, disable and enable are
+ * the console's operator functions (server/console/nodes/node-operations.ts), audited as `cli`;
+ * the settings printed after a token are the text the console shows (server/nodes/agent-settings.ts).
  */
-import { eq } from 'drizzle-orm';
+import { errorMessage } from '../../contract';
+import { Errors } from '../../contract/errors';
 import { NODE_AGENT } from '../../contract/nodes';
-import { isUniqueViolation, type Db } from '../db/database';
-import { vpnNodes, type NodeProtocol } from '../db/schema';
+import type { ConsoleNode } from '../../contract/endpoints/console-nodes';
+import { CLI_ACTOR } from '../console/audit';
 import {
-  createNode,
-  nodeOverviews,
-  onlineUsersOn,
+  addNode,
   rotateNodeToken,
-  type NodeOverview,
-} from '../nodes/manage-nodes';
-import { NODE_TYPE_OF, SS_METHODS } from '../nodes/node-protocols';
+  setNodeEnabled,
+  type NodeDeps,
+  type NodeToken,
+} from '../console/nodes/node-operations';
+import { listNodes, nodeRecord } from '../console/nodes/node-record';
+import type { Db } from '../db/database';
+import { ApiError } from '../protocol/api-error';
 import { UNIPROXY_PREFIX } from '../nodes/uniproxy-routes';
 import { parseId, parseOptions } from './command-args';
 import { isoOrDash } from './format';
@@ -36,11 +41,15 @@ export const NODES_USAGE = [
   '       admin nodes enable <id>',
 ];
 
-const PROTOCOLS: readonly NodeProtocol[] = ['vless', 'trojan', 'ss'];
 const PLAN_NAMES: Readonly<Record<string, 1 | 2>> = { standard: 1, lite: 2 };
-const HOST_PATTERN = /^[A-Za-z0-9.-]{1,253}$|^[0-9a-fA-F:]{2,39}$/;
 
 type Out = (line: string) => void;
+
+/** What the commands run with beside the database: the clock and the agents' ApiHost. */
+export interface NodesCommandOptions {
+  readonly now?: () => Date;
+  readonly siteOrigin?: () => string;
+}
 
 function usage(out: Out, reason?: string): number {
   if (reason) out(reason);
@@ -52,27 +61,55 @@ const planNames = (types: readonly number[]) =>
   types.map((t) => (t === 1 ? 'standard' : 'lite')).join(',');
 
 const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+const isoOf = (value: string | null) => isoOrDash(value === null ? null : new Date(value));
 
-/** The most recent of a node's contacts, or '-' when it never called. */
-function lastContact(node: NodeOverview['node']): string {
-  const times = [node.lastPullAt, node.lastPushAt, node.statusAt].filter(
-    (t): t is Date => t !== null,
-  );
-  return isoOrDash(times.length > 0 ? new Date(Math.max(...times.map(Number))) : null);
+/** The errors of a node's settings: the CLI prints them with the usage and exits 2. */
+const INPUT_ERRORS = new Set<number>(
+  [
+    Errors.NODE_NAME_INVALID,
+    Errors.NODE_NAME_TAKEN,
+    Errors.NODE_PROTOCOL_INVALID,
+    Errors.NODE_HOST_INVALID,
+    Errors.NODE_PORT_INVALID,
+    Errors.NODE_METHOD_INVALID,
+    Errors.NODE_PLANS_INVALID,
+    Errors.NODE_SORT_INVALID,
+    Errors.BAD_REQUEST,
+  ].map((e) => e.code),
+);
+
+/** Runs an operator function: a refused input is a usage mistake (2), an unknown node exits 1. */
+async function operatorRun(out: Out, id: number | undefined, run: () => Promise<number>) {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.code === Errors.NODE_NOT_FOUND.code) {
+      out(`no node ${id ?? ''}`.trim());
+      return 1;
+    }
+    if (INPUT_ERRORS.has(error.code)) return usage(out, errorMessage(error.code, 'en'));
+    throw error;
+  }
 }
 
-function printTokenHelp(out: Out, id: number, protocol: NodeProtocol, token: string) {
-  out(`token: ${token}`);
+/** The token and the agents' settings (the same text the console shows once). */
+function printToken(out: Out, answer: NodeToken) {
+  out(`token: ${answer.token}`);
   out('(shown this once: only its hash is stored; `rotate-token` makes a new one)');
-  out(
-    `agent settings (V2bX / XrayR): ApiHost <site origin>, NodeID ${id}, NodeType ${NODE_TYPE_OF[protocol]}, ApiKey <token>`,
-  );
+  out('');
+  out('V2bX, one entry of "Nodes" in config.json:');
+  answer.settings.v2bx.split('\n').forEach((line) => out(line));
+  out('');
+  out('XrayR, one entry of "Nodes" in config.yml:');
+  answer.settings.xrayr.split('\n').forEach((line) => out(line));
+  out('');
   out(`the agent calls ${UNIPROXY_PREFIX}/{config,user,push,alive,alivelist,status}`);
 }
 
-async function list(db: Db, out: Out): Promise<number> {
-  const overviews = await nodeOverviews(db);
-  for (const { node, onlineUsers } of overviews)
+async function list(db: Db, now: Date, out: Out): Promise<number> {
+  const nodes = await listNodes(db, now);
+  for (const node of nodes)
     out(
       [
         node.id,
@@ -81,48 +118,49 @@ async function list(db: Db, out: Out): Promise<number> {
         node.name,
         `${node.host}:${node.port}`,
         planNames(node.planTypes),
-        node.tokenHash ? 'token' : 'no-token',
-        `last contact ${lastContact(node)}`,
-        `${onlineUsers} online`,
+        node.hasToken ? 'token' : 'no-token',
+        `last contact ${isoOf(node.lastContactAt)}`,
+        `${node.onlineUsers} online`,
+        node.health,
       ].join('\t'),
     );
-  if (overviews.length === 0) out('no nodes');
+  if (nodes.length === 0) out('no nodes');
   return 0;
 }
 
-async function show(db: Db, id: number, out: Out): Promise<number> {
-  const overview = (await nodeOverviews(db)).find((o) => o.node.id === id);
-  if (!overview) {
-    out(`no node ${id}`);
-    return 1;
-  }
-  const { node } = overview;
+function showNode(node: ConsoleNode, out: Out) {
   out(`node ${node.id}: ${node.name} (${node.enabled ? 'enabled' : 'disabled'})`);
-  out(`protocol ${node.protocol} (node_type ${NODE_TYPE_OF[node.protocol]})`);
+  out(`health ${node.health}, last contact ${isoOf(node.lastContactAt)}`);
+  out(`protocol ${node.protocol} (node_type ${node.nodeType})`);
   out(`address ${node.host}:${node.port}`);
   if (node.sni) out(`tls server name ${node.sni}`);
-  if (node.method) out(`cipher ${node.method}${node.serverKey ? ' (server key set)' : ''}`);
+  if (node.method) out(`cipher ${node.method}`);
   out(`plans ${planNames(node.planTypes)}`);
-  out(`token ${node.tokenHash ? 'set' : 'none (run rotate-token)'}`);
-  out(`last user pull ${isoOrDash(node.lastPullAt)}`);
-  out(`last traffic push ${isoOrDash(node.lastPushAt)}`);
-  if (node.status && node.statusAt) {
-    const { cpu, mem, disk } = node.status;
+  out(`token ${node.hasToken ? 'set' : 'none (run rotate-token)'}`);
+  out(`last user pull ${isoOf(node.lastPullAt)}`);
+  out(`last traffic push ${isoOf(node.lastPushAt)}`);
+}
+
+async function show(db: Db, id: number, now: Date, out: Out): Promise<number> {
+  const record = await nodeRecord(db, id, now);
+  showNode(record.node, out);
+  const { status, node } = record;
+  if (status && node.statusAt) {
+    const { cpu, mem, disk } = status;
     out(
-      `last status ${isoOrDash(node.statusAt)}: cpu ${cpu}%, mem ${mem.used}/${mem.total}, disk ${disk.used}/${disk.total}`,
+      `last status ${isoOf(node.statusAt)}: cpu ${cpu}%, mem ${mem.used}/${mem.total}, disk ${disk.used}/${disk.total}`,
     );
   } else out('last status -');
-  out(`traffic this month: up ${gib(overview.upload)}, down ${gib(overview.download)}`);
-  const online = await onlineUsersOn(db, node.id);
+  out(`traffic this month: up ${gib(node.upload)}, down ${gib(node.download)}`);
   out(
-    `online users (seen in the last ${NODE_AGENT.onlineIpTtlSeconds} s): ${online.length}, IPs: ${overview.onlineIps}`,
+    `online users (seen in the last ${NODE_AGENT.onlineIpTtlSeconds} s): ${record.online.length}, IPs: ${node.onlineIps}`,
   );
-  for (const user of online)
-    out(`  user ${user.userId}\t${user.ips.join(', ')}\tseen ${isoOrDash(user.lastSeenAt)}`);
+  for (const user of record.online)
+    out(`  user ${user.userId}\t${user.ips.join(', ')}\tseen ${isoOf(user.lastSeenAt)}`);
   return 0;
 }
 
-async function add(db: Db, rest: string[], out: Out): Promise<number> {
+async function add(deps: NodeDeps, rest: string[], out: Out): Promise<number> {
   const options = parseOptions(rest, [
     'name',
     'protocol',
@@ -134,75 +172,54 @@ async function add(db: Db, rest: string[], out: Out): Promise<number> {
     'sort',
   ]);
   if (!options) return usage(out);
-  const protocol = options.protocol as NodeProtocol;
-  const port = Number(options.port);
-  const sort = options.sort === undefined ? 0 : Number(options.sort);
-  const name = options.name?.trim();
-  const plans = (options.plans ?? 'standard,lite').split(',').map((p) => PLAN_NAMES[p.trim()]);
-  if (!name || name.length > 64) return usage(out, 'name: 1 to 64 characters');
-  if (!PROTOCOLS.includes(protocol)) return usage(out, 'protocol: vless, trojan or ss');
-  if (!options.host || !HOST_PATTERN.test(options.host))
-    return usage(out, 'host: a host name or IP');
-  if (!Number.isInteger(port) || port < 1 || port > 65535) return usage(out, 'port: 1 to 65535');
-  if (!Number.isInteger(sort)) return usage(out, 'sort: an integer');
-  if (plans.some((p) => p === undefined)) return usage(out, 'plans: standard, lite or both');
-  if (protocol === 'ss' && !(SS_METHODS as readonly string[]).includes(options.method ?? ''))
-    return usage(out, `method: one of ${SS_METHODS.join(', ')}`);
-  if (protocol !== 'ss' && options.method !== undefined) return usage(out, 'method: only for ss');
-  if (protocol === 'ss' && options.sni !== undefined)
-    return usage(out, 'sni: only for vless and trojan');
-  if (options.sni !== undefined && !HOST_PATTERN.test(options.sni))
-    return usage(out, 'sni: a host name');
-  try {
-    const { id, token } = await createNode(db, {
-      name,
-      protocol,
-      host: options.host,
-      port,
-      sni: options.sni ?? null,
-      method: options.method ?? null,
-      planTypes: [...new Set(plans as (1 | 2)[])].sort(),
-      sort,
-    });
-    out(`added node ${id}`);
-    printTokenHelp(out, id, protocol, token);
-    return 0;
-  } catch (error) {
-    if (isUniqueViolation(error)) return usage(out, `a node named "${name}" exists`);
-    throw error;
-  }
+  const answer = await addNode(deps, CLI_ACTOR, {
+    name: options.name,
+    protocol: options.protocol,
+    host: options.host,
+    port: options.port,
+    sni: options.sni,
+    method: options.method,
+    planTypes: options.plans?.split(',').map((p) => PLAN_NAMES[p.trim()] ?? p),
+    sort: options.sort,
+  });
+  out(`added node ${answer.nodeId}`);
+  printToken(out, answer);
+  return 0;
 }
 
-export async function run(db: Db, args: string[], out: Out): Promise<number> {
+/**
+ * Runs `admin nodes <args>`. The changes go through the console's operator functions with the CLI
+ * as the actor (server/console/nodes/), so the rules and the audit entries are the console's.
+ */
+export async function run(
+  db: Db,
+  args: string[],
+  out: Out,
+  options: NodesCommandOptions = {},
+): Promise<number> {
+  const deps: NodeDeps = {
+    db,
+    now: options.now ?? (() => new Date()),
+    siteOrigin: options.siteOrigin ?? (() => '<site origin>'),
+  };
   const [action, ...rest] = args;
-  if (action === 'list' && rest.length === 0) return list(db, out);
-  if (action === 'add') return add(db, rest, out);
+  if (action === 'list' && rest.length === 0) return list(db, deps.now(), out);
+  if (action === 'add') return operatorRun(out, undefined, () => add(deps, rest, out));
   const id = rest.length === 1 ? parseId(rest[0]) : undefined;
   if (id === undefined) return usage(out);
-  if (action === 'show') return show(db, id, out);
-  if (action === 'rotate-token') {
-    const token = await rotateNodeToken(db, id);
-    if (!token) {
-      out(`no node ${id}`);
-      return 1;
-    }
-    const [node] = await db.select().from(vpnNodes).where(eq(vpnNodes.id, id));
-    out(`new token for node ${id}; the old one no longer works`);
-    printTokenHelp(out, id, node!.protocol, token);
-    return 0;
-  }
-  if (action === 'disable' || action === 'enable') {
-    const updated = await db
-      .update(vpnNodes)
-      .set({ enabled: action === 'enable' })
-      .where(eq(vpnNodes.id, id))
-      .returning({ id: vpnNodes.id });
-    if (updated.length === 0) {
-      out(`no node ${id}`);
-      return 1;
-    }
-    out(`${action}d node ${id}`);
-    return 0;
-  }
+  if (action === 'show') return operatorRun(out, id, () => show(db, id, deps.now(), out));
+  if (action === 'rotate-token')
+    return operatorRun(out, id, async () => {
+      const answer = await rotateNodeToken(deps, CLI_ACTOR, { nodeId: id });
+      out(`new token for node ${id}; the old one no longer works`);
+      printToken(out, answer);
+      return 0;
+    });
+  if (action === 'disable' || action === 'enable')
+    return operatorRun(out, id, async () => {
+      await setNodeEnabled(deps, CLI_ACTOR, { nodeId: id, enabled: action === 'enable' });
+      out(`${action}d node ${id}`);
+      return 0;
+    });
   return usage(out);
 }

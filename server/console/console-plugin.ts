@@ -39,6 +39,7 @@ import {
 import type { AnyHandler, HandlersOf } from './console-handler';
 import { dashboardHandlers } from './dashboard/dashboard-handlers';
 import { registerConsoleDevRoutes } from './console-dev-routes';
+import { nodeHandlers } from './nodes/node-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { roleAllows } from './roles';
 import { memberHandlers } from './users/member-handlers';
@@ -199,6 +200,7 @@ export async function consolePlugin(
     ...memberHandlers({ db, now, sessionCache }),
     ...orderHandlers({ db, now, sessionCache, gateways: async () => gateways }),
     ...dashboardHandlers({ db, now }),
+    ...nodeHandlers({ db, now, siteOrigin }),
   };
 
   for (const [name, endpoint] of Object.entries(consoleEndpoints) as [

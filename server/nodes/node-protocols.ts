@@ -12,20 +12,7 @@ export const NODE_TYPE_OF: Readonly<Record<NodeProtocol, string>> = {
   ss: 'shadowsocks',
 };
 
-/**
- * Shadowsocks ciphers an operator may choose. The 2022 ones need a server key; their user key is the
- * first 16 or 32 characters of the member's uuid, base64, exactly as V2bX derives it on the node
- * (core/sing/user.go) and Xboard in its subscriptions. 2022-blake3-chacha20-poly1305 is left out: it
- * has no multi-user mode in SIP022, so a node cannot give each member a key of their own.
- */
-export const SS_METHODS = [
-  'aes-128-gcm',
-  'aes-256-gcm',
-  'chacha20-ietf-poly1305',
-  '2022-blake3-aes-128-gcm',
-  '2022-blake3-aes-256-gcm',
-] as const;
-export type SsMethod = (typeof SS_METHODS)[number];
+// The Shadowsocks ciphers an operator may choose are a shared rule: SS_METHODS in contract/nodes.ts.
 
 /** Key bytes of a 2022 cipher; undefined for the classic AEAD ciphers, which take any password. */
 export function ss2022KeyBytes(method: string | null): 16 | 32 | undefined {

@@ -279,6 +279,10 @@ export const routeTree = rootRoute.addChildren([
         lazyPage('console-orders', () => import('../console/pages/orders-page')),
       ),
       staffAreaPage(
+        '/nodes',
+        lazyPage('console-nodes', () => import('../console/pages/nodes-page')),
+      ),
+      staffAreaPage(
         '/staff',
         lazyPage('console-staff', () => import('../console/pages/staff-page')),
       ),

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { ConsolePermission } from '../../contract/endpoints/console';
 
 export interface ConsoleSection {
-  readonly to: '/admin/users' | '/admin/orders' | '/admin/staff' | '/admin/audit';
+  readonly to: '/admin/users' | '/admin/orders' | '/admin/staff' | '/admin/audit' | '/admin/nodes';
   readonly permission: ConsolePermission;
   readonly label: MessageDescriptor;
   readonly summary: MessageDescriptor;
@@ -25,6 +25,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'orders.read',
     label: msg`Orders`,
     summary: msg`Orders and their gateway events; refunds, payments confirmed by hand, payment flags.`,
+  },
+  {
+    to: '/admin/nodes',
+    permission: 'nodes.manage',
+    label: msg`Nodes`,
+    summary: msg`The VPN nodes' health and traffic; add a node, rotate its token, disable or enable it.`,
   },
   {
     to: '/admin/staff',

@@ -48,7 +48,11 @@ describe('admin nodes', () => {
     const id = Number(/added node (\d+)/.exec(added.text)![1]);
     const token = tokenOf(added.text);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(added.text).toContain(`NodeID ${id}, NodeType trojan`);
+    expect(added.text).toContain(`"NodeID": ${id},`);
+    expect(added.text).toContain('"NodeType": "trojan"');
+    expect(added.text).toContain(`ApiKey: "${token}"`);
+    expect(added.text).toContain('NodeType: Trojan');
+    expect(added.text).toContain('CertDomain: "cdn.os1.example"');
     const [row] = await db().select().from(vpnNodes).where(eq(vpnNodes.id, id));
     expect(row).toMatchObject({
       tokenHash: hashToken(token),

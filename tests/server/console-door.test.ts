@@ -613,6 +613,16 @@ describe.each(variants)('console door on $name', (variant) => {
       consoleDashboard: {},
       consoleDashboardSeries: { days: 30 },
       consoleResolveFlag: { flagId: NO_SUCH_USER, reason: 'role matrix' },
+      consoleNodeList: {},
+      consoleNodeRecord: { nodeId: NO_SUCH_USER },
+      consoleNodeAdd: {
+        name: `Matrix ${Math.random().toString(36).slice(2, 10)}`,
+        protocol: 'vless',
+        host: 'matrix.nodes.example',
+        port: 443,
+      },
+      consoleNodeRotateToken: { nodeId: NO_SUCH_USER },
+      consoleNodeSetEnabled: { nodeId: NO_SUCH_USER, enabled: false },
     });
 
     const refusals: number[] = [

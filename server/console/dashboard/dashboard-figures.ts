@@ -6,15 +6,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DashboardDay, DashboardFigures } from '../../../contract/endpoints/console-dashboard';
-import { NODE_AGENT } from '../../../contract/nodes';
+import { NODE_AGENT, NODE_ONLINE_WITHIN_SECONDS } from '../../../contract/nodes';
 import { rowsOf, type Db } from '../../db/database';
 
 type Currency = 'CNY' | 'USD';
 type PerCurrency = Record<Currency, number>;
 
 const DAY_MS = 86_400_000;
-/** A node that pulled within three of its cycles is online. */
-const NODE_ONLINE_SECONDS = NODE_AGENT.pullIntervalSeconds * 3;
 
 const monthStart = (at: Date, monthsBack = 0) =>
   new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - monthsBack, 1));
@@ -81,7 +79,7 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
         WHERE period = ${thisMonth.toISOString().slice(0, 10)}::date) AS traffic,
       (SELECT count(*) FROM vpn_nodes WHERE enabled) AS nodes,
       (SELECT count(*) FROM vpn_nodes WHERE enabled
-        AND last_pull_at > ${new Date(now.getTime() - NODE_ONLINE_SECONDS * 1000)}) AS nodes_online,
+        AND last_pull_at > ${new Date(now.getTime() - NODE_ONLINE_WITHIN_SECONDS * 1000)}) AS nodes_online,
       (SELECT count(*) FROM payment_flags WHERE resolved_at IS NULL) AS flags,
       (SELECT count(*) FROM kol_settlements WHERE status = 'processing') AS payouts,
       (SELECT coalesce(sum(amount_cents), 0) FROM kol_settlements WHERE status = 'processing')

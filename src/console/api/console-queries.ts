@@ -8,6 +8,8 @@ import {
   consoleOrderList,
   consoleOrderRecord,
   consolePaymentFlags,
+  consoleNodeList,
+  consoleNodeRecord,
   consoleUserRecord,
   consoleUserSearch,
   consoleSessionInfo,
@@ -120,4 +122,19 @@ export const paymentFlagsQuery = (all: boolean, page: number, pageSize: number) 
   queryOptions({
     queryKey: [...CONSOLE_KEY, 'orders', 'flags', all, page],
     queryFn: () => consoleCall(consolePaymentFlags, { all: all ? '1' : '0', page, pageSize }),
+  });
+
+/**
+ * Every node with its health. Read on demand (the page's Refresh button), never on a timer: each
+ * call moves the session's idle limit on, and an unattended tab must still time out.
+ */
+export const nodeListQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'nodes', 'list'],
+  queryFn: () => consoleCall(consoleNodeList, {}),
+});
+
+export const nodeRecordQuery = (nodeId: number) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'nodes', 'record', nodeId],
+    queryFn: () => consoleCall(consoleNodeRecord, { nodeId }),
   });

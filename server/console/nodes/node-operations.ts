@@ -1,0 +1,159 @@
+/**
+ * The operator functions on nodes (issue 21, item 8; docs/console.md): the console's nodes section
+ * and the CLI's `nodes` commands both call these, so each rule is written once: what a node's
+ * settings may be (the contract's `nodeSpecInput`), that a token is answered once with the agents'
+ * settings (server/nodes/agent-settings.ts) and only its hash is kept, and that every change is
+ * audited in its own transaction with the values before and after (the token never: it is not
+ * even passed to the trail).
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  nodeIdField,
+  nodeSpecInput,
+  type AgentSettings,
+  type ConsoleNode,
+} from '../../../contract/endpoints/console-nodes';
+import { firstErrorCode } from '../../../contract/validation';
+import { isUniqueViolation, rowsOf, type Db } from '../../db/database';
+import { vpnNodes, type NodeProtocol } from '../../db/schema';
+import { agentSettings } from '../../nodes/agent-settings';
+import { createNode, rotateNodeToken as replaceNodeToken } from '../../nodes/manage-nodes';
+import { ApiError, fail } from '../../protocol/api-error';
+import { writeAudit, type AuditActor } from '../audit';
+import { listNodes } from './node-record';
+
+export interface NodeDeps {
+  readonly db: Db;
+  readonly now: () => Date;
+  /** The site's origin: the agents' ApiHost (server/web/site-origin.ts). */
+  readonly siteOrigin: () => string;
+}
+
+export interface NodeToken {
+  readonly nodeId: number;
+  /** Shown this once: only its SHA-256 is stored. */
+  readonly token: string;
+  readonly settings: AgentSettings;
+}
+
+/** Parses an operator's input with a contract schema; a failure is its catalogue error. */
+function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
+  return parsed.data;
+}
+
+const target = (nodeId: number) => `node:${nodeId}`;
+
+interface LockedNode {
+  id: number;
+  name: string;
+  protocol: NodeProtocol;
+  host: string;
+  sni: string | null;
+  method: string | null;
+  enabled: boolean;
+}
+
+async function lockNode(tx: Db, nodeId: number): Promise<LockedNode> {
+  const [row] = rowsOf<LockedNode>(
+    await tx.execute(
+      sql`SELECT id, name, protocol, host, sni, method, enabled
+          FROM vpn_nodes WHERE id = ${nodeId} FOR UPDATE`,
+    ),
+  );
+  if (!row) throw fail('NODE_NOT_FOUND');
+  return row;
+}
+
+/** Adds an enabled node; answers its token and the agents' settings, this once. */
+export async function addNode(
+  deps: NodeDeps,
+  actor: AuditActor,
+  input: unknown,
+): Promise<NodeToken & { node: ConsoleNode }> {
+  const spec = checked(nodeSpecInput, input);
+  const now = deps.now();
+  let added: { id: number; token: string };
+  try {
+    added = await deps.db.transaction(async (tx) => {
+      const created = await createNode(tx, spec);
+      const [row] = await tx.select().from(vpnNodes).where(eq(vpnNodes.id, created.id));
+      await writeAudit(tx, actor, {
+        action: 'node.add',
+        target: target(created.id),
+        after: {
+          name: row!.name,
+          protocol: row!.protocol,
+          host: row!.host,
+          port: row!.port,
+          sni: row!.sni,
+          method: row!.method,
+          planTypes: row!.planTypes,
+          sort: row!.sort,
+          enabled: row!.enabled,
+        },
+        at: now,
+      });
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fail('NODE_NAME_TAKEN');
+    throw error;
+  }
+  const node = (await listNodes(deps.db, now)).find((n) => n.id === added.id)!;
+  return {
+    nodeId: added.id,
+    token: added.token,
+    settings: agentSettings(deps.siteOrigin(), node, added.token),
+    node,
+  };
+}
+
+/** A new token for a node; the old one is refused from the moment this commits. */
+export async function rotateNodeToken(
+  deps: NodeDeps,
+  actor: AuditActor,
+  input: { nodeId: unknown },
+): Promise<NodeToken> {
+  const nodeId = checked(nodeIdField, input.nodeId);
+  const now = deps.now();
+  const { node, token } = await deps.db.transaction(async (tx) => {
+    const locked = await lockNode(tx, nodeId);
+    const fresh = (await replaceNodeToken(tx, nodeId))!;
+    await writeAudit(tx, actor, {
+      action: 'node.rotate-token',
+      target: target(nodeId),
+      after: { name: locked.name, tokenReplaced: true },
+      at: now,
+    });
+    return { node: locked, token: fresh };
+  });
+  return { nodeId, token, settings: agentSettings(deps.siteOrigin(), node, token) };
+}
+
+/**
+ * Disables a node (out of subscriptions; its agent gets an empty user list, docs/nodes.md) or
+ * enables it again.
+ */
+export async function setNodeEnabled(
+  deps: NodeDeps,
+  actor: AuditActor,
+  input: { nodeId: unknown; enabled: boolean },
+): Promise<{ enabled: boolean }> {
+  const nodeId = checked(nodeIdField, input.nodeId);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockNode(tx, nodeId);
+    await tx.update(vpnNodes).set({ enabled: input.enabled }).where(eq(vpnNodes.id, nodeId));
+    await writeAudit(tx, actor, {
+      action: input.enabled ? 'node.enable' : 'node.disable',
+      target: target(nodeId),
+      before: { name: locked.name, enabled: locked.enabled },
+      after: { name: locked.name, enabled: input.enabled },
+      at: now,
+    });
+  });
+  return { enabled: input.enabled };
+}

@@ -1,0 +1,681 @@
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { SS_METHODS, type NodeProtocolName } from '../../../contract/nodes';
+import {
+  consoleNodeAdd,
+  consoleNodeRotateToken,
+  consoleNodeSetEnabled,
+  nodeHostField,
+  nodeNameField,
+  nodePlansField,
+  nodePortField,
+  nodeSpecInput,
+  type AgentSettings,
+  type ConsoleNode,
+  type NodeHealth,
+  type NodeRecord,
+} from '../../../contract/endpoints/console';
+import { Errors } from '../../../contract/errors';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CopyButton } from '../../components/ui/copy-button';
+import { type DataColumn } from '../../components/ui/data-table';
+import { Detail } from '../../components/ui/detail';
+import { Modal } from '../../components/ui/modal';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { TextField } from '../../components/ui/text-field';
+import { ErrorNotice } from '../../components/error-notice';
+import { PlanName, useDateTime } from '../../components/formats';
+import { TitledCard } from '../../components/titled-card';
+import { useErrorText } from '../../i18n/use-error-text';
+import { formatBytes } from '../../i18n/intl-format';
+import { errorCodeOf } from '../../lib/api-error';
+import { fieldError } from '../../lib/validate';
+import { consoleCall } from '../api/console-client';
+import { CONSOLE_KEY, nodeListQuery, nodeRecordQuery } from '../api/console-queries';
+import { LineChart, type ChartSeries } from '../charts/line-chart';
+import { Permitted } from '../console-forbidden';
+import { ConsoleTable, ReadFailure } from '../console-table';
+import { StepUpCancelled, useStepUp } from '../step-up';
+import '../../components/ui/badge.css';
+
+const PROTOCOL_NAMES: Readonly<Record<NodeProtocolName, string>> = {
+  vless: 'VLESS',
+  trojan: 'Trojan',
+  ss: 'Shadowsocks',
+};
+
+function HealthBadge({ health }: { health: NodeHealth }) {
+  switch (health) {
+    case 'online':
+      return (
+        <span className="badge badge--ok">
+          <Trans>Online</Trans>
+        </span>
+      );
+    case 'offline':
+      return (
+        <span className="badge badge--warn">
+          <Trans>Offline</Trans>
+        </span>
+      );
+    case 'never':
+      return (
+        <span className="badge badge--muted">
+          <Trans>Never connected</Trans>
+        </span>
+      );
+    case 'disabled':
+      return (
+        <span className="badge badge--muted">
+          <Trans>Disabled</Trans>
+        </span>
+      );
+  }
+}
+
+function Plans({ planTypes }: { planTypes: readonly number[] }) {
+  return (
+    <>
+      {planTypes.map((plan, i) => (
+        <span key={plan}>
+          {i > 0 && ', '}
+          <PlanName groupType={plan} />
+        </span>
+      ))}
+    </>
+  );
+}
+
+function useWhen() {
+  const dateTime = useDateTime();
+  return (iso: string | null) =>
+    iso === null ? <span className="console-muted">—</span> : dateTime(iso);
+}
+
+/** The token and the agents' settings, shown this once: closing forgets them. */
+function TokenDialog({
+  answer,
+  onClose,
+}: {
+  answer: { nodeId: number; name: string; token: string; settings: AgentSettings };
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const v2bxId = useId();
+  const xrayrId = useId();
+  return (
+    <Modal
+      title={<Trans>The token of node {answer.name}</Trans>}
+      text={
+        <Trans>
+          Shown this once: only its hash is kept. Put it in the node’s agent now; if it is lost,
+          rotate the token.
+        </Trans>
+      }
+      className="console-token"
+    >
+      <div className="console-settings">
+        <div className="console-settings__head">
+          <h3 className="console-subtitle">
+            <Trans>Token (ApiKey)</Trans>
+          </h3>
+          <CopyButton text={answer.token} aria-label={t`Copy the token`} />
+        </div>
+        <pre className="console-settings__text" tabIndex={0} aria-label={t`Token (ApiKey)`}>
+          <code>{answer.token}</code>
+        </pre>
+        <div className="console-settings__head">
+          <h3 className="console-subtitle" id={v2bxId}>
+            <Trans>V2bX: one entry of “Nodes” in config.json</Trans>
+          </h3>
+          <CopyButton text={answer.settings.v2bx} aria-label={t`Copy the V2bX settings`} />
+        </div>
+        <pre className="console-settings__text" tabIndex={0} aria-labelledby={v2bxId}>
+          <code>{answer.settings.v2bx}</code>
+        </pre>
+        <div className="console-settings__head">
+          <h3 className="console-subtitle" id={xrayrId}>
+            <Trans>XrayR: one entry of “Nodes” in config.yml</Trans>
+          </h3>
+          <CopyButton text={answer.settings.xrayr} aria-label={t`Copy the XrayR settings`} />
+        </div>
+        <pre className="console-settings__text" tabIndex={0} aria-labelledby={xrayrId}>
+          <code>{answer.settings.xrayr}</code>
+        </pre>
+      </div>
+      <div className="dialog__actions">
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          <Trans>I have saved the token</Trans>
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+type ShownToken = { nodeId: number; name: string; token: string; settings: AgentSettings };
+
+type Fields = 'name' | 'protocol' | 'host' | 'port' | 'sni' | 'method' | 'planTypes';
+
+function AddNode({ onAdded }: { onAdded: (shown: ShownToken) => void }) {
+  const errorText = useErrorText();
+  const runWithStepUp = useStepUp();
+  const queryClient = useQueryClient();
+  const protocolId = useId();
+  const methodId = useId();
+  const [name, setName] = useState('');
+  const [protocol, setProtocol] = useState<NodeProtocolName>('vless');
+  const [host, setHost] = useState('');
+  const [port, setPort] = useState('443');
+  const [sni, setSni] = useState('');
+  const [method, setMethod] = useState<string>(SS_METHODS[1]);
+  const [plans, setPlans] = useState<(1 | 2)[]>([1, 2]);
+  const [errors, setErrors] = useState<Partial<Record<Fields, number>>>({});
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<number | null>(null);
+  const ss = protocol === 'ss';
+
+  const input = () => ({
+    name,
+    protocol,
+    host,
+    port: port.trim() === '' ? Number.NaN : Number(port),
+    sni: ss ? null : sni,
+    method: ss ? method : null,
+    planTypes: plans,
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: Partial<Record<Fields, number>> = {};
+    const check = (field: Fields, code: number | null) => {
+      if (code !== null) next[field] = code;
+    };
+    check('name', fieldError(nodeNameField, name));
+    check('host', fieldError(nodeHostField, host));
+    check('port', fieldError(nodePortField, input().port));
+    if (!ss && sni.trim() !== '') check('sni', fieldError(nodeHostField, sni));
+    check('planTypes', fieldError(nodePlansField, plans));
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    const whole = fieldError(nodeSpecInput, input());
+    if (whole !== null) {
+      setFailure(whole);
+      return;
+    }
+    setPending(true);
+    setFailure(null);
+    try {
+      const answer = await runWithStepUp(() => consoleCall(consoleNodeAdd, input()));
+      onAdded({ ...answer, name: answer.node.name });
+      setName('');
+      setHost('');
+      setSni('');
+    } catch (refusal) {
+      if (refusal instanceof StepUpCancelled) return;
+      const code = errorCodeOf(refusal);
+      if (code === Errors.NODE_NAME_TAKEN.code || code === Errors.NODE_NAME_INVALID.code)
+        setErrors({ name: code });
+      else if (code === Errors.NODE_PORT_INVALID.code) setErrors({ port: code });
+      else if (code === Errors.NODE_HOST_INVALID.code) setErrors({ host: code });
+      else setFailure(code);
+    } finally {
+      setPending(false);
+      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'nodes'] });
+    }
+  };
+
+  const togglePlan = (plan: 1 | 2) =>
+    setPlans((current) =>
+      current.includes(plan) ? current.filter((p) => p !== plan) : [...current, plan].sort(),
+    );
+  const shown = (field: Fields) => (errors[field] === undefined ? null : errorText(errors[field]));
+
+  return (
+    <TitledCard look="console-panel" title={<Trans>Add a node</Trans>}>
+      <p className="console-muted">
+        <Trans>
+          The node’s token is shown once, with settings for V2bX and XrayR to copy. You may be asked
+          for a fresh code from your authenticator.
+        </Trans>
+      </p>
+      {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+      <form className="console-form console-node-form" noValidate onSubmit={(e) => void submit(e)}>
+        <TextField
+          label={<Trans>Name</Trans>}
+          value={name}
+          onChange={setName}
+          error={shown('name')}
+          autoComplete="off"
+          maxLength={64}
+        />
+        <div className="field">
+          <label htmlFor={protocolId} className="field__label">
+            <Trans>Protocol</Trans>
+          </label>
+          <select
+            id={protocolId}
+            className="field__input console-select"
+            value={protocol}
+            onChange={(event) => setProtocol(event.target.value as NodeProtocolName)}
+          >
+            {(Object.keys(PROTOCOL_NAMES) as NodeProtocolName[]).map((p) => (
+              <option key={p} value={p}>
+                {PROTOCOL_NAMES[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label={<Trans>Host</Trans>}
+          value={host}
+          onChange={setHost}
+          error={shown('host')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint={<Trans>The address members connect to: a host name or an IP.</Trans>}
+        />
+        <TextField
+          label={<Trans>Port</Trans>}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={65535}
+          value={port}
+          onChange={setPort}
+          error={shown('port')}
+          autoComplete="off"
+        />
+        {ss ? (
+          <div className="field">
+            <label htmlFor={methodId} className="field__label">
+              <Trans>Cipher</Trans>
+            </label>
+            <select
+              id={methodId}
+              className="field__input console-select"
+              value={method}
+              onChange={(event) => setMethod(event.target.value)}
+            >
+              {SS_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <TextField
+            label={<Trans>TLS server name</Trans>}
+            value={sni}
+            onChange={setSni}
+            error={shown('sni')}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            hint={<Trans>Empty: the host.</Trans>}
+          />
+        )}
+        <fieldset className="console-node-form__plans" aria-describedby={undefined}>
+          <legend className="field__label">
+            <Trans>Plans it serves</Trans>
+          </legend>
+          {([1, 2] as const).map((plan) => (
+            <label key={plan} className="console-check">
+              <input
+                type="checkbox"
+                checked={plans.includes(plan)}
+                onChange={() => togglePlan(plan)}
+              />{' '}
+              <PlanName groupType={plan} />
+            </label>
+          ))}
+          {errors.planTypes !== undefined && (
+            <p className="field__error" role="alert">
+              {errorText(errors.planTypes)}
+            </p>
+          )}
+        </fieldset>
+        <SubmitButton pending={pending}>
+          <Trans>Add the node</Trans>
+        </SubmitButton>
+      </form>
+    </TitledCard>
+  );
+}
+
+type Action = 'rotate' | 'disable' | 'enable';
+
+function NodeActions({ node, onToken }: { node: ConsoleNode; onToken: (t: ShownToken) => void }) {
+  const { t } = useLingui();
+  const runWithStepUp = useStepUp();
+  const queryClient = useQueryClient();
+  const [action, setAction] = useState<Action | null>(null);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<number | null>(null);
+
+  const confirm = async () => {
+    if (!action) return;
+    setPending(true);
+    setFailure(null);
+    try {
+      if (action === 'rotate') {
+        const answer = await runWithStepUp(() =>
+          consoleCall(consoleNodeRotateToken, { nodeId: node.id }),
+        );
+        onToken({ ...answer, name: node.name });
+      } else {
+        await consoleCall(consoleNodeSetEnabled, {
+          nodeId: node.id,
+          enabled: action === 'enable',
+        });
+      }
+    } catch (refusal) {
+      if (!(refusal instanceof StepUpCancelled)) setFailure(errorCodeOf(refusal));
+    } finally {
+      setPending(false);
+      setAction(null);
+      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'nodes'] });
+    }
+  };
+
+  const dialog = (title: ReactNode, text: ReactNode, label: ReactNode) => (
+    <ConfirmDialog
+      title={title}
+      text={text}
+      confirmLabel={label}
+      pending={pending}
+      onCancel={() => setAction(null)}
+      onConfirm={() => void confirm()}
+    />
+  );
+
+  return (
+    <>
+      {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+      <div className="console-actions" role="group" aria-label={t`Actions on this node`}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => setAction('rotate')}
+        >
+          <Trans>Rotate the token</Trans>
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => setAction(node.enabled ? 'disable' : 'enable')}
+        >
+          {node.enabled ? <Trans>Disable the node</Trans> : <Trans>Enable the node</Trans>}
+        </button>
+      </div>
+      {action === 'rotate' &&
+        dialog(
+          <Trans>Rotate the token of node {node.name}?</Trans>,
+          <Trans>
+            The old token stops working at once: the node serves nobody until its agent has the new
+            one. You may be asked for a fresh code from your authenticator.
+          </Trans>,
+          <Trans>Rotate the token</Trans>,
+        )}
+      {action === 'disable' &&
+        dialog(
+          <Trans>Disable node {node.name}?</Trans>,
+          <Trans>
+            It leaves the members’ subscriptions and its agent gets no users: everyone on it is
+            disconnected at the next pull.
+          </Trans>,
+          <Trans>Disable the node</Trans>,
+        )}
+      {action === 'enable' &&
+        dialog(
+          <Trans>Enable node {node.name}?</Trans>,
+          <Trans>It is back in the subscriptions and serves its plans’ members again.</Trans>,
+          <Trans>Enable the node</Trans>,
+        )}
+    </>
+  );
+}
+
+function TrafficChart({ series }: { series: NodeRecord['series'] }) {
+  const { t } = useLingui();
+  const days = useMemo(() => series.map((d) => d.day), [series]);
+  const lines = useMemo<ChartSeries[]>(
+    () => [
+      { label: t`Download`, values: series.map((d) => d.download), colour: '--c-brand' },
+      { label: t`Upload`, values: series.map((d) => d.upload), colour: '--c-accent' },
+    ],
+    [series, t],
+  );
+  const any = series.some((d) => d.upload > 0 || d.download > 0);
+  // A chart of zeros says nothing and its byte axis reads "0 B, 0 B, 1 B": the sentence says it.
+  if (!any)
+    return (
+      <>
+        <h3 className="console-subtitle">
+          <Trans>Traffic per day, last 30 days (UTC)</Trans>
+        </h3>
+        <p className="console-muted">
+          <Trans>The node has reported no traffic in the last 30 days.</Trans>
+        </p>
+      </>
+    );
+  return (
+    <LineChart
+      title={<Trans>Traffic per day, last 30 days (UTC)</Trans>}
+      days={days}
+      series={lines}
+      format={formatBytes}
+    />
+  );
+}
+
+function NodePanel({
+  nodeId,
+  onClose,
+  onToken,
+}: {
+  nodeId: number;
+  onClose: () => void;
+  onToken: (t: ShownToken) => void;
+}) {
+  const { t } = useLingui();
+  const when = useWhen();
+  const dateTime = useDateTime();
+  const record = useQuery(nodeRecordQuery(nodeId));
+  const data = record.data;
+  const node = data?.node;
+
+  const onlineColumns: DataColumn<NodeRecord['online'][number]>[] = [
+    { key: 'user', header: t`User ID`, rowHeader: true, cell: (u) => u.userId },
+    { key: 'ips', header: t`IP addresses`, cell: (u) => u.ips.join(', ') },
+    { key: 'seen', header: t`Last seen`, cell: (u) => dateTime(u.lastSeenAt) },
+  ];
+  const share = (part: { used: number; total: number }) =>
+    part.total > 0
+      ? `${formatBytes(part.used)} / ${formatBytes(part.total)}`
+      : formatBytes(part.used);
+
+  return (
+    <TitledCard
+      look="console-panel"
+      title={node ? <Trans>Node {node.name}</Trans> : <Trans>Node {nodeId}</Trans>}
+    >
+      <p>
+        <button type="button" className="btn btn-secondary btn-small" onClick={onClose}>
+          <Trans>Back to the nodes</Trans>
+        </button>
+      </p>
+      {record.isError ? (
+        <ReadFailure query={record} />
+      ) : !data || !node ? (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
+        </p>
+      ) : (
+        <>
+          <dl className="console-details console-node-details">
+            <Detail term={<Trans>Health</Trans>}>
+              <HealthBadge health={node.health} />
+            </Detail>
+            <Detail term={<Trans>Protocol</Trans>}>
+              {PROTOCOL_NAMES[node.protocol]}
+              {node.method ? ` (${node.method})` : ''}
+            </Detail>
+            <Detail term={<Trans>Address</Trans>}>
+              {node.host}:{node.port}
+            </Detail>
+            {node.sni && <Detail term={<Trans>TLS server name</Trans>}>{node.sni}</Detail>}
+            <Detail term={<Trans>Plans</Trans>}>
+              <Plans planTypes={node.planTypes} />
+            </Detail>
+            <Detail term={<Trans>Node ID</Trans>}>{node.id}</Detail>
+            <Detail term={<Trans>Last contact</Trans>}>{when(node.lastContactAt)}</Detail>
+            <Detail term={<Trans>Last user pull</Trans>}>{when(node.lastPullAt)}</Detail>
+            <Detail term={<Trans>Last traffic push</Trans>}>{when(node.lastPushAt)}</Detail>
+            <Detail term={<Trans>Online users</Trans>}>{node.onlineUsers}</Detail>
+            <Detail term={<Trans>Online addresses</Trans>}>{node.onlineIps}</Detail>
+            <Detail term={<Trans>Traffic this month</Trans>}>
+              <Trans>
+                Download {formatBytes(node.download)}, upload {formatBytes(node.upload)}
+              </Trans>
+            </Detail>
+          </dl>
+          <NodeActions node={node} onToken={onToken} />
+          <h3 className="console-subtitle">
+            <Trans>Status report</Trans>
+          </h3>
+          {data.status === null ? (
+            <p className="console-muted">
+              <Trans>The agent has sent no status report yet.</Trans>
+            </p>
+          ) : (
+            <dl className="console-details console-node-details">
+              <Detail term={<Trans>Reported</Trans>}>{when(node.statusAt)}</Detail>
+              <Detail term={<Trans>CPU</Trans>}>{data.status.cpu}%</Detail>
+              <Detail term={<Trans>Memory</Trans>}>{share(data.status.mem)}</Detail>
+              <Detail term={<Trans>Swap</Trans>}>{share(data.status.swap)}</Detail>
+              <Detail term={<Trans>Disk</Trans>}>{share(data.status.disk)}</Detail>
+            </dl>
+          )}
+          <TrafficChart series={data.series} />
+          <h3 className="console-subtitle">
+            <Trans>Online now</Trans>
+          </h3>
+          <ConsoleTable
+            rows={data.online}
+            columns={onlineColumns}
+            rowKey={(u) => u.userId}
+            caption={<Trans>Members online on this node</Trans>}
+            empty={<Trans>Nobody is online on this node.</Trans>}
+          />
+        </>
+      )}
+    </TitledCard>
+  );
+}
+
+function NodeList({ onOpen }: { onOpen: (nodeId: number) => void }) {
+  const { t } = useLingui();
+  const when = useWhen();
+  const nodes = useQuery(nodeListQuery);
+  const columns: DataColumn<ConsoleNode>[] = [
+    { key: 'name', header: t`Name`, rowHeader: true, cell: (n) => n.name },
+    { key: 'health', header: t`Health`, cell: (n) => <HealthBadge health={n.health} /> },
+    {
+      key: 'protocol',
+      header: t`Protocol`,
+      cell: (n) => PROTOCOL_NAMES[n.protocol],
+    },
+    {
+      key: 'address',
+      header: t`Address`,
+      className: 'console-node-address',
+      cell: (n) => `${n.host}:${n.port}`,
+    },
+    { key: 'contact', header: t`Last contact`, cell: (n) => when(n.lastContactAt) },
+    { key: 'online', header: t`Online users`, cell: (n) => n.onlineUsers },
+    {
+      key: 'traffic',
+      header: t`Traffic this month`,
+      cell: (n) => formatBytes(n.upload + n.download),
+    },
+    {
+      key: 'open',
+      header: t`Actions`,
+      hideHeader: true,
+      label: null,
+      className: 'console-table__actions',
+      cell: (n) => (
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-label={t`Open node ${n.name}`}
+          onClick={() => onOpen(n.id)}
+        >
+          <Trans>Open</Trans>
+        </button>
+      ),
+    },
+  ];
+  return (
+    <TitledCard look="console-panel" title={<Trans>All nodes</Trans>}>
+      <p>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => void nodes.refetch()}
+          disabled={nodes.isFetching}
+        >
+          <Trans>Refresh</Trans>
+        </button>
+      </p>
+      <ConsoleTable
+        query={nodes}
+        rows={nodes.data?.nodes}
+        columns={columns}
+        rowKey={(n) => n.id}
+        caption={<Trans>Nodes</Trans>}
+        empty={<Trans>No node yet.</Trans>}
+      />
+    </TitledCard>
+  );
+}
+
+function NodesSection() {
+  const [open, setOpen] = useState<number | null>(null);
+  const [token, setToken] = useState<ShownToken | null>(null);
+  return (
+    <>
+      {open === null ? (
+        <>
+          <NodeList onOpen={setOpen} />
+          <AddNode
+            onAdded={(shown) => {
+              setToken(shown);
+              setOpen(shown.nodeId);
+            }}
+          />
+        </>
+      ) : (
+        <NodePanel nodeId={open} onClose={() => setOpen(null)} onToken={setToken} />
+      )}
+      {token && <TokenDialog answer={token} onClose={() => setToken(null)} />}
+    </>
+  );
+}
+
+/** /admin/nodes (owners): the nodes' health and traffic; add, rotate a token, disable, enable. */
+export default function ConsoleNodesPage() {
+  return (
+    <Permitted permission="nodes.manage">
+      <div className="console-page console-nodes">
+        <h1 className="console-page__title">
+          <Trans>Nodes</Trans>
+        </h1>
+        <NodesSection />
+      </div>
+    </Permitted>
+  );
+}
