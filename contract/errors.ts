@@ -546,6 +546,48 @@ export const Errors = {
     'The payment provider did not refund the order. Nothing changed; try again or refund by hand.',
     '支付平台未能退款，订单未做任何更改。请重试或手动退款。',
   ),
+  // The console's content section: announcements (813x).
+  ANNOUNCEMENT_NOT_FOUND: entry(8130, 'No announcement has this ID.', '没有该 ID 的公告。'),
+  ANNOUNCEMENT_TITLE_REQUIRED: entry(
+    8131,
+    'Please enter the title in English and in Chinese.',
+    '请填写英文和中文标题。',
+  ),
+  ANNOUNCEMENT_TITLE_TOO_LONG: entry(
+    8132,
+    'A title is 120 characters at most.',
+    '标题最多 120 个字符。',
+  ),
+  ANNOUNCEMENT_BODY_REQUIRED: entry(
+    8133,
+    'Please enter the text in English and in Chinese.',
+    '请填写英文和中文正文。',
+  ),
+  ANNOUNCEMENT_BODY_TOO_LONG: entry(
+    8134,
+    'The text is 4000 characters at most.',
+    '正文最多 4000 个字符。',
+  ),
+  ANNOUNCEMENT_ENDS_BEFORE_START: entry(
+    8135,
+    'The end must be after the start.',
+    '结束时间必须晚于开始时间。',
+  ),
+  ANNOUNCEMENT_WITHDRAWN: entry(
+    8136,
+    'This announcement was withdrawn; it can no longer be changed.',
+    '该公告已撤回，无法再修改。',
+  ),
+  ANNOUNCEMENT_ALREADY_READ: entry(
+    8137,
+    'Members have already read this announcement: withdraw it instead of deleting it.',
+    '已有会员读过该公告：请撤回，而不是删除。',
+  ),
+  ANNOUNCEMENT_DATE_INVALID: entry(
+    8138,
+    'Enter a valid date and time.',
+    '请输入有效的日期和时间。',
+  ),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;

@@ -26,11 +26,13 @@ import {
   type ConsoleEndpoint,
 } from './console-base';
 
+import { consoleContentEndpoints } from './console-content';
 import { consoleDashboardEndpoints } from './console-dashboard';
 import { consoleOrderEndpoints } from './console-orders';
 import { consoleUserEndpoints } from './console-users';
 
 export * from './console-base';
+export * from './console-content';
 export * from './console-dashboard';
 export * from './console-orders';
 export * from './console-users';
@@ -323,6 +325,7 @@ export const consoleEndpoints = {
   ...consoleUserEndpoints,
   ...consoleOrderEndpoints,
   ...consoleDashboardEndpoints,
+  ...consoleContentEndpoints,
 } as const satisfies Record<string, ConsoleEndpoint>;
 
 export type ConsoleEndpointName = keyof typeof consoleEndpoints;

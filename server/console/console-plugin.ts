@@ -38,6 +38,7 @@ import {
 } from './console-session';
 import type { AnyHandler, HandlersOf } from './console-handler';
 import { dashboardHandlers } from './dashboard/dashboard-handlers';
+import { contentHandlers } from './content/announcement-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { roleAllows } from './roles';
 import { memberHandlers } from './users/member-handlers';
@@ -197,6 +198,7 @@ export async function consolePlugin(
     ...memberHandlers({ db, now, sessionCache }),
     ...orderHandlers({ db, now, sessionCache, gateways: async () => gateways }),
     ...dashboardHandlers({ db, now }),
+    ...contentHandlers({ db, now }),
   };
 
   for (const [name, endpoint] of Object.entries(consoleEndpoints) as [

@@ -613,6 +613,22 @@ describe.each(variants)('console door on $name', (variant) => {
       consoleDashboard: {},
       consoleDashboardSeries: { days: 30 },
       consoleResolveFlag: { flagId: NO_SUCH_USER, reason: 'role matrix' },
+      consoleAnnouncementList: {},
+      consoleAnnouncementCreate: {
+        titleEn: 'Role matrix',
+        titleZh: '角色矩阵',
+        bodyEn: 'Written by the role matrix test.',
+        bodyZh: '由角色矩阵测试写入。',
+      },
+      consoleAnnouncementUpdate: {
+        id: NO_SUCH_USER,
+        titleEn: 'Role matrix',
+        titleZh: '角色矩阵',
+        bodyEn: 'Changed by the role matrix test.',
+        bodyZh: '由角色矩阵测试修改。',
+      },
+      consoleAnnouncementWithdraw: { id: NO_SUCH_USER },
+      consoleAnnouncementDelete: { id: NO_SUCH_USER },
     });
 
     const refusals: number[] = [
