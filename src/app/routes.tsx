@@ -255,6 +255,10 @@ export const routeTree = rootRoute.addChildren([
       lazyPage('benefits', () => import('../features/benefits/benefits-page')),
     ),
     userPage(
+      '/notices',
+      lazyPage('notices', () => import('../features/notices/notices-page')),
+    ),
+    userPage(
       '/third-party-client',
       lazyPage(
         'third-party-client',
@@ -273,6 +277,10 @@ export const routeTree = rootRoute.addChildren([
       staffAreaPage(
         '/users',
         lazyPage('console-members', () => import('../console/pages/members-page')),
+      ),
+      staffAreaPage(
+        '/content',
+        lazyPage('console-content', () => import('../console/pages/content-page')),
       ),
       staffAreaPage(
         '/staff',

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { ConsolePermission } from '../../contract/endpoints/console';
 
 export interface ConsoleSection {
-  readonly to: '/admin/users' | '/admin/staff' | '/admin/audit';
+  readonly to: '/admin/users' | '/admin/content' | '/admin/staff' | '/admin/audit';
   readonly permission: ConsolePermission;
   readonly label: MessageDescriptor;
   readonly summary: MessageDescriptor;
@@ -19,6 +19,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'users.read',
     label: msg`Members`,
     summary: msg`Find a member; their membership, orders, devices and sessions; extend, disable, sign out.`,
+  },
+  {
+    to: '/admin/content',
+    permission: 'content.manage',
+    label: msg`Announcements`,
+    summary: msg`Write announcements to members in both languages, with a start, an end and a banner.`,
   },
   {
     to: '/admin/staff',

@@ -1,6 +1,7 @@
 /** The console's reads as React Query options, and the session the guard and the shell share. */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
+  consoleAnnouncementList,
   consoleAuditList,
   consoleBulkExtendPreview,
   consoleUserRecord,
@@ -83,3 +84,9 @@ export const auditQuery = (filters: AuditFilters) =>
     queryKey: [...CONSOLE_KEY, 'audit', filters],
     queryFn: () => consoleCall(consoleAuditList, filters),
   });
+
+/** Every announcement with its state and reads (the content section). */
+export const announcementsQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'announcements'],
+  queryFn: () => consoleCall(consoleAnnouncementList, {}),
+});

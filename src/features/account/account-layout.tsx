@@ -1,9 +1,12 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { YesNo } from '../../../contract/enums';
+import { noticesQuery } from '../../lib/queries/notices';
 import { useSessionState } from '../../lib/session/session-context';
 import { NavLinks, type NavEntry } from '../../components/nav-links';
+import '../../components/ui/badge.css';
 import './account.css';
 
 const ACCOUNT_LINKS: readonly NavEntry[] = [
@@ -14,6 +17,23 @@ const ACCOUNT_LINKS: readonly NavEntry[] = [
   { to: '/user/benefits', label: <Trans>Benefits</Trans> },
   { to: '/user/third-party-client', label: <Trans>Third-party client</Trans> },
 ];
+/** Notices, with the unread count beside it (spoken with the link: "Notices, 2 unread"). */
+function NoticesLabel() {
+  const { t, i18n } = useLingui();
+  const unread = useQuery(noticesQuery(i18n.locale)).data?.unread ?? 0;
+  return (
+    <>
+      <Trans>Notices</Trans>
+      {unread > 0 && (
+        <span className="badge badge--hot account-menu__count" aria-label={t`${unread} unread`}>
+          {unread}
+        </span>
+      )}
+    </>
+  );
+}
+
+const NOTICES_LINK: NavEntry = { to: '/user/notices', label: <NoticesLabel /> };
 const KOL_LINK: NavEntry = { to: '/user/kol', label: <Trans>KOL programme</Trans> };
 
 /** The account area: its menu beside the page; the KOL entry only for KOLs (SPEC §6). */
@@ -39,7 +59,9 @@ export default function AccountLayout() {
     <div className="container account">
       <nav ref={menuRef} className="account-menu" aria-label={t`Account`}>
         <NavLinks
-          entries={isKol ? [...ACCOUNT_LINKS, KOL_LINK] : ACCOUNT_LINKS}
+          entries={
+            isKol ? [...ACCOUNT_LINKS, NOTICES_LINK, KOL_LINK] : [...ACCOUNT_LINKS, NOTICES_LINK]
+          }
           className="account-menu__link"
         />
       </nav>
