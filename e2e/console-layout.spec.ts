@@ -33,7 +33,7 @@ async function shoot(page: Page, info: TestInfo, name: string, found: string[]) 
 }
 
 test.describe('console pages fit the screen', { tag: '@layout' }, () => {
-  test('sign-in, enrolment, overview, staff, audit, a member and the forbidden page', async ({
+  test('sign-in, enrolment, overview, staff, audit, a member, content and the forbidden page', async ({
     page,
     request,
     browser,
@@ -89,6 +89,9 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
       .click();
     await expect(page.getByRole('table', { name: i18n.t('Sessions') })).toBeVisible();
     await shoot(page, info, 'member', found);
+    await page.goto('/admin/content');
+    await expect(page.getByRole('button', { name: i18n.t('Publish') })).toBeVisible();
+    await shoot(page, info, 'content', found);
 
     const support = await enrolledStaff(request, 'support');
     const other = await browser.newContext({

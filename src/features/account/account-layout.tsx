@@ -25,8 +25,9 @@ function NoticesLabel() {
     <>
       <Trans>Notices</Trans>
       {unread > 0 && (
-        <span className="badge badge--hot account-menu__count" aria-label={t`${unread} unread`}>
-          {unread}
+        <span className="badge badge--hot account-menu__count">
+          <span aria-hidden="true">{unread}</span>
+          <span className="visually-hidden">{t`${unread} unread`}</span>
         </span>
       )}
     </>
