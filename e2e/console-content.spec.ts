@@ -134,11 +134,12 @@ test.describe('console content', () => {
     await expectAccessible(memberPage);
     await shoot(memberPage, info, 'notices');
     // Reading every unread notice (this one and any other live one) brings the count to 0.
+    const unread = notices.getByRole('listitem').filter({ hasText: i18n.t('Unread') });
     for (let i = 0; i < 10; i += 1) {
-      const unread = notices.getByRole('listitem').filter({ hasText: i18n.t('Unread') });
-      if ((await unread.count()) === 0) break;
+      const left = await unread.count();
+      if (left === 0) break;
       await unread.first().locator('summary').click();
-      await expect(unread.first().locator('summary').locator('.badge')).toHaveCount(0);
+      await expect(unread).toHaveCount(left - 1);
     }
     await expect(item.getByText(body)).toBeVisible();
     await expect(notices.getByText(i18n.t('You have read every notice.'))).toBeVisible();

@@ -77,12 +77,12 @@ export function RootLayout() {
   return (
     <div className="app-shell">
       <PendingBar />
+      {!inConsole && <Header />}
       {!inConsole && hydrated && sessionKnown && (
         <Suspense fallback={null}>
           <NoticeBanner signedIn={signedIn} />
         </Suspense>
       )}
-      {!inConsole && <Header />}
       <div id="main" className="app-main" ref={mainRef} tabIndex={-1}>
         <Suspense fallback={<PagePending />}>
           <Outlet />
