@@ -39,10 +39,12 @@ const KOL_LINK: NavEntry = { to: '/user/kol', label: <Trans>KOL programme</Trans
 
 /** The account area: its menu beside the page; the KOL entry only for KOLs (SPEC §6). */
 export default function AccountLayout() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const isKol = useSessionState((s) => s.context.user?.isKol === YesNo.YES);
   const menuRef = useRef<HTMLElement>(null);
   const pathname = useLocation({ select: (location) => location.pathname });
+  // The unread count widens the Notices entry when it arrives: centre the current entry again then.
+  const unread = useQuery(noticesQuery(i18n.locale)).data?.unread ?? 0;
 
   // On phones the menu is one row that scrolls sideways: bring the current page's entry into view
   // (centred), or Benefits, Third-party client and KOL are off-screen when they are the page.
@@ -54,7 +56,7 @@ export default function AccountLayout() {
     const menuBox = menu.getBoundingClientRect();
     const activeBox = active.getBoundingClientRect();
     menu.scrollLeft += activeBox.left - menuBox.left - (menuBox.width - activeBox.width) / 2;
-  }, [pathname, isKol]);
+  }, [pathname, isKol, unread]);
 
   return (
     <div className="container account">
