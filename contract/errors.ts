@@ -588,6 +588,12 @@ export const Errors = {
     'Enter a valid date and time.',
     '请输入有效的日期和时间。',
   ),
+  // The console's content section: the site's links.
+  LINK_URL_INVALID: entry(
+    8139,
+    'Enter an https:// address, or a path on this site starting with /.',
+    '请输入 https:// 开头的地址，或以 / 开头的本站路径。',
+  ),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { Errors } from '../errors';
 import { isoDate, ok } from './common';
+import { emailField } from '../validation';
 import { code, consoleRead, consoleWrite } from './console-base';
 
 export const ANNOUNCEMENT_LIMITS = { title: 120, body: 4000 } as const;
@@ -129,10 +130,89 @@ export const consoleAnnouncementDelete = consoleWrite({
     'Delete an announcement no member has read (a mistake); one already read is withdrawn instead (ANNOUNCEMENT_ALREADY_READ).',
 });
 
+// --- the site's links (display config `links`) ---
+
+/**
+ * Where a link of the site may lead: an https:// address (a host, no spaces, no user:password@),
+ * or a path on this site (`/faq`; never `//host`, which leaves the site).
+ */
+export function isSiteLinkTarget(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+export const linkTargetField = z
+  .string(code(Errors.LINK_URL_INVALID))
+  .trim()
+  .min(1, code(Errors.LINK_URL_INVALID))
+  .max(500, code(Errors.LINK_URL_INVALID))
+  .refine(isSiteLinkTarget, code(Errors.LINK_URL_INVALID));
+
+/** An https:// address only (the affiliate contact opens a messaging app, never a page here). */
+export const externalLinkField = linkTargetField.refine(
+  (v) => v.startsWith('https://'),
+  code(Errors.LINK_URL_INVALID),
+);
+
+const linkEntry = z.object({
+  /** The label's key (the SPA's src/app/layout/link-labels.ts); an unknown one is shown as is. */
+  key: z
+    .string(code(Errors.BAD_REQUEST))
+    .regex(/^[A-Za-z][A-Za-z0-9]{0,31}$/, code(Errors.BAD_REQUEST)),
+  href: linkTargetField,
+});
+
+const linkList = z
+  .array(linkEntry, code(Errors.BAD_REQUEST))
+  .max(8, code(Errors.BAD_REQUEST))
+  .refine((list) => new Set(list.map((l) => l.key)).size === list.length, code(Errors.BAD_REQUEST));
+
+/** The display config's `links`: the header's "more" menu, the footer's help centre, two contacts. */
+export const siteLinksFields = z.object({
+  more: linkList,
+  help: linkList,
+  affiliateContact: externalLinkField,
+  supportEmail: emailField,
+});
+export type SiteLinks = z.output<typeof siteLinksFields>;
+
+export const siteLinks = z.object({
+  more: z.array(z.object({ key: z.string(), href: z.string() })),
+  help: z.array(z.object({ key: z.string(), href: z.string() })),
+  affiliateContact: z.string(),
+  supportEmail: z.string(),
+});
+
+export const consoleLinksRead = consoleRead({
+  path: '/api/admin/links',
+  access: 'content.manage',
+  input: z.object({}),
+  data: siteLinks,
+  summary:
+    "The site's links (display config `links`): the header's more menu, the footer's help centre, the affiliate contact and the support e-mail.",
+});
+
+export const consoleLinksUpdate = consoleWrite({
+  path: '/api/admin/links/update',
+  access: 'content.manage',
+  input: siteLinksFields,
+  data: siteLinks,
+  summary:
+    "Change the site's links: https:// addresses or paths on this site, checked; the rest of the display config is kept.",
+});
+
 export const consoleContentEndpoints = {
   consoleAnnouncementList,
   consoleAnnouncementCreate,
   consoleAnnouncementUpdate,
   consoleAnnouncementWithdraw,
   consoleAnnouncementDelete,
+  consoleLinksRead,
+  consoleLinksUpdate,
 } as const;

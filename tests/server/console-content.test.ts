@@ -4,13 +4,15 @@
  * deletes announcements (each audited with the values before and after); members see the live ones
  * (start and end honoured on a controlled clock) in their language with an unread count, mark them
  * read and dismiss a banner on every device; signed-out visitors read the live banners. Bad input is
- * refused in both languages with nothing changed.
+ * refused in both languages with nothing changed. The site's links (the display config's `links`)
+ * are edited there too, checked: https:// addresses or paths on this site.
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
-import type { ConsoleAnnouncement } from '../../contract/endpoints/console-content';
+import type { ConsoleAnnouncement, SiteLinks } from '../../contract/endpoints/console-content';
+import type { DisplayConfig } from '../../contract/endpoints/system';
 import type { BannerNotice, Notice } from '../../contract/endpoints/notices';
 import { announcementReads, announcements, auditLog } from '../../server/db/schema';
 import { PASSWORD, registerByUsername, type Registered } from './helpers/accounts';
@@ -333,5 +335,82 @@ describe.each(variants)('the console content section on $name', (variant) => {
     expect(
       await db().select().from(announcementReads).where(eq(announcementReads.userId, bob.userId)),
     ).toEqual([]);
+  });
+});
+
+describe.each(variants)("the console's site links on $name", (variant) => {
+  const clock = new Clock(Date.now());
+  const t = useConsoleApp(variant, clock);
+  const db = () => t.app.kestrel.database.db;
+  let content: SignedIn;
+  const as = (language?: string) => ({
+    cookie: content.cookie,
+    csrf: content.csrf,
+    ...(language ? { headers: { language } } : {}),
+  });
+  const displayConfig = async () =>
+    (await t.api.call<DisplayConfig>('/api/system/system_display_config', {})).body.data;
+
+  it('signs in a content staff member', async () => {
+    content = await signedInStaff(t.app, clock, 'lena_links', 'content');
+  });
+
+  it('changes the links (audited, before and after), keeping the rest of the display config', async () => {
+    const before = await displayConfig();
+    const read = await consoleCall<SiteLinks>(t.app, E.consoleLinksRead, {}, as());
+    expect(read.body.data).toEqual(before.links);
+    const links: SiteLinks = {
+      ...before.links,
+      more: before.links.more.map((l) =>
+        l.key === 'status' ? { ...l, href: 'https://status.example.org/kestrel' } : l,
+      ),
+      help: before.links.help.map((l) => (l.key === 'plans' ? { ...l, href: '/pricing?x=1' } : l)),
+      supportEmail: 'help@kestrel.example',
+    };
+    const answer = await consoleCall<SiteLinks>(t.app, E.consoleLinksUpdate, links, as());
+    expect(answer.body.code, answer.body.msg).toBe(200);
+    const after = await displayConfig();
+    expect(after.links).toEqual(links);
+    expect({ ...after, links: before.links }).toEqual(before);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'links.update'))
+      .orderBy(sql`${auditLog.id} DESC`)
+      .limit(1);
+    expect(audit).toMatchObject({
+      actorUsername: 'lena_links',
+      before: before.links,
+      after: links,
+    });
+  });
+
+  it('refuses a link that is not https:// or a path here, in both languages, and changes nothing', async () => {
+    const current = await displayConfig();
+    const audits = (await db().select({ n: count() }).from(auditLog))[0]!.n;
+    const withHelp = (href: string) => ({
+      ...current.links,
+      help: current.links.help.map((l, i) => (i === 0 ? { ...l, href } : l)),
+    });
+    for (const [input, error] of [
+      [withHelp('http://blog.example'), Errors.LINK_URL_INVALID],
+      [withHelp('javascript:alert(1)'), Errors.LINK_URL_INVALID],
+      [withHelp('//evil.example/faq'), Errors.LINK_URL_INVALID],
+      [withHelp('https://user:pw@evil.example'), Errors.LINK_URL_INVALID],
+      [withHelp('/faq page'), Errors.LINK_URL_INVALID],
+      [withHelp(''), Errors.LINK_URL_INVALID],
+      [{ ...current.links, affiliateContact: '/affiliate' }, Errors.LINK_URL_INVALID],
+      [{ ...current.links, supportEmail: 'not-an-address' }, Errors.INVALID_EMAIL],
+      [
+        { ...current.links, more: [...current.links.more, current.links.more[0]!] },
+        Errors.BAD_REQUEST,
+      ],
+    ] as const) {
+      const answer = await consoleCall(t.app, E.consoleLinksUpdate, input, as('zh_CN'));
+      expect(answer.body.code, JSON.stringify(input).slice(0, 120)).toBe(error.code);
+      expect(answer.body.msg).toBe(error.zh_CN);
+    }
+    expect(await displayConfig()).toEqual(current);
+    expect((await db().select({ n: count() }).from(auditLog))[0]!.n).toBe(audits);
   });
 });

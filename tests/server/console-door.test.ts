@@ -629,6 +629,14 @@ describe.each(variants)('console door on $name', (variant) => {
       },
       consoleAnnouncementWithdraw: { id: NO_SUCH_USER },
       consoleAnnouncementDelete: { id: NO_SUCH_USER },
+      consoleLinksRead: {},
+      // Refused by its check (LINK_URL_INVALID), past the guard: the site's links stay as they are.
+      consoleLinksUpdate: {
+        more: [],
+        help: [],
+        affiliateContact: 'ftp://matrix.example',
+        supportEmail: 'matrix@kestrel.example',
+      },
     });
 
     const refusals: number[] = [

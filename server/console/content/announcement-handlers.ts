@@ -13,6 +13,7 @@ import {
   withdrawAnnouncement,
   type ContentDeps,
 } from './announcement-operations';
+import { readSiteLinks, updateSiteLinks } from './link-operations';
 
 export function contentHandlers(deps: ContentDeps): HandlersOf<typeof consoleContentEndpoints> {
   return {
@@ -24,5 +25,7 @@ export function contentHandlers(deps: ContentDeps): HandlersOf<typeof consoleCon
     consoleAnnouncementUpdate: (input, { actor }) => updateAnnouncement(deps, actor, input),
     consoleAnnouncementWithdraw: (input, { actor }) => withdrawAnnouncement(deps, actor, input),
     consoleAnnouncementDelete: (input, { actor }) => deleteAnnouncement(deps, actor, input),
+    consoleLinksRead: () => readSiteLinks(deps),
+    consoleLinksUpdate: (input, { actor }) => updateSiteLinks(deps, actor, input),
   };
 }
