@@ -4,7 +4,7 @@
  * member sees the banner at the top of the site, dismisses it (it stays closed after a reload: the
  * server keeps it), finds the notice in the account area with the unread count, and reads it (the
  * count goes to 0); a signed-out visitor sees the banner too and closes it in this browser; the
- * staff member withdraws it and it is gone. Screenshots of the console page, the banner and the
+ * staff member withdraws it and it is gone. The site's links are edited on the same page. Screenshots of the console page, the banner and the
  * notices page are kept in test-results/content-shots/ for looking at.
  */
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
@@ -76,7 +76,7 @@ test.describe('console content', () => {
       await page.goto('/admin/content');
       await expectNoindex(page);
       await expect(
-        main(page).getByRole('heading', { name: i18n.t('Announcements'), level: 1 }),
+        main(page).getByRole('heading', { name: i18n.t('Content'), level: 1 }),
       ).toBeVisible();
 
       // Nothing typed: each field says what it wants, and nothing is published.
@@ -177,6 +177,28 @@ test.describe('console content', () => {
       await memberSide.context.close();
     },
   );
+
+  test('content staff edits the site links: an address that is not https:// is refused', async ({
+    page,
+    request,
+    i18n,
+  }) => {
+    const content = await enrolledStaff(request, 'content');
+    await signInByApi(page, content);
+    await page.goto('/admin/content');
+    const links = main(page).getByRole('region', { name: i18n.t('Links on the site') });
+    const status = links.getByLabel(i18n.t('Service status'));
+    const address = await status.inputValue();
+    expect(address).toMatch(/^https:\/\//);
+    await status.fill(address.replace('https://', 'http://'));
+    await links.getByRole('button', { name: i18n.t('Save the links') }).click();
+    await expect(links.getByText(i18n.error('LINK_URL_INVALID'))).toBeVisible();
+    // The same address again: saved, and the site keeps its links for the other tests.
+    await status.fill(address);
+    await links.getByRole('button', { name: i18n.t('Save the links') }).click();
+    await expect(links.getByText(i18n.t('Saved. The site shows the new links.'))).toBeVisible();
+    await expectAccessible(page);
+  });
 
   test('a support member cannot open the content section', async ({ page, request, i18n }) => {
     const support = await enrolledStaff(request, 'support');

@@ -23,8 +23,8 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   {
     to: '/admin/content',
     permission: 'content.manage',
-    label: msg`Announcements`,
-    summary: msg`Write announcements to members in both languages, with a start, an end and a banner.`,
+    label: msg`Content`,
+    summary: msg`Announcements to members in both languages, with a start, an end and a banner; the site's links.`,
   },
   {
     to: '/admin/staff',

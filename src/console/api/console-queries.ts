@@ -3,6 +3,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   consoleAnnouncementList,
   consoleAuditList,
+  consoleLinksRead,
   consoleBulkExtendPreview,
   consoleUserRecord,
   consoleUserSearch,
@@ -89,4 +90,10 @@ export const auditQuery = (filters: AuditFilters) =>
 export const announcementsQuery = queryOptions({
   queryKey: [...CONSOLE_KEY, 'announcements'],
   queryFn: () => consoleCall(consoleAnnouncementList, {}),
+});
+
+/** The site's links (the display config's `links`). */
+export const siteLinksQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'links'],
+  queryFn: () => consoleCall(consoleLinksRead, {}),
 });

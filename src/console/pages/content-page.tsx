@@ -8,7 +8,11 @@ import {
   consoleAnnouncementDelete,
   consoleAnnouncementUpdate,
   consoleAnnouncementWithdraw,
+  consoleLinksUpdate,
+  externalLinkField,
+  linkTargetField,
   type AnnouncementState,
+  type SiteLinks,
   type ConsoleAnnouncement,
 } from '../../../contract/endpoints/console';
 import { Errors } from '../../../contract/errors';
@@ -22,8 +26,11 @@ import { useDateTime } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
 import { useErrorText } from '../../i18n/use-error-text';
 import { isApiError } from '../../lib/api-error';
+import { emailField } from '../../../contract/validation';
+import { linkLabel } from '../../app/layout/link-labels';
+import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
-import { announcementsQuery } from '../api/console-queries';
+import { announcementsQuery, siteLinksQuery } from '../api/console-queries';
 import { Permitted } from '../console-forbidden';
 import { ConsoleTable } from '../console-table';
 import '../../components/ui/badge.css';
@@ -459,15 +466,151 @@ function ContentSection() {
   );
 }
 
-/** /admin/content (owner, content): announcements to members, in both languages. */
+type LinkErrors = Record<string, number>;
+
+/** The site's links (the display config's `links`): each one's address, the two contacts. */
+function LinksForm({ initial, onSaved }: { initial: SiteLinks; onSaved: () => void }) {
+  const { i18n } = useLingui();
+  const errorText = useErrorText();
+  const [links, setLinks] = useState<SiteLinks>(initial);
+  const [errors, setErrors] = useState<LinkErrors>({});
+  const [failure, setFailure] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const shown = (name: string) => (errors[name] === undefined ? null : errorText(errors[name]));
+
+  const setHref = (list: 'more' | 'help', key: string, href: string) =>
+    setLinks((l) => ({ ...l, [list]: l[list].map((e) => (e.key === key ? { ...e, href } : e)) }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    setFailure(null);
+    const found: LinkErrors = {};
+    for (const list of ['more', 'help'] as const)
+      for (const entry of links[list]) {
+        const code = fieldError(linkTargetField, entry.href);
+        if (code !== null) found[`${list}.${entry.key}`] = code;
+      }
+    const contact = fieldError(externalLinkField, links.affiliateContact);
+    if (contact !== null) found.affiliateContact = contact;
+    const email = fieldError(emailField, links.supportEmail);
+    if (email !== null) found.supportEmail = email;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    try {
+      setLinks(await consoleCall(consoleLinksUpdate, links));
+      setSaved(true);
+      onSaved();
+    } catch (refusal) {
+      setFailure(isApiError(refusal) ? refusal.code : Errors.INTERNAL.code);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const group = (list: 'more' | 'help', legend: ReactNode) => (
+    <fieldset className="console-content__language">
+      <legend>{legend}</legend>
+      {links[list].map((entry) => (
+        <TextField
+          key={entry.key}
+          label={linkLabel((d) => i18n._(d), entry.key)}
+          type="url"
+          inputMode="url"
+          value={entry.href}
+          onChange={(href) => setHref(list, entry.key, href)}
+          error={shown(`${list}.${entry.key}`)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      ))}
+    </fieldset>
+  );
+
+  return (
+    <TitledCard look="console-panel" title={<Trans>Links on the site</Trans>}>
+      <form className="console-form" noValidate onSubmit={(e) => void submit(e)}>
+        <p className="console-muted">
+          <Trans>An https:// address, or a path on this site such as /faq.</Trans>
+        </p>
+        <div className="console-content__languages">
+          {group('more', <Trans>Header menu “More”</Trans>)}
+          {group('help', <Trans>Footer help centre</Trans>)}
+        </div>
+        <div className="console-content__window">
+          <TextField
+            label={<Trans>Affiliate contact</Trans>}
+            type="url"
+            inputMode="url"
+            value={links.affiliateContact}
+            onChange={(affiliateContact) => setLinks((l) => ({ ...l, affiliateContact }))}
+            error={shown('affiliateContact')}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <TextField
+            label={<Trans>Support e-mail</Trans>}
+            type="email"
+            value={links.supportEmail}
+            onChange={(supportEmail) => setLinks((l) => ({ ...l, supportEmail }))}
+            error={shown('supportEmail')}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+        {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+        <div className="console-content__buttons">
+          <SubmitButton pending={pending}>
+            <Trans>Save the links</Trans>
+          </SubmitButton>
+        </div>
+        {saved && (
+          <p role="status" className="console-content__saved">
+            <Trans>Saved. The site shows the new links.</Trans>
+          </p>
+        )}
+      </form>
+    </TitledCard>
+  );
+}
+
+function LinksSection() {
+  const queryClient = useQueryClient();
+  const links = useQuery(siteLinksQuery);
+  if (links.isError)
+    return (
+      <ErrorNotice
+        className="console-alert"
+        code={isApiError(links.error) ? links.error.code : Errors.INTERNAL.code}
+        retry={{ label: <Trans>Try again</Trans>, onClick: () => void links.refetch() }}
+      />
+    );
+  if (!links.data)
+    return (
+      <p role="status">
+        <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
+      </p>
+    );
+  return (
+    <LinksForm
+      initial={links.data}
+      onSaved={() => void queryClient.invalidateQueries({ queryKey: siteLinksQuery.queryKey })}
+    />
+  );
+}
+
+/** /admin/content (owner, content): announcements to members in both languages; the site's links. */
 export default function ConsoleContentPage() {
   return (
     <Permitted permission="content.manage">
       <div className="console-page">
         <h1 className="console-page__title">
-          <Trans>Announcements</Trans>
+          <Trans>Content</Trans>
         </h1>
         <ContentSection />
+        <LinksSection />
       </div>
     </Permitted>
   );
