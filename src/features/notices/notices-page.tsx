@@ -25,6 +25,9 @@ function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notic
               </span>
             )}
             <time dateTime={notice.publishedAt}>{date}</time>
+            <span className="notice__chevron" aria-hidden="true">
+              ▾
+            </span>
           </span>
         </summary>
         <p className="notice__body">{notice.body}</p>
