@@ -20,6 +20,7 @@ const WHERE: Record<string, string> = {
   cryptoPay: '/crypto-pay/<productId>',
   groupBuy: '/group-buying (start, join or pay a group; an invite link opens it)',
   kolPayout: '/user/kol (asking for a payout)',
+  orderRefund: '/admin/orders (refunding an order, with its step-up)',
   staffEnrolment: '/admin/enrol/<token> (a staff member sets a password and the authenticator)',
   staffSignIn: '/admin/login (staff sign-in with a second factor)',
   session: 'every page: who is signed in (header, guards of /user/*)',

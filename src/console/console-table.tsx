@@ -1,9 +1,25 @@
 import type { Key, ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { Errors } from '../../contract/errors';
 import { DataTable, type DataColumn } from '../components/ui/data-table';
 import { ErrorNotice } from '../components/error-notice';
-import { isApiError } from '../lib/api-error';
+import { errorCodeOf } from '../lib/api-error';
+
+interface Read {
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** A console read that failed: the refusal in the reader's language and a button to ask again. */
+export function ReadFailure({ query }: { query: Read }) {
+  return (
+    <ErrorNotice
+      className="console-alert"
+      code={errorCodeOf(query.error)}
+      retry={{ label: <Trans>Try again</Trans>, onClick: () => void query.refetch() }}
+    />
+  );
+}
 
 /**
  * A console list read by a query: its rows in the console's table (stacked below 960 px), a
@@ -18,21 +34,14 @@ export function ConsoleTable<Row>({
   empty,
 }: {
   /** The read the rows come from; without one, the rows are part of a read already shown. */
-  query?: { isError: boolean; error: unknown; refetch: () => unknown };
+  query?: Read;
   rows: readonly Row[] | undefined;
   columns: readonly DataColumn<Row>[];
   rowKey: (row: Row) => Key;
   caption: ReactNode;
   empty: ReactNode;
 }) {
-  if (query?.isError)
-    return (
-      <ErrorNotice
-        className="console-alert"
-        code={isApiError(query.error) ? query.error.code : Errors.INTERNAL.code}
-        retry={{ label: <Trans>Try again</Trans>, onClick: () => void query.refetch() }}
-      />
-    );
+  if (query?.isError) return <ReadFailure query={query} />;
   return (
     <DataTable
       columns={columns}

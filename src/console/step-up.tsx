@@ -6,7 +6,7 @@ import { Errors } from '../../contract/errors';
 import { Modal } from '../components/ui/modal';
 import { TextField } from '../components/ui/text-field';
 import { useErrorText } from '../i18n/use-error-text';
-import { isApiError } from '../lib/api-error';
+import { errorCodeOf, isApiError } from '../lib/api-error';
 import { fieldError } from '../lib/validate';
 import { consoleCall } from './api/console-client';
 import { storeConsoleSession } from './api/console-queries';
@@ -87,7 +87,7 @@ function StepUpDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () =
       onDone();
     } catch (refusal) {
       setSending(false);
-      setError(isApiError(refusal) ? refusal.code : Errors.INTERNAL.code);
+      setError(errorCodeOf(refusal));
     }
   };
 

@@ -1,3 +1,5 @@
+import { INTERNAL } from '../../contract/shell-errors';
+
 /**
  * A failed call as a value: the catalogue code (contract/errors.ts), the server's text if any, and the
  * envelope's `data` for the codes that carry some (CODE_COOLDOWN says how long to wait).
@@ -15,4 +17,9 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** The catalogue code of a refusal; anything that is not one (a bug, a network fault) is INTERNAL. */
+export function errorCodeOf(error: unknown): number {
+  return isApiError(error) ? error.code : INTERNAL.code;
 }

@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { getShortestPaths, getSimplePaths } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
 import { Errors } from '../../contract/errors';
 import { AWAIT_LIMIT_MS, CheckoutState, POLL_MS } from '../../machines/checkout/checkout.constants';
@@ -7,8 +5,7 @@ import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import type { CheckoutEvent } from '../../machines/checkout/checkout.types';
 import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
 import { applicableEvents } from '../../machines/shared/paths';
-import { leafKeys, reachedKeys } from './support/leaf-states';
-import { replayPath } from './support/replay-path';
+import { describeGraph } from './support/graph-suite';
 import { sampleOrder } from './support/sample-order';
 
 const events: CheckoutEvent[] = [
@@ -64,25 +61,12 @@ const replayOptions = {
   actions: { redirectToGateway: () => undefined, refreshAccount: () => undefined },
 };
 
-describe('checkout machine, graph', () => {
-  it('declares exactly the states the SPA codes against', () => {
-    expect(Object.keys(checkoutMachine.root.states).sort()).toEqual(
-      Object.values(CheckoutState).sort(),
-    );
-  });
-
-  it('getShortestPaths reaches every state, nested ones included', () => {
-    const paths = getShortestPaths(checkoutMachine, { events: applicableEvents(events) });
-    expect(reachedKeys(paths.map((path) => path.state.value))).toEqual(leafKeys(checkoutMachine));
-  });
-
-  it('every simple path replays on a SimulatedClock', async () => {
-    const paths = getSimplePaths(checkoutMachine, { events: simplePathEvents });
-    expect(reachedKeys(paths.map((path) => path.state.value))).toEqual(leafKeys(checkoutMachine));
-    for (const path of paths) {
-      const result = await replayPath(checkoutMachine, path, replayOptions);
-      expect(result.visited.at(-1)).toEqual(path.state.value);
-    }
-    expect(paths.length).toBeGreaterThan(100);
-  }, 60_000);
+describeGraph('checkout machine, graph', {
+  machine: checkoutMachine,
+  states: CheckoutState,
+  events,
+  simplePathEvents,
+  replay: replayOptions,
+  minSimplePaths: 101,
+  timeoutMs: 60_000,
 });

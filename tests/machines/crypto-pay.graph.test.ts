@@ -1,5 +1,3 @@
-import { describe, expect, it } from 'vitest';
-import { getShortestPaths, getSimplePaths } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
 import { Errors } from '../../contract/errors';
 import {
@@ -11,8 +9,7 @@ import { cryptoPayMachine } from '../../machines/crypto-pay/crypto-pay.machine';
 import type { CryptoPayEvent } from '../../machines/crypto-pay/crypto-pay.types';
 import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
 import { applicableEvents } from '../../machines/shared/paths';
-import { leafKeys, reachedKeys } from './support/leaf-states';
-import { replayPath } from './support/replay-path';
+import { describeGraph } from './support/graph-suite';
 import { CHAIN, OTHER_CHAIN, QUOTE_MS, answer, sampleOptions } from './support/crypto-samples';
 
 const events: CryptoPayEvent[] = [
@@ -61,8 +58,6 @@ const TRANSIENT = [
   'quoted.underpaid.routing',
 ];
 
-const restingLeaves = () => leafKeys(cryptoPayMachine, (key) => !TRANSIENT.includes(key));
-
 /**
  * For the simple paths, a smaller world: the network and token chosen once, the wallet found on
  * the wrong network (so switching is on every path to a quote), and the quote's expiry only while
@@ -98,33 +93,16 @@ const replayOptions = {
   ],
   delays: { POLL: POLL_MS, SUBMIT_RETRY: SUBMIT_RETRY_MS, QUOTE_EXPIRY: QUOTE_MS },
   actions: { showResult: () => undefined, abandonQuote: () => undefined },
-  input: { productId: 101 },
 };
 
-describe('crypto-pay machine, graph', () => {
-  it('declares exactly the states the SPA codes against', () => {
-    expect(Object.keys(cryptoPayMachine.root.states).sort()).toEqual(
-      Object.values(CryptoPayState).sort(),
-    );
-  });
-
-  it('getShortestPaths reaches every resting state, nested ones included', () => {
-    const paths = getShortestPaths(cryptoPayMachine, {
-      events: applicableEvents(events),
-      input: { productId: 101 },
-    });
-    expect(reachedKeys(paths.map((path) => path.state.value))).toEqual(restingLeaves());
-  });
-
-  it('every simple path replays on a SimulatedClock', async () => {
-    const paths = getSimplePaths(cryptoPayMachine, {
-      events: simplePathEvents,
-      input: { productId: 101 },
-    });
-    for (const path of paths) {
-      const result = await replayPath(cryptoPayMachine, path, replayOptions);
-      expect(result.visited.at(-1)).toEqual(path.state.value);
-    }
-    expect(paths.length).toBeGreaterThan(50);
-  }, 120_000);
+describeGraph('crypto-pay machine, graph', {
+  machine: cryptoPayMachine,
+  states: CryptoPayState,
+  events,
+  simplePathEvents,
+  input: { productId: 101 },
+  replay: replayOptions,
+  resting: (key) => !TRANSIENT.includes(key),
+  minSimplePaths: 51,
+  timeoutMs: 120_000,
 });

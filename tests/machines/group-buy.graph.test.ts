@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { getShortestPaths, getSimplePaths } from '@xstate/graph';
+import { expect, it } from 'vitest';
+import { getShortestPaths } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
 import { Errors } from '../../contract/errors';
 import {
@@ -11,8 +11,8 @@ import { groupBuyMachine } from '../../machines/group-buy/group-buy.machine';
 import type { GroupBuyEvent } from '../../machines/group-buy/group-buy.types';
 import { actorDone, actorError, delayElapsed } from '../../machines/shared/graph-events';
 import { applicableEvents } from '../../machines/shared/paths';
-import { leafKeys, reachedKeys } from './support/leaf-states';
 import { replayPath } from './support/replay-path';
+import { describeGraph } from './support/graph-suite';
 import {
   CREATOR_ORDER,
   MEMBER_ORDER,
@@ -89,9 +89,6 @@ const replayOptions = {
   actions: { redirectToGateway: () => undefined },
 };
 
-/** `routing` is transient (an eventless choice); every other leaf is a resting state. */
-const restingLeaves = () => leafKeys(groupBuyMachine, (key) => key !== GroupBuyState.ROUTING);
-
 /**
  * For the simple paths: the time box elapses only while a question is in flight (no POLL timer
  * beside it on the clock). The events that lead back to `loading` (REFRESH, BACK, RETRY, RECHECK)
@@ -115,33 +112,25 @@ const simplePathEvents = (snapshot: SnapshotFrom<typeof groupBuyMachine>) =>
     }),
   )(snapshot);
 
-describe('group-buy machine, graph', () => {
-  it('declares exactly the states the SPA codes against', () => {
-    expect(Object.keys(groupBuyMachine.root.states).sort()).toEqual(
-      Object.values(GroupBuyState).sort(),
-    );
-  });
-
-  it('getShortestPaths reaches every resting state, nested ones included', () => {
-    const paths = getShortestPaths(groupBuyMachine, { events: applicableEvents(events) });
-    expect(reachedKeys(paths.map((path) => path.state.value))).toEqual(restingLeaves());
-  });
-
-  it('every shortest path replays on a SimulatedClock', async () => {
-    const paths = getShortestPaths(groupBuyMachine, { events: applicableEvents(events) });
-    for (const path of paths) {
-      const result = await replayPath(groupBuyMachine, path, replayOptions);
-      expect(result.visited.at(-1)).toEqual(path.state.value);
-    }
-  }, 60_000);
-
-  it('every simple path replays on a SimulatedClock', async () => {
-    const paths = getSimplePaths(groupBuyMachine, { events: simplePathEvents });
-    expect(reachedKeys(paths.map((path) => path.state.value))).toEqual(restingLeaves());
-    for (const path of paths) {
-      const result = await replayPath(groupBuyMachine, path, replayOptions);
-      expect(result.visited.at(-1)).toEqual(path.state.value);
-    }
-    expect(paths.length).toBeGreaterThan(100);
-  }, 120_000);
-});
+describeGraph(
+  'group-buy machine, graph',
+  {
+    machine: groupBuyMachine,
+    states: GroupBuyState,
+    events,
+    simplePathEvents,
+    replay: replayOptions,
+    resting: (key) => key !== GroupBuyState.ROUTING,
+    minSimplePaths: 101,
+    timeoutMs: 120_000,
+  },
+  () => {
+    it('every shortest path replays on a SimulatedClock', async () => {
+      const paths = getShortestPaths(groupBuyMachine, { events: applicableEvents(events) });
+      for (const path of paths) {
+        const result = await replayPath(groupBuyMachine, path, replayOptions);
+        expect(result.visited.at(-1)).toEqual(path.state.value);
+      }
+    }, 60_000);
+  },
+);

@@ -1,13 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { getShortestPaths, getSimplePaths } from '@xstate/graph';
 import { Errors } from '../../contract/errors';
 import { StaffEnrolmentState } from '../../machines/staff-enrolment/staff-enrolment.constants';
 import { staffEnrolmentMachine } from '../../machines/staff-enrolment/staff-enrolment.machine';
 import type { StaffEnrolmentEvent } from '../../machines/staff-enrolment/staff-enrolment.types';
 import { actorDone, actorError } from '../../machines/shared/graph-events';
-import { applicableEvents } from '../../machines/shared/paths';
-import { leafKeys, reachedKeys } from './support/leaf-states';
-import { replayPath } from './support/replay-path';
+import { describeGraph } from './support/graph-suite';
 import {
   sampleEnrolmentInfo,
   sampleEnrolmentSecret,
@@ -33,38 +29,13 @@ const events: StaffEnrolmentEvent[] = [
 const replayOptions = {
   actors: ['checkLink', 'makeSecret', 'finish'],
   actions: { goToSignIn: () => undefined },
-  input,
 };
 
-describe('staff enrolment machine, graph', () => {
-  it('declares exactly the states the SPA codes against', () => {
-    expect(Object.keys(staffEnrolmentMachine.root.states).sort()).toEqual(
-      Object.values(StaffEnrolmentState).sort(),
-    );
-  });
-
-  it('getShortestPaths reaches every state', () => {
-    const paths = getShortestPaths(staffEnrolmentMachine, {
-      events: applicableEvents(events),
-      input,
-    });
-    expect(reachedKeys(paths.map((path) => path.state.value))).toEqual(
-      leafKeys(staffEnrolmentMachine),
-    );
-  });
-
-  it('every simple path replays on a SimulatedClock', async () => {
-    const paths = getSimplePaths(staffEnrolmentMachine, {
-      events: applicableEvents(events),
-      input,
-    });
-    expect(reachedKeys(paths.map((path) => path.state.value))).toEqual(
-      leafKeys(staffEnrolmentMachine),
-    );
-    for (const path of paths) {
-      const result = await replayPath(staffEnrolmentMachine, path, replayOptions);
-      expect(result.visited.at(-1)).toEqual(path.state.value);
-    }
-    expect(paths.length).toBeGreaterThan(10);
-  });
+describeGraph('staff enrolment machine, graph', {
+  machine: staffEnrolmentMachine,
+  states: StaffEnrolmentState,
+  events,
+  input,
+  replay: replayOptions,
+  minSimplePaths: 11,
 });

@@ -114,6 +114,9 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
 /**
  * One row per UTC day of the last `days` days, oldest first. Active members at the end of a day
  * come from the membership ledger: the expiry the member's last grant of that day or before left.
+ * A member with no ledger row at all (time set before the ledger existed, an import, the demo
+ * seed) counts with their current expiry from their registration on, so the series' last point
+ * and the figure "active members" agree.
  */
 export async function dashboardSeries(db: Db, now: Date, days: number): Promise<DashboardDay[]> {
   const last = dayStart(now);
@@ -144,7 +147,12 @@ export async function dashboardSeries(db: Db, now: Date, days: number): Promise<
           FROM membership_grants g
           WHERE g.created_at < (days.day_end AT TIME ZONE 'UTC')
           ORDER BY g.user_id, g.created_at DESC, g.id DESC) AS latest
-          WHERE latest.expire_after > (days.day_end AT TIME ZONE 'UTC')) AS active,
+          WHERE latest.expire_after > (days.day_end AT TIME ZONE 'UTC'))
+        + (SELECT count(*) FROM users u
+          WHERE u.deleted_at IS NULL
+            AND u.created_at < (days.day_end AT TIME ZONE 'UTC')
+            AND u.expire_time > (days.day_end AT TIME ZONE 'UTC')
+            AND NOT EXISTS (SELECT 1 FROM membership_grants g WHERE g.user_id = u.id)) AS active,
         (SELECT coalesce(sum(upload + download), 0) FROM node_traffic_daily t
           WHERE t.day = days.day) AS traffic
       FROM days ORDER BY days.day`),

@@ -5,6 +5,8 @@ import {
   consoleAuditList,
   consoleLinksRead,
   consoleBulkExtendPreview,
+  consoleDashboard,
+  consoleDashboardSeries,
   consoleUserRecord,
   consoleUserSearch,
   consoleSessionInfo,
@@ -97,3 +99,15 @@ export const siteLinksQuery = queryOptions({
   queryKey: [...CONSOLE_KEY, 'links'],
   queryFn: () => consoleCall(consoleLinksRead, {}),
 });
+
+export const dashboardQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'dashboard'],
+  queryFn: () => consoleCall(consoleDashboard, {}),
+});
+
+/** The daily series of the last 30 or 90 days; switching back to a range shows it from the cache. */
+export const dashboardSeriesQuery = (days: 30 | 90) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'dashboard', 'series', days],
+    queryFn: () => consoleCall(consoleDashboardSeries, { days }),
+  });

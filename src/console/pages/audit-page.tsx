@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuditEntry } from '../../../contract/endpoints/console';
 import { type DataColumn } from '../../components/ui/data-table';
+import { Pager } from '../../components/ui/pager';
 import { TextField } from '../../components/ui/text-field';
 import { useDateTime } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
@@ -85,7 +86,6 @@ function AuditSection() {
     placeholderData: keepPreviousData,
   });
   const total = audit.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const apply = (event: FormEvent) => {
@@ -171,7 +171,7 @@ function AuditSection() {
         title={
           <>
             <Trans>Entries</Trans>{' '}
-            <span className="console-muted" aria-live="polite">
+            <span className="console-muted" aria-live="polite" data-testid="audit-total">
               {audit.data ? t`(${total} in all)` : ''}
             </span>
           </>
@@ -185,29 +185,15 @@ function AuditSection() {
           caption={<Trans>Audit trail</Trans>}
           empty={<Trans>No entries match.</Trans>}
         />
-        <nav className="console-pager" aria-label={t`Pages`}>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            <Trans>Newer</Trans>
-          </button>
-          <span>
-            <Trans>
-              Page {page} of {pages}
-            </Trans>
-          </span>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            <Trans>Older</Trans>
-          </button>
-        </nav>
+        <Pager
+          className="console-pager"
+          page={page}
+          total={total}
+          pageSize={PAGE_SIZE}
+          onPage={setPage}
+          back={<Trans>Newer</Trans>}
+          forward={<Trans>Older</Trans>}
+        />
       </TitledCard>
     </>
   );

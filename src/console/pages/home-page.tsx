@@ -5,9 +5,10 @@ import { TitledCard } from '../../components/titled-card';
 import { PERMISSION_TEXT, useRoleName } from '../roles';
 import { sectionsFor } from '../sections';
 import { useConsoleSession } from '../use-console-session';
+import { Dashboard } from './dashboard';
 
 /**
- * /admin: who is signed in, with which role, what that role may do (the server's matrix, as the
+ * /admin: the dashboard, then who is signed in, with which role, what that role may do (the server's matrix, as the
  * session reports it), and the sections of the console that exist for it.
  */
 export default function ConsoleHomePage() {
@@ -21,6 +22,7 @@ export default function ConsoleHomePage() {
       <h1 className="console-page__title">
         <Trans>Overview</Trans>
       </h1>
+      <Dashboard />
       <TitledCard look="console-panel" title={<Trans>You are signed in</Trans>}>
         <dl className="console-facts">
           <div>

@@ -24,7 +24,7 @@ import { PlanName, useDateTime, useMoney } from '../../components/formats';
 import { StatusName } from '../../components/order-status';
 import { TitledCard } from '../../components/titled-card';
 import { useErrorText } from '../../i18n/use-error-text';
-import { isApiError } from '../../lib/api-error';
+import { errorCodeOf } from '../../lib/api-error';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import {
@@ -41,8 +41,6 @@ import '../../components/ui/badge.css';
 
 /** One submission of a form: a double click or a retry sends the same key and changes nothing. */
 const newKey = () => crypto.randomUUID();
-
-const codeOf = (refusal: unknown) => (isApiError(refusal) ? refusal.code : Errors.INTERNAL.code);
 
 function MembershipCell({ member }: { member: MemberSummary }) {
   const dateTime = useDateTime();
@@ -234,7 +232,7 @@ function MemberActions({ record, permitted }: { record: MemberRecord; permitted:
       }
       setAction(null);
     } catch (refusal) {
-      setFailure(codeOf(refusal));
+      setFailure(errorCodeOf(refusal));
       setAction(null);
     } finally {
       setPending(false);
@@ -466,7 +464,7 @@ function MemberRecordPanel({ userId, onClose }: { userId: number; onClose: () =>
       {record.isError ? (
         <ErrorNotice
           className="console-alert"
-          code={codeOf(record.error)}
+          code={errorCodeOf(record.error)}
           retry={{ label: <Trans>Try again</Trans>, onClick: () => void record.refetch() }}
         />
       ) : !data ? (
@@ -556,7 +554,7 @@ function OutageCompensation() {
       setReason('');
       key.current = newKey();
     } catch (refusal) {
-      if (!(refusal instanceof StepUpCancelled)) setFailure(codeOf(refusal));
+      if (!(refusal instanceof StepUpCancelled)) setFailure(errorCodeOf(refusal));
     } finally {
       setPending(false);
       setConfirming(false);

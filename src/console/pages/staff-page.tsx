@@ -14,7 +14,6 @@ import {
   type StaffMember,
   type StaffRole,
 } from '../../../contract/endpoints/console';
-import { Errors } from '../../../contract/errors';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyField } from '../../components/ui/copy-field';
 import { type DataColumn } from '../../components/ui/data-table';
@@ -24,7 +23,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
 import { useErrorText } from '../../i18n/use-error-text';
-import { isApiError } from '../../lib/api-error';
+import { errorCodeOf } from '../../lib/api-error';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { staffListQuery } from '../api/console-queries';
@@ -138,8 +137,7 @@ function AddStaffForm({ onAdded }: { onAdded: (link: EnrolmentLink) => void }) {
       setUsername('');
       onAdded(link);
     } catch (refusal) {
-      if (!(refusal instanceof StepUpCancelled))
-        setError(isApiError(refusal) ? refusal.code : Errors.INTERNAL.code);
+      if (!(refusal instanceof StepUpCancelled)) setError(errorCodeOf(refusal));
     } finally {
       setPending(false);
     }
@@ -206,7 +204,7 @@ function StaffSection() {
       setAction(null);
     } catch (refusal) {
       if (!(refusal instanceof StepUpCancelled)) {
-        setFailure(isApiError(refusal) ? refusal.code : Errors.INTERNAL.code);
+        setFailure(errorCodeOf(refusal));
         setAction(null);
       }
     } finally {

@@ -6,49 +6,11 @@ import type { CommissionStatusName } from '../../../contract/endpoints/kol';
 import { formatMoney } from '../../i18n/intl-format';
 import { ProductName, useDate } from '../../components/formats';
 import { DataTable, type DataColumn } from '../../components/ui/data-table';
+import { Pager } from '../../components/ui/pager';
 import { kolCommissionListQuery } from './api/kol-commission-list';
 import { kolInvitationListQuery } from './api/kol-invitation-list';
 import { kolSettlementListQuery } from './api/kol-settlement-list';
 import { shortHash, useUsd } from './kol-format';
-
-function Pager({
-  page,
-  total,
-  onPage,
-}: {
-  page: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useLingui();
-  const pages = Math.max(1, Math.ceil(total / KOL_PAGE_SIZE.default));
-  if (pages <= 1) return null;
-  return (
-    <nav className="kol-pager" aria-label={t`Pages`}>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        <Trans>Previous</Trans>
-      </button>
-      <span className="kol-pager__at">
-        <Trans>
-          Page {page} of {pages}
-        </Trans>
-      </span>
-      <button
-        type="button"
-        className="btn btn-secondary"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        <Trans>Next</Trans>
-      </button>
-    </nav>
-  );
-}
 
 function Loading() {
   return (
@@ -101,7 +63,17 @@ function LedgerPage<Row>({
         loading={<Loading />}
         rows={list && (list.total === 0 ? [] : list.items)}
       />
-      {list && list.total > 0 && <Pager page={page} total={list.total} onPage={onPage} />}
+      {list && list.total > 0 && (
+        <Pager
+          className="kol-pager"
+          page={page}
+          total={list.total}
+          pageSize={KOL_PAGE_SIZE.default}
+          onPage={onPage}
+          back={<Trans>Previous</Trans>}
+          forward={<Trans>Next</Trans>}
+        />
+      )}
     </>
   );
 }

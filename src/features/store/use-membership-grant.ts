@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { Errors } from '../../../contract/errors';
-import { isApiError } from '../../lib/api-error';
+import { errorCodeOf } from '../../lib/api-error';
 import { userInfoKey } from '../../lib/queries/user-info';
 import { useSession } from '../../lib/session/session-context';
 
@@ -36,7 +35,7 @@ export function useMembershipGrant(alsoStale: readonly QueryKey[] = []) {
       session.send({ type: 'REFRESH' });
       return true;
     } catch (failure) {
-      setError(isApiError(failure) ? failure.code : Errors.INTERNAL.code);
+      setError(errorCodeOf(failure));
       return false;
     } finally {
       setPending(false);

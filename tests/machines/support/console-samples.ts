@@ -1,5 +1,6 @@
 /** Answers of the console's endpoints, for the staff machines' tests and UI models. */
 import type { ConsoleSession } from '../../../contract/endpoints/console';
+import type { RefundOutcome } from '../../../machines/order-refund/order-refund.types';
 
 export const sampleConsoleSession: ConsoleSession = {
   staff: { id: 1, username: 'olivia', role: 'owner' },
@@ -27,3 +28,9 @@ export const sampleRecoveryCodes = Array.from(
   { length: 10 },
   (_, i) => `abcd-efgh-ijkl-${String(i).padStart(4, '0')}`,
 );
+
+/** A refund's answer: the order refunded, the member's membership now ending on this date. */
+export const sampleRefundOutcome: RefundOutcome = {
+  refunded: true,
+  userExpireTime: '2026-12-20T06:00:00.000Z',
+};

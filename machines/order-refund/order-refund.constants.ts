@@ -1,0 +1,8 @@
+export const OrderRefundState = {
+  IDLE: 'idle',
+  EDITING: 'editing',
+  REFUNDING: 'refunding',
+  STEPPING_UP: 'steppingUp',
+  VERIFYING: 'verifying',
+  REFUNDED: 'refunded',
+} as const;
