@@ -23,7 +23,7 @@ const serverPaths = (folders) =>
   `^server/(?:(?:${folders.filter((f) => f !== 'config').join('|')})/` +
   `${folders.includes('config') ? '|config[.]ts$' : ''})`;
 const SERVER_CORE = serverPaths(CORE_FLOORS.flat());
-const SERVER_FEATURES = ['group-buy', 'crypto', 'kol', 'nodes', 'account-area'];
+const SERVER_FEATURES = ['group-buy', 'crypto', 'kol', 'nodes', 'account-area', 'notices'];
 const SERVER_FEATURE = `^server/(${SERVER_FEATURES.join('|')})/`;
 /**
  * The operators' floor, on top of core and features: the CLI (server/admin) and the console
@@ -88,7 +88,7 @@ module.exports = {
     {
       name: 'server-feature-imports-no-other-feature',
       comment:
-        'A server feature (group-buy, crypto, kol, nodes, account-area) never imports another one: ' +
+        'A server feature (group-buy, crypto, kol, nodes, account-area, notices) never imports another one: ' +
         'they meet through the contract or a hook of the core, so each can be added or removed alone.',
       severity: 'error',
       from: { path: SERVER_FEATURE },

@@ -580,6 +580,54 @@ export const Errors = {
     'The sort order is a whole number from -10000 to 10000.',
     '排序须为 -10000 到 10000 之间的整数。',
   ),
+  // The console's content section: announcements (813x).
+  ANNOUNCEMENT_NOT_FOUND: entry(8130, 'No announcement has this ID.', '没有该 ID 的公告。'),
+  ANNOUNCEMENT_TITLE_REQUIRED: entry(
+    8131,
+    'Please enter the title in English and in Chinese.',
+    '请填写英文和中文标题。',
+  ),
+  ANNOUNCEMENT_TITLE_TOO_LONG: entry(
+    8132,
+    'A title is 120 characters at most.',
+    '标题最多 120 个字符。',
+  ),
+  ANNOUNCEMENT_BODY_REQUIRED: entry(
+    8133,
+    'Please enter the text in English and in Chinese.',
+    '请填写英文和中文正文。',
+  ),
+  ANNOUNCEMENT_BODY_TOO_LONG: entry(
+    8134,
+    'The text is 4000 characters at most.',
+    '正文最多 4000 个字符。',
+  ),
+  ANNOUNCEMENT_ENDS_BEFORE_START: entry(
+    8135,
+    'The end must be after the start.',
+    '结束时间必须晚于开始时间。',
+  ),
+  ANNOUNCEMENT_WITHDRAWN: entry(
+    8136,
+    'This announcement was withdrawn; it can no longer be changed.',
+    '该公告已撤回，无法再修改。',
+  ),
+  ANNOUNCEMENT_ALREADY_READ: entry(
+    8137,
+    'Members have already read this announcement: withdraw it instead of deleting it.',
+    '已有会员读过该公告：请撤回，而不是删除。',
+  ),
+  ANNOUNCEMENT_DATE_INVALID: entry(
+    8138,
+    'Enter a valid date and time.',
+    '请输入有效的日期和时间。',
+  ),
+  // The console's content section: the site's links.
+  LINK_URL_INVALID: entry(
+    8139,
+    'Enter an https:// address, or a path on this site starting with /.',
+    '请输入 https:// 开头的地址，或以 / 开头的本站路径。',
+  ),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;

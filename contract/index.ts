@@ -1,6 +1,7 @@
 /** The endpoint catalogue: every call of the API, by name. */
 import * as accountArea from './endpoints/account-area';
 import * as nodes from './endpoints/nodes';
+import * as notices from './endpoints/notices';
 import * as crypto from './endpoints/crypto';
 import * as kol from './endpoints/kol';
 import * as groupBuy from './endpoints/group-buy';
@@ -33,6 +34,10 @@ export const endpoints = {
   userThirdPartyClient: accountArea.userThirdPartyClient,
   userThirdPartyClientToggle: accountArea.userThirdPartyClientToggle,
   userThirdPartyClientLink: accountArea.userThirdPartyClientLink,
+  userNotices: notices.userNotices,
+  userNoticeRead: notices.userNoticeRead,
+  userNoticeDismiss: notices.userNoticeDismiss,
+  systemNoticeBanners: notices.systemNoticeBanners,
   userTraffic: nodes.userTraffic,
   userOnlineDevices: nodes.userOnlineDevices,
   userRemoveOnlineDevice: nodes.userRemoveOnlineDevice,

@@ -44,6 +44,7 @@ export const SPA_ROUTES = [
   '/user/group-buying',
   '/user/benefits',
   '/user/third-party-client',
+  '/user/notices',
   // The operator console (issue 21, docs/console.md): its own sign-in and guard, lazy.
   '/admin',
   '/admin/login',
@@ -53,6 +54,7 @@ export const SPA_ROUTES = [
   '/admin/users',
   '/admin/orders',
   '/admin/nodes',
+  '/admin/content',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

@@ -34,7 +34,7 @@ async function shoot(page: Page, info: TestInfo, name: string, found: string[]) 
 }
 
 test.describe('console pages fit the screen', { tag: '@layout' }, () => {
-  test('sign-in, enrolment, overview, staff, audit, a member, orders, an order, nodes and the forbidden page', async ({
+  test('sign-in, enrolment, overview, staff, audit, a member, orders, an order, nodes, content and the forbidden page', async ({
     page,
     request,
     browser,
@@ -145,6 +145,10 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     await expect(page.getByRole('dialog').locator('pre')).toHaveCount(3);
     await shoot(page, info, 'node-token', found);
     await page.getByRole('button', { name: i18n.t('I have saved the token') }).click();
+
+    await page.goto('/admin/content');
+    await expect(page.getByRole('button', { name: i18n.t('Publish') })).toBeVisible();
+    await shoot(page, info, 'content', found);
 
     const support = await enrolledStaff(request, 'support');
     const other = await browser.newContext({

@@ -19,6 +19,7 @@ import { groupBuyPlugin } from './group-buy/group-buy-plugin';
 import { createTotpSealer, totpSealingKey } from './identity/totp';
 import { kolPlugin } from './kol/kol-plugin';
 import { nodesPlugin } from './nodes/nodes-plugin';
+import { noticesPlugin } from './notices/notices-plugin';
 import { serializeError } from './protocol/log-redaction';
 import type { PlatformKeys } from './protocol/rsa-keys';
 import { spaIsBuilt } from './web/spa-static';
@@ -73,6 +74,9 @@ export async function buildApp(
     await app.register(kolPlugin);
     await app.register(nodesPlugin);
     await app.register(cryptoPlugin, { overrides: overrides.crypto });
+    // Announcements are live by the console's clock: an operator's start and end and a member's view
+    // share it (tests move it).
+    await app.register(noticesPlugin, { now: overrides.consoleNow });
     // The staff console (issue 21): encapsulated, its error handler and headers are its own.
     await app.register(consolePlugin, {
       passwordThrottle: app.core.passwordThrottle,

@@ -8,10 +8,12 @@ import { registerAccountAreaHooks } from './account-area/account-area-plugin';
 import { registerCryptoHooks } from './crypto/crypto-plugin';
 import { registerGroupBuyHooks } from './group-buy/group-buy-plugin';
 import { registerKolHooks } from './kol/kol-plugin';
+import { registerNoticesHooks } from './notices/notices-plugin';
 
 export function registerFeatureHooks(): void {
   registerAccountAreaHooks();
   registerCryptoHooks();
   registerGroupBuyHooks();
   registerKolHooks();
+  registerNoticesHooks();
 }

@@ -26,12 +26,14 @@ import {
   type ConsoleEndpoint,
 } from './console-base';
 
+import { consoleContentEndpoints } from './console-content';
 import { consoleDashboardEndpoints } from './console-dashboard';
 import { consoleNodeEndpoints } from './console-nodes';
 import { consoleOrderEndpoints } from './console-orders';
 import { consoleUserEndpoints } from './console-users';
 
 export * from './console-base';
+export * from './console-content';
 export * from './console-dashboard';
 export * from './console-nodes';
 export * from './console-orders';
@@ -326,6 +328,7 @@ export const consoleEndpoints = {
   ...consoleOrderEndpoints,
   ...consoleDashboardEndpoints,
   ...consoleNodeEndpoints,
+  ...consoleContentEndpoints,
 } as const satisfies Record<string, ConsoleEndpoint>;
 
 export type ConsoleEndpointName = keyof typeof consoleEndpoints;

@@ -40,6 +40,7 @@ import type { AnyHandler, HandlersOf } from './console-handler';
 import { dashboardHandlers } from './dashboard/dashboard-handlers';
 import { registerConsoleDevRoutes } from './console-dev-routes';
 import { nodeHandlers } from './nodes/node-handlers';
+import { contentHandlers } from './content/announcement-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { roleAllows } from './roles';
 import { memberHandlers } from './users/member-handlers';
@@ -201,6 +202,7 @@ export async function consolePlugin(
     ...orderHandlers({ db, now, sessionCache, gateways: async () => gateways }),
     ...dashboardHandlers({ db, now }),
     ...nodeHandlers({ db, now, siteOrigin }),
+    ...contentHandlers({ db, now }),
   };
 
   for (const [name, endpoint] of Object.entries(consoleEndpoints) as [

@@ -726,3 +726,30 @@ export const bulkExtensions = pgTable('bulk_extensions', {
   extended: integer('extended').notNull().default(0),
   appliedAt: tz('applied_at').notNull().defaultNow(),
 });
+
+/** Announcements to members (0016_console-notices_announcements.sql; docs/console.md "Content"). */
+export const announcements = pgTable('announcements', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  titleEn: text('title_en').notNull(),
+  titleZh: text('title_zh').notNull(),
+  bodyEn: text('body_en').notNull(),
+  bodyZh: text('body_zh').notNull(),
+  startsAt: tz('starts_at'),
+  endsAt: tz('ends_at'),
+  banner: boolean('banner').notNull().default(false),
+  withdrawnAt: tz('withdrawn_at'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** A member's state of one announcement: read, and its banner dismissed (one row per pair). */
+export const announcementReads = pgTable(
+  'announcement_reads',
+  {
+    userId: integer('user_id').notNull(),
+    announcementId: integer('announcement_id').notNull(),
+    readAt: tz('read_at'),
+    dismissedAt: tz('dismissed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.announcementId] })],
+);

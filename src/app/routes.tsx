@@ -255,6 +255,10 @@ export const routeTree = rootRoute.addChildren([
       lazyPage('benefits', () => import('../features/benefits/benefits-page')),
     ),
     userPage(
+      '/notices',
+      lazyPage('notices', () => import('../features/notices/notices-page')),
+    ),
+    userPage(
       '/third-party-client',
       lazyPage(
         'third-party-client',
@@ -281,6 +285,10 @@ export const routeTree = rootRoute.addChildren([
       staffAreaPage(
         '/nodes',
         lazyPage('console-nodes', () => import('../console/pages/nodes-page')),
+      ),
+      staffAreaPage(
+        '/content',
+        lazyPage('console-content', () => import('../console/pages/content-page')),
       ),
       staffAreaPage(
         '/staff',

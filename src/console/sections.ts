@@ -3,7 +3,13 @@ import { msg } from '@lingui/core/macro';
 import type { ConsolePermission } from '../../contract/endpoints/console';
 
 export interface ConsoleSection {
-  readonly to: '/admin/users' | '/admin/orders' | '/admin/staff' | '/admin/audit' | '/admin/nodes';
+  readonly to:
+    | '/admin/users'
+    | '/admin/orders'
+    | '/admin/nodes'
+    | '/admin/content'
+    | '/admin/staff'
+    | '/admin/audit';
   readonly permission: ConsolePermission;
   readonly label: MessageDescriptor;
   readonly summary: MessageDescriptor;
@@ -31,6 +37,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'nodes.manage',
     label: msg`Nodes`,
     summary: msg`The VPN nodes' health and traffic; add a node, rotate its token, disable or enable it.`,
+  },
+  {
+    to: '/admin/content',
+    permission: 'content.manage',
+    label: msg`Content`,
+    summary: msg`Announcements to members in both languages, with a start, an end and a banner; the site's links.`,
   },
   {
     to: '/admin/staff',

@@ -35,4 +35,5 @@ export const ROUTE_CATALOGS: Record<string, Record<Locale, () => CatalogModule>>
   'console-home': consoleCatalog,
   'console-staff': consoleCatalog,
   'console-audit': consoleCatalog,
+  'console-content': consoleCatalog,
 };

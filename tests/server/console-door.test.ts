@@ -623,6 +623,30 @@ describe.each(variants)('console door on $name', (variant) => {
       },
       consoleNodeRotateToken: { nodeId: NO_SUCH_USER },
       consoleNodeSetEnabled: { nodeId: NO_SUCH_USER, enabled: false },
+      consoleAnnouncementList: {},
+      consoleAnnouncementCreate: {
+        titleEn: 'Role matrix',
+        titleZh: '角色矩阵',
+        bodyEn: 'Written by the role matrix test.',
+        bodyZh: '由角色矩阵测试写入。',
+      },
+      consoleAnnouncementUpdate: {
+        id: NO_SUCH_USER,
+        titleEn: 'Role matrix',
+        titleZh: '角色矩阵',
+        bodyEn: 'Changed by the role matrix test.',
+        bodyZh: '由角色矩阵测试修改。',
+      },
+      consoleAnnouncementWithdraw: { id: NO_SUCH_USER },
+      consoleAnnouncementDelete: { id: NO_SUCH_USER },
+      consoleLinksRead: {},
+      // Refused by its check (LINK_URL_INVALID), past the guard: the site's links stay as they are.
+      consoleLinksUpdate: {
+        more: [],
+        help: [],
+        affiliateContact: 'ftp://matrix.example',
+        supportEmail: 'matrix@kestrel.example',
+      },
     });
 
     const refusals: number[] = [

@@ -11,10 +11,15 @@ import { isDebugRequested } from '../debug/debug-flag';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useDisplayConfig } from '../../lib/queries/use-display-config';
+import { isLoggedIn } from '../../lib/session/session';
+import { useSessionState } from '../../lib/session/session-context';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useRouteMeta } from '../seo/use-route-meta';
 import './root-layout.css';
 
 const DebugConsole = lazy(() => import('../debug/debug-console'));
+/** The announcement banner: its own small chunk, asked for once the page is hydrated. */
+const NoticeBanner = lazy(() => import('../../features/notices/notice-banner'));
 
 /** SPEC §9: on the selling pages, the goods list and configs are fetched 1.5 s after load. */
 function useCatalogPrefetch() {
@@ -61,6 +66,10 @@ export function RootLayout() {
   useRouteMeta();
   useCatalogPrefetch();
   const config = useDisplayConfig();
+  const hydrated = useHydrated();
+  const signedIn = useSessionState(isLoggedIn);
+  // Asked once the session is known, so a member never sees a banner they dismissed elsewhere.
+  const sessionKnown = useSessionState((s) => !s.matches('unknown') && !s.matches('loggingOut'));
   useEffect(() => {
     if (config && !inConsole) loadSupportWidget(config.supportWidget, window.location.host);
   }, [config, inConsole]);
@@ -69,6 +78,11 @@ export function RootLayout() {
     <div className="app-shell">
       <PendingBar />
       {!inConsole && <Header />}
+      {!inConsole && hydrated && sessionKnown && (
+        <Suspense fallback={null}>
+          <NoticeBanner signedIn={signedIn} />
+        </Suspense>
+      )}
       <div id="main" className="app-main" ref={mainRef} tabIndex={-1}>
         <Suspense fallback={<PagePending />}>
           <Outlet />

@@ -1,7 +1,9 @@
 /** The console's reads as React Query options, and the session the guard and the shell share. */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
+  consoleAnnouncementList,
   consoleAuditList,
+  consoleLinksRead,
   consoleBulkExtendPreview,
   consoleDashboard,
   consoleDashboardSeries,
@@ -90,6 +92,18 @@ export const auditQuery = (filters: AuditFilters) =>
     queryKey: [...CONSOLE_KEY, 'audit', filters],
     queryFn: () => consoleCall(consoleAuditList, filters),
   });
+
+/** Every announcement with its state and reads (the content section). */
+export const announcementsQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'announcements'],
+  queryFn: () => consoleCall(consoleAnnouncementList, {}),
+});
+
+/** The site's links (the display config's `links`). */
+export const siteLinksQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'links'],
+  queryFn: () => consoleCall(consoleLinksRead, {}),
+});
 
 export const dashboardQuery = queryOptions({
   queryKey: [...CONSOLE_KEY, 'dashboard'],

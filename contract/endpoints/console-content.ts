@@ -1,0 +1,218 @@
+/**
+ * The console's content section (issue 21, item 9; docs/console.md): announcements, which an
+ * operator writes in English and Chinese, with an optional start and end and an optional banner.
+ * Members read them through the member API (contract/endpoints/notices.ts). The operator functions
+ * are in server/console/content/announcement-operations.ts.
+ */
+import { z } from 'zod';
+import { Errors } from '../errors';
+import { isoDate, ok } from './common';
+import { emailField } from '../validation';
+import { code, consoleRead, consoleWrite } from './console-base';
+
+export const ANNOUNCEMENT_LIMITS = { title: 120, body: 4000 } as const;
+
+export const announcementIdField = z.coerce
+  .number(code(Errors.ANNOUNCEMENT_NOT_FOUND))
+  .int(code(Errors.ANNOUNCEMENT_NOT_FOUND))
+  .min(1, code(Errors.ANNOUNCEMENT_NOT_FOUND))
+  .max(2_147_483_647, code(Errors.ANNOUNCEMENT_NOT_FOUND));
+
+export const announcementTitleField = z
+  .string(code(Errors.ANNOUNCEMENT_TITLE_REQUIRED))
+  .trim()
+  .min(1, code(Errors.ANNOUNCEMENT_TITLE_REQUIRED))
+  .max(ANNOUNCEMENT_LIMITS.title, code(Errors.ANNOUNCEMENT_TITLE_TOO_LONG));
+
+export const announcementBodyField = z
+  .string(code(Errors.ANNOUNCEMENT_BODY_REQUIRED))
+  .trim()
+  .min(1, code(Errors.ANNOUNCEMENT_BODY_REQUIRED))
+  .max(ANNOUNCEMENT_LIMITS.body, code(Errors.ANNOUNCEMENT_BODY_TOO_LONG));
+
+/** An optional moment: an ISO-8601 date-time with its offset, or null / absent for none. */
+export const announcementMomentField = z.iso
+  .datetime({ offset: true, error: code(Errors.ANNOUNCEMENT_DATE_INVALID) })
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
+
+const announcementShape = z.object({
+  titleEn: announcementTitleField,
+  titleZh: announcementTitleField,
+  bodyEn: announcementBodyField,
+  bodyZh: announcementBodyField,
+  startsAt: announcementMomentField,
+  endsAt: announcementMomentField,
+  banner: z.boolean(code(Errors.BAD_REQUEST)).default(false),
+});
+
+/** The end after the start, when both are given. */
+const endsAfterStart = (a: { startsAt: string | null; endsAt: string | null }) =>
+  a.startsAt === null || a.endsAt === null || Date.parse(a.endsAt) > Date.parse(a.startsAt);
+const windowIssue = { message: code(Errors.ANNOUNCEMENT_ENDS_BEFORE_START), path: ['endsAt'] };
+
+/** Both languages' title and body, the optional window and the banner flag; the end after the start. */
+export const announcementFields = announcementShape.refine(endsAfterStart, windowIssue);
+export type AnnouncementFields = z.output<typeof announcementFields>;
+
+/**
+ * Where an announcement stands at the server's clock: `scheduled` (its start is ahead), `live`
+ * (members see it), `ended` (its end passed) or `withdrawn` (an operator took it back).
+ */
+export const ANNOUNCEMENT_STATES = ['scheduled', 'live', 'ended', 'withdrawn'] as const;
+export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number];
+
+export const consoleAnnouncement = z.object({
+  id: z.number().int(),
+  titleEn: z.string(),
+  titleZh: z.string(),
+  bodyEn: z.string(),
+  bodyZh: z.string(),
+  startsAt: isoDate.nullable(),
+  endsAt: isoDate.nullable(),
+  banner: z.boolean(),
+  state: z.enum(ANNOUNCEMENT_STATES),
+  withdrawnAt: isoDate.nullable(),
+  /** Members who opened it. */
+  reads: z.number().int(),
+  /** Members who dismissed its banner. */
+  dismissals: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type ConsoleAnnouncement = z.infer<typeof consoleAnnouncement>;
+
+// --- endpoints ---
+
+export const consoleAnnouncementList = consoleRead({
+  path: '/api/admin/announcements',
+  access: 'content.manage',
+  input: z.object({}),
+  data: z.object({ announcements: z.array(consoleAnnouncement), at: isoDate }),
+  summary:
+    'Every announcement, newest first, with its state (scheduled, live, ended, withdrawn) and how many members read it.',
+});
+
+export const consoleAnnouncementCreate = consoleWrite({
+  path: '/api/admin/announcements/create',
+  access: 'content.manage',
+  input: announcementFields,
+  data: consoleAnnouncement,
+  summary:
+    'Write an announcement: title and text in English and Chinese, an optional start and end, an optional banner.',
+});
+
+export const consoleAnnouncementUpdate = consoleWrite({
+  path: '/api/admin/announcements/update',
+  access: 'content.manage',
+  input: announcementShape.extend({ id: announcementIdField }).refine(endsAfterStart, windowIssue),
+  data: consoleAnnouncement,
+  summary:
+    'Change an announcement (not a withdrawn one); members who read it keep it read, a dismissed banner stays dismissed.',
+});
+
+export const consoleAnnouncementWithdraw = consoleWrite({
+  path: '/api/admin/announcements/withdraw',
+  access: 'content.manage',
+  input: z.object({ id: announcementIdField }),
+  data: consoleAnnouncement,
+  summary:
+    'Withdraw an announcement: members no longer see it (nor its banner); it stays in the console and the audit trail.',
+});
+
+export const consoleAnnouncementDelete = consoleWrite({
+  path: '/api/admin/announcements/delete',
+  access: 'content.manage',
+  input: z.object({ id: announcementIdField }),
+  data: ok,
+  summary:
+    'Delete an announcement no member has read (a mistake); one already read is withdrawn instead (ANNOUNCEMENT_ALREADY_READ).',
+});
+
+// --- the site's links (display config `links`) ---
+
+/**
+ * Where a link of the site may lead: an https:// address (a host, no spaces, no user:password@),
+ * or a path on this site (`/faq`; never `//host`, which leaves the site).
+ */
+export function isSiteLinkTarget(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+export const linkTargetField = z
+  .string(code(Errors.LINK_URL_INVALID))
+  .trim()
+  .min(1, code(Errors.LINK_URL_INVALID))
+  .max(500, code(Errors.LINK_URL_INVALID))
+  .refine(isSiteLinkTarget, code(Errors.LINK_URL_INVALID));
+
+/** An https:// address only (the affiliate contact opens a messaging app, never a page here). */
+export const externalLinkField = linkTargetField.refine(
+  (v) => v.startsWith('https://'),
+  code(Errors.LINK_URL_INVALID),
+);
+
+const linkEntry = z.object({
+  /** The label's key (the SPA's src/app/layout/link-labels.ts); an unknown one is shown as is. */
+  key: z
+    .string(code(Errors.BAD_REQUEST))
+    .regex(/^[A-Za-z][A-Za-z0-9]{0,31}$/, code(Errors.BAD_REQUEST)),
+  href: linkTargetField,
+});
+
+const linkList = z
+  .array(linkEntry, code(Errors.BAD_REQUEST))
+  .max(8, code(Errors.BAD_REQUEST))
+  .refine((list) => new Set(list.map((l) => l.key)).size === list.length, code(Errors.BAD_REQUEST));
+
+/** The display config's `links`: the header's "more" menu, the footer's help centre, two contacts. */
+export const siteLinksFields = z.object({
+  more: linkList,
+  help: linkList,
+  affiliateContact: externalLinkField,
+  supportEmail: emailField,
+});
+export type SiteLinks = z.output<typeof siteLinksFields>;
+
+export const siteLinks = z.object({
+  more: z.array(z.object({ key: z.string(), href: z.string() })),
+  help: z.array(z.object({ key: z.string(), href: z.string() })),
+  affiliateContact: z.string(),
+  supportEmail: z.string(),
+});
+
+export const consoleLinksRead = consoleRead({
+  path: '/api/admin/links',
+  access: 'content.manage',
+  input: z.object({}),
+  data: siteLinks,
+  summary:
+    "The site's links (display config `links`): the header's more menu, the footer's help centre, the affiliate contact and the support e-mail.",
+});
+
+export const consoleLinksUpdate = consoleWrite({
+  path: '/api/admin/links/update',
+  access: 'content.manage',
+  input: siteLinksFields,
+  data: siteLinks,
+  summary:
+    "Change the site's links: https:// addresses or paths on this site, checked; the rest of the display config is kept.",
+});
+
+export const consoleContentEndpoints = {
+  consoleAnnouncementList,
+  consoleAnnouncementCreate,
+  consoleAnnouncementUpdate,
+  consoleAnnouncementWithdraw,
+  consoleAnnouncementDelete,
+  consoleLinksRead,
+  consoleLinksUpdate,
+} as const;

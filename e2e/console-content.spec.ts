@@ -1,0 +1,213 @@
+/**
+ * Announcements (issue 21, item 9; docs/console.md "Content") through the SPA: a content staff
+ * member writes one with a banner in both languages (an empty form is refused on the page); a
+ * member sees the banner at the top of the site, dismisses it (it stays closed after a reload: the
+ * server keeps it), finds the notice in the account area with the unread count, and reads it (the
+ * count goes to 0); a signed-out visitor sees the banner too and closes it in this browser; the
+ * staff member withdraws it and it is gone. The site's links are edited on the same page. Screenshots of the console page, the banner and the
+ * notices page are kept in test-results/content-shots/ for looking at.
+ */
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import { STORAGE_KEYS } from '../contract/protocol';
+import { expectAccessible } from './support/axe';
+import { enrolledStaff, expectNoindex, signInByApi } from './support/console';
+import { expect, test } from './support/fixtures';
+import type { I18n } from './support/i18n';
+import { sidewaysOverflow } from './support/layout';
+import { useSessionToken } from './support/ui';
+
+const main = (page: Page) => page.getByRole('main');
+
+/** A full-page screenshot to look at, and nothing sticking out sideways (the @layout check). */
+async function shoot(page: Page, info: TestInfo, name: string, { fullPage = true } = {}) {
+  await page.screenshot({
+    path: `test-results/content-shots/${info.project.name}-${name}.png`,
+    fullPage,
+  });
+  expect(await sidewaysOverflow(page), name).toEqual([]);
+}
+
+/** A browser context in the project's language and viewport (a second person at their screen). */
+async function otherPage(browser: Browser, page: Page, i18n: I18n, info: TestInfo) {
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    locale: i18n.language,
+    baseURL: info.project.use.baseURL,
+  });
+  await context.addInitScript(([key, language]) => window.localStorage.setItem(key, language), [
+    STORAGE_KEYS.language,
+    i18n.language,
+  ] as const);
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * The banner showing `title`: others' live banners (another project's run of this spec) come
+ * first when newer, and are closed on the way, as a visitor would.
+ */
+async function bannerWith(page: Page, i18n: I18n, title: string): Promise<Locator> {
+  const banner = page.getByRole('region', { name: i18n.t('Announcement') });
+  for (let i = 0; i < 5; i += 1) {
+    await expect(banner).toBeVisible();
+    if ((await banner.textContent())?.includes(title)) return banner;
+    await banner.getByRole('button', { name: i18n.t('Dismiss the announcement') }).click();
+  }
+  throw new Error(`no banner with ${title}`);
+}
+
+test.describe('console content', () => {
+  // @layout: it also runs at en-390 and zh-1440, for the screenshots in both languages and sizes.
+  test(
+    'content staff publishes a banner; a member dismisses it and reads the notice',
+    {
+      tag: '@layout',
+    },
+    async ({ page, request, browser, i18n, users }, info) => {
+      test.setTimeout(120_000);
+      const stamp = Date.now().toString(36);
+      const titleEn = `Maintenance ${stamp}`;
+      const titleZh = `维护通知 ${stamp}`;
+      const title = i18n.language === 'en' ? titleEn : titleZh;
+      const body =
+        i18n.language === 'en' ? 'Node HK-2 restarts at 02:00.' : '香港 2 号节点将于 02:00 重启。';
+
+      const content = await enrolledStaff(request, 'content');
+      await signInByApi(page, content);
+      await page.goto('/admin/content');
+      await expectNoindex(page);
+      await expect(
+        main(page).getByRole('heading', { name: i18n.t('Content'), level: 1 }),
+      ).toBeVisible();
+
+      // Nothing typed: each field says what it wants, and nothing is published.
+      await main(page)
+        .getByRole('button', { name: i18n.t('Publish') })
+        .click();
+      await expect(
+        main(page).getByText(i18n.error('ANNOUNCEMENT_TITLE_REQUIRED')).first(),
+      ).toBeVisible();
+      await expect(
+        main(page).getByText(i18n.error('ANNOUNCEMENT_BODY_REQUIRED')).first(),
+      ).toBeVisible();
+
+      await main(page).getByLabel(i18n.t('Title (English)')).fill(titleEn);
+      await main(page).getByLabel(i18n.t('Text (English)')).fill('Node HK-2 restarts at 02:00.');
+      await main(page).getByLabel(i18n.t('Title (Chinese)')).fill(titleZh);
+      await main(page).getByLabel(i18n.t('Text (Chinese)')).fill('香港 2 号节点将于 02:00 重启。');
+      await main(page)
+        .getByLabel(i18n.t('Also show it as a banner at the top of every page until dismissed'))
+        .check();
+      await main(page)
+        .getByRole('button', { name: i18n.t('Publish') })
+        .click();
+      await expect(
+        main(page).getByText(i18n.t('Saved. Members see it from its start.')),
+      ).toBeVisible();
+      const row = main(page).getByRole('row').filter({ hasText: title });
+      await expect(row).toContainText(i18n.t('Live'));
+      await expectAccessible(page);
+      await shoot(page, info, 'console');
+
+      // A member, signed in on their own browser.
+      const member = await users.byUsername();
+      const memberSide = await otherPage(browser, page, i18n, info);
+      const memberPage = memberSide.page;
+      await useSessionToken(memberPage, member.token);
+      await memberPage.goto('/');
+      const banner = await bannerWith(memberPage, i18n, title);
+      await expect(banner).toContainText(body);
+      await expectAccessible(memberPage, '.notice-banner');
+      // The top of the page, where the banner is (a full page of the home page is too tall to read).
+      await shoot(memberPage, info, 'banner', { fullPage: false });
+      await banner.getByRole('button', { name: i18n.t('Dismiss the announcement') }).click();
+      await expect(memberPage.getByText(title)).toHaveCount(0);
+      // Kept by the server: gone after a reload too (and on the member's other devices).
+      await memberPage.reload();
+      await memberPage.waitForLoadState('networkidle');
+      await expect(memberPage.getByText(title)).toHaveCount(0);
+
+      // The notice is in the account area, unread, with the count in the menu.
+      await memberPage.goto('/user/notices');
+      const menu = memberPage.getByRole('navigation', { name: i18n.t('Account') });
+      const notices = main(memberPage);
+      const item = notices.getByRole('listitem').filter({ hasText: title });
+      await expect(item).toContainText(i18n.t('Unread'));
+      await expect(menu.getByRole('link', { name: new RegExp(i18n.t('Notices')) })).toContainText(
+        /\d/,
+      );
+      await expectAccessible(memberPage);
+      await shoot(memberPage, info, 'notices');
+      // Reading every unread notice (this one and any other live one) brings the count to 0.
+      const unread = notices.getByRole('listitem').filter({ hasText: i18n.t('Unread') });
+      for (let i = 0; i < 10; i += 1) {
+        const left = await unread.count();
+        if (left === 0) break;
+        await unread.first().locator('summary').click();
+        // Fewer, not exactly one fewer: another project's run may withdraw its own at the same time.
+        await expect.poll(() => unread.count()).toBeLessThan(left);
+      }
+      await expect(item.getByText(body)).toBeVisible();
+      await expect(notices.getByText(i18n.t('You have read every notice.'))).toBeVisible();
+      await expect(menu.locator('.badge')).toHaveCount(0);
+      await shoot(memberPage, info, 'notices-read');
+
+      // A signed-out visitor sees it too and closes it in this browser.
+      const visitorSide = await otherPage(browser, page, i18n, info);
+      const visitor = visitorSide.page;
+      await visitor.goto('/');
+      const visitorBanner = await bannerWith(visitor, i18n, title);
+      await expect(visitorBanner.getByRole('link', { name: i18n.t('All notices') })).toHaveCount(0);
+      await visitorBanner.getByRole('button', { name: i18n.t('Dismiss the announcement') }).click();
+      await visitor.reload();
+      await visitor.waitForLoadState('networkidle');
+      await expect(visitor.getByText(title)).toHaveCount(0);
+      await visitorSide.context.close();
+
+      // Withdrawn: members no longer see it.
+      await main(page)
+        .getByRole('button', { name: i18n.t('Withdraw “{0}”', { 0: title }) })
+        .click();
+      const confirm = page.getByRole('alertdialog');
+      await confirm.getByRole('button', { name: i18n.t('Withdraw') }).click();
+      await expect(confirm).toHaveCount(0);
+      await expect(row).toContainText(i18n.t('Withdrawn'));
+      await memberPage.goto('/user/notices');
+      await expect(
+        main(memberPage).getByRole('heading', { name: i18n.t('Notices') }),
+      ).toBeVisible();
+      await expect(memberPage.getByText(title)).toHaveCount(0);
+      await memberSide.context.close();
+    },
+  );
+
+  test('content staff edits the site links: an address that is not https:// is refused', async ({
+    page,
+    request,
+    i18n,
+  }) => {
+    const content = await enrolledStaff(request, 'content');
+    await signInByApi(page, content);
+    await page.goto('/admin/content');
+    const links = main(page).getByRole('region', { name: i18n.t('Links on the site') });
+    const status = links.getByLabel(i18n.t('Service status'));
+    const address = await status.inputValue();
+    expect(address).toMatch(/^https:\/\//);
+    await status.fill(address.replace('https://', 'http://'));
+    await links.getByRole('button', { name: i18n.t('Save the links') }).click();
+    await expect(links.getByText(i18n.error('LINK_URL_INVALID'))).toBeVisible();
+    // The same address again: saved, and the site keeps its links for the other tests.
+    await status.fill(address);
+    await links.getByRole('button', { name: i18n.t('Save the links') }).click();
+    await expect(links.getByText(i18n.t('Saved. The site shows the new links.'))).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a support member cannot open the content section', async ({ page, request, i18n }) => {
+    const support = await enrolledStaff(request, 'support');
+    await signInByApi(page, support);
+    await page.goto('/admin/content');
+    await expect(
+      page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * The content section's endpoints (contract/endpoints/console-content.ts): each calls an operator
+ * function with the signed-in staff member as the actor. The guard (console-plugin.ts) has checked
+ * the session, the CSRF token and the `content.manage` permission.
+ */
+import type { consoleContentEndpoints } from '../../../contract/endpoints/console-content';
+import type { HandlersOf } from '../console-handler';
+import {
+  createAnnouncement,
+  deleteAnnouncement,
+  listAnnouncements,
+  updateAnnouncement,
+  withdrawAnnouncement,
+  type ContentDeps,
+} from './announcement-operations';
+import { readSiteLinks, updateSiteLinks } from './link-operations';
+
+export function contentHandlers(deps: ContentDeps): HandlersOf<typeof consoleContentEndpoints> {
+  return {
+    consoleAnnouncementList: async () => {
+      const at = deps.now();
+      return { announcements: await listAnnouncements(deps.db, at), at: at.toISOString() };
+    },
+    consoleAnnouncementCreate: (input, { actor }) => createAnnouncement(deps, actor, input),
+    consoleAnnouncementUpdate: (input, { actor }) => updateAnnouncement(deps, actor, input),
+    consoleAnnouncementWithdraw: (input, { actor }) => withdrawAnnouncement(deps, actor, input),
+    consoleAnnouncementDelete: (input, { actor }) => deleteAnnouncement(deps, actor, input),
+    consoleLinksRead: () => readSiteLinks(deps),
+    consoleLinksUpdate: (input, { actor }) => updateSiteLinks(deps, actor, input),
+  };
+}

@@ -1,0 +1,416 @@
+/**
+ * The console's content section: announcements (issue 21, item 9; docs/console.md "Content"),
+ * through the real HTTP server and database. A content staff member writes, changes, withdraws and
+ * deletes announcements (each audited with the values before and after); members see the live ones
+ * (start and end honoured on a controlled clock) in their language with an unread count, mark them
+ * read and dismiss a banner on every device; signed-out visitors read the live banners. Bad input is
+ * refused in both languages with nothing changed. The site's links (the display config's `links`)
+ * are edited there too, checked: https:// addresses or paths on this site.
+ */
+import { count, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { Errors } from '../../contract';
+import { consoleEndpoints } from '../../contract/endpoints/console';
+import type { ConsoleAnnouncement, SiteLinks } from '../../contract/endpoints/console-content';
+import type { DisplayConfig } from '../../contract/endpoints/system';
+import type { BannerNotice, Notice } from '../../contract/endpoints/notices';
+import { announcementReads, announcements, auditLog } from '../../server/db/schema';
+import { PASSWORD, registerByUsername, type Registered } from './helpers/accounts';
+import { Clock, consoleCall, type SignedIn, useConsoleApp, signedInStaff } from './helpers/console';
+import { databaseVariants } from './helpers/test-databases';
+
+const variants = await databaseVariants();
+const E = consoleEndpoints;
+const MINUTE = 60_000;
+
+const fields = (name: string, extra: Record<string, unknown> = {}) => ({
+  titleEn: `${name} in English`,
+  titleZh: `${name} 中文标题`,
+  bodyEn: `The text of ${name}.`,
+  bodyZh: `${name} 的正文。`,
+  ...extra,
+});
+
+describe.each(variants)('the console content section on $name', (variant) => {
+  const clock = new Clock(Date.now());
+  const t = useConsoleApp(variant, clock);
+  const db = () => t.app.kestrel.database.db;
+  let content: SignedIn;
+  let support: SignedIn;
+  let ann: Registered;
+  let bob: Registered;
+
+  const asContent = (language?: string) => ({
+    cookie: content.cookie,
+    csrf: content.csrf,
+    ...(language ? { headers: { language } } : {}),
+  });
+  const create = (input: Record<string, unknown>, language?: string) =>
+    consoleCall<ConsoleAnnouncement>(
+      t.app,
+      E.consoleAnnouncementCreate,
+      input,
+      asContent(language),
+    );
+  const list = async () =>
+    (
+      await consoleCall<{ announcements: ConsoleAnnouncement[] }>(
+        t.app,
+        E.consoleAnnouncementList,
+        {},
+        asContent(),
+      )
+    ).body.data.announcements;
+  const lastAudit = async (action: string) =>
+    (
+      await db()
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, action))
+        .orderBy(sql`${auditLog.id} DESC`)
+        .limit(1)
+    )[0];
+  const auditCount = async () => (await db().select({ n: count() }).from(auditLog))[0]!.n;
+  const notices = async (who: Registered, language: 'en' | 'zh_CN' = 'en') =>
+    (
+      await t.api.call<{ notices: Notice[]; unread: number }>(
+        '/api/user/user_notices',
+        {},
+        { token: who.token, language },
+      )
+    ).body;
+  const banners = async (token?: string, language: 'en' | 'zh_CN' = 'en') =>
+    (
+      await t.api.call<{ banners: BannerNotice[] }>(
+        '/api/system/system_notice_banners',
+        {},
+        { ...(token ? { token } : {}), language },
+      )
+    ).body;
+
+  it('signs in a content and a support staff member; registers two members', async () => {
+    content = await signedInStaff(t.app, clock, 'cora_content', 'content');
+    support = await signedInStaff(t.app, clock, 'sam_support', 'support');
+    ann = await registerByUsername(t.api);
+    bob = await registerByUsername(t.api);
+  });
+
+  it('refuses the section to support staff', async () => {
+    const answer = await consoleCall(t.app, E.consoleAnnouncementCreate, fields('Nope'), {
+      cookie: support.cookie,
+      csrf: support.csrf,
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.body.code).toBe(Errors.CONSOLE_FORBIDDEN.code);
+  });
+
+  let live: ConsoleAnnouncement;
+  let scheduled: ConsoleAnnouncement;
+
+  it('writes a live banner and a scheduled notice, each audited', async () => {
+    const a = await create(fields('Maintenance', { banner: true }));
+    expect(a.body.code, a.body.msg).toBe(200);
+    live = a.body.data;
+    expect(live).toMatchObject({ state: 'live', banner: true, reads: 0, startsAt: null });
+    const audit = await lastAudit('announcement.create');
+    expect(audit).toMatchObject({
+      actorKind: 'staff',
+      actorUsername: 'cora_content',
+      target: `announcement:${live.id}`,
+      before: null,
+    });
+    expect(audit!.after).toMatchObject({ titleEn: 'Maintenance in English', banner: true });
+
+    const startsAt = new Date(clock.ms + 5 * MINUTE).toISOString();
+    const endsAt = new Date(clock.ms + 10 * MINUTE).toISOString();
+    const b = await create(fields('New nodes', { startsAt, endsAt }));
+    expect(b.body.code, b.body.msg).toBe(200);
+    scheduled = b.body.data;
+    expect(scheduled).toMatchObject({ state: 'scheduled', startsAt, endsAt, banner: false });
+    expect((await list()).map((x) => x.id)).toEqual(
+      expect.arrayContaining([live.id, scheduled.id]),
+    );
+  });
+
+  it('refuses bad input with a translated error and changes nothing', async () => {
+    const rows = await db().select().from(announcements);
+    const audits = await auditCount();
+    const at = new Date(clock.ms).toISOString();
+    for (const [input, error] of [
+      [fields('x', { titleEn: '  ' }), Errors.ANNOUNCEMENT_TITLE_REQUIRED],
+      [fields('x', { titleZh: undefined }), Errors.ANNOUNCEMENT_TITLE_REQUIRED],
+      [fields('x', { titleZh: '长'.repeat(121) }), Errors.ANNOUNCEMENT_TITLE_TOO_LONG],
+      [fields('x', { bodyEn: '' }), Errors.ANNOUNCEMENT_BODY_REQUIRED],
+      [fields('x', { bodyZh: 'y'.repeat(4001) }), Errors.ANNOUNCEMENT_BODY_TOO_LONG],
+      [fields('x', { startsAt: at, endsAt: at }), Errors.ANNOUNCEMENT_ENDS_BEFORE_START],
+      [fields('x', { startsAt: 'tomorrow' }), Errors.ANNOUNCEMENT_DATE_INVALID],
+      [fields('x', { titleEn: 'a\u0000b' }), Errors.INPUT_INVALID_CHARACTER],
+    ] as const) {
+      const answer = await create(input, 'zh_CN');
+      expect(answer.body.code, JSON.stringify(input).slice(0, 80)).toBe(error.code);
+      expect(answer.body.msg).toBe(error.zh_CN);
+    }
+    const update = await consoleCall(
+      t.app,
+      E.consoleAnnouncementUpdate,
+      {
+        id: live.id,
+        ...fields('x', { endsAt: new Date(clock.ms - MINUTE).toISOString(), startsAt: at }),
+      },
+      asContent('zh_CN'),
+    );
+    expect(update.body.code).toBe(Errors.ANNOUNCEMENT_ENDS_BEFORE_START.code);
+    const missing = await consoleCall(
+      t.app,
+      E.consoleAnnouncementUpdate,
+      { id: 2_000_000_000, ...fields('x') },
+      asContent('zh_CN'),
+    );
+    expect(missing.body.code).toBe(Errors.ANNOUNCEMENT_NOT_FOUND.code);
+    expect(missing.body.msg).toBe(Errors.ANNOUNCEMENT_NOT_FOUND.zh_CN);
+    expect(await db().select().from(announcements)).toEqual(rows);
+    expect(await auditCount()).toBe(audits);
+  });
+
+  it('shows members only the live ones, in their language, with the unread count', async () => {
+    const en = await notices(ann);
+    expect(en.code, en.msg).toBe(200);
+    const ids = en.data.notices.map((n) => n.id);
+    expect(ids).toContain(live.id);
+    expect(ids).not.toContain(scheduled.id);
+    const mine = en.data.notices.find((n) => n.id === live.id)!;
+    expect(mine).toMatchObject({
+      title: 'Maintenance in English',
+      body: 'The text of Maintenance.',
+      banner: true,
+      read: false,
+    });
+    expect(en.data.unread).toBe(en.data.notices.length);
+    const zh = await notices(ann, 'zh_CN');
+    expect(zh.data.notices.find((n) => n.id === live.id)!.title).toBe('Maintenance 中文标题');
+
+    // The scheduled one goes live at its start and leaves at its end.
+    clock.advance(6 * MINUTE);
+    expect((await notices(ann)).data.notices.map((n) => n.id)).toContain(scheduled.id);
+    clock.advance(5 * MINUTE);
+    expect((await notices(ann)).data.notices.map((n) => n.id)).not.toContain(scheduled.id);
+    expect((await list()).find((x) => x.id === scheduled.id)!.state).toBe('ended');
+    // Reading an ended one is refused: members cannot see it.
+    const late = await t.api.call(
+      '/api/user/user_notice_read',
+      { id: scheduled.id },
+      { token: ann.token },
+    );
+    expect(late.body.code).toBe(Errors.ANNOUNCEMENT_NOT_FOUND.code);
+  });
+
+  it('marks a notice read once; the unread count goes down for that member only', async () => {
+    const before = (await notices(ann)).data.unread;
+    const bobBefore = (await notices(bob)).data.unread;
+    for (let i = 0; i < 2; i += 1) {
+      const read = await t.api.call<{ unread: number }>(
+        '/api/user/user_notice_read',
+        { id: live.id },
+        { token: ann.token },
+      );
+      expect(read.body.code, read.body.msg).toBe(200);
+      expect(read.body.data.unread).toBe(before - 1);
+    }
+    const after = await notices(ann);
+    expect(after.data.unread).toBe(before - 1);
+    expect(after.data.notices.find((n) => n.id === live.id)!.read).toBe(true);
+    expect((await notices(bob)).data.unread).toBe(bobBefore);
+    expect((await list()).find((x) => x.id === live.id)!.reads).toBe(1);
+  });
+
+  it('serves the live banners signed out, and hides a dismissed one on every device', async () => {
+    const anonymous = await banners(undefined, 'zh_CN');
+    expect(anonymous.code, anonymous.msg).toBe(200);
+    expect(anonymous.data.banners).toContainEqual({
+      id: live.id,
+      title: 'Maintenance 中文标题',
+      body: 'Maintenance 的正文。',
+    });
+    expect((await banners(bob.token)).data.banners.map((b) => b.id)).toContain(live.id);
+    const dismissed = await t.api.call(
+      '/api/user/user_notice_dismiss',
+      { id: live.id },
+      { token: bob.token },
+    );
+    expect(dismissed.body.code, dismissed.body.msg).toBe(200);
+    expect((await banners(bob.token)).data.banners.map((b) => b.id)).not.toContain(live.id);
+    // Another device of the same member: a new session, the banner stays closed.
+    const other = await t.api.call('/api/user/user_login', {
+      account: bob.username,
+      password: PASSWORD,
+    });
+    expect(other.body.code, other.body.msg).toBe(200);
+    const otherToken = String(other.headers.pragma);
+    expect((await banners(otherToken)).data.banners.map((b) => b.id)).not.toContain(live.id);
+    // Still in the list, and still unread: closing a banner is not reading it.
+    const list = await notices(bob);
+    expect(list.data.notices.find((n) => n.id === live.id)!.read).toBe(false);
+    expect((await banners(ann.token)).data.banners.map((b) => b.id)).toContain(live.id);
+  });
+
+  it('changes an announcement (audited, before and after); reads stay', async () => {
+    const answer = await consoleCall<ConsoleAnnouncement>(
+      t.app,
+      E.consoleAnnouncementUpdate,
+      { id: live.id, ...fields('Maintenance tonight', { banner: true }) },
+      asContent(),
+    );
+    expect(answer.body.code, answer.body.msg).toBe(200);
+    expect(answer.body.data).toMatchObject({ titleEn: 'Maintenance tonight in English', reads: 1 });
+    const audit = await lastAudit('announcement.update');
+    expect(audit!.before).toMatchObject({ titleEn: 'Maintenance in English' });
+    expect(audit!.after).toMatchObject({ titleEn: 'Maintenance tonight in English' });
+    expect((await notices(ann)).data.notices.find((n) => n.id === live.id)!.read).toBe(true);
+  });
+
+  it('refuses to delete one already read; withdraws it instead, then it is gone for members', async () => {
+    const refused = await consoleCall(
+      t.app,
+      E.consoleAnnouncementDelete,
+      { id: live.id },
+      asContent('zh_CN'),
+    );
+    expect(refused.body.code).toBe(Errors.ANNOUNCEMENT_ALREADY_READ.code);
+    expect(refused.body.msg).toBe(Errors.ANNOUNCEMENT_ALREADY_READ.zh_CN);
+    const withdrawn = await consoleCall<ConsoleAnnouncement>(
+      t.app,
+      E.consoleAnnouncementWithdraw,
+      { id: live.id },
+      asContent(),
+    );
+    expect(withdrawn.body.code, withdrawn.body.msg).toBe(200);
+    expect(withdrawn.body.data.state).toBe('withdrawn');
+    expect((await lastAudit('announcement.withdraw'))!.after).toMatchObject({
+      state: 'withdrawn',
+    });
+    expect((await notices(ann)).data.notices.map((n) => n.id)).not.toContain(live.id);
+    expect((await banners()).data.banners.map((b) => b.id)).not.toContain(live.id);
+    const edit = await consoleCall(
+      t.app,
+      E.consoleAnnouncementUpdate,
+      { id: live.id, ...fields('Again') },
+      asContent(),
+    );
+    expect(edit.body.code).toBe(Errors.ANNOUNCEMENT_WITHDRAWN.code);
+  });
+
+  it('deletes one nobody read (its banner dismissals go with it), audited', async () => {
+    const mistake = (await create(fields('Typo', { banner: true }))).body.data;
+    await t.api.call('/api/user/user_notice_dismiss', { id: mistake.id }, { token: ann.token });
+    const answer = await consoleCall(
+      t.app,
+      E.consoleAnnouncementDelete,
+      { id: mistake.id },
+      asContent(),
+    );
+    expect(answer.body.code, answer.body.msg).toBe(200);
+    expect(await db().select().from(announcements).where(eq(announcements.id, mistake.id))).toEqual(
+      [],
+    );
+    expect(
+      await db()
+        .select()
+        .from(announcementReads)
+        .where(eq(announcementReads.announcementId, mistake.id)),
+    ).toEqual([]);
+    expect((await lastAudit('announcement.delete'))!.before).toMatchObject({
+      titleEn: 'Typo in English',
+    });
+  });
+
+  it("erases a member's reads with the account", async () => {
+    const fresh = (await create(fields('Erase'))).body.data;
+    await t.api.call('/api/user/user_notice_read', { id: fresh.id }, { token: bob.token });
+    const erased = await t.api.call(
+      '/api/user/user_delete_account',
+      { confirm: true, password: PASSWORD },
+      { token: bob.token },
+    );
+    expect(erased.body.code, erased.body.msg).toBe(200);
+    expect(
+      await db().select().from(announcementReads).where(eq(announcementReads.userId, bob.userId)),
+    ).toEqual([]);
+  });
+});
+
+describe.each(variants)("the console's site links on $name", (variant) => {
+  const clock = new Clock(Date.now());
+  const t = useConsoleApp(variant, clock);
+  const db = () => t.app.kestrel.database.db;
+  let content: SignedIn;
+  const as = (language?: string) => ({
+    cookie: content.cookie,
+    csrf: content.csrf,
+    ...(language ? { headers: { language } } : {}),
+  });
+  const displayConfig = async () =>
+    (await t.api.call<DisplayConfig>('/api/system/system_display_config', {})).body.data;
+
+  it('signs in a content staff member', async () => {
+    content = await signedInStaff(t.app, clock, 'lena_links', 'content');
+  });
+
+  it('changes the links (audited, before and after), keeping the rest of the display config', async () => {
+    const before = await displayConfig();
+    const read = await consoleCall<SiteLinks>(t.app, E.consoleLinksRead, {}, as());
+    expect(read.body.data).toEqual(before.links);
+    const links: SiteLinks = {
+      ...before.links,
+      more: before.links.more.map((l) =>
+        l.key === 'status' ? { ...l, href: 'https://status.example.org/kestrel' } : l,
+      ),
+      help: before.links.help.map((l) => (l.key === 'plans' ? { ...l, href: '/pricing?x=1' } : l)),
+      supportEmail: 'help@kestrel.example',
+    };
+    const answer = await consoleCall<SiteLinks>(t.app, E.consoleLinksUpdate, links, as());
+    expect(answer.body.code, answer.body.msg).toBe(200);
+    const after = await displayConfig();
+    expect(after.links).toEqual(links);
+    expect({ ...after, links: before.links }).toEqual(before);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'links.update'))
+      .orderBy(sql`${auditLog.id} DESC`)
+      .limit(1);
+    expect(audit).toMatchObject({
+      actorUsername: 'lena_links',
+      before: before.links,
+      after: links,
+    });
+  });
+
+  it('refuses a link that is not https:// or a path here, in both languages, and changes nothing', async () => {
+    const current = await displayConfig();
+    const audits = (await db().select({ n: count() }).from(auditLog))[0]!.n;
+    const withHelp = (href: string) => ({
+      ...current.links,
+      help: current.links.help.map((l, i) => (i === 0 ? { ...l, href } : l)),
+    });
+    for (const [input, error] of [
+      [withHelp('http://blog.example'), Errors.LINK_URL_INVALID],
+      [withHelp('javascript:alert(1)'), Errors.LINK_URL_INVALID],
+      [withHelp('//evil.example/faq'), Errors.LINK_URL_INVALID],
+      [withHelp('https://user:pw@evil.example'), Errors.LINK_URL_INVALID],
+      [withHelp('/faq page'), Errors.LINK_URL_INVALID],
+      [withHelp(''), Errors.LINK_URL_INVALID],
+      [{ ...current.links, affiliateContact: '/affiliate' }, Errors.LINK_URL_INVALID],
+      [{ ...current.links, supportEmail: 'not-an-address' }, Errors.INVALID_EMAIL],
+      [
+        { ...current.links, more: [...current.links.more, current.links.more[0]!] },
+        Errors.BAD_REQUEST,
+      ],
+    ] as const) {
+      const answer = await consoleCall(t.app, E.consoleLinksUpdate, input, as('zh_CN'));
+      expect(answer.body.code, JSON.stringify(input).slice(0, 120)).toBe(error.code);
+      expect(answer.body.msg).toBe(error.zh_CN);
+    }
+    expect(await displayConfig()).toEqual(current);
+    expect((await db().select({ n: count() }).from(auditLog))[0]!.n).toBe(audits);
+  });
+});
