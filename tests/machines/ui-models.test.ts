@@ -13,6 +13,8 @@ import { thirdPartyClientUiPaths } from '../../e2e/machines/third-party-client.m
 import { verificationCodeUiPaths } from '../../e2e/machines/verification-code.model';
 import { staffEnrolmentUiPaths } from '../../e2e/machines/staff-enrolment.model';
 import { staffSignInUiPaths } from '../../e2e/machines/staff-sign-in.model';
+import { meetsStepUp, orderRefundUiPaths } from '../../e2e/machines/order-refund.model';
+import { OrderRefundState } from '../../machines/order-refund/order-refund.constants';
 import { StaffEnrolmentState } from '../../machines/staff-enrolment/staff-enrolment.constants';
 import { StaffSignInState } from '../../machines/staff-sign-in/staff-sign-in.constants';
 import { SessionState } from '../../machines/session/session.constants';
@@ -252,5 +254,25 @@ describe('staff enrolment UI model', () => {
     const visited = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value)));
     expect(visited).toEqual(new Set(Object.values(StaffEnrolmentState)));
     expect(paths.some((path) => path.state.value === 'done')).toBe(true);
+  });
+});
+
+describe('order-refund UI model', () => {
+  const paths = orderRefundUiPaths();
+
+  it('visits every state, and only the paths that meet the step-up have their factor aged', () => {
+    const visited = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value)));
+    expect(visited).toEqual(new Set(Object.values(OrderRefundState)));
+    expect(paths.map(meetsStepUp)).toEqual([false, false, false, true, true]);
+  });
+
+  it('ends refunded, or back on the order with nothing refunded', () => {
+    expect(paths.map((path) => [path.state.value, path.state.context.outcome !== null])).toEqual([
+      ['idle', false],
+      ['idle', true],
+      ['refunded', true],
+      ['idle', true],
+      ['idle', false],
+    ]);
   });
 });
