@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { DialogActions } from '../components/ui/dialog-actions';
 import { Trans } from '@lingui/react/macro';
 import { consoleStepUp, totpCodeField } from '../../contract/endpoints/console';
 import { Errors } from '../../contract/errors';
@@ -105,15 +106,7 @@ export function StepUpCodeForm({
         inputMode="numeric"
         maxLength={7}
       />
-      <div className="dialog__actions">
-        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={pending}>
-          <Trans>Cancel</Trans>
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
-          {pending && <span className="spinner" aria-hidden="true" />}
-          <Trans>Confirm</Trans>
-        </button>
-      </div>
+      <DialogActions label={<Trans>Confirm</Trans>} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

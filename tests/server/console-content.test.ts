@@ -7,16 +7,25 @@
  * refused in both languages with nothing changed. The site's links (the display config's `links`)
  * are edited there too, checked: https:// addresses or paths on this site.
  */
-import { count, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
 import type { ConsoleAnnouncement, SiteLinks } from '../../contract/endpoints/console-content';
 import type { DisplayConfig } from '../../contract/endpoints/system';
 import type { BannerNotice, Notice } from '../../contract/endpoints/notices';
-import { announcementReads, announcements, auditLog } from '../../server/db/schema';
+import { announcementReads, announcements } from '../../server/db/schema';
 import { PASSWORD, registerByUsername, type Registered } from './helpers/accounts';
-import { Clock, consoleCall, type SignedIn, useConsoleApp, signedInStaff } from './helpers/console';
+import {
+  Clock,
+  consoleCall,
+  type SignedIn,
+  useConsoleApp,
+  signedInStaff,
+  as,
+  lastAudit,
+  auditCount,
+} from './helpers/console';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -40,11 +49,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
   let ann: Registered;
   let bob: Registered;
 
-  const asContent = (language?: string) => ({
-    cookie: content.cookie,
-    csrf: content.csrf,
-    ...(language ? { headers: { language } } : {}),
-  });
+  const asContent = (language?: string) => as(content, language);
   const create = (input: Record<string, unknown>, language?: string) =>
     consoleCall<ConsoleAnnouncement>(
       t.app,
@@ -61,16 +66,8 @@ describe.each(variants)('the console content section on $name', (variant) => {
         asContent(),
       )
     ).body.data.announcements;
-  const lastAudit = async (action: string) =>
-    (
-      await db()
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.action, action))
-        .orderBy(sql`${auditLog.id} DESC`)
-        .limit(1)
-    )[0];
-  const auditCount = async () => (await db().select({ n: count() }).from(auditLog))[0]!.n;
+  const audited = (action: string) => lastAudit(db(), action);
+  const countAudits = () => auditCount(db());
   const notices = async (who: Registered, language: 'en' | 'zh_CN' = 'en') =>
     (
       await t.api.call<{ notices: Notice[]; unread: number }>(
@@ -112,7 +109,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
     expect(a.body.code, a.body.msg).toBe(200);
     live = a.body.data;
     expect(live).toMatchObject({ state: 'live', banner: true, reads: 0, startsAt: null });
-    const audit = await lastAudit('announcement.create');
+    const audit = await audited('announcement.create');
     expect(audit).toMatchObject({
       actorKind: 'staff',
       actorUsername: 'cora_content',
@@ -134,7 +131,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
 
   it('refuses bad input with a translated error and changes nothing', async () => {
     const rows = await db().select().from(announcements);
-    const audits = await auditCount();
+    const audits = await countAudits();
     const at = new Date(clock.ms).toISOString();
     for (const [input, error] of [
       [fields('x', { titleEn: '  ' }), Errors.ANNOUNCEMENT_TITLE_REQUIRED],
@@ -169,7 +166,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
     expect(missing.body.code).toBe(Errors.ANNOUNCEMENT_NOT_FOUND.code);
     expect(missing.body.msg).toBe(Errors.ANNOUNCEMENT_NOT_FOUND.zh_CN);
     expect(await db().select().from(announcements)).toEqual(rows);
-    expect(await auditCount()).toBe(audits);
+    expect(await countAudits()).toBe(audits);
   });
 
   it('shows members only the live ones, in their language, with the unread count', async () => {
@@ -262,7 +259,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
     );
     expect(answer.body.code, answer.body.msg).toBe(200);
     expect(answer.body.data).toMatchObject({ titleEn: 'Maintenance tonight in English', reads: 1 });
-    const audit = await lastAudit('announcement.update');
+    const audit = await audited('announcement.update');
     expect(audit!.before).toMatchObject({ titleEn: 'Maintenance in English' });
     expect(audit!.after).toMatchObject({ titleEn: 'Maintenance tonight in English' });
     expect((await notices(ann)).data.notices.find((n) => n.id === live.id)!.read).toBe(true);
@@ -285,7 +282,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
     );
     expect(withdrawn.body.code, withdrawn.body.msg).toBe(200);
     expect(withdrawn.body.data.state).toBe('withdrawn');
-    expect((await lastAudit('announcement.withdraw'))!.after).toMatchObject({
+    expect((await audited('announcement.withdraw'))!.after).toMatchObject({
       state: 'withdrawn',
     });
     expect((await notices(ann)).data.notices.map((n) => n.id)).not.toContain(live.id);
@@ -318,7 +315,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
         .from(announcementReads)
         .where(eq(announcementReads.announcementId, mistake.id)),
     ).toEqual([]);
-    expect((await lastAudit('announcement.delete'))!.before).toMatchObject({
+    expect((await audited('announcement.delete'))!.before).toMatchObject({
       titleEn: 'Typo in English',
     });
   });
@@ -372,12 +369,7 @@ describe.each(variants)("the console's site links on $name", (variant) => {
     const after = await displayConfig();
     expect(after.links).toEqual(links);
     expect({ ...after, links: before.links }).toEqual(before);
-    const [audit] = await db()
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'links.update'))
-      .orderBy(sql`${auditLog.id} DESC`)
-      .limit(1);
+    const audit = await lastAudit(db(), 'links.update');
     expect(audit).toMatchObject({
       actorUsername: 'lena_links',
       before: before.links,
@@ -387,7 +379,7 @@ describe.each(variants)("the console's site links on $name", (variant) => {
 
   it('refuses a link that is not https:// or a path here, in both languages, and changes nothing', async () => {
     const current = await displayConfig();
-    const audits = (await db().select({ n: count() }).from(auditLog))[0]!.n;
+    const audits = await auditCount(db());
     const withHelp = (href: string) => ({
       ...current.links,
       help: current.links.help.map((l, i) => (i === 0 ? { ...l, href } : l)),
@@ -411,6 +403,6 @@ describe.each(variants)("the console's site links on $name", (variant) => {
       expect(answer.body.msg).toBe(error.zh_CN);
     }
     expect(await displayConfig()).toEqual(current);
-    expect((await db().select({ n: count() }).from(auditLog))[0]!.n).toBe(audits);
+    expect(await auditCount(db())).toBe(audits);
   });
 });

@@ -6,7 +6,7 @@
  * endpoint x owner / finance / support / content / a member's session / nobody.
  */
 import { readFileSync } from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import {
@@ -41,6 +41,7 @@ import {
   signIn,
   type EnrolledStaff,
   useConsoleApp,
+  lastAudit,
 } from './helpers/console';
 import { databaseVariants } from './helpers/test-databases';
 
@@ -405,12 +406,7 @@ describe.each(variants)('console door on $name', (variant) => {
     expect(first.body.code, first.body.msg).toBe(200);
     const again = await consoleCall(t.app, E.consoleSignIn, { ...input, code });
     expect(again.body.code).toBe(Errors.STAFF_SIGN_IN_FAILED.code);
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'staff.sign-in'))
-      .orderBy(sql`${auditLog.id} DESC`)
-      .limit(1);
+    const entry = await lastAudit(db(), 'staff.sign-in');
     expect(entry!.after).toMatchObject({ method: 'recovery code', recoveryCodesLeft: 9 });
   });
 

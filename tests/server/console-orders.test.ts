@@ -18,6 +18,7 @@ import {
   type SignedIn,
   useConsoleApp,
   signedInStaff,
+  as,
 } from './helpers/console';
 import {
   buyOrder,
@@ -39,11 +40,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
   const db = () => t.app.kestrel.database.db;
   let finance: SignedIn;
   let support: SignedIn;
-  const asFinance = (language?: string) => ({
-    cookie: finance.cookie,
-    csrf: finance.csrf,
-    ...(language ? { headers: { language } } : {}),
-  });
+  const asFinance = (language?: string) => as(finance, language);
   const orderGrants = async (userId: number) =>
     (
       await db()

@@ -26,6 +26,9 @@ import {
   type SignedIn,
   useConsoleApp,
   signedInStaff,
+  as,
+  lastAudit,
+  auditCount,
 } from './helpers/console';
 import { purchase } from './helpers/store';
 import { databaseVariants } from './helpers/test-databases';
@@ -45,7 +48,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
   let ann: Registered;
   let bob: Registered;
 
-  const asSupport = () => ({ cookie: support.cookie, csrf: support.csrf });
+  const asSupport = () => as(support);
   const userRow = async (userId: number) =>
     (await db().select().from(users).where(eq(users.id, userId)))[0]!;
   const grantCount = async (userId: number) =>
@@ -55,15 +58,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
         .from(membershipGrants)
         .where(eq(membershipGrants.userId, userId))
     )[0]!.n;
-  const lastAudit = async (action: string) =>
-    (
-      await db()
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.action, action))
-        .orderBy(sql`${auditLog.id} DESC`)
-        .limit(1)
-    )[0];
+  const audited = (action: string) => lastAudit(db(), action);
   const userInfo = (token: string) => t.api.call('/api/system/system_user_info', {}, { token });
 
   it('signs in a support and a content staff member; registers two members', async () => {
@@ -172,7 +167,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
       expect(again.body.data.expireTime).toBe(first.body.data.expireTime);
       expect(await grantCount(bob.userId)).toBe(1);
       expect((await userRow(bob.userId)).expireTime!.getTime()).toBe(clock.ms + 10 * DAY_MS);
-      const entry = await lastAudit('member.membership');
+      const entry = await audited('member.membership');
       expect(entry!.actorUsername).toBe('sue_support');
       expect(entry!.target).toBe(`user:${bob.userId}`);
       expect(entry!.before).toEqual({ expireTime: null, planType: null });
@@ -208,7 +203,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
 
     it('refuses bad input with a translated error and changes nothing', async () => {
       const before = await userRow(bob.userId);
-      const audits = (await db().select({ n: count() }).from(auditLog))[0]!.n;
+      const audits = await auditCount(db());
       for (const [input, error] of [
         [{ days: 5, reason: '', key: key() }, Errors.REASON_REQUIRED],
         [{ days: 5, reason: 'x'.repeat(501), key: key() }, Errors.REASON_TOO_LONG],
@@ -227,7 +222,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
         expect(answer.body.msg).toBe(error.zh_CN);
       }
       expect(await userRow(bob.userId)).toEqual(before);
-      expect((await db().select({ n: count() }).from(auditLog))[0]!.n).toBe(audits);
+      expect(await auditCount(db())).toBe(audits);
     });
 
     it('disables an account (its sessions end at once) and enables it again', async () => {
@@ -241,7 +236,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
       expect(off.body.code, off.body.msg).toBe(200);
       expect((await userInfo(ann.token)).httpStatus).toBe(401);
       expect((await userRow(ann.userId)).disabled).toBe(true);
-      expect((await lastAudit('member.disable'))!.after).toMatchObject({
+      expect((await audited('member.disable'))!.after).toMatchObject({
         reason: 'Abuse report 12',
       });
       const on = await consoleCall(
@@ -311,7 +306,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
       );
       expect(again.body.code).toBe(Errors.DEVICE_NOT_FOUND.code);
       for (const action of ['member.sign-out', 'member.reset-subscription', 'member.remove-device'])
-        expect((await lastAudit(action))!.actorUsername, action).toBe('sue_support');
+        expect((await audited(action))!.actorUsername, action).toBe('sue_support');
     });
 
     it('is not for the content role', async () => {
@@ -428,7 +423,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
       ]);
       expect(extended.code, extended.err.join('\n')).toBe(0);
       expect((await userRow(bob.userId)).expireTime!.getTime()).toBe(before + 2 * DAY_MS);
-      const entry = await lastAudit('member.membership');
+      const entry = await audited('member.membership');
       expect(entry!.actorKind).toBe('cli');
       expect(entry!.after).toMatchObject({ days: 2, reason: 'Goodwill' });
 

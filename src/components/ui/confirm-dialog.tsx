@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
+import { DialogActions } from './dialog-actions';
 import { Modal } from './modal';
 
 interface Props {
@@ -39,27 +40,15 @@ export function ConfirmDialog({
       initialFocus={cancelRef}
       onEscape={onCancel}
     >
-      <div className="dialog__actions">
-        <button
-          ref={cancelRef}
-          type="button"
-          className="btn btn-secondary"
-          onClick={onCancel}
-          disabled={pending}
-        >
-          {cancelLabel}
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger"
-          onClick={onConfirm}
-          disabled={pending}
-          aria-busy={pending}
-        >
-          {pending && <span className="spinner" aria-hidden="true" />}
-          {confirmLabel}
-        </button>
-      </div>
+      <DialogActions
+        label={confirmLabel}
+        cancelLabel={cancelLabel}
+        pending={pending}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+        danger
+        cancelRef={cancelRef}
+      />
     </Modal>
   );
 }

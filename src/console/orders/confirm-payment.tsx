@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { DialogActions } from '../../components/ui/dialog-actions';
 import { Trans } from '@lingui/react/macro';
 import {
   consoleOrderConfirm,
@@ -131,25 +132,11 @@ export function ConfirmPayment({ order }: { order: ConsoleOrder }) {
               hint={<Trans>As the gateway's dashboard shows it.</Trans>}
             />
             <ReasonField value={reason} onChange={setReason} error={errors.reason ?? null} />
-            <div className="dialog__actions">
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={pending}
-                onClick={() => setOpen(false)}
-              >
-                <Trans>Cancel</Trans>
-              </button>
-              <button
-                type="submit"
-                className="btn btn-primary"
-                disabled={pending}
-                aria-busy={pending}
-              >
-                {pending && <span className="spinner" aria-hidden="true" />}
-                <Trans>Confirm payment</Trans>
-              </button>
-            </div>
+            <DialogActions
+              label={<Trans>Confirm payment</Trans>}
+              pending={pending}
+              onCancel={() => setOpen(false)}
+            />
           </form>
         </Modal>
       )}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memberIdField, type ConsoleOrder } from '../../../contract/endpoints/console';
@@ -12,15 +12,14 @@ import { ProductName, useDateTime, useMoney } from '../../components/formats';
 import { MethodName } from '../../components/method-name';
 import { StatusName } from '../../components/order-status';
 import type { DataColumn } from '../../components/ui/data-table';
-import { Pager } from '../../components/ui/pager';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
-import { TitledCard } from '../../components/titled-card';
 import { useErrorText } from '../../i18n/use-error-text';
 import { fieldError } from '../../lib/validate';
 import { orderListQuery, type OrderFilters } from '../api/console-queries';
-import { ConsoleTable } from '../console-table';
+import { ConsoleFilters, useListFilters } from '../console-filters';
 import { dayRange } from '../day-bound';
+import { DayRangeFields, PagedList } from '../paged-list';
 
 const PAGE_SIZE = 25;
 
@@ -53,27 +52,17 @@ export function OrderList({ onOpen }: { onOpen: (orderId: string) => void }) {
   const errorText = useErrorText();
   const money = useMoney();
   const dateTime = useDateTime();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [applied, setApplied] = useState<Form>(EMPTY);
+  const { form, applied, page, setPage, set, apply, clear } = useListFilters(EMPTY);
   const [userIdError, setUserIdError] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
   const orders = useQuery({
     ...orderListQuery(filtersOf(applied, page)),
     placeholderData: keepPreviousData,
   });
-  const total = orders.data?.total ?? 0;
 
-  const set =
-    <K extends keyof Form>(key: K) =>
-    (value: Form[K]) =>
-      setForm((f) => ({ ...f, [key]: value }));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
+  const applyChecked = () => {
     const refused = form.userId.trim() ? fieldError(memberIdField, form.userId.trim()) : null;
     setUserIdError(refused);
-    if (refused !== null) return;
-    setApplied(form);
-    setPage(1);
+    if (refused === null) apply();
   };
 
   const columns: DataColumn<ConsoleOrder>[] = [
@@ -109,11 +98,13 @@ export function OrderList({ onOpen }: { onOpen: (orderId: string) => void }) {
 
   return (
     <>
-      <form
-        className="console-panel console-filters card"
-        aria-label={t`Filter the orders`}
-        noValidate
-        onSubmit={apply}
+      <ConsoleFilters
+        label={t`Filter the orders`}
+        onApply={applyChecked}
+        onClear={() => {
+          setUserIdError(null);
+          clear();
+        }}
       >
         <SelectField
           label={<Trans>Status</Trans>}
@@ -153,60 +144,20 @@ export function OrderList({ onOpen }: { onOpen: (orderId: string) => void }) {
           autoComplete="off"
           error={userIdError === null ? null : errorText(userIdError)}
         />
-        <TextField
-          label={<Trans>From</Trans>}
-          type="date"
-          value={form.from}
-          onChange={set('from')}
-        />
-        <TextField label={<Trans>To</Trans>} type="date" value={form.to} onChange={set('to')} />
-        <div className="console-filters__buttons">
-          <button type="submit" className="btn btn-primary">
-            <Trans>Filter</Trans>
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => {
-              setForm(EMPTY);
-              setApplied(EMPTY);
-              setUserIdError(null);
-              setPage(1);
-            }}
-          >
-            <Trans>Clear</Trans>
-          </button>
-        </div>
-      </form>
-      <TitledCard
-        look="console-panel"
-        title={
-          <>
-            <Trans>Orders</Trans>{' '}
-            <span className="console-muted" aria-live="polite" data-testid="orders-total">
-              {orders.data ? t`(${total} in all)` : ''}
-            </span>
-          </>
-        }
-      >
-        <ConsoleTable
-          query={orders}
-          rows={orders.data?.items}
-          columns={columns}
-          rowKey={(o) => o.orderId}
-          caption={<Trans>Orders</Trans>}
-          empty={<Trans>No order matches.</Trans>}
-        />
-        <Pager
-          className="console-pager"
-          page={page}
-          total={total}
-          pageSize={PAGE_SIZE}
-          onPage={setPage}
-          back={<Trans>Newer</Trans>}
-          forward={<Trans>Older</Trans>}
-        />
-      </TitledCard>
+        <DayRangeFields from={form.from} to={form.to} onFrom={set('from')} onTo={set('to')} />
+      </ConsoleFilters>
+      <PagedList
+        title={<Trans>Orders</Trans>}
+        testId="orders-total"
+        query={orders}
+        columns={columns}
+        rowKey={(o) => o.orderId}
+        caption={<Trans>Orders</Trans>}
+        empty={<Trans>No order matches.</Trans>}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+      />
     </>
   );
 }

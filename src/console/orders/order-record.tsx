@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { RecordPanel } from '../record-panel';
 import type {
   ConsoleDataOf,
   ConsoleOrder,
@@ -11,9 +12,8 @@ import { Detail } from '../../components/ui/detail';
 import { ProductName, useDateTime, useMoney } from '../../components/formats';
 import { MethodName } from '../../components/method-name';
 import { StatusName } from '../../components/order-status';
-import { TitledCard } from '../../components/titled-card';
 import { orderRecordQuery } from '../api/console-queries';
-import { ConsoleTable, Loading, ReadFailure } from '../console-table';
+import { ConsoleTable } from '../console-table';
 import { useConsoleSession } from '../use-console-session';
 import { ConfirmPayment } from './confirm-payment';
 import { FlagReason } from './flag-reason';
@@ -72,7 +72,6 @@ export function OrderRecord({ orderId, onClose }: { orderId: string; onClose: ()
   const dateTime = useDateTime();
   const session = useConsoleSession();
   const record = useQuery(orderRecordQuery(orderId));
-  const data = record.data;
 
   const paymentColumns: DataColumn<Payment>[] = [
     {
@@ -103,17 +102,13 @@ export function OrderRecord({ orderId, onClose }: { orderId: string; onClose: ()
   ];
 
   return (
-    <TitledCard look="console-panel" title={<Trans>Order {orderId}</Trans>}>
-      <p>
-        <button type="button" className="btn btn-secondary btn-small" onClick={onClose}>
-          <Trans>Back to the orders</Trans>
-        </button>
-      </p>
-      {record.isError ? (
-        <ReadFailure query={record} />
-      ) : !data ? (
-        <Loading />
-      ) : (
+    <RecordPanel
+      title={<Trans>Order {orderId}</Trans>}
+      back={<Trans>Back to the orders</Trans>}
+      onBack={onClose}
+      query={record}
+    >
+      {(data) => (
         <>
           <OrderFacts order={data.order} />
           <div className="console-actions" role="group" aria-label={t`Actions on this order`}>
@@ -144,6 +139,6 @@ export function OrderRecord({ orderId, onClose }: { orderId: string; onClose: ()
           />
         </>
       )}
-    </TitledCard>
+    </RecordPanel>
   );
 }

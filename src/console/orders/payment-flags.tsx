@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DialogActions } from '../../components/ui/dialog-actions';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   consoleResolveFlag,
@@ -10,13 +11,11 @@ import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime } from '../../components/formats';
 import type { DataColumn } from '../../components/ui/data-table';
 import { Modal } from '../../components/ui/modal';
-import { Pager } from '../../components/ui/pager';
-import { TitledCard } from '../../components/titled-card';
 import { errorCodeOf } from '../../lib/api-error';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, paymentFlagsQuery } from '../api/console-queries';
-import { ConsoleTable } from '../console-table';
+import { PagedList } from '../paged-list';
 import { ReasonField } from '../reason-field';
 import { useConsoleSession } from '../use-console-session';
 import { FlagReason } from './flag-reason';
@@ -63,15 +62,7 @@ function ResolveDialog({ flag, onClose }: { flag: PaymentFlag; onClose: () => vo
       >
         {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
         <ReasonField value={reason} onChange={setReason} error={reasonError} />
-        <div className="dialog__actions">
-          <button type="button" className="btn btn-secondary" disabled={pending} onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
-            {pending && <span className="spinner" aria-hidden="true" />}
-            <Trans>Resolve</Trans>
-          </button>
-        </div>
+        <DialogActions label={<Trans>Resolve</Trans>} pending={pending} onCancel={onClose} />
       </form>
     </Modal>
   );
@@ -93,7 +84,6 @@ export function PaymentFlags({ onOpenOrder }: { onOpenOrder: (orderId: string) =
     placeholderData: keepPreviousData,
   });
   const canResolve = session.permissions.includes('payment-flags.resolve');
-  const total = flags.data?.total ?? 0;
 
   const columns: DataColumn<PaymentFlag>[] = [
     { key: 'at', header: t`When`, rowHeader: true, cell: (f) => dateTime(f.createdAt) },
@@ -147,46 +137,32 @@ export function PaymentFlags({ onOpenOrder }: { onOpenOrder: (orderId: string) =
   ];
 
   return (
-    <TitledCard
-      look="console-panel"
-      title={
-        <>
-          <Trans>Payment flags</Trans>{' '}
-          <span className="console-muted" aria-live="polite" data-testid="flags-total">
-            {flags.data ? t`(${total} in all)` : ''}
-          </span>
-        </>
-      }
-    >
-      <label className="console-check">
-        <input
-          type="checkbox"
-          checked={all}
-          onChange={(event) => {
-            setAll(event.target.checked);
-            setPage(1);
-          }}
-        />{' '}
-        <Trans>Show resolved flags too</Trans>
-      </label>
-      <ConsoleTable
+    <>
+      <PagedList
+        title={<Trans>Payment flags</Trans>}
+        testId="flags-total"
         query={flags}
-        rows={flags.data?.items}
         columns={columns}
         rowKey={(f) => f.id}
         caption={<Trans>Payment flags</Trans>}
         empty={all ? <Trans>No flag.</Trans> : <Trans>No open flag: nothing waits for you.</Trans>}
-      />
-      <Pager
-        className="console-pager"
         page={page}
-        total={total}
         pageSize={PAGE_SIZE}
         onPage={setPage}
-        back={<Trans>Newer</Trans>}
-        forward={<Trans>Older</Trans>}
-      />
+      >
+        <label className="console-check">
+          <input
+            type="checkbox"
+            checked={all}
+            onChange={(event) => {
+              setAll(event.target.checked);
+              setPage(1);
+            }}
+          />{' '}
+          <Trans>Show resolved flags too</Trans>
+        </label>
+      </PagedList>
       {resolving && <ResolveDialog flag={resolving} onClose={() => setResolving(null)} />}
-    </TitledCard>
+    </>
   );
 }

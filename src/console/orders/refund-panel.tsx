@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
+import { DialogActions } from '../../components/ui/dialog-actions';
 import type { ConsoleOrder } from '../../../contract/endpoints/console';
 import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime, useMoney } from '../../components/formats';
@@ -87,26 +88,13 @@ export function RefundPanel({ order }: { order: ConsoleOrder }) {
               </label>
             </fieldset>
             <ReasonField value={reason} onChange={setReason} error={reasonError} />
-            <div className="dialog__actions">
-              <button
-                ref={cancelRef}
-                type="button"
-                className="btn btn-secondary"
-                disabled={refunding}
-                onClick={() => send({ type: 'CANCEL' })}
-              >
-                <Trans>Cancel</Trans>
-              </button>
-              <button
-                type="submit"
-                className="btn btn-danger"
-                disabled={refunding}
-                aria-busy={refunding}
-              >
-                {refunding && <span className="spinner" aria-hidden="true" />}
-                <Trans>Refund</Trans>
-              </button>
-            </div>
+            <DialogActions
+              label={<Trans>Refund</Trans>}
+              pending={refunding}
+              onCancel={() => send({ type: 'CANCEL' })}
+              danger
+              cancelRef={cancelRef}
+            />
           </form>
         </Modal>
       )}

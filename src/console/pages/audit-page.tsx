@@ -1,16 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuditEntry } from '../../../contract/endpoints/console';
 import { type DataColumn } from '../../components/ui/data-table';
-import { Pager } from '../../components/ui/pager';
 import { TextField } from '../../components/ui/text-field';
 import { useDateTime } from '../../components/formats';
-import { TitledCard } from '../../components/titled-card';
 import { auditQuery, type AuditFilters } from '../api/console-queries';
+import { ConsoleFilters, useListFilters } from '../console-filters';
 import { Permitted } from '../console-forbidden';
 import { dayRange } from '../day-bound';
-import { ConsoleTable } from '../console-table';
+import { DayRangeFields, PagedList } from '../paged-list';
 
 const PAGE_SIZE = 25;
 
@@ -70,22 +68,11 @@ function Change({ before, after }: { before: unknown; after: unknown }) {
 function AuditSection() {
   const { t } = useLingui();
   const dateTime = useDateTime();
-  const formId = useId();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [applied, setApplied] = useState<Form>(EMPTY);
-  const [page, setPage] = useState(1);
+  const { form, applied, page, setPage, set, apply, clear } = useListFilters(EMPTY);
   const audit = useQuery({
     ...auditQuery(filtersOf(applied, page)),
     placeholderData: keepPreviousData,
   });
-  const total = audit.data?.total ?? 0;
-
-  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setApplied(form);
-    setPage(1);
-  };
 
   const actorText = (entry: AuditEntry) =>
     entry.actor.kind === 'cli'
@@ -114,13 +101,7 @@ function AuditSection() {
 
   return (
     <>
-      <form
-        id={formId}
-        className="console-panel console-filters card"
-        aria-label={t`Filter the audit trail`}
-        noValidate
-        onSubmit={apply}
-      >
+      <ConsoleFilters label={t`Filter the audit trail`} onApply={apply} onClear={clear}>
         <TextField
           label={<Trans>Who</Trans>}
           value={form.actor}
@@ -135,59 +116,20 @@ function AuditSection() {
           hint={<Trans>e.g. staff.role, or staff. for all staff actions.</Trans>}
           autoComplete="off"
         />
-        <TextField
-          label={<Trans>From</Trans>}
-          type="date"
-          value={form.from}
-          onChange={set('from')}
-        />
-        <TextField label={<Trans>To</Trans>} type="date" value={form.to} onChange={set('to')} />
-        <div className="console-filters__buttons">
-          <button type="submit" className="btn btn-primary">
-            <Trans>Filter</Trans>
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => {
-              setForm(EMPTY);
-              setApplied(EMPTY);
-              setPage(1);
-            }}
-          >
-            <Trans>Clear</Trans>
-          </button>
-        </div>
-      </form>
-      <TitledCard
-        look="console-panel"
-        title={
-          <>
-            <Trans>Entries</Trans>{' '}
-            <span className="console-muted" aria-live="polite" data-testid="audit-total">
-              {audit.data ? t`(${total} in all)` : ''}
-            </span>
-          </>
-        }
-      >
-        <ConsoleTable
-          query={audit}
-          rows={audit.data?.items}
-          columns={columns}
-          rowKey={(entry) => entry.id}
-          caption={<Trans>Audit trail</Trans>}
-          empty={<Trans>No entries match.</Trans>}
-        />
-        <Pager
-          className="console-pager"
-          page={page}
-          total={total}
-          pageSize={PAGE_SIZE}
-          onPage={setPage}
-          back={<Trans>Newer</Trans>}
-          forward={<Trans>Older</Trans>}
-        />
-      </TitledCard>
+        <DayRangeFields from={form.from} to={form.to} onFrom={set('from')} onTo={set('to')} />
+      </ConsoleFilters>
+      <PagedList
+        title={<Trans>Entries</Trans>}
+        testId="audit-total"
+        query={audit}
+        columns={columns}
+        rowKey={(entry) => entry.id}
+        caption={<Trans>Audit trail</Trans>}
+        empty={<Trans>No entries match.</Trans>}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+      />
     </>
   );
 }

@@ -25,14 +25,14 @@ import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
 import { useErrorText } from '../../i18n/use-error-text';
-import { isApiError } from '../../lib/api-error';
+import { errorCodeOf } from '../../lib/api-error';
 import { emailField } from '../../../contract/validation';
 import { linkLabel } from '../../app/layout/link-labels';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { announcementsQuery, siteLinksQuery } from '../api/console-queries';
 import { Permitted } from '../console-forbidden';
-import { ConsoleTable } from '../console-table';
+import { ConsoleTable, Loading, ReadFailure } from '../console-table';
 import '../../components/ui/badge.css';
 
 type FieldName = 'titleEn' | 'titleZh' | 'bodyEn' | 'bodyZh' | 'startsAt' | 'endsAt';
@@ -197,7 +197,7 @@ function AnnouncementForm({
       setDraft(EMPTY);
       onSaved();
     } catch (refusal) {
-      setFailure(isApiError(refusal) ? refusal.code : Errors.INTERNAL.code);
+      setFailure(errorCodeOf(refusal));
     } finally {
       setPending(false);
     }
@@ -333,7 +333,7 @@ function ContentSection() {
       if (action.kind === 'withdraw') await consoleCall(consoleAnnouncementWithdraw, { id });
       else await consoleCall(consoleAnnouncementDelete, { id });
     } catch (refusal) {
-      setFailure(isApiError(refusal) ? refusal.code : Errors.INTERNAL.code);
+      setFailure(errorCodeOf(refusal));
     } finally {
       setAction(null);
       setPending(false);
@@ -504,7 +504,7 @@ function LinksForm({ initial, onSaved }: { initial: SiteLinks; onSaved: () => vo
       setSaved(true);
       onSaved();
     } catch (refusal) {
-      setFailure(isApiError(refusal) ? refusal.code : Errors.INTERNAL.code);
+      setFailure(errorCodeOf(refusal));
     } finally {
       setPending(false);
     }
@@ -579,20 +579,8 @@ function LinksForm({ initial, onSaved }: { initial: SiteLinks; onSaved: () => vo
 function LinksSection() {
   const queryClient = useQueryClient();
   const links = useQuery(siteLinksQuery);
-  if (links.isError)
-    return (
-      <ErrorNotice
-        className="console-alert"
-        code={isApiError(links.error) ? links.error.code : Errors.INTERNAL.code}
-        retry={{ label: <Trans>Try again</Trans>, onClick: () => void links.refetch() }}
-      />
-    );
-  if (!links.data)
-    return (
-      <p role="status">
-        <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
-      </p>
-    );
+  if (links.isError) return <ReadFailure query={links} />;
+  if (!links.data) return <Loading />;
   return (
     <LinksForm
       initial={links.data}

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { RecordPanel } from '../record-panel';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   bulkDaysField,
@@ -35,7 +36,7 @@ import {
 } from '../api/console-queries';
 import { Permitted } from '../console-forbidden';
 import { ReasonField } from '../reason-field';
-import { ConsoleTable, Loading, ReadFailure } from '../console-table';
+import { ConsoleTable } from '../console-table';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import { useConsoleSession } from '../use-console-session';
 import '../../components/ui/badge.css';
@@ -418,7 +419,6 @@ function MemberRecordPanel({ userId, onClose }: { userId: number; onClose: () =>
   const money = useMoney();
   const session = useConsoleSession();
   const record = useQuery(memberRecordQuery(userId));
-  const data = record.data;
 
   const orderColumns: DataColumn<MemberRecord['orders'][number]>[] = [
     { key: 'order', header: t`Order ID`, rowHeader: true, cell: (o) => o.orderId },
@@ -433,17 +433,13 @@ function MemberRecordPanel({ userId, onClose }: { userId: number; onClose: () =>
   ];
 
   return (
-    <TitledCard look="console-panel" title={<Trans>Member {userId}</Trans>}>
-      <p>
-        <button type="button" className="btn btn-secondary btn-small" onClick={onClose}>
-          <Trans>Back to the search</Trans>
-        </button>
-      </p>
-      {record.isError ? (
-        <ReadFailure query={record} />
-      ) : !data ? (
-        <Loading />
-      ) : (
+    <RecordPanel
+      title={<Trans>Member {userId}</Trans>}
+      back={<Trans>Back to the search</Trans>}
+      onBack={onClose}
+      query={record}
+    >
+      {(data) => (
         <>
           <dl className="console-details">
             <Detail term={<Trans>Username</Trans>}>{data.member.username ?? '—'}</Detail>
@@ -482,7 +478,7 @@ function MemberRecordPanel({ userId, onClose }: { userId: number; onClose: () =>
           />
         </>
       )}
-    </TitledCard>
+    </RecordPanel>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { RecordPanel } from '../record-panel';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SS_METHODS, type NodeProtocolName } from '../../../contract/nodes';
 import {
@@ -35,7 +36,7 @@ import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, nodeListQuery, nodeRecordQuery } from '../api/console-queries';
 import { LineChart, type ChartSeries } from '../charts/line-chart';
 import { Permitted } from '../console-forbidden';
-import { ConsoleTable, ReadFailure } from '../console-table';
+import { ConsoleTable } from '../console-table';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import '../../components/ui/badge.css';
 
@@ -484,8 +485,7 @@ function NodePanel({
   const when = useWhen();
   const dateTime = useDateTime();
   const record = useQuery(nodeRecordQuery(nodeId));
-  const data = record.data;
-  const node = data?.node;
+  const node = record.data?.node;
 
   const onlineColumns: DataColumn<NodeRecord['online'][number]>[] = [
     { key: 'user', header: t`User ID`, rowHeader: true, cell: (u) => u.userId },
@@ -498,51 +498,44 @@ function NodePanel({
       : formatBytes(part.used);
 
   return (
-    <TitledCard
-      look="console-panel"
+    <RecordPanel
       title={node ? <Trans>Node {node.name}</Trans> : <Trans>Node {nodeId}</Trans>}
+      back={<Trans>Back to the nodes</Trans>}
+      onBack={onClose}
+      query={record}
     >
-      <p>
-        <button type="button" className="btn btn-secondary btn-small" onClick={onClose}>
-          <Trans>Back to the nodes</Trans>
-        </button>
-      </p>
-      {record.isError ? (
-        <ReadFailure query={record} />
-      ) : !data || !node ? (
-        <p role="status">
-          <span className="spinner" aria-hidden="true" /> <Trans>Loading…</Trans>
-        </p>
-      ) : (
+      {(data) => (
         <>
           <dl className="console-details console-node-details">
             <Detail term={<Trans>Health</Trans>}>
-              <HealthBadge health={node.health} />
+              <HealthBadge health={data.node.health} />
             </Detail>
             <Detail term={<Trans>Protocol</Trans>}>
-              {PROTOCOL_NAMES[node.protocol]}
-              {node.method ? ` (${node.method})` : ''}
+              {PROTOCOL_NAMES[data.node.protocol]}
+              {data.node.method ? ` (${data.node.method})` : ''}
             </Detail>
             <Detail term={<Trans>Address</Trans>}>
-              {node.host}:{node.port}
+              {data.node.host}:{data.node.port}
             </Detail>
-            {node.sni && <Detail term={<Trans>TLS server name</Trans>}>{node.sni}</Detail>}
+            {data.node.sni && (
+              <Detail term={<Trans>TLS server name</Trans>}>{data.node.sni}</Detail>
+            )}
             <Detail term={<Trans>Plans</Trans>}>
-              <Plans planTypes={node.planTypes} />
+              <Plans planTypes={data.node.planTypes} />
             </Detail>
-            <Detail term={<Trans>Node ID</Trans>}>{node.id}</Detail>
-            <Detail term={<Trans>Last contact</Trans>}>{when(node.lastContactAt)}</Detail>
-            <Detail term={<Trans>Last user pull</Trans>}>{when(node.lastPullAt)}</Detail>
-            <Detail term={<Trans>Last traffic push</Trans>}>{when(node.lastPushAt)}</Detail>
-            <Detail term={<Trans>Online users</Trans>}>{node.onlineUsers}</Detail>
-            <Detail term={<Trans>Online addresses</Trans>}>{node.onlineIps}</Detail>
+            <Detail term={<Trans>Node ID</Trans>}>{data.node.id}</Detail>
+            <Detail term={<Trans>Last contact</Trans>}>{when(data.node.lastContactAt)}</Detail>
+            <Detail term={<Trans>Last user pull</Trans>}>{when(data.node.lastPullAt)}</Detail>
+            <Detail term={<Trans>Last traffic push</Trans>}>{when(data.node.lastPushAt)}</Detail>
+            <Detail term={<Trans>Online users</Trans>}>{data.node.onlineUsers}</Detail>
+            <Detail term={<Trans>Online addresses</Trans>}>{data.node.onlineIps}</Detail>
             <Detail term={<Trans>Traffic this month</Trans>}>
               <Trans>
-                Download {formatBytes(node.download)}, upload {formatBytes(node.upload)}
+                Download {formatBytes(data.node.download)}, upload {formatBytes(data.node.upload)}
               </Trans>
             </Detail>
           </dl>
-          <NodeActions node={node} onToken={onToken} />
+          <NodeActions node={data.node} onToken={onToken} />
           <h3 className="console-subtitle">
             <Trans>Status report</Trans>
           </h3>
@@ -552,7 +545,7 @@ function NodePanel({
             </p>
           ) : (
             <dl className="console-details console-node-details">
-              <Detail term={<Trans>Reported</Trans>}>{when(node.statusAt)}</Detail>
+              <Detail term={<Trans>Reported</Trans>}>{when(data.node.statusAt)}</Detail>
               <Detail term={<Trans>CPU</Trans>}>{data.status.cpu}%</Detail>
               <Detail term={<Trans>Memory</Trans>}>{share(data.status.mem)}</Detail>
               <Detail term={<Trans>Swap</Trans>}>{share(data.status.swap)}</Detail>
@@ -572,7 +565,7 @@ function NodePanel({
           />
         </>
       )}
-    </TitledCard>
+    </RecordPanel>
   );
 }
 

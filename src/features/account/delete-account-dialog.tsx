@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { DialogActions } from '../../components/ui/dialog-actions';
 import { Errors } from '../../../contract/errors';
-import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { Modal } from '../../components/ui/modal';
 import { useErrorText } from '../../i18n/use-error-text';
@@ -71,14 +71,12 @@ export function DeleteAccountDialog({ hasPassword, onClose, onDeleted }: Props) 
           error={wordError ? errorText(Errors.DELETE_CONFIRMATION_REQUIRED.code) : null}
           autoComplete="off"
         />
-        <div className="dialog__actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={pending}>
-            <Trans>Cancel</Trans>
-          </button>
-          <SubmitButton pending={pending} tone="danger">
-            <Trans>Delete account permanently</Trans>
-          </SubmitButton>
-        </div>
+        <DialogActions
+          label={<Trans>Delete account permanently</Trans>}
+          pending={pending}
+          onCancel={onClose}
+          danger
+        />
       </form>
     </Modal>
   );

@@ -3,6 +3,7 @@
  * one session, its CSRF token echoed on writes, the site's Origin on every POST. The console's
  * clock is the suite's (AppOverrides.consoleNow), so expiry and TOTP steps move without waiting.
  */
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import {
@@ -12,6 +13,8 @@ import {
   type ConsoleSession,
 } from '../../../contract/endpoints/console';
 import { runAdmin } from '../../../server/admin/cli';
+import type { Db } from '../../../server/db/database';
+import { auditLog } from '../../../server/db/schema';
 import { totpCode } from '../../../server/identity/totp';
 import type { ConfiguredGateways } from '../../../server/gateways/registry';
 import { SANDBOX_SECRET, testPaymentGateways } from './payments';
@@ -165,6 +168,32 @@ export interface SignedIn {
   readonly cookie: string;
   readonly csrf: string;
   readonly session: ConsoleSession;
+}
+
+/** A signed-in staff member's cookie and CSRF token, and the answer's language if given. */
+export function as(staff: SignedIn, language?: string): CallOptions {
+  return {
+    cookie: staff.cookie,
+    csrf: staff.csrf,
+    ...(language ? { headers: { language } } : {}),
+  };
+}
+
+/** The newest audit entry of an action, or undefined. */
+export async function lastAudit(db: Db, action: string) {
+  return (
+    await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, action))
+      .orderBy(sql`${auditLog.id} DESC`)
+      .limit(1)
+  )[0];
+}
+
+/** How many audit entries there are: an action refused must not add one. */
+export async function auditCount(db: Db): Promise<number> {
+  return (await db.select({ n: count() }).from(auditLog))[0]!.n;
 }
 
 /** Signs in with the authenticator's code of the next TOTP step (the last one may be spent). */
