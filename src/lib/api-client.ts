@@ -203,6 +203,7 @@ export async function callApi<P extends z.ZodType, D extends z.ZodType>(
   params: z.input<P>,
 ): Promise<z.output<D>> {
   let envelope: Envelope;
+  const sentWith = getAuthToken();
   try {
     envelope = await post(endpoint.path, params as object);
   } catch (error) {
@@ -210,6 +211,9 @@ export async function callApi<P extends z.ZodType, D extends z.ZodType>(
     throw error;
   }
   if (envelope.code === 401 && !(LOGIN_TYPE_PATHS as readonly string[]).includes(endpoint.path)) {
+    // The session the call was sent with ended meanwhile (a log out while it was on its way, or
+    // another account since): the 401 is about that one, not the one here now.
+    if (getAuthToken() !== sentWith) throw new ApiError(401, failureText(envelope));
     clearAuthToken();
     showToast(failureText(envelope));
     unauthorizedHandler();

@@ -261,6 +261,24 @@ describe('failures (SPEC §8)', () => {
     expect(redirect).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves a 401 alone when the session it was sent with ended while it was on its way', async () => {
+    const { callApi, onUnauthorized } = await api();
+    const redirect = vi.fn();
+    onUnauthorized(redirect);
+    localStorage.setItem('token', 'old');
+    reply = () => {
+      // The member logs out while the call is on its way: the token is gone when it answers.
+      localStorage.removeItem('token');
+      return HttpResponse.json(
+        { code: 401, msg: 'Please log in first.', data: null },
+        { status: 401 },
+      );
+    };
+    await expect(callApi(systemUserInfo, {})).rejects.toMatchObject({ code: 401 });
+    expect(redirect).not.toHaveBeenCalled();
+    expect(getToasts()).toHaveLength(0);
+  });
+
   it('rejects data that does not match the endpoint schema', async () => {
     reply = () =>
       HttpResponse.json({ code: 200, msg: '', data: { ...validUser, userId: 'seven' } });
