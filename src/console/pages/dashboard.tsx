@@ -16,6 +16,9 @@ import { ReadFailure } from '../console-table';
 type Range = (typeof DASHBOARD_RANGES)[number];
 const CURRENCIES = ['CNY', 'USD'] as const;
 
+/** A chart's count format, one function for the page's life: the chart is drawn again when it changes. */
+const wholeCount = (value: number) => formatCount(Math.round(value));
+
 function Change({ percent }: { percent: number | null }) {
   if (percent === null) return <span className="console-muted">—</span>;
   const sign = percent > 0 ? '+' : '';
@@ -122,7 +125,6 @@ function Charts({ days }: { days: readonly DashboardDay[] }) {
       usdFormat: moneyIn('USD'),
     };
   }, [days, t, i18n.locale]);
-  const count = (value: number) => formatCount(Math.round(value));
   return (
     <div className="console-charts">
       <LineChart
@@ -141,13 +143,13 @@ function Charts({ days }: { days: readonly DashboardDay[] }) {
         title={<Trans>Registrations</Trans>}
         days={charts.dates}
         series={charts.registrations}
-        format={count}
+        format={wholeCount}
       />
       <LineChart
         title={<Trans>Active members</Trans>}
         days={charts.dates}
         series={charts.active}
-        format={count}
+        format={wholeCount}
       />
       <LineChart
         title={<Trans>Traffic</Trans>}
