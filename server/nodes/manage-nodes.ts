@@ -63,9 +63,16 @@ export interface NodeOverview {
   readonly download: number;
 }
 
-/** Every node with its contact times, who is online on it and its traffic this month. */
-export async function nodeOverviews(db: Db): Promise<NodeOverview[]> {
-  const nodes = await db.select().from(vpnNodes).orderBy(asc(vpnNodes.sort), asc(vpnNodes.id));
+/**
+ * Every node (or the one `nodeId` names) with its contact times, who is online on it and its
+ * traffic this month.
+ */
+export async function nodeOverviews(db: Db, nodeId?: number): Promise<NodeOverview[]> {
+  const nodes = await db
+    .select()
+    .from(vpnNodes)
+    .where(nodeId === undefined ? undefined : eq(vpnNodes.id, nodeId))
+    .orderBy(asc(vpnNodes.sort), asc(vpnNodes.id));
   const stats = rowsOf<{
     id: number;
     online_users: number;
@@ -82,7 +89,8 @@ export async function nodeOverviews(db: Db): Promise<NodeOverview[]> {
         t.upload, t.download
       FROM vpn_nodes AS n
       LEFT JOIN node_traffic AS t
-        ON t.node_id = n.id AND t.period = date_trunc('month', now() AT TIME ZONE 'UTC')::date`),
+        ON t.node_id = n.id AND t.period = date_trunc('month', now() AT TIME ZONE 'UTC')::date
+      ${nodeId === undefined ? sql`` : sql`WHERE n.id = ${nodeId}`}`),
   );
   const byId = new Map(stats.map((s) => [Number(s.id), s]));
   return nodes.map((node) => {

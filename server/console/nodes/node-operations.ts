@@ -21,7 +21,7 @@ import { agentSettings } from '../../nodes/agent-settings';
 import { createNode, rotateNodeToken as replaceNodeToken } from '../../nodes/manage-nodes';
 import { ApiError, fail } from '../../protocol/api-error';
 import { writeAudit, type AuditActor } from '../audit';
-import { listNodes } from './node-record';
+import { consoleNode } from './node-record';
 
 export interface NodeDeps {
   readonly db: Db;
@@ -102,7 +102,7 @@ export async function addNode(
     if (isUniqueViolation(error)) throw fail('NODE_NAME_TAKEN');
     throw error;
   }
-  const node = (await listNodes(deps.db, now)).find((n) => n.id === added.id)!;
+  const node = (await consoleNode(deps.db, added.id, now))!;
   return {
     nodeId: added.id,
     token: added.token,

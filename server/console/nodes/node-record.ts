@@ -73,6 +73,16 @@ export async function listNodes(db: Db, now: Date): Promise<ConsoleNode[]> {
   return (await nodeOverviews(db)).map((overview) => consoleNodeOf(overview, now));
 }
 
+/** One node with its health; undefined for an unknown id. */
+export async function consoleNode(
+  db: Db,
+  nodeId: number,
+  now: Date,
+): Promise<ConsoleNode | undefined> {
+  const [overview] = await nodeOverviews(db, nodeId);
+  return overview && consoleNodeOf(overview, now);
+}
+
 /** The UTC days of the chart ending today, oldest first, as YYYY-MM-DD. */
 export function seriesDays(now: Date, days = NODE_SERIES_DAYS): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -83,7 +93,7 @@ export function seriesDays(now: Date, days = NODE_SERIES_DAYS): string[] {
 
 /** One node's record; NODE_NOT_FOUND for an unknown id. */
 export async function nodeRecord(db: Db, nodeId: number, now: Date): Promise<NodeRecord> {
-  const overview = (await nodeOverviews(db)).find((o) => o.node.id === nodeId);
+  const [overview] = await nodeOverviews(db, nodeId);
   if (!overview) throw fail('NODE_NOT_FOUND');
   const days = seriesDays(now);
   const [rows, online] = await Promise.all([
