@@ -24,6 +24,7 @@ import { type DataColumn } from '../../components/ui/data-table';
 import { Detail } from '../../components/ui/detail';
 import { Modal } from '../../components/ui/modal';
 import { SubmitButton } from '../../components/ui/submit-button';
+import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { ErrorNotice } from '../../components/error-notice';
 import { PlanName, useDateTime } from '../../components/formats';
@@ -162,8 +163,6 @@ function AddNode({ onAdded }: { onAdded: (shown: ShownToken) => void }) {
   const errorText = useErrorText();
   const runWithStepUp = useStepUp();
   const queryClient = useQueryClient();
-  const protocolId = useId();
-  const methodId = useId();
   const [name, setName] = useState('');
   const [protocol, setProtocol] = useState<NodeProtocolName>('vless');
   const [host, setHost] = useState('');
@@ -250,23 +249,15 @@ function AddNode({ onAdded }: { onAdded: (shown: ShownToken) => void }) {
           autoComplete="off"
           maxLength={64}
         />
-        <div className="field">
-          <label htmlFor={protocolId} className="field__label">
-            <Trans>Protocol</Trans>
-          </label>
-          <select
-            id={protocolId}
-            className="field__input console-select"
-            value={protocol}
-            onChange={(event) => setProtocol(event.target.value as NodeProtocolName)}
-          >
-            {(Object.keys(PROTOCOL_NAMES) as NodeProtocolName[]).map((p) => (
-              <option key={p} value={p}>
-                {PROTOCOL_NAMES[p]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={<Trans>Protocol</Trans>}
+          value={protocol}
+          onChange={(value) => value && setProtocol(value)}
+          options={(Object.keys(PROTOCOL_NAMES) as NodeProtocolName[]).map((p) => ({
+            value: p,
+            label: PROTOCOL_NAMES[p],
+          }))}
+        />
         <TextField
           label={<Trans>Host</Trans>}
           value={host}
@@ -289,23 +280,12 @@ function AddNode({ onAdded }: { onAdded: (shown: ShownToken) => void }) {
           autoComplete="off"
         />
         {ss ? (
-          <div className="field">
-            <label htmlFor={methodId} className="field__label">
-              <Trans>Cipher</Trans>
-            </label>
-            <select
-              id={methodId}
-              className="field__input console-select"
-              value={method}
-              onChange={(event) => setMethod(event.target.value)}
-            >
-              {SS_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label={<Trans>Cipher</Trans>}
+            value={method}
+            onChange={(value) => value && setMethod(value)}
+            options={SS_METHODS.map((m) => ({ value: m, label: m }))}
+          />
         ) : (
           <TextField
             label={<Trans>TLS server name</Trans>}
