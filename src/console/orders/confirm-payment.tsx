@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DialogActions } from '../../components/ui/dialog-actions';
+import { FormDialog } from '../form-dialog';
 import { Trans } from '@lingui/react/macro';
 import {
   consoleOrderConfirm,
@@ -8,8 +8,6 @@ import {
   tradeNoField,
   type ConsoleOrder,
 } from '../../../contract/endpoints/console';
-import { ErrorNotice } from '../../components/error-notice';
-import { Modal } from '../../components/ui/modal';
 import { TextField } from '../../components/ui/text-field';
 import { useErrorText } from '../../i18n/use-error-text';
 import { errorCodeOf } from '../../lib/api-error';
@@ -103,7 +101,7 @@ export function ConfirmPayment({ order }: { order: ConsoleOrder }) {
         </p>
       )}
       {open && (
-        <Modal
+        <FormDialog
           title={<Trans>Confirm the payment of order {orderId}</Trans>}
           text={
             <Trans>
@@ -111,34 +109,23 @@ export function ConfirmPayment({ order }: { order: ConsoleOrder }) {
               the gateway had told us: membership, commissions and group seats, once.
             </Trans>
           }
-          onEscape={pending ? undefined : () => setOpen(false)}
+          label={<Trans>Confirm payment</Trans>}
+          pending={pending}
+          failure={failure}
+          onCancel={() => setOpen(false)}
+          onSubmit={() => void submit()}
         >
-          <form
-            className="console-form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
-            <TextField
-              label={<Trans>Gateway trade number</Trans>}
-              value={tradeNo}
-              onChange={setTradeNo}
-              error={errors.tradeNo === undefined ? null : errorText(errors.tradeNo)}
-              autoComplete="off"
-              spellCheck={false}
-              hint={<Trans>As the gateway's dashboard shows it.</Trans>}
-            />
-            <ReasonField value={reason} onChange={setReason} error={errors.reason ?? null} />
-            <DialogActions
-              label={<Trans>Confirm payment</Trans>}
-              pending={pending}
-              onCancel={() => setOpen(false)}
-            />
-          </form>
-        </Modal>
+          <TextField
+            label={<Trans>Gateway trade number</Trans>}
+            value={tradeNo}
+            onChange={setTradeNo}
+            error={errors.tradeNo === undefined ? null : errorText(errors.tradeNo)}
+            autoComplete="off"
+            spellCheck={false}
+            hint={<Trans>As the gateway's dashboard shows it.</Trans>}
+          />
+          <ReasonField value={reason} onChange={setReason} error={errors.reason ?? null} />
+        </FormDialog>
       )}
     </>
   );

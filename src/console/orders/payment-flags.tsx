@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DialogActions } from '../../components/ui/dialog-actions';
+import { FormDialog } from '../form-dialog';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   consoleResolveFlag,
   reasonField,
   type PaymentFlag,
 } from '../../../contract/endpoints/console';
-import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime } from '../../components/formats';
 import type { DataColumn } from '../../components/ui/data-table';
-import { Modal } from '../../components/ui/modal';
 import { errorCodeOf } from '../../lib/api-error';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
@@ -47,24 +45,17 @@ function ResolveDialog({ flag, onClose }: { flag: PaymentFlag; onClose: () => vo
   };
 
   return (
-    <Modal
+    <FormDialog
       title={<Trans>Resolve flag {flagId}</Trans>}
       text={<Trans>Say what was done about it (refunded, credited by hand, nothing due...).</Trans>}
-      onEscape={pending ? undefined : onClose}
+      label={<Trans>Resolve</Trans>}
+      pending={pending}
+      failure={failure}
+      onCancel={onClose}
+      onSubmit={() => void submit()}
     >
-      <form
-        className="console-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
-        <ReasonField value={reason} onChange={setReason} error={reasonError} />
-        <DialogActions label={<Trans>Resolve</Trans>} pending={pending} onCancel={onClose} />
-      </form>
-    </Modal>
+      <ReasonField value={reason} onChange={setReason} error={reasonError} />
+    </FormDialog>
   );
 }
 

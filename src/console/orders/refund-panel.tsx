@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { DialogActions } from '../../components/ui/dialog-actions';
+import { FormDialog } from '../form-dialog';
 import type { ConsoleOrder } from '../../../contract/endpoints/console';
-import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime, useMoney } from '../../components/formats';
 import { Modal } from '../../components/ui/modal';
 import { ReasonField } from '../reason-field';
@@ -43,7 +42,7 @@ export function RefundPanel({ order }: { order: ConsoleOrder }) {
         </button>
       )}
       {(state.matches('editing') || refunding) && (
-        <Modal
+        <FormDialog
           role="alertdialog"
           title={<Trans>Refund order {orderId}?</Trans>}
           text={
@@ -52,51 +51,39 @@ export function RefundPanel({ order }: { order: ConsoleOrder }) {
               commissions on it are clawed back.
             </Trans>
           }
-          initialFocus={cancelRef}
-          onEscape={refunding ? undefined : () => send({ type: 'CANCEL' })}
+          label={<Trans>Refund</Trans>}
+          danger
+          pending={refunding}
+          failure={errorCode}
+          onCancel={() => send({ type: 'CANCEL' })}
+          onSubmit={() => send({ type: 'SUBMIT', manual, reason })}
+          cancelRef={cancelRef}
         >
-          <form
-            className="console-form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              send({ type: 'SUBMIT', manual, reason });
-            }}
-          >
-            {errorCode !== null && <ErrorNotice className="console-alert" code={errorCode} />}
-            <fieldset className="console-choice">
-              <legend>
-                <Trans>How the money goes back</Trans>
-              </legend>
-              <label>
-                <input
-                  type="radio"
-                  name="refund-way"
-                  checked={!manual}
-                  onChange={() => setManual(false)}
-                />{' '}
-                <Trans>Through the gateway, now</Trans>
-              </label>
-              <label>
-                <input
-                  type="radio"
-                  name="refund-way"
-                  checked={manual}
-                  onChange={() => setManual(true)}
-                />{' '}
-                <Trans>I refunded it in the gateway's dashboard: record it only</Trans>
-              </label>
-            </fieldset>
-            <ReasonField value={reason} onChange={setReason} error={reasonError} />
-            <DialogActions
-              label={<Trans>Refund</Trans>}
-              pending={refunding}
-              onCancel={() => send({ type: 'CANCEL' })}
-              danger
-              cancelRef={cancelRef}
-            />
-          </form>
-        </Modal>
+          <fieldset className="console-choice">
+            <legend>
+              <Trans>How the money goes back</Trans>
+            </legend>
+            <label>
+              <input
+                type="radio"
+                name="refund-way"
+                checked={!manual}
+                onChange={() => setManual(false)}
+              />{' '}
+              <Trans>Through the gateway, now</Trans>
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="refund-way"
+                checked={manual}
+                onChange={() => setManual(true)}
+              />{' '}
+              <Trans>I refunded it in the gateway's dashboard: record it only</Trans>
+            </label>
+          </fieldset>
+          <ReasonField value={reason} onChange={setReason} error={reasonError} />
+        </FormDialog>
       )}
       {(state.matches('steppingUp') || state.matches('verifying')) && (
         <Modal
