@@ -628,6 +628,13 @@ export const Errors = {
     'Enter an https:// address, or a path on this site starting with /.',
     '请输入 https:// 开头的地址，或以 / 开头的本站路径。',
   ),
+  // The console's group-buys section (814x).
+  CONSOLE_GROUP_NOT_FOUND: entry(8140, 'No group has this ID.', '没有该 ID 的拼团。'),
+  GROUP_NOT_OPEN: entry(
+    8141,
+    'Only an open group can be ended; this one has already finished or ended.',
+    '只有进行中的拼团可以结束；该拼团已完成或已结束。',
+  ),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;

@@ -100,3 +100,20 @@ export const consoleWrite = <I extends z.ZodType, D extends z.ZodType>(
 
 /** A page number of a paged list (1-based). */
 export const pageNumber = z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(100_000);
+
+/** How many rows a page of a paged list holds. */
+export const pageSizeField = z.coerce
+  .number()
+  .int()
+  .min(1, code(Errors.BAD_REQUEST))
+  .max(200)
+  .default(50);
+
+/** The answer of a paged list: one page of `item`, and how many rows there are in all. */
+export const pagedOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });

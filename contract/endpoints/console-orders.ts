@@ -7,7 +7,14 @@
 import { z } from 'zod';
 import { Errors } from '../errors';
 import { isoDate, money, ok } from './common';
-import { code, consoleRead, consoleWrite, pageNumber } from './console-base';
+import {
+  code,
+  consoleRead,
+  consoleWrite,
+  pageNumber,
+  pageSizeField,
+  pagedOf,
+} from './console-base';
 import { memberIdField, reasonField } from './console-users';
 import { ORDER_METHODS, ORDER_STATUSES } from './payment';
 
@@ -23,8 +30,6 @@ export const tradeNoField = z
   .trim()
   .min(4, code(Errors.TRADE_NO_REQUIRED))
   .max(128, code(Errors.TRADE_NO_REQUIRED));
-
-const pageSizeField = z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(200).default(50);
 
 export const consoleOrder = z.object({
   orderId: z.string(),
@@ -65,12 +70,7 @@ export const consoleOrderList = consoleRead({
     page: pageNumber.default(1),
     pageSize: pageSizeField,
   }),
-  data: z.object({
-    items: z.array(consoleOrder),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  data: pagedOf(consoleOrder),
   summary:
     'Orders, newest first, filtered by status, method, currency, user and date range, paged.',
 });
@@ -138,12 +138,7 @@ export const consolePaymentFlags = consoleRead({
     page: pageNumber.default(1),
     pageSize: pageSizeField,
   }),
-  data: z.object({
-    items: z.array(paymentFlag),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  data: pagedOf(paymentFlag),
   summary:
     'The payments an operator must look at (late, wrong amount, second payment...), open first.',
 });

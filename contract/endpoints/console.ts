@@ -23,11 +23,14 @@ import {
   consoleRead,
   consoleWrite,
   pageNumber,
+  pageSizeField,
+  pagedOf,
   type ConsoleEndpoint,
 } from './console-base';
 
 import { consoleContentEndpoints } from './console-content';
 import { consoleDashboardEndpoints } from './console-dashboard';
+import { consoleGroupEndpoints } from './console-groups';
 import { consoleNodeEndpoints } from './console-nodes';
 import { consoleOrderEndpoints } from './console-orders';
 import { consoleUserEndpoints } from './console-users';
@@ -35,6 +38,7 @@ import { consoleUserEndpoints } from './console-users';
 export * from './console-base';
 export * from './console-content';
 export * from './console-dashboard';
+export * from './console-groups';
 export * from './console-nodes';
 export * from './console-orders';
 export * from './console-users';
@@ -295,16 +299,10 @@ export const consoleAuditList = consoleRead({
     from: isoDate.optional(),
     to: isoDate.optional(),
     page: pageNumber.default(1),
-    pageSize: z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(200).default(50),
+    pageSize: pageSizeField,
   }),
   /** The paged answer of every console table (server/db/paging.ts). */
-  data: z.object({
-    items: z.array(auditEntry),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    /** Entries the filter matches, in all pages. */
-    total: z.number().int(),
-  }),
+  data: pagedOf(auditEntry),
   summary: 'The audit trail, newest first, filtered by actor, action and date range, paged.',
 });
 
@@ -328,6 +326,7 @@ export const consoleEndpoints = {
   ...consoleOrderEndpoints,
   ...consoleDashboardEndpoints,
   ...consoleNodeEndpoints,
+  ...consoleGroupEndpoints,
   ...consoleContentEndpoints,
 } as const satisfies Record<string, ConsoleEndpoint>;
 

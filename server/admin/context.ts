@@ -3,7 +3,6 @@ import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import type { PaymentGateways } from '../gateways/gateway';
 import { refundOrder } from '../payments/refund-order';
-import { endGroup, endGroupsOnce, type EndingReport } from '../group-buy/group-ending';
 import { createChainReaders } from '../crypto/chain-reader';
 import {
   verifyTokenTransfer,
@@ -13,6 +12,8 @@ import {
 import type { PayoutNetwork } from '../../contract/kol';
 import { registerFeatureHooks } from '../features';
 import type { PayoutVerifier } from '../kol/payout-verifier';
+import { CLI_ACTOR } from '../console/audit';
+import { endGroupNow, type GroupEnding } from '../console/groups/group-operations';
 import { chainPayoutVerifier } from './chain-payout-verifier';
 
 export interface AdminIo {
@@ -31,8 +32,11 @@ export interface AdminContext {
   readonly now: () => Date;
   /** Refunds a paid order through its gateway (server/payments refundOrder). */
   readonly refund: (orderNo: string, options: { manual: boolean }) => Promise<RefundOutcome>;
-  /** Ends an open group now and runs the ending job (refunds, redeem codes): docs/group-buy.md. */
-  readonly endGroup?: (groupId: number) => Promise<EndingReport>;
+  /**
+   * Ends an open group now with a reason and runs the ending job's refunds (docs/group-buy.md): the
+   * console's operator function, audited as `cli`.
+   */
+  readonly endGroup?: (input: { groupId: string; reason: string }) => Promise<GroupEnding>;
   /**
    * Checks KOL payout hashes on chain where a network is configured (docs/kol.md); adminCapabilities
    * always supplies one, a test context may leave it out (a hash is then 'unverified').
@@ -83,15 +87,17 @@ export function adminCapabilities(deps: AdminCapabilityDeps): Omit<AdminContext,
         orderNo,
         options,
       ),
-    endGroup: async (groupId) => {
-      const ending = {
-        db: deps.db,
-        gateways: await deps.gateways(),
-        sessionCache: deps.sessionCache,
-      };
-      await endGroup(ending, groupId, { early: true });
-      return endGroupsOnce(ending);
-    },
+    endGroup: (input) =>
+      endGroupNow(
+        {
+          db: deps.db,
+          now: () => new Date(),
+          gateways: deps.gateways,
+          ...(deps.sessionCache ? { sessionCache: deps.sessionCache } : {}),
+        },
+        CLI_ACTOR,
+        input,
+      ),
     ...(deps.siteOrigin ? { siteOrigin: deps.siteOrigin } : {}),
     ...(deps.sessionCache ? { sessionCache: deps.sessionCache } : {}),
     payoutVerifier: chainPayoutVerifier({

@@ -3,8 +3,10 @@
  * Ending a group early runs the same ending as the job: refunds of paid shares through their gateway
  * (or 'refund due'), or for pay all the creator's membership and one redeem code per unused seat.
  */
-import { asc, desc, eq, type SQL } from 'drizzle-orm';
-import { groupBuys, groupMembers, groupPrices, orders, settings, users } from '../db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { groupPrices, settings } from '../db/schema';
+import { CONSOLE_GROUP_STATES } from '../../contract/endpoints/console-groups';
+import { groupRecord, listGroups } from '../console/groups/group-operations';
 import { setGroupPrice } from '../group-buy/group-prices';
 import {
   GROUP_BUY_SETTINGS_KEY,
@@ -25,14 +27,13 @@ import {
   rowLimit,
 } from './args';
 import type { AdminCommand } from './context';
+import { operator } from './operator-call';
 import { counted, isoOrDash, money, table } from './format';
-
-const STATES = ['awaiting_payment', 'open', 'finished', 'ended', 'void'] as const;
 
 export const GROUP_BUY_USAGE = [
   'group-buy list [--state awaiting_payment|open|finished|ended|void] [--limit <n>]',
   'group-buy show <groupId>             (its seats: user, order, state)',
-  'group-buy end <groupId>              (end an open group now: refunds, or codes for unused seats)',
+  'group-buy end <groupId> --reason <text>   (end an open group now: refunds, or codes for unused seats)',
   'group-buy prices [--plan <id>]       (one seat per plan, size and currency)',
   'group-buy set-price --plan <id> --size 2|3 --currency CNY|USD (--amount <minor units> | --remove)',
   'group-buy hours [<n>]                (how long an open group lasts, 1-720; shows it without <n>)',
@@ -44,7 +45,10 @@ const size = (value: string | undefined): 2 | 3 => {
   throw new UsageError('--size must be 2 or 3');
 };
 
-/** The one positional `<groupId>` of `show` and `end`. */
+const isoOf = (value: string | null) => isoOrDash(value === null ? null : new Date(value));
+const paymentTypeOf = (type: 0 | 1) => (type === 0 ? 'pay all' : 'pay self');
+
+/** The one positional `<groupId>` of `show`. */
 function groupNoOf(rest: readonly string[]): string {
   const args = new Args(rest);
   const groupNo = positional(args, 0, 'groupId').trim();
@@ -57,17 +61,14 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
   switch (action) {
     case 'list': {
       const args = new Args(rest);
-      const state = choice(args, 'state', STATES);
+      const state = choice(args, 'state', CONSOLE_GROUP_STATES);
       const limit = rowLimit(args);
       args.done(0);
       return async ({ db, io }) => {
-        const where: SQL | undefined = state === undefined ? undefined : eq(groupBuys.state, state);
-        const rows = await db
-          .select()
-          .from(groupBuys)
-          .where(where)
-          .orderBy(desc(groupBuys.createdAt), desc(groupBuys.id))
-          .limit(limit);
+        const { items } = await listGroups(db, state === undefined ? {} : { state }, {
+          page: 1,
+          pageSize: limit,
+        });
         table(
           [
             'group',
@@ -81,17 +82,17 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
             'ends',
             'completed',
           ],
-          rows.map((g) => [
-            g.groupNo,
-            isoOrDash(g.createdAt),
+          items.map((g) => [
+            g.groupId,
+            isoOf(g.createdAt),
             String(g.creatorId),
-            `${g.planId} (${g.groupType === 1 ? 'standard' : 'lite'} ${g.months}m)`,
+            `${g.product.planId} (${g.product.groupType === 1 ? 'standard' : 'lite'} ${g.product.months}m)`,
             String(g.size),
-            g.paymentType === 0 ? 'pay all' : 'pay self',
-            money(g.seatPrice, g.currency),
+            paymentTypeOf(g.paymentType),
+            money(g.seatPrice.amount, g.seatPrice.currency),
             g.state,
-            isoOrDash(g.endsAt),
-            isoOrDash(g.completedAt),
+            isoOf(g.endsAt),
+            isoOf(g.completedAt),
           ]),
         ).forEach((l) => io.out(l));
         return 0;
@@ -100,57 +101,39 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
     case 'show': {
       const groupNo = groupNoOf(rest);
       return async ({ db, io }) => {
-        const [group] = await db.select().from(groupBuys).where(eq(groupBuys.groupNo, groupNo));
-        if (!group) throw new AdminError(`no group ${groupNo}`);
+        const { group, openedAt, seats } = await operator(() => groupRecord(db, groupNo));
         io.out(
-          `${group.groupNo}: plan ${group.planId}, ${group.size} seats, ${group.paymentType === 0 ? 'pay all' : 'pay self'}, ${money(group.seatPrice, group.currency)} a seat, ${group.state}`,
+          `${group.groupId}: plan ${group.product.planId}, ${group.size} seats, ${paymentTypeOf(group.paymentType)}, ${money(group.seatPrice.amount, group.seatPrice.currency)} a seat, ${group.state}`,
         );
         io.out(
-          `created ${isoOrDash(group.createdAt)}, opened ${isoOrDash(group.openedAt)}, ends ${isoOrDash(group.endsAt)}, completed ${isoOrDash(group.completedAt)}, ended ${isoOrDash(group.endedAt)}`,
+          `created ${isoOf(group.createdAt)}, opened ${isoOf(openedAt)}, ends ${isoOf(group.endsAt)}, completed ${isoOf(group.completedAt)}, ended ${isoOf(group.endedAt)}`,
         );
-        io.out(`invite token ${group.inviteToken}`);
-        const seats = await db
-          .select({
-            member: groupMembers,
-            orderNo: orders.orderNo,
-            orderStatus: orders.status,
-            username: users.username,
-          })
-          .from(groupMembers)
-          .leftJoin(orders, eq(orders.id, groupMembers.orderId))
-          .leftJoin(users, eq(users.id, groupMembers.userId))
-          .where(eq(groupMembers.groupId, group.id))
-          .orderBy(asc(groupMembers.id));
         table(
           ['user', 'name', 'role', 'seat', 'order', 'order status', 'paid', 'granted'],
           seats.map((s) => [
-            String(s.member.userId),
+            String(s.userId),
             s.username ?? '-',
-            s.member.isCreator ? 'creator' : 'member',
-            s.member.state,
-            s.orderNo ?? '-',
+            s.role,
+            s.state,
+            s.orderId ?? '-',
             s.orderStatus ?? '-',
-            isoOrDash(s.member.paidAt),
-            isoOrDash(s.member.grantedAt),
+            isoOf(s.paidAt),
+            isoOf(s.grantedAt),
           ]),
         ).forEach((l) => io.out(l));
         return 0;
       };
     }
     case 'end': {
-      const groupNo = groupNoOf(rest);
-      return async ({ db, io, endGroup }) => {
-        const [group] = await db
-          .select({ id: groupBuys.id, state: groupBuys.state })
-          .from(groupBuys)
-          .where(eq(groupBuys.groupNo, groupNo));
-        if (!group) throw new AdminError(`no group ${groupNo}`);
-        if (group.state !== 'open')
-          throw new AdminError(`group ${groupNo} is ${group.state}: only an open group is ended`);
+      const args = new Args(rest);
+      const groupNo = positional(args, 0, 'groupId').trim();
+      const reason = args.requiredString('reason');
+      args.done(1);
+      return async ({ io, endGroup }) => {
         if (!endGroup) throw new AdminError('ending a group needs the payment gateways here');
-        const report = await endGroup(group.id);
+        const report = await operator(() => endGroup({ groupId: groupNo, reason }));
         io.out(
-          `group ${groupNo} ended; refunded ${report.refunded.length}, refund due ${report.refundDue.length}, to retry ${report.retry.length}`,
+          `group ${groupNo.toUpperCase()} ended; refunded ${report.refunded}, refund due ${report.refundDue}, to retry ${report.retry}`,
         );
         return 0;
       };

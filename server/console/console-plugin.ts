@@ -39,6 +39,7 @@ import {
 import type { AnyHandler, HandlersOf } from './console-handler';
 import { dashboardHandlers } from './dashboard/dashboard-handlers';
 import { registerConsoleDevRoutes } from './console-dev-routes';
+import { groupHandlers } from './groups/group-handlers';
 import { nodeHandlers } from './nodes/node-handlers';
 import { contentHandlers } from './content/announcement-handlers';
 import { orderHandlers } from './orders/order-handlers';
@@ -200,6 +201,7 @@ export async function consolePlugin(
     },
     ...memberHandlers({ db, now, sessionCache }),
     ...orderHandlers({ db, now, sessionCache, gateways: async () => gateways }),
+    ...groupHandlers({ db, now, sessionCache, gateways: async () => gateways }),
     ...dashboardHandlers({ db, now }),
     ...nodeHandlers({ db, now, siteOrigin }),
     ...contentHandlers({ db, now }),

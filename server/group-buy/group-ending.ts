@@ -20,7 +20,7 @@ import { flagPayment } from '../payments/payment-flags';
 import { refundOrder, RefundError } from '../payments/refund-order';
 import { readDisplayConfig } from '../settings/default-settings';
 import { createRedeemBatch } from '../store/redeem-codes';
-import { grantSeat, isPastEnd, lockGroup } from './groups';
+import { grantSeat, isPastEnd, lockGroup, type GroupRow } from './groups';
 
 export interface EndingDeps {
   readonly db: Db;
@@ -41,11 +41,18 @@ export interface EndingReport {
   readonly retry: string[];
 }
 
+export interface EndGroupOptions {
+  /** End it now, before its end time (an operator's decision). */
+  readonly early?: boolean;
+  /** Runs in the ending's transaction once the group is ended (the operator's audit entry). */
+  readonly onEnded?: (tx: Db, group: GroupRow) => Promise<void>;
+}
+
 /** Ends one group if it is open and past its end time (or `early`); returns whether it ended now. */
 export async function endGroup(
   deps: EndingDeps,
   groupId: number,
-  options: { early?: boolean } = {},
+  options: EndGroupOptions = {},
 ): Promise<boolean> {
   const now = deps.now?.() ?? new Date();
   const display = await readDisplayConfig(deps.db);
@@ -63,6 +70,7 @@ export async function endGroup(
         ...(options.early ? { endsAt: now } : {}),
       })
       .where(eq(groupBuys.id, group.id));
+    await options.onEnded?.(tx, group);
     if (group.paymentType === 1) return true;
     // Pay all: the creator paid every seat. Those who hold a seat get the plan; each unused seat
     // becomes a code for the creator to give away.

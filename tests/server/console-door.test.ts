@@ -619,6 +619,9 @@ describe.each(variants)('console door on $name', (variant) => {
       },
       consoleNodeRotateToken: { nodeId: NO_SUCH_USER },
       consoleNodeSetEnabled: { nodeId: NO_SUCH_USER, enabled: false },
+      consoleGroupList: { pageSize: 1 },
+      consoleGroupRecord: { groupId: 'G0000000000' },
+      consoleGroupEnd: { groupId: 'G0000000000', reason: 'role matrix' },
       consoleAnnouncementList: {},
       consoleAnnouncementCreate: {
         titleEn: 'Role matrix',

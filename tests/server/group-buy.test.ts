@@ -547,11 +547,15 @@ describe.each(variants)('group buy on $name', (variant) => {
       await admin('group-buy hours 24');
     }
 
-    const ended = await admin(`group-buy end ${started.groupId}`);
+    // A reason is required (it goes into the audit trail): without one, nothing ends.
+    expect((await admin(`group-buy end ${started.groupId}`)).code).toBe(2);
+    expect((await groupRow(db(), started.inviteToken)).state).toBe('open');
+    const ended = await admin(`group-buy end ${started.groupId} --reason outage`);
     expect([ended.code, ended.err]).toEqual([0, '']);
-    expect(ended.out).toContain('ended');
+    expect(ended.out).toBe(`group ${started.groupId} ended; refunded 1, refund due 0, to retry 0`);
     expect((await groupRow(db(), started.inviteToken)).state).toBe('ended');
     expect((await orderOf(db(), started.orderId))!.status).toBe('refunded');
-    expect((await admin(`group-buy end ${started.groupId}`)).code).toBe(1);
+    const again = await admin(`group-buy end ${started.groupId} --reason outage`);
+    expect([again.code, again.err]).toEqual([1, `error: ${Errors.GROUP_NOT_OPEN.en}`]);
   });
 });
