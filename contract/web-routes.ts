@@ -54,6 +54,7 @@ export const SPA_ROUTES = [
   '/admin/users',
   '/admin/orders',
   '/admin/nodes',
+  '/admin/groups',
   '/admin/content',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];

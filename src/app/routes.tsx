@@ -283,6 +283,10 @@ export const routeTree = rootRoute.addChildren([
         lazyPage('console-orders', () => import('../console/pages/orders-page')),
       ),
       staffAreaPage(
+        '/groups',
+        lazyPage('console-groups', () => import('../console/pages/groups-page')),
+      ),
+      staffAreaPage(
         '/nodes',
         lazyPage('console-nodes', () => import('../console/pages/nodes-page')),
       ),

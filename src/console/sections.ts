@@ -6,6 +6,7 @@ export interface ConsoleSection {
   readonly to:
     | '/admin/users'
     | '/admin/orders'
+    | '/admin/groups'
     | '/admin/nodes'
     | '/admin/content'
     | '/admin/staff'
@@ -31,6 +32,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'orders.read',
     label: msg`Orders`,
     summary: msg`Orders and their gateway events; refunds, payments confirmed by hand, payment flags.`,
+  },
+  {
+    to: '/admin/groups',
+    permission: 'group-buy.manage',
+    label: msg`Group buys`,
+    summary: msg`Groups and their seats; end an open group now, with its refunds or codes.`,
   },
   {
     to: '/admin/nodes',

@@ -7,6 +7,8 @@ import {
   consoleBulkExtendPreview,
   consoleDashboard,
   consoleDashboardSeries,
+  consoleGroupList,
+  consoleGroupRecord,
   consoleOrderList,
   consoleOrderRecord,
   consolePaymentFlags,
@@ -151,4 +153,18 @@ export const nodeRecordQuery = (nodeId: number) =>
   queryOptions({
     queryKey: [...CONSOLE_KEY, 'nodes', 'record', nodeId],
     queryFn: () => consoleCall(consoleNodeRecord, { nodeId }),
+  });
+
+export type GroupFilters = ConsoleInputOf<typeof consoleGroupList>;
+
+export const groupListQuery = (filters: GroupFilters) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'groups', 'list', filters],
+    queryFn: () => consoleCall(consoleGroupList, filters),
+  });
+
+export const groupRecordQuery = (groupId: string) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'groups', 'record', groupId],
+    queryFn: () => consoleCall(consoleGroupRecord, { groupId }),
   });

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  CONSOLE_GROUP_STATES,
+  groupNoField,
+  memberIdField,
+  type ConsoleGroup,
+  type ConsoleGroupState,
+} from '../../../contract/endpoints/console';
+import { ProductName, useDateTime, useMoney } from '../../components/formats';
+import type { DataColumn } from '../../components/ui/data-table';
+import { SelectField } from '../../components/ui/select-field';
+import { TextField } from '../../components/ui/text-field';
+import { useErrorText } from '../../i18n/use-error-text';
+import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { groupListQuery, type GroupFilters } from '../api/console-queries';
+import { ConsoleFilters, useListFilters } from '../console-filters';
+import { PagedList } from '../paged-list';
+import { GroupStateName, PaymentTypeName } from './group-names';
+
+const PAGE_SIZE = 25;
+
+interface Form {
+  state: ConsoleGroupState | '';
+  userId: string;
+  groupId: string;
+}
+
+const EMPTY: Form = { state: '', userId: '', groupId: '' };
+
+function filtersOf(form: Form, page: number): GroupFilters {
+  return {
+    ...(form.state ? { state: form.state } : {}),
+    ...(form.userId.trim() ? { userId: Number(form.userId.trim()) } : {}),
+    ...(form.groupId.trim() ? { groupId: form.groupId.trim() } : {}),
+    page,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/** Group buys, newest first, filtered by state, a member's groups or a group ID; paged. */
+export function GroupList({ onOpen }: { onOpen: (groupId: string) => void }) {
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  const money = useMoney();
+  const dateTime = useDateTime();
+  const { form, applied, page, setPage, set, apply, clear } = useListFilters(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<'userId' | 'groupId'>>({});
+  const groups = useQuery({
+    ...groupListQuery(filtersOf(applied, page)),
+    placeholderData: keepPreviousData,
+  });
+
+  const applyChecked = () => {
+    const found = collectErrors({
+      userId: form.userId.trim() ? fieldError(memberIdField, form.userId.trim()) : null,
+      groupId: form.groupId.trim() ? fieldError(groupNoField, form.groupId.trim()) : null,
+    });
+    setErrors(found);
+    if (Object.keys(found).length === 0) apply();
+  };
+
+  const columns: DataColumn<ConsoleGroup>[] = [
+    { key: 'group', header: t`Group ID`, rowHeader: true, cell: (g) => <code>{g.groupId}</code> },
+    { key: 'creator', header: t`Creator`, cell: (g) => g.creatorId },
+    {
+      key: 'product',
+      header: t`Product`,
+      cell: (g) => <ProductName groupType={g.product.groupType} months={g.product.months} />,
+    },
+    {
+      key: 'type',
+      header: t`Who pays`,
+      cell: (g) => <PaymentTypeName paymentType={g.paymentType} />,
+    },
+    {
+      key: 'seats',
+      header: t`Seats`,
+      cell: (g) => (
+        <Trans>
+          {g.taken} of {g.size}
+        </Trans>
+      ),
+    },
+    { key: 'price', header: t`Seat price`, cell: (g) => money(g.seatPrice) },
+    { key: 'state', header: t`State`, cell: (g) => <GroupStateName state={g.state} /> },
+    { key: 'ends', header: t`Ends`, cell: (g) => (g.endsAt ? dateTime(g.endsAt) : '—') },
+    {
+      key: 'open',
+      header: t`Actions`,
+      hideHeader: true,
+      label: null,
+      className: 'console-table__actions',
+      cell: (g) => (
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-label={t`Open group ${g.groupId}`}
+          onClick={() => onOpen(g.groupId)}
+        >
+          <Trans>Open</Trans>
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ConsoleFilters
+        label={t`Filter the groups`}
+        onApply={applyChecked}
+        onClear={() => {
+          setErrors({});
+          clear();
+        }}
+      >
+        <SelectField
+          label={<Trans>State</Trans>}
+          value={form.state}
+          onChange={set('state')}
+          anyLabel={<Trans>Any state</Trans>}
+          options={CONSOLE_GROUP_STATES.map((state) => ({
+            value: state,
+            label: <GroupStateName state={state} />,
+          }))}
+        />
+        <TextField
+          label={<Trans>Member ID</Trans>}
+          value={form.userId}
+          onChange={set('userId')}
+          inputMode="numeric"
+          autoComplete="off"
+          hint={<Trans>Groups they created or hold a seat in.</Trans>}
+          error={errors.userId === undefined ? null : errorText(errors.userId)}
+        />
+        <TextField
+          label={<Trans>Group ID</Trans>}
+          value={form.groupId}
+          onChange={set('groupId')}
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.groupId === undefined ? null : errorText(errors.groupId)}
+        />
+      </ConsoleFilters>
+      <PagedList
+        title={<Trans>Group buys</Trans>}
+        testId="groups-total"
+        query={groups}
+        columns={columns}
+        rowKey={(g) => g.groupId}
+        caption={<Trans>Group buys</Trans>}
+        empty={<Trans>No group matches.</Trans>}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+      />
+    </>
+  );
+}
