@@ -14,6 +14,7 @@ import {
   staffName,
 } from './support/console';
 import { expect, test } from './support/fixtures';
+import { payOrder, startGroup } from './support/group-buy';
 import { sidewaysOverflow } from './support/layout';
 import { DEMO, createOrder, payInSandbox } from './support/store';
 
@@ -34,7 +35,7 @@ async function shoot(page: Page, info: TestInfo, name: string, found: string[]) 
 }
 
 test.describe('console pages fit the screen', { tag: '@layout' }, () => {
-  test('sign-in, enrolment, overview, staff, audit, a member, orders, an order, nodes, content and the forbidden page', async ({
+  test('sign-in, enrolment, overview, staff, audit, a member, orders, an order, group buys, a group, nodes, content and the forbidden page', async ({
     page,
     request,
     browser,
@@ -42,7 +43,7 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     i18n,
     users,
   }, info) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const found: string[] = [];
 
     await page.goto('/admin/login');
@@ -102,6 +103,23 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
       .click();
     await expect(page.getByRole('table', { name: i18n.t('Gateway events') })).toBeVisible();
     await shoot(page, info, 'order', found);
+
+    // Group buys: the member's open group in the list, then the group with its seats.
+    const group = await startGroup(api, member.token, {
+      productId: DEMO.standard1,
+      groupSize: 3,
+      paymentType: 1,
+    });
+    await payOrder(page, i18n, group.payUrl);
+    await page.goto('/admin/groups');
+    await expect(page.getByRole('table', { name: i18n.t('Group buys') })).toBeVisible();
+    await shoot(page, info, 'groups', found);
+    await page
+      .getByRole('button', { name: new RegExp(`^${i18n.t('Open group {0}', { 0: 'G' })}`) })
+      .first()
+      .click();
+    await expect(page.getByRole('table', { name: i18n.t("The group's seats") })).toBeVisible();
+    await shoot(page, info, 'group', found);
 
     // Nodes: one an agent reported for (traffic, status), the list, its panel, the token dialog.
     const created = await request.post('/dev/nodes', { data: { protocol: 'vless' } });
