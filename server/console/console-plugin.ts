@@ -41,6 +41,7 @@ import { dashboardHandlers } from './dashboard/dashboard-handlers';
 import { registerConsoleDevRoutes } from './console-dev-routes';
 import { nodeHandlers } from './nodes/node-handlers';
 import { contentHandlers } from './content/announcement-handlers';
+import { cryptoHandlers } from './crypto/crypto-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { roleAllows } from './roles';
 import { memberHandlers } from './users/member-handlers';
@@ -203,6 +204,7 @@ export async function consolePlugin(
     ...dashboardHandlers({ db, now }),
     ...nodeHandlers({ db, now, siteOrigin }),
     ...contentHandlers({ db, now }),
+    ...cryptoHandlers({ db, now }),
   };
 
   for (const [name, endpoint] of Object.entries(consoleEndpoints) as [
