@@ -629,11 +629,7 @@ export const Errors = {
     '请输入 https:// 开头的地址，或以 / 开头的本站路径。',
   ),
   // The console's crypto section (819x, 820x).
-  CRYPTO_NETWORK_NOT_FOUND: entry(
-    8190,
-    'No network has this chain ID.',
-    '没有该链 ID 的网络。',
-  ),
+  CRYPTO_NETWORK_NOT_FOUND: entry(8190, 'No network has this chain ID.', '没有该链 ID 的网络。'),
   CRYPTO_NETWORK_EXISTS: entry(
     8191,
     'A network with this chain ID exists: edit it instead.',

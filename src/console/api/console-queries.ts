@@ -3,6 +3,9 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   consoleAnnouncementList,
   consoleAuditList,
+  consoleCryptoOverview,
+  consoleCryptoReorgs,
+  consoleCryptoTransfers,
   consoleLinksRead,
   consoleBulkExtendPreview,
   consoleDashboard,
@@ -151,4 +154,22 @@ export const nodeRecordQuery = (nodeId: number) =>
   queryOptions({
     queryKey: [...CONSOLE_KEY, 'nodes', 'record', nodeId],
     queryFn: () => consoleCall(consoleNodeRecord, { nodeId }),
+  });
+
+// The crypto section (issue 21, item 7).
+export const cryptoOverviewQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'crypto', 'overview'],
+  queryFn: () => consoleCall(consoleCryptoOverview, {}),
+});
+
+export const cryptoTransfersQuery = (all: boolean) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'crypto', 'transfers', all],
+    queryFn: () => consoleCall(consoleCryptoTransfers, { all: all ? '1' : '0' }),
+  });
+
+export const cryptoReorgsQuery = (all: boolean) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'crypto', 'reorgs', all],
+    queryFn: () => consoleCall(consoleCryptoReorgs, { all: all ? '1' : '0' }),
   });
