@@ -635,6 +635,68 @@ export const Errors = {
     'Only an open group can be ended; this one has already finished or ended.',
     '只有进行中的拼团可以结束；该拼团已完成或已结束。',
   ),
+  // The console's crypto section (819x, 820x).
+  CRYPTO_NETWORK_NOT_FOUND: entry(8190, 'No network has this chain ID.', '没有该链 ID 的网络。'),
+  CRYPTO_NETWORK_EXISTS: entry(
+    8191,
+    'A network with this chain ID exists: edit it instead.',
+    '已有该链 ID 的网络，请改为编辑它。',
+  ),
+  CRYPTO_TOKEN_NOT_FOUND: entry(
+    8192,
+    'This network has no token with this symbol.',
+    '该网络没有此符号的代币。',
+  ),
+  CRYPTO_CHAIN_ID_INVALID: entry(
+    8193,
+    'Enter the chain ID: a whole number above 0 (56 for BNB Chain).',
+    '请输入链 ID：大于 0 的整数（BNB Chain 为 56）。',
+  ),
+  CRYPTO_NETWORK_NAME_INVALID: entry(
+    8194,
+    'Enter a name of 1 to 64 characters.',
+    '请输入 1 到 64 个字符的名称。',
+  ),
+  CRYPTO_RPC_URL_INVALID: entry(
+    8195,
+    'Enter 1 to 8 RPC addresses starting with http:// or https://.',
+    '请输入 1 到 8 个以 http:// 或 https:// 开头的 RPC 地址。',
+  ),
+  CRYPTO_CONFIRMATIONS_INVALID: entry(
+    8196,
+    'Enter the confirmations: a whole number from 1 to 1000.',
+    '请输入确认数：1 到 1000 之间的整数。',
+  ),
+  CRYPTO_ADDRESS_INVALID: entry(
+    8197,
+    'Enter an address of 0x and 40 hexadecimal digits; in mixed case, its checksum must match.',
+    '请输入 0x 加 40 位十六进制数字的地址；大小写混合时，其校验和须正确。',
+  ),
+  CRYPTO_EXPLORER_URL_INVALID: entry(
+    8198,
+    'Enter the explorer’s address starting with http:// or https://, or leave it empty.',
+    '请输入以 http:// 或 https:// 开头的区块浏览器地址，或留空。',
+  ),
+  CRYPTO_SYMBOL_INVALID: entry(
+    8199,
+    'Enter a symbol of 1 to 12 letters, digits or dots.',
+    '请输入 1 到 12 个字母、数字或点组成的符号。',
+  ),
+  CRYPTO_DECIMALS_INVALID: entry(
+    8200,
+    'Enter the token’s decimals: a whole number from 2 to 36.',
+    '请输入代币的小数位数：2 到 36 之间的整数。',
+  ),
+  CRYPTO_RATE_INVALID: entry(
+    8201,
+    'Enter CNY per USD above 0 with up to 6 decimals (for example 7.2), or leave it empty.',
+    '请输入大于 0、最多 6 位小数的人民币兑美元汇率（例如 7.2），或留空。',
+  ),
+  CRYPTO_SORT_INVALID: entry(
+    8202,
+    'Enter the display order: a whole number from 0 to 1000000.',
+    '请输入显示顺序：0 到 1000000 之间的整数。',
+  ),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;

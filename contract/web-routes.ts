@@ -56,6 +56,7 @@ export const SPA_ROUTES = [
   '/admin/nodes',
   '/admin/groups',
   '/admin/content',
+  '/admin/crypto',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

@@ -34,6 +34,7 @@ import { consoleGroupEndpoints } from './console-groups';
 import { consoleNodeEndpoints } from './console-nodes';
 import { consoleOrderEndpoints } from './console-orders';
 import { consoleUserEndpoints } from './console-users';
+import { consoleCryptoEndpoints } from './console-crypto';
 
 export * from './console-base';
 export * from './console-content';
@@ -42,6 +43,7 @@ export * from './console-groups';
 export * from './console-nodes';
 export * from './console-orders';
 export * from './console-users';
+export * from './console-crypto';
 
 // --- fields ---
 
@@ -328,6 +330,7 @@ export const consoleEndpoints = {
   ...consoleNodeEndpoints,
   ...consoleGroupEndpoints,
   ...consoleContentEndpoints,
+  ...consoleCryptoEndpoints,
 } as const satisfies Record<string, ConsoleEndpoint>;
 
 export type ConsoleEndpointName = keyof typeof consoleEndpoints;

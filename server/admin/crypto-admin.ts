@@ -1,23 +1,39 @@
 /**
  * `crypto list | network add|set|enable|disable | token add|enable|disable | rate | transfers |
  * import` (docs/crypto-pay.md, "Operating it"): the networks, tokens and receiving addresses crypto
- * payments go to, and what an operator must look at. Changes apply at once on every process.
+ * payments go to, and what an operator must look at. Changes apply at once on every process. Every
+ * change is an operator function of the console's crypto section
+ * (server/console/crypto/crypto-operations.ts), checked by the same contract rules and audited as
+ * `cli`; `transfers` prints the section's read.
  */
 import { readFile } from 'node:fs/promises';
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { Errors } from '../../contract/errors';
-import type { Db } from '../db/database';
+import { errorMessage } from '../../contract';
 import {
-  cryptoNetworks,
-  cryptoSubmissions,
-  cryptoTokens,
-  cryptoTransfers,
-  cryptoWatchCursors,
-  orders,
-} from '../db/schema';
-import { listNetworks, readCryptoSettings, writeCryptoSettings } from '../crypto/crypto-config';
-import { formatUnits, parseRate } from '../crypto/token-amount';
+  cryptoNetworkChange,
+  cryptoNetworkSpec,
+  cryptoRateField,
+  cryptoSymbolField,
+  cryptoTokenSpec,
+} from '../../contract/endpoints/console-crypto';
+import { Errors } from '../../contract/errors';
+import { CLI_ACTOR } from '../console/audit';
+import {
+  addCryptoNetwork,
+  addCryptoToken,
+  cryptoImportedNetwork,
+  importCryptoNetwork,
+  setCryptoNetworkEnabled,
+  setCryptoRate,
+  setCryptoTokenEnabled,
+  updateCryptoNetwork,
+  type CryptoImportedNetwork,
+} from '../console/crypto/crypto-operations';
+import { listCryptoTransfers } from '../console/crypto/crypto-record';
+import { listNetworks, readCryptoSettings } from '../crypto/crypto-config';
+import type { Db } from '../db/database';
+import { cryptoWatchCursors } from '../db/schema';
+import { ApiError } from '../protocol/api-error';
 import { AdminError, Args, UsageError, allFlagOf, parseInteger, positional } from './args';
 import type { AdminCommand } from './context';
 import { counted, isoOrDash, table } from './format';
@@ -35,50 +51,21 @@ export const CRYPTO_USAGE = [
   'crypto import <file.json>            (networks with tokens, and the rate: added or updated)',
 ];
 
-const address = z
-  .string()
-  .trim()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'an 0x address of 40 hex digits')
-  .transform((v) => v.toLowerCase());
-const url = z
-  .string()
-  .trim()
-  .url()
-  .refine((v) => /^https?:\/\//.test(v), 'http(s) URL');
-const symbol = z
-  .string()
-  .trim()
-  .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9.]{1,12}$/, '1-12 letters, digits or dots'));
-
-const tokenInput = z.object({
-  symbol,
-  address,
-  decimals: z.number().int().min(2).max(36),
-});
-const networkInput = z.object({
-  chainId: z.number().int().positive(),
-  name: z.string().trim().min(1).max(64),
-  rpcUrls: z.array(url).min(1),
-  explorerUrl: url.nullable().optional(),
-  nativeSymbol: z.string().trim().min(1).max(12).optional(),
-  confirmations: z.number().int().min(1).max(1000),
-  receivingAddress: address,
-  sort: z.number().int().min(0).optional(),
-  tokens: z.array(tokenInput).default([]),
-});
 const importFile = z.object({
-  networks: z.array(networkInput),
+  networks: z.array(cryptoImportedNetwork),
   cnyPerUsd: z.string().nullable().optional(),
 });
-export type NetworkInput = z.output<typeof networkInput>;
+export type NetworkInput = CryptoImportedNetwork;
 
+/** A contract schema's refusal as the CLI says it: `what.path: the catalogue's English text`. */
 function check<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    const code = Number(issue?.message);
+    const message = Number.isInteger(code) && code > 0 ? errorMessage(code, 'en') : issue?.message;
     throw new UsageError(
-      `${what}${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message}`,
+      `${what}${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${message}`,
     );
   }
   return parsed.data;
@@ -92,57 +79,56 @@ const rpcList = (value: string | undefined) =>
         .map((v) => v.trim())
         .filter(Boolean);
 
-/** Adds the network or updates it, with its tokens (added, or address and decimals updated). */
+/** The console's errors for a missing network or token, as the CLI has always said them. */
+const MISSING = new Set<number>([
+  Errors.CRYPTO_NETWORK_NOT_FOUND.code,
+  Errors.CRYPTO_TOKEN_NOT_FOUND.code,
+  Errors.CRYPTO_NETWORK_EXISTS.code,
+]);
+
+/**
+ * Runs an operator function (server/console/crypto/crypto-operations.ts) as the CLI: a missing or
+ * existing network or token fails with `missing` (exit 1); a refused input is a usage mistake
+ * (exit 2) with the catalogue's English text.
+ */
+async function operatorRun<T>(what: string, missing: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (MISSING.has(error.code)) throw new AdminError(missing);
+    throw new UsageError(`${what}: ${errorMessage(error.code, 'en')}`);
+  }
+}
+
+const opsOf = ({ db, now }: { db: Db; now: () => Date }) => ({ db, now });
+
+/**
+ * Adds the network or updates it, with its tokens (added, or address and decimals updated): the
+ * import's operator function, audited as `cli`.
+ */
 export async function upsertNetwork(db: Db, input: NetworkInput): Promise<void> {
-  const values = {
-    name: input.name,
-    rpcUrls: input.rpcUrls,
-    explorerUrl: input.explorerUrl ?? null,
-    nativeSymbol: input.nativeSymbol ?? 'ETH',
-    confirmations: input.confirmations,
-    receivingAddress: input.receivingAddress,
-    sort: input.sort ?? 0,
-    updatedAt: new Date(),
-  };
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(cryptoNetworks)
-      .values({ chainId: input.chainId, ...values })
-      .onConflictDoUpdate({ target: cryptoNetworks.chainId, set: values });
-    for (const token of input.tokens) {
-      await tx
-        .insert(cryptoTokens)
-        .values({ chainId: input.chainId, ...token })
-        .onConflictDoUpdate({
-          target: [cryptoTokens.chainId, cryptoTokens.symbol],
-          set: { address: token.address, decimals: token.decimals },
-        });
-    }
-  });
+  await importCryptoNetwork({ db, now: () => new Date() }, CLI_ACTOR, input);
 }
 
 function toggleCommand(what: 'network' | 'token', rest: string[], enabled: boolean): AdminCommand {
   const args = new Args(rest);
   const chainId = parseInteger(positional(args, 0, 'chainId'), 'chainId');
   const tokenSymbol =
-    what === 'token' ? check(symbol, positional(args, 1, 'symbol'), 'symbol') : '';
+    what === 'token' ? check(cryptoSymbolField, positional(args, 1, 'symbol'), 'symbol') : '';
   args.done(what === 'token' ? 2 : 1);
   const label = `${what} ${chainId}${tokenSymbol ? ` ${tokenSymbol}` : ''}`;
-  return async ({ db, io }) => {
-    const changed =
+  return async (context) => {
+    await operatorRun(what, `no ${label}`, () =>
       what === 'network'
-        ? await db
-            .update(cryptoNetworks)
-            .set({ enabled, updatedAt: new Date() })
-            .where(eq(cryptoNetworks.chainId, chainId))
-            .returning({ id: cryptoNetworks.chainId })
-        : await db
-            .update(cryptoTokens)
-            .set({ enabled })
-            .where(and(eq(cryptoTokens.chainId, chainId), eq(cryptoTokens.symbol, tokenSymbol)))
-            .returning({ id: cryptoTokens.id });
-    if (changed.length === 0) throw new AdminError(`no ${label}`);
-    io.out(
+        ? setCryptoNetworkEnabled(opsOf(context), CLI_ACTOR, { chainId, enabled })
+        : setCryptoTokenEnabled(opsOf(context), CLI_ACTOR, {
+            chainId,
+            symbol: tokenSymbol,
+            enabled,
+          }),
+    );
+    context.io.out(
       `${label} ${enabled ? 'enabled: offered' : 'disabled: no new quotes (open ones are still watched)'}`,
     );
     return 0;
@@ -170,16 +156,21 @@ function networkCommand(rest: string[]): AdminCommand {
     sort: options.int('sort', { min: 0, max: 1_000_000 }),
   };
   options.done(action === 'set' ? 1 : 0);
-  return async ({ db, io }) => {
-    const existing = (await listNetworks(db)).find((n) => n.chainId === fields.chainId);
-    if (action === 'add' && existing)
-      throw new AdminError(`network ${fields.chainId} exists: use "crypto network set"`);
-    if (action === 'set' && !existing) throw new AdminError(`no network ${fields.chainId}`);
-    const merged = Object.fromEntries(
-      Object.entries({ ...existing, tokens: [], ...fields }).filter(([, v]) => v !== undefined),
-    );
-    await upsertNetwork(db, check(networkInput, merged, 'network'));
-    io.out(`network ${fields.chainId} ${action === 'add' ? 'added' : 'updated'}`);
+  const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  // What the operator functions would refuse is a usage mistake before anything runs.
+  check(action === 'add' ? cryptoNetworkSpec : cryptoNetworkChange, given, 'network');
+  return async (context) => {
+    const id = fields.chainId;
+    if (action === 'add') {
+      await operatorRun('network', `network ${id} exists: use "crypto network set"`, () =>
+        addCryptoNetwork(opsOf(context), CLI_ACTOR, given),
+      );
+    } else {
+      await operatorRun('network', `no network ${id}`, () =>
+        updateCryptoNetwork(opsOf(context), CLI_ACTOR, given),
+      );
+    }
+    context.io.out(`network ${id} ${action === 'add' ? 'added' : 'updated'}`);
     return 0;
   };
 }
@@ -193,7 +184,7 @@ function tokenCommand(rest: string[]): AdminCommand {
   const options = new Args(args);
   const chainId = parseInteger(positional(options, 0, 'chainId'), 'chainId');
   const token = check(
-    tokenInput,
+    cryptoTokenSpec,
     {
       symbol: options.requiredString('symbol'),
       address: options.requiredString('address'),
@@ -202,11 +193,13 @@ function tokenCommand(rest: string[]): AdminCommand {
     'token',
   );
   options.done(1);
-  return async ({ db, io }) => {
-    const network = (await listNetworks(db)).find((n) => n.chainId === chainId);
-    if (!network) throw new AdminError(`no network ${chainId}: add it first`);
-    await upsertNetwork(db, check(networkInput, { ...network, tokens: [token] }, 'network'));
-    io.out(`token ${token.symbol} on ${chainId}: ${token.address}, ${token.decimals} decimals`);
+  return async (context) => {
+    await operatorRun('token', `no network ${chainId}: add it first`, () =>
+      addCryptoToken(opsOf(context), CLI_ACTOR, { chainId, ...token }),
+    );
+    context.io.out(
+      `token ${token.symbol} on ${chainId}: ${token.address}, ${token.decimals} decimals`,
+    );
     return 0;
   };
 }
@@ -235,23 +228,7 @@ async function listAll(db: Db, out: (line: string) => void): Promise<void> {
 }
 
 async function listTransfers(db: Db, all: boolean, out: (line: string) => void): Promise<void> {
-  const transfers = await db
-    .select({ t: cryptoTransfers, orderNo: orders.orderNo })
-    .from(cryptoTransfers)
-    .leftJoin(orders, eq(orders.id, cryptoTransfers.orderId))
-    .where(
-      all
-        ? undefined
-        : or(
-            isNull(cryptoTransfers.orderId),
-            inArray(cryptoTransfers.state, ['refused', 'reorged']),
-          ),
-    )
-    .orderBy(desc(cryptoTransfers.createdAt))
-    .limit(200);
-  const decimals = new Map(
-    (await db.select().from(cryptoTokens)).map((t) => [`${t.chainId}:${t.address}`, t]),
-  );
+  const { transfers, refused } = await listCryptoTransfers(db, all);
   out(
     all
       ? 'transfers to the receiving addresses:'
@@ -259,34 +236,24 @@ async function listTransfers(db: Db, all: boolean, out: (line: string) => void):
   );
   table(
     ['seen', 'chain', 'tx:log', 'token', 'amount', 'from', 'order', 'state'],
-    transfers.map(({ t, orderNo }) => {
-      const token = decimals.get(`${t.chainId}:${t.tokenAddress}`);
-      return [
-        isoOrDash(t.createdAt),
-        String(t.chainId),
-        `${t.txHash}:${t.logIndex}`,
-        token?.symbol ?? t.tokenAddress,
-        token ? formatUnits(BigInt(t.amount), token.decimals) : t.amount,
-        t.fromAddress,
-        orderNo ?? '-',
-        t.state,
-      ];
-    }),
+    transfers.map((t) => [
+      isoOrDash(new Date(t.seenAt)),
+      String(t.chainId),
+      t.tradeNo,
+      t.token ?? t.tokenAddress.toLowerCase(),
+      t.amount,
+      t.from.toLowerCase(),
+      t.orderNo ?? '-',
+      t.state,
+    ]),
   ).forEach(out);
-  const refused = await db
-    .select({ s: cryptoSubmissions, orderNo: orders.orderNo })
-    .from(cryptoSubmissions)
-    .innerJoin(orders, eq(orders.id, cryptoSubmissions.orderId))
-    .where(eq(cryptoSubmissions.state, 'refused'))
-    .orderBy(desc(cryptoSubmissions.createdAt))
-    .limit(200);
   out('transactions buyers submitted that cannot pay their order (wrong token, network, ...):');
   const keyOf = new Map(Object.entries(Errors).map(([key, e]) => [e.code as number, key]));
   table(
     ['submitted', 'order', 'tx', 'why'],
-    refused.map(({ s, orderNo }) => [
-      isoOrDash(s.createdAt),
-      orderNo,
+    refused.map((s) => [
+      isoOrDash(new Date(s.submittedAt)),
+      s.orderNo,
       s.txHash,
       keyOf.get(s.errorCode ?? 0) ?? String(s.errorCode),
     ]),
@@ -310,16 +277,15 @@ export function parseCryptoCommand(argv: readonly string[]): AdminCommand {
       const args = new Args(rest);
       const value = positional(args, 0, 'rate');
       args.done(1);
-      if (value !== 'none') {
-        try {
-          parseRate(value);
-        } catch {
-          throw new UsageError('rate: CNY per USD with up to 6 decimals, e.g. 7.2, or "none"');
-        }
+      const cnyPerUsd = value === 'none' ? null : value;
+      if (cnyPerUsd !== null && !cryptoRateField.safeParse(cnyPerUsd).success) {
+        throw new UsageError('rate: CNY per USD with up to 6 decimals, e.g. 7.2, or "none"');
       }
-      return async ({ db, io }) => {
-        await writeCryptoSettings(db, { cnyPerUsd: value === 'none' ? null : value });
-        io.out(`CNY per USD: ${value} (quotes already made keep their rate)`);
+      return async (context) => {
+        await operatorRun('rate', 'rate', () =>
+          setCryptoRate(opsOf(context), CLI_ACTOR, { cnyPerUsd }),
+        );
+        context.io.out(`CNY per USD: ${value} (quotes already made keep their rate)`);
         return 0;
       };
     }
@@ -334,7 +300,8 @@ export function parseCryptoCommand(argv: readonly string[]): AdminCommand {
       const args = new Args(rest);
       const file = positional(args, 0, 'file');
       args.done(1);
-      return async ({ db, io }) => {
+      return async (context) => {
+        const { db, io } = context;
         let json: unknown;
         try {
           json = JSON.parse(await readFile(file, 'utf8'));
@@ -342,10 +309,15 @@ export function parseCryptoCommand(argv: readonly string[]): AdminCommand {
           throw new AdminError(`cannot read ${file}: ${(error as Error).message}`);
         }
         const config = check(importFile, json, file);
-        if (config.cnyPerUsd) parseRate(config.cnyPerUsd);
-        for (const network of config.networks) await upsertNetwork(db, network);
+        for (const network of config.networks) {
+          await operatorRun(file, file, () =>
+            importCryptoNetwork({ db, now: context.now }, CLI_ACTOR, network),
+          );
+        }
         if (config.cnyPerUsd !== undefined) {
-          await writeCryptoSettings(db, { cnyPerUsd: config.cnyPerUsd });
+          await operatorRun(`${file}.cnyPerUsd`, file, () =>
+            setCryptoRate({ db, now: context.now }, CLI_ACTOR, { cnyPerUsd: config.cnyPerUsd }),
+          );
         }
         io.out(`imported ${counted(config.networks.length, 'network')} from ${file}`);
         return 0;

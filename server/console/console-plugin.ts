@@ -42,6 +42,7 @@ import { registerConsoleDevRoutes } from './console-dev-routes';
 import { groupHandlers } from './groups/group-handlers';
 import { nodeHandlers } from './nodes/node-handlers';
 import { contentHandlers } from './content/announcement-handlers';
+import { cryptoHandlers } from './crypto/crypto-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { roleAllows } from './roles';
 import { memberHandlers } from './users/member-handlers';
@@ -205,6 +206,7 @@ export async function consolePlugin(
     ...dashboardHandlers({ db, now }),
     ...nodeHandlers({ db, now, siteOrigin }),
     ...contentHandlers({ db, now }),
+    ...cryptoHandlers({ db, now }),
   };
 
   for (const [name, endpoint] of Object.entries(consoleEndpoints) as [

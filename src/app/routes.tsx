@@ -295,6 +295,10 @@ export const routeTree = rootRoute.addChildren([
         lazyPage('console-content', () => import('../console/pages/content-page')),
       ),
       staffAreaPage(
+        '/crypto',
+        lazyPage('console-crypto', () => import('../console/pages/crypto-page')),
+      ),
+      staffAreaPage(
         '/staff',
         lazyPage('console-staff', () => import('../console/pages/staff-page')),
       ),

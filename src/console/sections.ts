@@ -9,6 +9,7 @@ export interface ConsoleSection {
     | '/admin/groups'
     | '/admin/nodes'
     | '/admin/content'
+    | '/admin/crypto'
     | '/admin/staff'
     | '/admin/audit';
   readonly permission: ConsolePermission;
@@ -50,6 +51,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'content.manage',
     label: msg`Content`,
     summary: msg`Announcements to members in both languages, with a start, an end and a banner; the site's links.`,
+  },
+  {
+    to: '/admin/crypto',
+    permission: 'crypto.manage',
+    label: msg`Crypto`,
+    summary: msg`Networks, tokens and receiving addresses for crypto payments; the CNY rate; transfers no order took; credits lost in a reorg.`,
   },
   {
     to: '/admin/staff',

@@ -646,6 +646,28 @@ describe.each(variants)('console door on $name', (variant) => {
         affiliateContact: 'ftp://matrix.example',
         supportEmail: 'matrix@kestrel.example',
       },
+      consoleCryptoOverview: {},
+      // Refused past the guard by its check (CRYPTO_ADDRESS_INVALID): no network is added.
+      consoleCryptoNetworkAdd: {
+        chainId: 900_001,
+        name: 'Matrix',
+        rpcUrls: ['https://rpc.matrix.example'],
+        confirmations: 3,
+        receivingAddress: '0xnot-an-address',
+      },
+      consoleCryptoNetworkUpdate: { chainId: NO_SUCH_USER, name: 'Matrix' },
+      consoleCryptoNetworkEnabled: { chainId: NO_SUCH_USER, enabled: false },
+      consoleCryptoTokenAdd: {
+        chainId: NO_SUCH_USER,
+        symbol: 'USDT',
+        address: `0x${'ab'.repeat(20)}`,
+        decimals: 6,
+      },
+      consoleCryptoTokenEnabled: { chainId: NO_SUCH_USER, symbol: 'USDT', enabled: false },
+      // Refused by its check (CRYPTO_RATE_INVALID): the rate stays as it is.
+      consoleCryptoRate: { cnyPerUsd: '0' },
+      consoleCryptoTransfers: {},
+      consoleCryptoReorgs: {},
     });
 
     const refusals: number[] = [

@@ -3,6 +3,9 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   consoleAnnouncementList,
   consoleAuditList,
+  consoleCryptoOverview,
+  consoleCryptoReorgs,
+  consoleCryptoTransfers,
   consoleLinksRead,
   consoleBulkExtendPreview,
   consoleDashboard,
@@ -167,4 +170,22 @@ export const groupRecordQuery = (groupId: string) =>
   queryOptions({
     queryKey: [...CONSOLE_KEY, 'groups', 'record', groupId],
     queryFn: () => consoleCall(consoleGroupRecord, { groupId }),
+  });
+
+// The crypto section (issue 21, item 7).
+export const cryptoOverviewQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'crypto', 'overview'],
+  queryFn: () => consoleCall(consoleCryptoOverview, {}),
+});
+
+export const cryptoTransfersQuery = (all: boolean) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'crypto', 'transfers', all],
+    queryFn: () => consoleCall(consoleCryptoTransfers, { all: all ? '1' : '0' }),
+  });
+
+export const cryptoReorgsQuery = (all: boolean) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'crypto', 'reorgs', all],
+    queryFn: () => consoleCall(consoleCryptoReorgs, { all: all ? '1' : '0' }),
   });

@@ -1,0 +1,338 @@
+/**
+ * The operator functions on crypto payments' configuration (issue 21, item 7; docs/console.md,
+ * docs/crypto-pay.md "Operating it"): the console's crypto section and the CLI's `crypto` commands
+ * both call these, so each rule is written once: what a network, a token, an address and the rate
+ * may be (contract/endpoints/console-crypto.ts; the rate also passes the quotes' own parseRate), and
+ * that every change is audited in its own transaction with the values before and after. What the
+ * settings mean for payments stays in server/crypto, which reads them on each use.
+ */
+import { and, eq } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import { z } from 'zod';
+import {
+  cryptoChainIdField,
+  cryptoNetworkChange,
+  cryptoNetworkSpec,
+  cryptoRateField,
+  cryptoSymbolField,
+  cryptoTokenSpec,
+  type CryptoNetworkView,
+  type CryptoTokenView,
+} from '../../../contract/endpoints/console-crypto';
+import { firstErrorCode } from '../../../contract/validation';
+import {
+  readCryptoSettings,
+  writeCryptoSettings,
+  type NetworkRow,
+} from '../../crypto/crypto-config';
+import { parseRate } from '../../crypto/token-amount';
+import type { Db } from '../../db/database';
+import { cryptoNetworks, cryptoTokens, settings } from '../../db/schema';
+import { ApiError, fail } from '../../protocol/api-error';
+import { writeAudit, type AuditActor } from '../audit';
+import { networkView, tokenView } from './crypto-record';
+
+export interface CryptoOpsDeps {
+  readonly db: Db;
+  readonly now: () => Date;
+}
+
+/** Parses an operator's input with a contract schema; a failure is its catalogue error. */
+function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
+  return parsed.data;
+}
+
+const networkTarget = (chainId: number) => `crypto-network:${chainId}`;
+
+/** The hosts of RPC URLs: what the trail keeps (a URL's path often holds a provider's API key). */
+const rpcHosts = (urls: readonly string[]) =>
+  urls.map((url) => {
+    try {
+      return new URL(url).host;
+    } catch {
+      return '?';
+    }
+  });
+
+type NetworkFields = Pick<
+  NetworkRow,
+  | 'name'
+  | 'rpcUrls'
+  | 'confirmations'
+  | 'receivingAddress'
+  | 'explorerUrl'
+  | 'nativeSymbol'
+  | 'sort'
+>;
+
+/**
+ * A network as the audit trail keeps it. The keys avoid the trail's secret names (`url`, `token`),
+ * which it would redact: the explorer is `explorer`, the RPC URLs are their hosts.
+ */
+function auditedNetwork(fields: Partial<NetworkFields & { enabled: boolean }>) {
+  const out: Record<string, unknown> = {};
+  if (fields.name !== undefined) out.name = fields.name;
+  if (fields.rpcUrls !== undefined) out.rpcHosts = rpcHosts(fields.rpcUrls);
+  if (fields.confirmations !== undefined) out.confirmations = fields.confirmations;
+  if (fields.receivingAddress !== undefined)
+    out.receivingAddress = getAddress(fields.receivingAddress);
+  if (fields.explorerUrl !== undefined) out.explorer = fields.explorerUrl;
+  if (fields.nativeSymbol !== undefined) out.nativeSymbol = fields.nativeSymbol;
+  if (fields.sort !== undefined) out.sort = fields.sort;
+  if (fields.enabled !== undefined) out.enabled = fields.enabled;
+  return out;
+}
+
+async function lockNetwork(tx: Db, chainId: number): Promise<NetworkRow> {
+  const [row] = await tx
+    .select()
+    .from(cryptoNetworks)
+    .where(eq(cryptoNetworks.chainId, chainId))
+    .for('update');
+  if (!row) throw fail('CRYPTO_NETWORK_NOT_FOUND');
+  return row;
+}
+
+/** Adds an enabled network without tokens; CRYPTO_NETWORK_EXISTS when its chain ID is taken. */
+export async function addCryptoNetwork(
+  deps: CryptoOpsDeps,
+  actor: AuditActor,
+  input: unknown,
+): Promise<{ network: CryptoNetworkView }> {
+  const spec = checked(cryptoNetworkSpec, input);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(cryptoNetworks)
+      .values({ ...spec, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: cryptoNetworks.chainId })
+      .returning({ chainId: cryptoNetworks.chainId });
+    if (!added) throw fail('CRYPTO_NETWORK_EXISTS');
+    await writeAudit(tx, actor, {
+      action: 'crypto.network-add',
+      target: networkTarget(spec.chainId),
+      after: auditedNetwork({ ...spec, enabled: true }),
+      at: now,
+    });
+  });
+  return { network: (await networkView(deps.db, spec.chainId))! };
+}
+
+/**
+ * Changes a network's settings (absent ones are kept). The trail holds the changed ones before and
+ * after: a new receiving address shows the old one beside it.
+ */
+export async function updateCryptoNetwork(
+  deps: CryptoOpsDeps,
+  actor: AuditActor,
+  input: unknown,
+): Promise<{ network: CryptoNetworkView }> {
+  const { chainId, ...change } = checked(cryptoNetworkChange, input);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await lockNetwork(tx, chainId);
+    const changed: Partial<NetworkFields> = {};
+    const old: Partial<NetworkFields> = {};
+    for (const key of Object.keys(change) as (keyof NetworkFields)[]) {
+      const value = change[key];
+      if (value === undefined) continue;
+      if (JSON.stringify(value) === JSON.stringify(before[key])) continue;
+      Object.assign(changed, { [key]: value });
+      Object.assign(old, { [key]: before[key] });
+    }
+    await tx
+      .update(cryptoNetworks)
+      .set({ ...changed, updatedAt: now })
+      .where(eq(cryptoNetworks.chainId, chainId));
+    await writeAudit(tx, actor, {
+      action: 'crypto.network-update',
+      target: networkTarget(chainId),
+      before: { name: before.name, ...auditedNetwork(old) },
+      after: { name: changed.name ?? before.name, ...auditedNetwork(changed) },
+      at: now,
+    });
+  });
+  return { network: (await networkView(deps.db, chainId))! };
+}
+
+/** Disables a network (no new quotes; open ones are still watched) or enables it again. */
+export async function setCryptoNetworkEnabled(
+  deps: CryptoOpsDeps,
+  actor: AuditActor,
+  input: { chainId: unknown; enabled: boolean },
+): Promise<{ enabled: boolean }> {
+  const chainId = checked(cryptoChainIdField, input.chainId);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await lockNetwork(tx, chainId);
+    await tx
+      .update(cryptoNetworks)
+      .set({ enabled: input.enabled, updatedAt: now })
+      .where(eq(cryptoNetworks.chainId, chainId));
+    await writeAudit(tx, actor, {
+      action: input.enabled ? 'crypto.network-enable' : 'crypto.network-disable',
+      target: networkTarget(chainId),
+      before: { name: before.name, enabled: before.enabled },
+      after: { name: before.name, enabled: input.enabled },
+      at: now,
+    });
+  });
+  return { enabled: input.enabled };
+}
+
+const tokenAudit = (token: { symbol: string; address: string; decimals: number }) => ({
+  symbol: token.symbol,
+  address: getAddress(token.address),
+  decimals: token.decimals,
+});
+
+/**
+ * Adds a token to a network, or changes a listed token's contract and decimals (the symbol names
+ * it). Under the network's row lock, so two adds of one token write one row and two entries that
+ * read in order.
+ */
+export async function addCryptoToken(
+  deps: CryptoOpsDeps,
+  actor: AuditActor,
+  input: { chainId: unknown; symbol: unknown; address: unknown; decimals: unknown },
+): Promise<{ token: CryptoTokenView }> {
+  const chainId = checked(cryptoChainIdField, input.chainId);
+  const token = checked(cryptoTokenSpec, input);
+  const now = deps.now();
+  const id = await deps.db.transaction(async (tx) => {
+    const network = await lockNetwork(tx, chainId);
+    const [before] = await tx
+      .select()
+      .from(cryptoTokens)
+      .where(and(eq(cryptoTokens.chainId, chainId), eq(cryptoTokens.symbol, token.symbol)));
+    const [row] = await tx
+      .insert(cryptoTokens)
+      .values({ chainId, ...token })
+      .onConflictDoUpdate({
+        target: [cryptoTokens.chainId, cryptoTokens.symbol],
+        set: { address: token.address, decimals: token.decimals },
+      })
+      .returning({ id: cryptoTokens.id });
+    await writeAudit(tx, actor, {
+      action: before ? 'crypto.token-update' : 'crypto.token-add',
+      target: `${networkTarget(chainId)}:${token.symbol}`,
+      before: before ? { network: network.name, ...tokenAudit(before) } : null,
+      after: { network: network.name, ...tokenAudit(token), enabled: before?.enabled ?? true },
+      at: now,
+    });
+    return row!.id;
+  });
+  const [row] = await deps.db.select().from(cryptoTokens).where(eq(cryptoTokens.id, id));
+  return { token: tokenView(row!) };
+}
+
+/** Disables a token (not offered; open quotes are still watched) or enables it again. */
+export async function setCryptoTokenEnabled(
+  deps: CryptoOpsDeps,
+  actor: AuditActor,
+  input: { chainId: unknown; symbol: unknown; enabled: boolean },
+): Promise<{ enabled: boolean }> {
+  const chainId = checked(cryptoChainIdField, input.chainId);
+  const symbol = checked(cryptoSymbolField, input.symbol);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(cryptoTokens)
+      .where(and(eq(cryptoTokens.chainId, chainId), eq(cryptoTokens.symbol, symbol)))
+      .for('update');
+    if (!before) throw fail('CRYPTO_TOKEN_NOT_FOUND');
+    await tx
+      .update(cryptoTokens)
+      .set({ enabled: input.enabled })
+      .where(eq(cryptoTokens.id, before.id));
+    await writeAudit(tx, actor, {
+      action: input.enabled ? 'crypto.token-enable' : 'crypto.token-disable',
+      target: `${networkTarget(chainId)}:${symbol}`,
+      before: { enabled: before.enabled },
+      after: { enabled: input.enabled },
+      at: now,
+    });
+  });
+  return { enabled: input.enabled };
+}
+
+/** Sets CNY per USD (plans priced only in CNY), or none; quotes already made keep their rate. */
+export async function setCryptoRate(
+  deps: CryptoOpsDeps,
+  actor: AuditActor,
+  input: { cnyPerUsd: unknown },
+): Promise<{ cnyPerUsd: string | null }> {
+  const cnyPerUsd = checked(cryptoRateField, input.cnyPerUsd);
+  if (cnyPerUsd !== null) {
+    try {
+      parseRate(cnyPerUsd);
+    } catch {
+      throw fail('CRYPTO_RATE_INVALID');
+    }
+  }
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    // The settings row's lock orders two changes, so each entry's "before" is the other's "after".
+    await tx.select().from(settings).where(eq(settings.key, 'crypto')).for('update');
+    const before = await readCryptoSettings(tx);
+    await writeCryptoSettings(tx, { ...before, cnyPerUsd });
+    await writeAudit(tx, actor, {
+      action: 'crypto.rate',
+      target: 'crypto-rate',
+      before: { cnyPerUsd: before.cnyPerUsd },
+      after: { cnyPerUsd },
+      at: now,
+    });
+  });
+  return { cnyPerUsd };
+}
+
+/** A network with its tokens as an import file (`crypto import`) describes it. */
+export const cryptoImportedNetwork = cryptoNetworkSpec.extend({
+  tokens: z.array(cryptoTokenSpec).default([]),
+});
+export type CryptoImportedNetwork = z.input<typeof cryptoImportedNetwork>;
+
+/**
+ * Adds a network or updates it, with its tokens (added, or contract and decimals updated), in one
+ * transaction: `crypto import`, and the tests' configuration. Audited as `crypto.network-import`.
+ */
+export async function importCryptoNetwork(
+  deps: CryptoOpsDeps,
+  actor: AuditActor,
+  input: unknown,
+): Promise<void> {
+  const { tokens, ...spec } = checked(cryptoImportedNetwork, input);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(cryptoNetworks)
+      .where(eq(cryptoNetworks.chainId, spec.chainId))
+      .for('update');
+    const values = { ...spec, updatedAt: now };
+    await tx
+      .insert(cryptoNetworks)
+      .values({ ...values, createdAt: now })
+      .onConflictDoUpdate({ target: cryptoNetworks.chainId, set: values });
+    for (const token of tokens) {
+      await tx
+        .insert(cryptoTokens)
+        .values({ chainId: spec.chainId, ...token })
+        .onConflictDoUpdate({
+          target: [cryptoTokens.chainId, cryptoTokens.symbol],
+          set: { address: token.address, decimals: token.decimals },
+        });
+    }
+    await writeAudit(tx, actor, {
+      action: 'crypto.network-import',
+      target: networkTarget(spec.chainId),
+      before: before ? auditedNetwork(before) : null,
+      after: { ...auditedNetwork(spec), assets: tokens.map(tokenAudit) },
+      at: now,
+    });
+  });
+}

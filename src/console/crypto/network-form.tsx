@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
+import {
+  consoleCryptoNetworkAdd,
+  consoleCryptoNetworkUpdate,
+  cryptoAddressField,
+  cryptoChainIdField,
+  cryptoConfirmationsField,
+  cryptoExplorerUrlField,
+  cryptoNetworkNameField,
+  cryptoRpcUrlsField,
+  cryptoSymbolField,
+  type CryptoNetworkView,
+} from '../../../contract/endpoints/console';
+import { Errors } from '../../../contract/errors';
+import { TextField } from '../../components/ui/text-field';
+import { useErrorText } from '../../i18n/use-error-text';
+import { errorCodeOf } from '../../lib/api-error';
+import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { consoleCall } from '../api/console-client';
+import { CONSOLE_KEY } from '../api/console-queries';
+import { FormDialog } from '../form-dialog';
+import { StepUpCancelled, useStepUp } from '../step-up';
+
+type Field =
+  | 'chainId'
+  | 'name'
+  | 'rpcUrls'
+  | 'confirmations'
+  | 'receivingAddress'
+  | 'explorerUrl'
+  | 'nativeSymbol';
+
+/** The server's refusals that belong to one field: shown under it rather than above the form. */
+const FIELD_OF: Readonly<Record<number, Field>> = {
+  [Errors.CRYPTO_CHAIN_ID_INVALID.code]: 'chainId',
+  [Errors.CRYPTO_NETWORK_EXISTS.code]: 'chainId',
+  [Errors.CRYPTO_NETWORK_NAME_INVALID.code]: 'name',
+  [Errors.CRYPTO_RPC_URL_INVALID.code]: 'rpcUrls',
+  [Errors.CRYPTO_CONFIRMATIONS_INVALID.code]: 'confirmations',
+  [Errors.CRYPTO_ADDRESS_INVALID.code]: 'receivingAddress',
+  [Errors.CRYPTO_EXPLORER_URL_INVALID.code]: 'explorerUrl',
+  [Errors.CRYPTO_SYMBOL_INVALID.code]: 'nativeSymbol',
+};
+
+const urlList = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/**
+ * Adding a network (`network` absent) or editing one: name, RPC URLs, confirmations, receiving
+ * address, explorer, native coin. Both set where money goes, so both may ask a fresh code.
+ */
+export function NetworkForm({
+  network,
+  onDone,
+}: {
+  network?: CryptoNetworkView;
+  onDone: () => void;
+}) {
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const runWithStepUp = useStepUp();
+  const [chainId, setChainId] = useState(network ? String(network.chainId) : '');
+  const [name, setName] = useState(network?.name ?? '');
+  const [rpc, setRpc] = useState(network?.rpcUrls.join(', ') ?? '');
+  const [confirmations, setConfirmations] = useState(String(network?.confirmations ?? 12));
+  const [receiving, setReceiving] = useState(network?.receivingAddress ?? '');
+  const [explorer, setExplorer] = useState(network?.explorerUrl ?? '');
+  const [native, setNative] = useState(network?.nativeSymbol ?? 'ETH');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [failure, setFailure] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async () => {
+    const found = collectErrors<Field>({
+      chainId: network ? null : fieldError(cryptoChainIdField, chainId),
+      name: fieldError(cryptoNetworkNameField, name),
+      rpcUrls: fieldError(cryptoRpcUrlsField, urlList(rpc)),
+      confirmations: fieldError(cryptoConfirmationsField, confirmations),
+      receivingAddress: fieldError(cryptoAddressField, receiving),
+      explorerUrl: fieldError(cryptoExplorerUrlField, explorer),
+      nativeSymbol: fieldError(cryptoSymbolField, native),
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const settings = {
+      name,
+      rpcUrls: urlList(rpc),
+      confirmations: Number(confirmations),
+      receivingAddress: receiving,
+      explorerUrl: explorer,
+      nativeSymbol: native,
+    };
+    setPending(true);
+    setFailure(null);
+    try {
+      await runWithStepUp(() =>
+        network
+          ? consoleCall(consoleCryptoNetworkUpdate, { chainId: network.chainId, ...settings })
+          : consoleCall(consoleCryptoNetworkAdd, { chainId: Number(chainId), ...settings }),
+      );
+      onDone();
+    } catch (refusal) {
+      if (refusal instanceof StepUpCancelled) return;
+      const code = errorCodeOf(refusal);
+      const field = FIELD_OF[code];
+      if (field) setErrors({ [field]: code });
+      else setFailure(code);
+    } finally {
+      setPending(false);
+      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'crypto'] });
+    }
+  };
+
+  const shown = (field: Field) => (errors[field] === undefined ? null : errorText(errors[field]));
+
+  return (
+    <FormDialog
+      title={network ? <Trans>Edit network {network.name}</Trans> : <Trans>Add a network</Trans>}
+      text={
+        <Trans>
+          Payments on it go to the receiving address. Change it only while you still control the old
+          one: open quotes are paid there. You may be asked for a fresh code from your
+          authenticator.
+        </Trans>
+      }
+      label={network ? <Trans>Save the network</Trans> : <Trans>Add the network</Trans>}
+      pending={pending}
+      failure={failure}
+      onCancel={onDone}
+      onSubmit={() => void submit()}
+    >
+      {!network && (
+        <TextField
+          label={<Trans>Chain ID</Trans>}
+          value={chainId}
+          onChange={setChainId}
+          error={shown('chainId')}
+          inputMode="numeric"
+          autoComplete="off"
+          hint={<Trans>EIP-155: 1 Ethereum, 56 BNB Chain, 137 Polygon.</Trans>}
+        />
+      )}
+      <TextField
+        label={<Trans>Name</Trans>}
+        value={name}
+        onChange={setName}
+        error={shown('name')}
+        autoComplete="off"
+        maxLength={64}
+      />
+      <TextField
+        label={<Trans>RPC URLs</Trans>}
+        value={rpc}
+        onChange={setRpc}
+        error={shown('rpcUrls')}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint={<Trans>One or more, separated by commas; the first that answers is used.</Trans>}
+      />
+      <TextField
+        label={<Trans>Confirmations</Trans>}
+        value={confirmations}
+        onChange={setConfirmations}
+        error={shown('confirmations')}
+        inputMode="numeric"
+        autoComplete="off"
+        hint={<Trans>Blocks on top of a payment before it is credited.</Trans>}
+      />
+      <TextField
+        label={<Trans>Receiving address</Trans>}
+        value={receiving}
+        onChange={setReceiving}
+        error={shown('receivingAddress')}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        className="field__input console-crypto-hex"
+        hint={
+          <Trans>Your wallet: 0x and 40 hexadecimal digits, checksummed if in mixed case.</Trans>
+        }
+      />
+      <TextField
+        label={<Trans>Explorer</Trans>}
+        value={explorer}
+        onChange={setExplorer}
+        error={shown('explorerUrl')}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint={<Trans>Optional, e.g. https://bscscan.com: links to transactions.</Trans>}
+      />
+      <TextField
+        label={<Trans>Native coin</Trans>}
+        value={native}
+        onChange={setNative}
+        error={shown('nativeSymbol')}
+        autoComplete="off"
+        hint={<Trans>The coin the network fee is paid in (ETH, BNB, POL).</Trans>}
+      />
+    </FormDialog>
+  );
+}

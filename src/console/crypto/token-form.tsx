@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
+import {
+  consoleCryptoTokenAdd,
+  cryptoAddressField,
+  cryptoDecimalsField,
+  cryptoSymbolField,
+  type CryptoNetworkView,
+} from '../../../contract/endpoints/console';
+import { Errors } from '../../../contract/errors';
+import { TextField } from '../../components/ui/text-field';
+import { useErrorText } from '../../i18n/use-error-text';
+import { errorCodeOf } from '../../lib/api-error';
+import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { consoleCall } from '../api/console-client';
+import { CONSOLE_KEY } from '../api/console-queries';
+import { FormDialog } from '../form-dialog';
+import { StepUpCancelled, useStepUp } from '../step-up';
+
+type Field = 'symbol' | 'address' | 'decimals';
+
+const FIELD_OF: Readonly<Record<number, Field>> = {
+  [Errors.CRYPTO_SYMBOL_INVALID.code]: 'symbol',
+  [Errors.CRYPTO_ADDRESS_INVALID.code]: 'address',
+  [Errors.CRYPTO_DECIMALS_INVALID.code]: 'decimals',
+};
+
+/**
+ * A token on a network: its symbol, contract and decimals. A symbol the network lists already has
+ * its contract and decimals replaced. It says what counts as payment, so it may ask a fresh code.
+ */
+export function TokenForm({ network, onDone }: { network: CryptoNetworkView; onDone: () => void }) {
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const runWithStepUp = useStepUp();
+  const [symbol, setSymbol] = useState('');
+  const [address, setAddress] = useState('');
+  const [decimals, setDecimals] = useState('6');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [failure, setFailure] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+  const networkName = network.name;
+
+  const submit = async () => {
+    const found = collectErrors<Field>({
+      symbol: fieldError(cryptoSymbolField, symbol),
+      address: fieldError(cryptoAddressField, address),
+      decimals: fieldError(cryptoDecimalsField, decimals),
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    setFailure(null);
+    try {
+      await runWithStepUp(() =>
+        consoleCall(consoleCryptoTokenAdd, {
+          chainId: network.chainId,
+          symbol,
+          address,
+          decimals: Number(decimals),
+        }),
+      );
+      onDone();
+    } catch (refusal) {
+      if (refusal instanceof StepUpCancelled) return;
+      const code = errorCodeOf(refusal);
+      const field = FIELD_OF[code];
+      if (field) setErrors({ [field]: code });
+      else setFailure(code);
+    } finally {
+      setPending(false);
+      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'crypto'] });
+    }
+  };
+
+  const shown = (field: Field) => (errors[field] === undefined ? null : errorText(errors[field]));
+
+  return (
+    <FormDialog
+      title={<Trans>Add a token on {networkName}</Trans>}
+      text={
+        <Trans>
+          Only transfers of this contract pay for a plan in this token: copy it from the token
+          issuer’s own page. You may be asked for a fresh code from your authenticator.
+        </Trans>
+      }
+      label={<Trans>Add the token</Trans>}
+      pending={pending}
+      failure={failure}
+      onCancel={onDone}
+      onSubmit={() => void submit()}
+    >
+      <TextField
+        label={<Trans>Symbol</Trans>}
+        value={symbol}
+        onChange={setSymbol}
+        error={shown('symbol')}
+        autoComplete="off"
+        hint={<Trans>USDT, USDC… A symbol already listed is updated.</Trans>}
+      />
+      <TextField
+        label={<Trans>Contract address</Trans>}
+        value={address}
+        onChange={setAddress}
+        error={shown('address')}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        className="field__input console-crypto-hex"
+      />
+      <TextField
+        label={<Trans>Decimals</Trans>}
+        value={decimals}
+        onChange={setDecimals}
+        error={shown('decimals')}
+        inputMode="numeric"
+        autoComplete="off"
+        hint={<Trans>As the contract says: 6 for USDT on Ethereum, 18 on BNB Chain.</Trans>}
+      />
+    </FormDialog>
+  );
+}
