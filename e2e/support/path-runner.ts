@@ -18,6 +18,7 @@ import type { ApiClient } from './api-client';
 import { test } from './fixtures';
 import type { I18n } from './i18n';
 import type { Outbox } from './outbox';
+import { ONE_PROJECT_TAGS } from './projects';
 import type { UserFactory } from './user-factory';
 
 export { applicableEvents, longestPaths, pathTitle, stateKey } from '../../machines/shared/paths';
@@ -142,14 +143,17 @@ export function describeMachinePaths<TMachine extends AnyStateMachine, TData>(
 
   const titles = new Map<string, number>();
   test.describe(options.title, () => {
-    for (const path of paths) {
+    for (const [n, path] of paths.entries()) {
       const base = pathTitle(path);
       // Two paths can differ only in an event's payload; keep titles unique for Playwright.
       const seen = titles.get(base) ?? 0;
       titles.set(base, seen + 1);
       const title = seen === 0 ? base : `${base} (#${seen + 1})`;
 
-      test(title, async ({ page, context, request, i18n, api, outbox, users }) => {
+      // A path proves a transition, not a language: the paths alternate between the two journey
+      // projects (playwright.config.ts), so each runs once and both languages walk the machine.
+      const tag = n % 2 === 0 ? ONE_PROJECT_TAGS.en : ONE_PROJECT_TAGS.zh;
+      test(title, { tag }, async ({ page, context, request, i18n, api, outbox, users }) => {
         const fixtures: PathFixtures = { page, context, request, i18n, api, outbox, users };
         const data = await options.setup(fixtures, path);
         const scope: PathScope<TData> = { ...fixtures, data };
