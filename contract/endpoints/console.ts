@@ -29,6 +29,7 @@ import {
 import { consoleContentEndpoints } from './console-content';
 import { consoleDashboardEndpoints } from './console-dashboard';
 import { consoleNodeEndpoints } from './console-nodes';
+import { consoleKolEndpoints } from './console-kol';
 import { consoleOrderEndpoints } from './console-orders';
 import { consoleUserEndpoints } from './console-users';
 
@@ -36,6 +37,7 @@ export * from './console-base';
 export * from './console-content';
 export * from './console-dashboard';
 export * from './console-nodes';
+export * from './console-kol';
 export * from './console-orders';
 export * from './console-users';
 
@@ -329,6 +331,7 @@ export const consoleEndpoints = {
   ...consoleDashboardEndpoints,
   ...consoleNodeEndpoints,
   ...consoleContentEndpoints,
+  ...consoleKolEndpoints,
 } as const satisfies Record<string, ConsoleEndpoint>;
 
 export type ConsoleEndpointName = keyof typeof consoleEndpoints;

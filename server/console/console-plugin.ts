@@ -40,6 +40,8 @@ import type { AnyHandler, HandlersOf } from './console-handler';
 import { dashboardHandlers } from './dashboard/dashboard-handlers';
 import { registerConsoleDevRoutes } from './console-dev-routes';
 import { nodeHandlers } from './nodes/node-handlers';
+import { kolHandlers } from './kol/kol-handlers';
+import type { PayoutVerifier } from '../kol/payout-verifier';
 import { contentHandlers } from './content/announcement-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { roleAllows } from './roles';
@@ -61,6 +63,8 @@ export interface ConsolePluginOptions {
   readonly totpSealer: TotpSealer;
   /** The console's clock: sessions, codes, the audit trail (tests move it). */
   readonly now?: () => number;
+  /** Checks KOL payout hashes on chain (server/admin/chain-payout-verifier.ts). */
+  readonly payoutVerifier?: PayoutVerifier;
 }
 
 declare module 'fastify' {
@@ -203,6 +207,11 @@ export async function consolePlugin(
     ...dashboardHandlers({ db, now }),
     ...nodeHandlers({ db, now, siteOrigin }),
     ...contentHandlers({ db, now }),
+    ...kolHandlers({
+      db,
+      now,
+      ...(options.payoutVerifier ? { payoutVerifier: options.payoutVerifier } : {}),
+    }),
   };
 
   for (const [name, endpoint] of Object.entries(consoleEndpoints) as [
