@@ -191,6 +191,15 @@ export async function recordPayout(
       `settlement ${settlementId} already has the hash ${current.txHash}: use --correct to replace it`,
       'hash-recorded',
     );
+  // The same hash again, not a correction: already recorded (a second click), nothing changes;
+  // `kol verify` asks the chain again.
+  if (current.txHash !== null && !options.correct)
+    return {
+      settlement: current,
+      verification: current.verification ?? 'unverified',
+      note: current.verificationNote ?? '',
+      applied: false,
+    };
 
   const check = options.verifier
     ? await options.verifier.verifyTransfer({

