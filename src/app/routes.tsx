@@ -291,6 +291,10 @@ export const routeTree = rootRoute.addChildren([
         lazyPage('console-content', () => import('../console/pages/content-page')),
       ),
       staffAreaPage(
+        '/kol',
+        lazyPage('console-kol', () => import('../console/pages/kol-page')),
+      ),
+      staffAreaPage(
         '/staff',
         lazyPage('console-staff', () => import('../console/pages/staff-page')),
       ),

@@ -8,6 +8,7 @@ export interface ConsoleSection {
     | '/admin/orders'
     | '/admin/nodes'
     | '/admin/content'
+    | '/admin/kol'
     | '/admin/staff'
     | '/admin/audit';
   readonly permission: ConsolePermission;
@@ -43,6 +44,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'content.manage',
     label: msg`Content`,
     summary: msg`Announcements to members in both languages, with a start, an end and a banner; the site's links.`,
+  },
+  {
+    to: '/admin/kol',
+    permission: 'kol.manage',
+    label: msg`KOL`,
+    summary: msg`KOLs and their rates, commissions and the review queue, settlements and payout hashes checked on chain.`,
   },
   {
     to: '/admin/staff',
