@@ -697,6 +697,85 @@ export const Errors = {
     'Enter the display order: a whole number from 0 to 1000000.',
     '请输入显示顺序：0 到 1000000 之间的整数。',
   ),
+  // The console's KOL section (817x-818x).
+  KOL_USER_NOT_FOUND: entry(
+    8170,
+    'No member has this user ID or username.',
+    '没有该用户 ID 或用户名的会员。',
+  ),
+  KOL_NOT_FOUND: entry(8171, 'This member is not a KOL.', '该会员不是 KOL。'),
+  KOL_FIRST_RATE_INVALID: entry(
+    8172,
+    'The first-purchase rate is a whole percent from 25 to 100.',
+    '首购佣金比例须为 25 到 100 之间的整数百分比。',
+  ),
+  KOL_RENEWAL_RATE_INVALID: entry(
+    8173,
+    'The renewal rate is a whole percent from 1 to 25.',
+    '续费佣金比例须为 1 到 25 之间的整数百分比。',
+  ),
+  KOL_PAYOUT_NETWORK_INVALID: entry(
+    8174,
+    'Choose a payout network (TRON, Ethereum, BSC, Polygon or Arbitrum).',
+    '请选择结算网络（TRON、Ethereum、BSC、Polygon 或 Arbitrum）。',
+  ),
+  KOL_PAYOUT_ADDRESS_INVALID: entry(
+    8175,
+    'This is not a USDT address on the payout network.',
+    '这不是该结算网络上的 USDT 地址。',
+  ),
+  KOL_COMMISSION_NOT_FOUND: entry(8176, 'No commission has this ID.', '没有该 ID 的佣金。'),
+  KOL_COMMISSION_NOT_HELD: entry(
+    8177,
+    'This commission is not held for review (it is {status}).',
+    '该佣金不在审核中（当前状态：{status}）。',
+  ),
+  KOL_COMMISSION_ALREADY_REVERSED: entry(
+    8178,
+    'This commission was already taken back.',
+    '该佣金已被撤回。',
+  ),
+  KOL_SETTLEMENT_NOT_FOUND: entry(8179, 'No settlement has this ID.', '没有该 ID 的结算单。'),
+  KOL_TX_HASH_INVALID: entry(
+    8180,
+    "This is not a transaction hash of the settlement's network.",
+    '这不是该结算单所用网络的交易哈希。',
+  ),
+  KOL_TX_HASH_RECORDED: entry(
+    8181,
+    'This settlement already has another hash: correct it to replace it.',
+    '该结算单已记录了另一个哈希，如需替换请使用更正。',
+  ),
+  KOL_TX_HASH_USED: entry(
+    8182,
+    'This hash already pays settlement {settlementId}.',
+    '该哈希已用于结算单 {settlementId}。',
+  ),
+  KOL_SETTLE_BELOW_THRESHOLD: entry(
+    8183,
+    "The KOL's available total is below the $100 payout threshold.",
+    '该 KOL 的可结算金额未达到 100 美元的结算门槛。',
+  ),
+  KOL_SETTLE_NO_ADDRESS: entry(
+    8184,
+    'The KOL has no payout address: set one first.',
+    '该 KOL 尚未设置收款地址，请先设置。',
+  ),
+  KOL_REFUND_WINDOW_INVALID: entry(
+    8185,
+    'The refund window is a whole number of days from 0 to 365.',
+    '退款期须为 0 到 365 之间的整数天数。',
+  ),
+  KOL_CNY_RATE_INVALID: entry(
+    8186,
+    'Enter US dollars per yuan as a decimal above 0 and at most 10, such as 0.138.',
+    '请输入每人民币兑美元的汇率，大于 0 且不超过 10 的小数，例如 0.138。',
+  ),
+  KOL_NO_HASH_TO_VERIFY: entry(
+    8187,
+    'This settlement has no recorded hash to verify.',
+    '该结算单没有可核验的已记录哈希。',
+  ),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;

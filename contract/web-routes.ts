@@ -57,6 +57,7 @@ export const SPA_ROUTES = [
   '/admin/groups',
   '/admin/content',
   '/admin/crypto',
+  '/admin/kol',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

@@ -7,7 +7,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { format } from 'prettier';
 import { endpoints, Errors } from '../contract';
+import { consoleEndpoints, type ConsoleEndpoint } from '../contract/endpoints/console';
 import { renderArchitectureDoc } from './architecture-graph';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -61,10 +63,36 @@ export function renderErrorsDoc(): string {
 async function outputs(): Promise<Record<string, string>> {
   const architecture = readFileSync(`${root}docs/architecture.md`, 'utf8');
   return {
+    'docs/console.md': await renderConsoleDoc(readFileSync(`${root}docs/console.md`, 'utf8')),
     'docs/api.md': renderApiDoc(),
     'docs/errors.md': renderErrorsDoc(),
     'docs/architecture.md': await renderArchitectureDoc(architecture),
   };
+}
+
+/**
+ * docs/console.md with its endpoint table (between `<!-- console-endpoints ... -->` and
+ * `<!-- /console-endpoints -->`) written from the contract; the rest of the page is prose, kept.
+ */
+export async function renderConsoleDoc(current: string): Promise<string> {
+  const open = current.indexOf('<!-- console-endpoints ');
+  const close = current.indexOf('<!-- /console-endpoints -->');
+  if (open < 0 || close < open) throw new Error('docs/console.md has no console-endpoints block');
+  const head = current.indexOf('\n', open) + 1;
+  const rows = Object.values(consoleEndpoints).map(
+    (e: ConsoleEndpoint) =>
+      `| ${e.method} | \`${e.path}\` | ${e.access} | ${e.stepUp ? 'yes' : '-'} | ${e.summary} |`,
+  );
+  const table = [
+    '',
+    '| method | path | access | step-up | summary |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    '',
+  ].join('\n');
+  const page = current.slice(0, head) + table + current.slice(close);
+  return format(page, { parser: 'markdown', filepath: `${root}docs/console.md` });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { PayoutNetwork } from '../contract/kol';
 import { accountAreaPlugin } from './account-area/account-area-plugin';
 import { adminPlugin } from './admin/admin-plugin';
+import { chainPayoutVerifier } from './admin/chain-payout-verifier';
 import type { Config } from './config';
 import { consolePlugin } from './console/console-plugin';
 import { apiRoutesPlugin, corePlugin, spaPlugin, type CoreOverrides } from './core-plugin';
@@ -82,6 +83,11 @@ export async function buildApp(
       passwordThrottle: app.core.passwordThrottle,
       totpSealer: createTotpSealer(totpSealingKey(app.core.keys.ios.privateKey)),
       now: overrides.consoleNow,
+      payoutVerifier: chainPayoutVerifier({
+        db: app.core.database.db,
+        verifyTokenTransfer: app.cryptoModule.verifyTokenTransfer,
+        ...(overrides.payoutChainIds ? { chainIds: overrides.payoutChainIds } : {}),
+      }),
     });
     await app.register(apiRoutesPlugin, { now: overrides.now });
     const { database, keys, demoSeeded } = app.core;

@@ -32,6 +32,7 @@ import { consoleContentEndpoints } from './console-content';
 import { consoleDashboardEndpoints } from './console-dashboard';
 import { consoleGroupEndpoints } from './console-groups';
 import { consoleNodeEndpoints } from './console-nodes';
+import { consoleKolEndpoints } from './console-kol';
 import { consoleOrderEndpoints } from './console-orders';
 import { consoleUserEndpoints } from './console-users';
 import { consoleCryptoEndpoints } from './console-crypto';
@@ -41,6 +42,7 @@ export * from './console-content';
 export * from './console-dashboard';
 export * from './console-groups';
 export * from './console-nodes';
+export * from './console-kol';
 export * from './console-orders';
 export * from './console-users';
 export * from './console-crypto';
@@ -331,6 +333,7 @@ export const consoleEndpoints = {
   ...consoleGroupEndpoints,
   ...consoleContentEndpoints,
   ...consoleCryptoEndpoints,
+  ...consoleKolEndpoints,
 } as const satisfies Record<string, ConsoleEndpoint>;
 
 export type ConsoleEndpointName = keyof typeof consoleEndpoints;

@@ -1,5 +1,5 @@
 /** `kol ...`: the KOL programme's operator commands (docs/kol.md). */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import {
   KOL_RATES,
   PAYOUT_NETWORKS,
@@ -7,22 +7,30 @@ import {
   type PayoutNetwork,
 } from '../../contract/kol';
 import type { Db } from '../db/database';
-import { kolAccounts, kolCommissions, kolSettlements, users } from '../db/schema';
-import { reverseKolCommission } from '../kol/commission-reversal';
-import { confirmHeldCommission, listHeldCommissions } from '../kol/commission-review';
-import { KolRuleError, endKol, makeKol, type KolTerms } from '../kol/kol-accounts';
-import { kolTotals } from '../kol/kol-handlers';
-import { readKolSettings, writeKolSettings } from '../kol/kol-settings';
-import { checkKolLedger } from '../kol/ledger-check';
+import { kolCommissions, kolSettlements } from '../db/schema';
+import { CLI_ACTOR } from '../console/audit';
 import {
-  SettlementRefused,
-  payoutRecordsOf,
-  recordPayout,
-  runPayoutBatch,
-  settleKol,
-} from '../kol/settlements';
+  KolRefused,
+  confirmCommission,
+  endKolProgramme,
+  payoutBatch,
+  recordKolPayout,
+  resolveKolUser,
+  saveKol,
+  settleOneKol,
+  updateKolSettings,
+  verifyKolPayout,
+  voidCommission,
+  type KolDeps,
+} from '../console/kol/kol-operations';
+import { listKols } from '../console/kol/kol-record';
+import { listHeldCommissions } from '../kol/commission-review';
+import { KolRuleError, type KolTerms } from '../kol/kol-accounts';
+import { readKolSettings } from '../kol/kol-settings';
+import { checkKolLedger } from '../kol/ledger-check';
+import { SettlementRefused, payoutRecordsOf } from '../kol/settlements';
 import { AdminError, Args, UsageError, parseInteger, positional, rowLimit } from './args';
-import type { AdminCommand } from './context';
+import type { AdminCommand, AdminContext } from './context';
 import { counted, isoOrDash, money, table } from './format';
 
 export const KOL_USAGE = [
@@ -46,16 +54,15 @@ export const KOL_USAGE = [
 
 const COMMISSION_STATUSES = ['held', 'pending', 'available', 'settled', 'voided'] as const;
 
+/** The operator functions' dependencies in the CLI (audited as `cli`). */
+const depsOf = ({ db, now, payoutVerifier }: AdminContext): KolDeps => ({
+  db,
+  now,
+  ...(payoutVerifier ? { payoutVerifier } : {}),
+});
+
 async function resolveUser(db: Db, ref: string): Promise<number> {
-  const condition = /^\d+$/.test(ref)
-    ? eq(users.id, Number(ref))
-    : sql`lower(${users.username}) = lower(${ref})`;
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(condition, sql`${users.deletedAt} IS NULL`));
-  if (!user) throw new AdminError(`no user ${ref}`);
-  return user.id;
+  return asAdmin(() => resolveKolUser(db, ref));
 }
 
 function parseTerms(args: Args, forNew: boolean): KolTerms {
@@ -93,6 +100,7 @@ async function asAdmin<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (error instanceof KolRefused) throw new AdminError(error.detail);
     if (error instanceof KolRuleError || error instanceof SettlementRefused)
       throw new AdminError(error.message);
     throw error;
@@ -147,47 +155,35 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       const ref = positional(args, 0, 'user');
       const terms = parseTerms(args, action === 'make');
       args.done(1);
-      return async ({ db, io, now }) => {
-        const userId = await resolveUser(db, ref);
-        if (action === 'set') {
-          const [account] = await db
-            .select()
-            .from(kolAccounts)
-            .where(eq(kolAccounts.userId, userId));
-          if (!account || account.endedAt)
-            throw new AdminError(`user ${ref} is not a KOL: use kol make`);
-        }
-        const account = await asAdmin(() => makeKol(db, userId, terms, now()));
-        io.out(
-          `user ${userId} is a KOL: first ${account.firstRatePercent} %, renewal ${account.renewalRatePercent} %, payout ${account.payoutNetwork ?? '-'} ${account.payoutAddress ?? ''}`.trimEnd(),
+      return async (context) => {
+        const account = await asAdmin(() =>
+          saveKol(depsOf(context), CLI_ACTOR, { user: ref, terms, mode: action }),
+        );
+        context.io.out(
+          `user ${account.userId} is a KOL: first ${account.firstRatePercent} %, renewal ${account.renewalRatePercent} %, payout ${account.payoutNetwork ?? '-'} ${account.payoutAddress ?? ''}`.trimEnd(),
         );
         return 0;
       };
     }
     case 'end': {
       const ref = userRefOf(rest);
-      return async ({ db, io, now }) => {
-        const userId = await resolveUser(db, ref);
-        if (!(await endKol(db, userId, now()))) throw new AdminError(`user ${ref} is not a KOL`);
-        io.out(`user ${userId} is no longer a KOL; earned commissions stay payable`);
+      return async (context) => {
+        const { userId } = await asAdmin(() =>
+          endKolProgramme(depsOf(context), CLI_ACTOR, { user: ref }),
+        );
+        context.io.out(`user ${userId} is no longer a KOL; earned commissions stay payable`);
         return 0;
       };
     }
     case 'list': {
       new Args(rest).done(0);
       return async ({ db, io, now }) => {
-        const rows = await db
-          .select({ account: kolAccounts, username: users.username })
-          .from(kolAccounts)
-          .innerJoin(users, eq(users.id, kolAccounts.userId))
-          .orderBy(kolAccounts.userId);
         const lines = [];
-        for (const { account: a, username } of rows) {
-          const totals = await kolTotals(db, a.userId, now());
+        for (const { totals, username, ...a } of await listKols(db, now())) {
           lines.push([
             String(a.userId),
             username ?? '-',
-            a.endedAt ? `ended ${isoOrDash(a.endedAt)}` : 'active',
+            a.endedAt ? `ended ${isoOrDash(new Date(a.endedAt))}` : 'active',
             `${a.firstRatePercent}/${a.renewalRatePercent} %`,
             a.payoutNetwork ? `${a.payoutNetwork} ${a.payoutAddress}` : '-',
             usd(totals.heldCents),
@@ -324,12 +320,9 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
     }
     case 'settle': {
       const ref = userRefOf(rest);
-      return async ({ db, io, now }) => {
-        const kolId = await resolveUser(db, ref);
-        const s = await asAdmin(() =>
-          settleKol(db, kolId, { requestedBy: 'operator', now: now() }),
-        );
-        io.out(
+      return async (context) => {
+        const s = await asAdmin(() => settleOneKol(depsOf(context), CLI_ACTOR, { user: ref }));
+        context.io.out(
           `settlement ${s.id}: ${usd(s.amountCents)} (${s.commissionCount} rows) to ${s.payoutNetwork} ${s.payoutAddress}; pay it, then: kol pay ${s.id} --tx <hash>`,
         );
         return 0;
@@ -337,8 +330,9 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
     }
     case 'payout-batch': {
       new Args(rest).done(0);
-      return async ({ db, io, now }) => {
-        const { settled, skipped } = await runPayoutBatch(db, now());
+      return async (context) => {
+        const { io } = context;
+        const { settled, skipped } = await payoutBatch(depsOf(context), CLI_ACTOR);
         for (const s of settled)
           io.out(
             `settlement ${s.id}: KOL ${s.kolId}, ${usd(s.amountCents)} to ${s.payoutNetwork} ${s.payoutAddress}`,
@@ -355,16 +349,16 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       const correct = args.flag('correct');
       const note = args.string('note');
       args.done(1);
-      return async ({ db, io, now, payoutVerifier }) => {
+      return async (context) => {
         const result = await asAdmin(() =>
-          recordPayout(db, id, tx, {
-            now: now(),
-            verifier: payoutVerifier,
+          recordKolPayout(depsOf(context), CLI_ACTOR, {
+            settlementId: id,
+            txHash: tx,
             correct,
             ...(note ? { note } : {}),
           }),
         );
-        io.out(
+        context.io.out(
           `settlement ${id}: ${result.settlement.status}, hash ${result.verification}${result.note ? ` (${result.note})` : ''}`,
         );
         return result.verification === 'rejected' ? 1 : 0;
@@ -374,17 +368,13 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       const args = new Args(rest);
       const id = parseInteger(positional(args, 0, 'settlementId'), 'settlementId');
       args.done(1);
-      return async ({ db, io, now, payoutVerifier }) => {
+      return async (context) => {
+        const { db, io, payoutVerifier } = context;
         const [s] = await db.select().from(kolSettlements).where(eq(kolSettlements.id, id));
         if (!s?.txHash) throw new AdminError(`settlement ${id} has no recorded hash`);
         if (!payoutVerifier) throw new AdminError('no chain verifier is configured here');
         const result = await asAdmin(() =>
-          recordPayout(db, id, s.txHash!, {
-            now: now(),
-            verifier: payoutVerifier,
-            correct: true,
-            note: 'verified again',
-          }),
+          verifyKolPayout(depsOf(context), CLI_ACTOR, { settlementId: id }),
         );
         io.out(`settlement ${id}: ${result.settlement.status}, hash ${result.verification}`);
         for (const r of await payoutRecordsOf(db, id))
@@ -421,12 +411,11 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
     }
     case 'confirm': {
       const { id, reason } = commissionAndReason(rest);
-      return async ({ db, io, now }) => {
-        const outcome = await confirmHeldCommission(db, id, `operator: ${reason}`, now());
-        if (outcome.result === 'none') throw new AdminError(`no commission ${id}`);
-        if (outcome.result === 'not-held')
-          throw new AdminError(`commission ${id} is not held for review (it is ${outcome.status})`);
-        io.out(
+      return async (context) => {
+        const outcome = await asAdmin(() =>
+          confirmCommission(depsOf(context), CLI_ACTOR, { commissionId: id, reason }),
+        );
+        context.io.out(
           `commission ${id} confirmed: pending until ${isoOrDash(outcome.availableAt)}, then available`,
         );
         return 0;
@@ -434,14 +423,11 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
     }
     case 'void': {
       const { id, reason } = commissionAndReason(rest);
-      return async ({ db, io, now }) => {
-        const outcome = await db.transaction((tx) =>
-          reverseKolCommission(tx, { commissionId: id }, `operator: ${reason}`, now()),
+      return async (context) => {
+        const outcome = await asAdmin(() =>
+          voidCommission(depsOf(context), CLI_ACTOR, { commissionId: id, reason }),
         );
-        if (outcome.result === 'none') throw new AdminError(`no commission ${id}`);
-        if (outcome.result === 'already')
-          throw new AdminError(`commission ${id} was already taken back`);
-        io.out(
+        context.io.out(
           outcome.result === 'voided'
             ? `commission ${id} voided`
             : `commission ${id} was settled: clawback ${outcome.clawbackId} nets it against the next payout`,
@@ -455,15 +441,15 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       const rate = args.string('cny-usd-rate');
       const micros = rate === undefined ? undefined : parseRate(rate);
       args.done(0);
-      return async ({ db, io, now }) => {
-        const current = await readKolSettings(db);
-        const next = {
-          refundWindowDays: windowDays ?? current.refundWindowDays,
-          cnyUsdRateMicros: micros ?? current.cnyUsdRateMicros,
-        };
-        if (windowDays !== undefined || micros !== undefined)
-          await writeKolSettings(db, next, now());
-        io.out(
+      return async (context) => {
+        const next =
+          windowDays !== undefined || micros !== undefined
+            ? await updateKolSettings(depsOf(context), CLI_ACTOR, {
+                ...(windowDays !== undefined ? { refundWindowDays: windowDays } : {}),
+                ...(micros !== undefined ? { cnyUsdRateMicros: micros } : {}),
+              })
+            : await readKolSettings(context.db);
+        context.io.out(
           `refund window ${counted(next.refundWindowDays, 'day')}; 1 CNY = ${(next.cnyUsdRateMicros / 1_000_000).toFixed(6)} USD (new commissions only)`,
         );
         return 0;

@@ -41,6 +41,8 @@ import { dashboardHandlers } from './dashboard/dashboard-handlers';
 import { registerConsoleDevRoutes } from './console-dev-routes';
 import { groupHandlers } from './groups/group-handlers';
 import { nodeHandlers } from './nodes/node-handlers';
+import { kolHandlers } from './kol/kol-handlers';
+import type { PayoutVerifier } from '../kol/payout-verifier';
 import { contentHandlers } from './content/announcement-handlers';
 import { cryptoHandlers } from './crypto/crypto-handlers';
 import { orderHandlers } from './orders/order-handlers';
@@ -63,6 +65,8 @@ export interface ConsolePluginOptions {
   readonly totpSealer: TotpSealer;
   /** The console's clock: sessions, codes, the audit trail (tests move it). */
   readonly now?: () => number;
+  /** Checks KOL payout hashes on chain (server/admin/chain-payout-verifier.ts). */
+  readonly payoutVerifier?: PayoutVerifier;
 }
 
 declare module 'fastify' {
@@ -207,6 +211,11 @@ export async function consolePlugin(
     ...nodeHandlers({ db, now, siteOrigin }),
     ...contentHandlers({ db, now }),
     ...cryptoHandlers({ db, now }),
+    ...kolHandlers({
+      db,
+      now,
+      ...(options.payoutVerifier ? { payoutVerifier: options.payoutVerifier } : {}),
+    }),
   };
 
   for (const [name, endpoint] of Object.entries(consoleEndpoints) as [

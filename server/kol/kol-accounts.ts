@@ -10,8 +10,27 @@ import { kolAccounts, users } from '../db/schema';
 
 export type KolAccount = typeof kolAccounts.$inferSelect;
 
+/** Which rule refused, so the console can answer its catalogue error (the CLI prints the message). */
+export type KolRule =
+  | 'no-user'
+  | 'first-rate'
+  | 'renewal-rate'
+  | 'address'
+  | 'first-rate-required'
+  | 'no-settlement'
+  | 'hash-format'
+  | 'hash-recorded'
+  | 'hash-used';
+
 export class KolRuleError extends Error {
   override name = 'KolRuleError';
+  constructor(
+    message: string,
+    readonly rule?: KolRule,
+    readonly data: Record<string, unknown> | null = null,
+  ) {
+    super(message);
+  }
 }
 
 export interface KolTerms {
@@ -22,17 +41,35 @@ export interface KolTerms {
 }
 
 /** KolRuleError unless `rate` (when given) is a whole percent within `[min, max]`. */
-function checkRate(rate: number | undefined, min: number, max: number, what: string): void {
+function checkRate(
+  rate: number | undefined,
+  min: number,
+  max: number,
+  what: string,
+  rule: KolRule,
+): void {
   if (rate !== undefined && (!Number.isInteger(rate) || rate < min || rate > max))
-    throw new KolRuleError(`the ${what} rate must be ${min}-${max} %`);
+    throw new KolRuleError(`the ${what} rate must be ${min}-${max} %`, rule);
 }
 
 function checkTerms(terms: KolTerms): void {
   const { firstRatePercent: first, renewalRatePercent: renewal, payout } = terms;
-  checkRate(first, KOL_RATES.firstMinPercent, KOL_RATES.firstMaxPercent, 'first-purchase');
-  checkRate(renewal, KOL_RATES.renewalMinPercent, KOL_RATES.renewalMaxPercent, 'renewal');
+  checkRate(
+    first,
+    KOL_RATES.firstMinPercent,
+    KOL_RATES.firstMaxPercent,
+    'first-purchase',
+    'first-rate',
+  );
+  checkRate(
+    renewal,
+    KOL_RATES.renewalMinPercent,
+    KOL_RATES.renewalMaxPercent,
+    'renewal',
+    'renewal-rate',
+  );
   if (payout && !isPayoutAddress(payout.network, payout.address))
-    throw new KolRuleError(`"${payout.address}" is not a ${payout.network} address`);
+    throw new KolRuleError(`"${payout.address}" is not a ${payout.network} address`, 'address');
 }
 
 /**
@@ -52,7 +89,7 @@ export async function makeKol(
         sql`SELECT id FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
       ),
     );
-    if (!user) throw new KolRuleError(`no user ${userId}`);
+    if (!user) throw new KolRuleError(`no user ${userId}`, 'no-user');
     const [existing] = await tx.select().from(kolAccounts).where(eq(kolAccounts.userId, userId));
     const payout =
       terms.payout === undefined
@@ -80,7 +117,7 @@ export async function makeKol(
         .returning();
     } else {
       if (terms.firstRatePercent === undefined)
-        throw new KolRuleError('a new KOL needs a first-purchase rate');
+        throw new KolRuleError('a new KOL needs a first-purchase rate', 'first-rate-required');
       [account] = await tx
         .insert(kolAccounts)
         .values({

@@ -44,7 +44,12 @@ export async function promoteMatured(db: Db, kolId: number | null, now: Date): P
 export async function settleKol(
   db: Db,
   kolId: number,
-  options: { requestedBy: 'kol' | 'operator'; now: Date },
+  options: {
+    requestedBy: 'kol' | 'operator';
+    now: Date;
+    /** Runs in the settlement's transaction, after its writes (the console's audit entry). */
+    onSettled?: (tx: Db, settlement: Settlement) => Promise<void>;
+  },
 ): Promise<Settlement> {
   const { now } = options;
   return db.transaction(async (tx) => {
@@ -102,6 +107,7 @@ export async function settleKol(
     // Locked above, so all of them; anything else is a bug that must not pay out.
     if (moved.length !== rows.length)
       throw new Error('settlement: commissions changed under the lock');
+    await options.onSettled?.(tx, settlement!);
     return settlement!;
   });
 }
@@ -110,6 +116,7 @@ export async function settleKol(
 export async function runPayoutBatch(
   db: Db,
   now: Date,
+  options: { onSettled?: (tx: Db, settlement: Settlement) => Promise<void> } = {},
 ): Promise<{ settled: Settlement[]; skipped: { kolId: number; reason: string }[] }> {
   await promoteMatured(db, null, now);
   const due = rowsOf<{ kol_id: number }>(
@@ -122,7 +129,7 @@ export async function runPayoutBatch(
   const skipped: { kolId: number; reason: string }[] = [];
   for (const { kol_id: kolId } of due) {
     try {
-      settled.push(await settleKol(db, kolId, { requestedBy: 'operator', now }));
+      settled.push(await settleKol(db, kolId, { requestedBy: 'operator', now, ...options }));
     } catch (error) {
       if (!(error instanceof SettlementRefused)) throw error;
       skipped.push({ kolId, reason: error.message });
@@ -135,6 +142,11 @@ export interface PayoutRecordResult {
   readonly settlement: Settlement;
   readonly verification: PayoutVerification;
   readonly note: string;
+  /**
+   * False when another recording of this settlement committed while the chain was asked: this one
+   * wrote nothing and `settlement` is the state that one left.
+   */
+  readonly applied: boolean;
 }
 
 /**
@@ -147,16 +159,29 @@ export async function recordPayout(
   db: Db,
   settlementId: number,
   txHash: string,
-  options: { now: Date; verifier?: PayoutVerifier; correct?: boolean; note?: string },
+  options: {
+    now: Date;
+    verifier?: PayoutVerifier;
+    correct?: boolean;
+    note?: string;
+    /** Runs in the recording's transaction, after its writes (the console's audit entry). */
+    onRecorded?: (tx: Db, before: Settlement, result: PayoutRecordResult) => Promise<void>;
+  },
 ): Promise<PayoutRecordResult> {
+  // How many records the settlement had before it was read and the chain asked: a recording that
+  // committed meanwhile (a second click, another operator) makes this one change nothing.
+  const recordsBefore = await payoutRecordCount(db, settlementId);
   const [current] = await db
     .select()
     .from(kolSettlements)
     .where(eq(kolSettlements.id, settlementId));
-  if (!current) throw new KolRuleError(`no settlement ${settlementId}`);
+  if (!current) throw new KolRuleError(`no settlement ${settlementId}`, 'no-settlement');
   const hash = txHash.trim();
   if (!isPayoutTxHash(current.payoutNetwork, hash))
-    throw new KolRuleError(`"${hash}" is not a ${current.payoutNetwork} transaction hash`);
+    throw new KolRuleError(
+      `"${hash}" is not a ${current.payoutNetwork} transaction hash`,
+      'hash-format',
+    );
   if (
     current.txHash !== null &&
     !options.correct &&
@@ -164,7 +189,17 @@ export async function recordPayout(
   )
     throw new KolRuleError(
       `settlement ${settlementId} already has the hash ${current.txHash}: use --correct to replace it`,
+      'hash-recorded',
     );
+  // The same hash again, not a correction: already recorded (a second click), nothing changes;
+  // `kol verify` asks the chain again.
+  if (current.txHash !== null && !options.correct)
+    return {
+      settlement: current,
+      verification: current.verification ?? 'unverified',
+      note: current.verificationNote ?? '',
+      applied: false,
+    };
 
   const check = options.verifier
     ? await options.verifier.verifyTransfer({
@@ -197,10 +232,25 @@ export async function recordPayout(
         AND lower(${kolSettlements.txHash}) = lower(${hash}) AND ${kolSettlements.id} <> ${settlementId}`,
     );
   // One transfer pays one settlement (the unique index stops a race; this says which one).
-  if (reused) throw new KolRuleError(`the hash ${hash} already pays settlement ${reused.id}`);
+  if (reused)
+    throw new KolRuleError(`the hash ${hash} already pays settlement ${reused.id}`, 'hash-used', {
+      settlementId: reused.id,
+    });
 
-  const settlement = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM kol_settlements WHERE id = ${settlementId} FOR UPDATE`);
+    if ((await payoutRecordCount(tx, settlementId)) !== recordsBefore) {
+      const [latest] = await tx
+        .select()
+        .from(kolSettlements)
+        .where(eq(kolSettlements.id, settlementId));
+      return {
+        settlement: latest!,
+        verification: latest!.verification ?? verification,
+        note: latest!.verificationNote ?? '',
+        applied: false,
+      };
+    }
     await tx.insert(kolPayoutRecords).values({
       settlementId,
       txHash: hash,
@@ -221,9 +271,19 @@ export async function recordPayout(
       })
       .where(eq(kolSettlements.id, settlementId))
       .returning();
-    return row!;
+    const result = { settlement: row!, verification, note, applied: true };
+    await options.onRecorded?.(tx, current, result);
+    return result;
   });
-  return { settlement, verification, note };
+}
+
+async function payoutRecordCount(db: Db, settlementId: number): Promise<number> {
+  const [row] = rowsOf<{ n: string | number }>(
+    await db.execute(
+      sql`SELECT count(*) AS n FROM kol_payout_records WHERE settlement_id = ${settlementId}`,
+    ),
+  );
+  return Number(row?.n ?? 0);
 }
 
 export async function payoutRecordsOf(db: Db, settlementId: number) {

@@ -299,6 +299,10 @@ export const routeTree = rootRoute.addChildren([
         lazyPage('console-crypto', () => import('../console/pages/crypto-page')),
       ),
       staffAreaPage(
+        '/kol',
+        lazyPage('console-kol', () => import('../console/pages/kol-page')),
+      ),
+      staffAreaPage(
         '/staff',
         lazyPage('console-staff', () => import('../console/pages/staff-page')),
       ),

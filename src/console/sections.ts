@@ -10,6 +10,7 @@ export interface ConsoleSection {
     | '/admin/nodes'
     | '/admin/content'
     | '/admin/crypto'
+    | '/admin/kol'
     | '/admin/staff'
     | '/admin/audit';
   readonly permission: ConsolePermission;
@@ -57,6 +58,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'crypto.manage',
     label: msg`Crypto`,
     summary: msg`Networks, tokens and receiving addresses for crypto payments; the CNY rate; transfers no order took; credits lost in a reorg.`,
+  },
+  {
+    to: '/admin/kol',
+    permission: 'kol.manage',
+    label: msg`KOL`,
+    summary: msg`KOLs and their rates, commissions and the review queue, settlements and payout hashes checked on chain.`,
   },
   {
     to: '/admin/staff',

@@ -668,6 +668,22 @@ describe.each(variants)('console door on $name', (variant) => {
       consoleCryptoRate: { cnyPerUsd: '0' },
       consoleCryptoTransfers: {},
       consoleCryptoReorgs: {},
+      consoleKolList: {},
+      consoleKolCommissions: { status: 'held', pageSize: 1 },
+      consoleKolSettlements: { pageSize: 1 },
+      consoleKolSettlementRecord: { settlementId: NO_SUCH_USER },
+      consoleKolLedgerCheck: {},
+      consoleKolMake: { user: 'nobody_here', firstRatePercent: 30 },
+      consoleKolSet: { kolId: NO_SUCH_USER, renewalRatePercent: 10 },
+      consoleKolEnd: { kolId: NO_SUCH_USER },
+      consoleKolConfirm: { commissionId: NO_SUCH_USER, reason: 'role matrix' },
+      consoleKolVoid: { commissionId: NO_SUCH_USER, reason: 'role matrix' },
+      consoleKolSettle: { kolId: NO_SUCH_USER },
+      consoleKolPayoutBatch: {},
+      consoleKolRecordPayout: { settlementId: NO_SUCH_USER, txHash: '0x' + 'a'.repeat(64) },
+      consoleKolVerifyPayout: { settlementId: NO_SUCH_USER },
+      // The defaults again: past the guard, nothing the other tests read changes.
+      consoleKolSettingsUpdate: { refundWindowDays: 14, cnyUsdRate: '0.138' },
     });
 
     const refusals: number[] = [

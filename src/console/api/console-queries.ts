@@ -17,6 +17,10 @@ import {
   consolePaymentFlags,
   consoleNodeList,
   consoleNodeRecord,
+  consoleKolList,
+  consoleKolCommissions,
+  consoleKolSettlements,
+  consoleKolLedgerCheck,
   consoleUserRecord,
   consoleUserSearch,
   consoleSessionInfo,
@@ -189,3 +193,27 @@ export const cryptoReorgsQuery = (all: boolean) =>
     queryKey: [...CONSOLE_KEY, 'crypto', 'reorgs', all],
     queryFn: () => consoleCall(consoleCryptoReorgs, { all: all ? '1' : '0' }),
   });
+/** The KOLs with their terms and totals, and the programme's settings. */
+export const kolListQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'kol', 'list'],
+  queryFn: () => consoleCall(consoleKolList, {}),
+});
+
+export const kolCommissionsQuery = (input: ConsoleInputOf<typeof consoleKolCommissions>) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'kol', 'commissions', input],
+    queryFn: () => consoleCall(consoleKolCommissions, input),
+  });
+
+export const kolSettlementsQuery = (input: ConsoleInputOf<typeof consoleKolSettlements>) =>
+  queryOptions({
+    queryKey: [...CONSOLE_KEY, 'kol', 'settlements', input],
+    queryFn: () => consoleCall(consoleKolSettlements, input),
+  });
+
+/** The ledger's balance, asked on the button only. */
+export const kolLedgerQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'kol', 'ledger'],
+  queryFn: () => consoleCall(consoleKolLedgerCheck, {}),
+  enabled: false,
+});

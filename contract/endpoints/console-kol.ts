@@ -1,0 +1,384 @@
+/**
+ * The console's KOL section (issue 21, item 7; docs/console.md, docs/kol.md): the KOLs with their
+ * terms and totals, making one, changing the terms and the payout address, ending one; the
+ * commissions filtered by KOL and status and the review queue of held ones (confirm or void, with a
+ * reason); the settlements, settling one KOL, the payout batch; recording a payout hash (checked on
+ * chain), correcting it and verifying it again; the programme's settings and the ledger check. The
+ * CLI's `kol` commands call the same operator functions (server/console/kol/).
+ */
+import { z } from 'zod';
+import { Errors } from '../errors';
+import { KOL_RATES, PAYOUT_NETWORKS, isPayoutAddress } from '../kol';
+import { isoDate } from './common';
+import { code, consoleRead, consoleWrite, pageNumber } from './console-base';
+import { reasonField } from './console-users';
+
+const int4 = 2_147_483_647;
+
+const idField = (error: { code: number }) =>
+  z.coerce.number(code(error)).int(code(error)).min(1, code(error)).max(int4, code(error));
+
+/** A KOL (or a member to make one) by user ID. */
+export const kolIdField = idField(Errors.KOL_USER_NOT_FOUND);
+export const commissionIdField = idField(Errors.KOL_COMMISSION_NOT_FOUND);
+export const settlementIdField = idField(Errors.KOL_SETTLEMENT_NOT_FOUND);
+
+/** A user ID or a username, as the CLI's `<user>` takes it. */
+export const kolUserRefField = z
+  .string(code(Errors.KOL_USER_NOT_FOUND))
+  .trim()
+  .min(1, code(Errors.KOL_USER_NOT_FOUND))
+  .max(64, code(Errors.KOL_USER_NOT_FOUND));
+
+export const firstRateField = z.coerce
+  .number(code(Errors.KOL_FIRST_RATE_INVALID))
+  .int(code(Errors.KOL_FIRST_RATE_INVALID))
+  .min(KOL_RATES.firstMinPercent, code(Errors.KOL_FIRST_RATE_INVALID))
+  .max(KOL_RATES.firstMaxPercent, code(Errors.KOL_FIRST_RATE_INVALID));
+
+export const renewalRateField = z.coerce
+  .number(code(Errors.KOL_RENEWAL_RATE_INVALID))
+  .int(code(Errors.KOL_RENEWAL_RATE_INVALID))
+  .min(KOL_RATES.renewalMinPercent, code(Errors.KOL_RENEWAL_RATE_INVALID))
+  .max(KOL_RATES.renewalMaxPercent, code(Errors.KOL_RENEWAL_RATE_INVALID));
+
+/** Where a KOL's USDT goes: the address must be one of the network's. */
+export const payoutField = z
+  .object({
+    network: z.enum(PAYOUT_NETWORKS, code(Errors.KOL_PAYOUT_NETWORK_INVALID)),
+    address: z.string(code(Errors.KOL_PAYOUT_ADDRESS_INVALID)).trim(),
+  })
+  .refine((p) => isPayoutAddress(p.network, p.address), code(Errors.KOL_PAYOUT_ADDRESS_INVALID));
+
+export const KOL_COMMISSION_STATUSES = [
+  'held',
+  'pending',
+  'available',
+  'settled',
+  'voided',
+] as const;
+export type KolCommissionStatus = (typeof KOL_COMMISSION_STATUSES)[number];
+
+export const refundWindowField = z.coerce
+  .number(code(Errors.KOL_REFUND_WINDOW_INVALID))
+  .int(code(Errors.KOL_REFUND_WINDOW_INVALID))
+  .min(0, code(Errors.KOL_REFUND_WINDOW_INVALID))
+  .max(365, code(Errors.KOL_REFUND_WINDOW_INVALID));
+
+/** USD per CNY as typed ("0.138", up to 6 decimals), read as micros; above 0, at most 10. */
+export const cnyUsdRateField = z
+  .string(code(Errors.KOL_CNY_RATE_INVALID))
+  .trim()
+  .regex(/^\d+(\.\d{1,6})?$/, code(Errors.KOL_CNY_RATE_INVALID))
+  .transform((value) => {
+    const [whole, fraction = ''] = value.split('.');
+    return Number(whole) * 1_000_000 + Number(fraction.padEnd(6, '0'));
+  })
+  .refine((micros) => micros > 0 && micros <= 10_000_000, code(Errors.KOL_CNY_RATE_INVALID));
+
+const noteField = z
+  .string(code(Errors.REASON_TOO_LONG))
+  .trim()
+  .max(500, code(Errors.REASON_TOO_LONG));
+
+const pageSizeField = z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(200).default(50);
+
+// --- shapes ---
+
+export const kolTotalsShape = z.object({
+  heldCents: z.number().int(),
+  pendingCents: z.number().int(),
+  availableCents: z.number().int(),
+  processingCents: z.number().int(),
+  paidCents: z.number().int(),
+});
+
+export const consoleKol = z.object({
+  userId: z.number().int(),
+  username: z.string().nullable(),
+  firstRatePercent: z.number().int(),
+  renewalRatePercent: z.number().int(),
+  payoutNetwork: z.enum(PAYOUT_NETWORKS).nullable(),
+  payoutAddress: z.string().nullable(),
+  startedAt: isoDate,
+  /** Set when the programme ended for this member; what was earned is still paid. */
+  endedAt: isoDate.nullable(),
+  totals: kolTotalsShape,
+});
+export type ConsoleKol = z.infer<typeof consoleKol>;
+
+export const consoleCommission = z.object({
+  id: z.number().int(),
+  createdAt: isoDate,
+  kolId: z.number().int(),
+  inviteeId: z.number().int(),
+  orderNo: z.string(),
+  /** A clawback is the negative twin of a settled commission taken back. */
+  kind: z.enum(['commission', 'clawback']),
+  reversesId: z.number().int().nullable(),
+  purchaseType: z.enum(['first', 'renewal']),
+  ratePercent: z.number().int(),
+  /** What the friend paid, in the minor unit of its currency. */
+  paidAmount: z.number().int(),
+  paidCurrency: z.string(),
+  commissionCents: z.number().int(),
+  status: z.enum(KOL_COMMISSION_STATUSES),
+  availableAt: isoDate.nullable(),
+  settlementId: z.number().int().nullable(),
+  holdSignal: z.string().nullable(),
+  holdDetail: z.string().nullable(),
+  reviewNote: z.string().nullable(),
+  voidReason: z.string().nullable(),
+});
+export type ConsoleCommission = z.infer<typeof consoleCommission>;
+
+export const consoleSettlement = z.object({
+  id: z.number().int(),
+  createdAt: isoDate,
+  kolId: z.number().int(),
+  requestedBy: z.enum(['kol', 'operator']),
+  periodFrom: isoDate,
+  periodTo: isoDate,
+  amountCents: z.number().int(),
+  commissionCount: z.number().int(),
+  payoutNetwork: z.enum(PAYOUT_NETWORKS),
+  payoutAddress: z.string(),
+  status: z.enum(['processing', 'paid']),
+  txHash: z.string().nullable(),
+  verification: z.enum(['verified', 'unverified', 'rejected']).nullable(),
+  verificationNote: z.string().nullable(),
+  paidAt: isoDate.nullable(),
+});
+export type ConsoleSettlement = z.infer<typeof consoleSettlement>;
+
+export const payoutRecordShape = z.object({
+  id: z.number().int(),
+  txHash: z.string(),
+  verification: z.enum(['verified', 'unverified', 'rejected']),
+  note: z.string(),
+  recordedAt: isoDate,
+});
+
+export const kolSettingsShape = z.object({
+  refundWindowDays: z.number().int(),
+  cnyUsdRateMicros: z.number().int(),
+});
+
+const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+const payoutAnswer = z.object({
+  settlement: consoleSettlement,
+  /** False when another recording of this settlement committed meanwhile: this one changed nothing. */
+  applied: z.boolean(),
+});
+
+// --- endpoints ---
+
+export const consoleKolList = consoleRead({
+  path: '/api/admin/kol',
+  access: 'kol.manage',
+  input: z.object({}),
+  data: z.object({ kols: z.array(consoleKol), settings: kolSettingsShape }),
+  summary:
+    'Every KOL, current or former, with the rates, payout address and totals (held, pending, available, processing, paid), and the settings.',
+});
+
+export const consoleKolCommissions = consoleRead({
+  path: '/api/admin/kol/commissions',
+  access: 'kol.manage',
+  input: z.object({
+    kolId: kolIdField.optional(),
+    status: z.enum(KOL_COMMISSION_STATUSES, code(Errors.BAD_REQUEST)).optional(),
+    page: pageNumber.default(1),
+    pageSize: pageSizeField,
+  }),
+  data: paged(consoleCommission),
+  summary: 'Commissions, newest first, filtered by KOL and status (held: the review queue), paged.',
+});
+
+export const consoleKolSettlements = consoleRead({
+  path: '/api/admin/kol/settlements',
+  access: 'kol.manage',
+  input: z.object({
+    kolId: kolIdField.optional(),
+    page: pageNumber.default(1),
+    pageSize: pageSizeField,
+  }),
+  data: paged(consoleSettlement),
+  summary: 'Settlements, newest first, filtered by KOL, paged.',
+});
+
+export const consoleKolSettlementRecord = consoleRead({
+  path: '/api/admin/kol/settlements/record',
+  access: 'kol.manage',
+  input: z.object({ settlementId: settlementIdField }),
+  data: z.object({ settlement: consoleSettlement, records: z.array(payoutRecordShape) }),
+  summary:
+    'A settlement and every payout hash recorded on it (corrections and checks), newest first.',
+});
+
+export const consoleKolLedgerCheck = consoleRead({
+  path: '/api/admin/kol/ledger-check',
+  access: 'kol.manage',
+  input: z.object({}),
+  data: z.object({
+    balanced: z.boolean(),
+    kols: z.array(
+      z.object({
+        kolId: z.number().int(),
+        booked: z.number().int(),
+        voided: z.number().int(),
+        settled: z.number().int(),
+        available: z.number().int(),
+        pending: z.number().int(),
+        held: z.number().int(),
+        settlementsTotal: z.number().int(),
+      }),
+    ),
+    badSettlements: z.array(z.number().int()),
+    doubleBooked: z.array(z.number().int()),
+  }),
+  summary:
+    "The ledger's balance per KOL (booked - voided = settled + available + pending + held), settlements matching their rows, no order booked twice.",
+});
+
+export const consoleKolMake = consoleWrite({
+  path: '/api/admin/kol/make',
+  access: 'kol.manage',
+  input: z.object({
+    user: kolUserRefField,
+    firstRatePercent: firstRateField,
+    renewalRatePercent: renewalRateField.optional(),
+    payout: payoutField.optional(),
+  }),
+  data: z.object({ kol: consoleKol }),
+  summary:
+    'Make a member a KOL (again): first-purchase rate 25-100 %, renewal 1-25 % (20 % unless told), an optional USDT payout address.',
+});
+
+export const consoleKolSet = consoleWrite({
+  path: '/api/admin/kol/set',
+  access: 'kol.manage',
+  input: z.object({
+    kolId: kolIdField,
+    firstRatePercent: firstRateField.optional(),
+    renewalRatePercent: renewalRateField.optional(),
+    /** An address, or null to clear it; absent: unchanged. */
+    payout: payoutField.nullable().optional(),
+  }),
+  data: z.object({ kol: consoleKol }),
+  summary: "Change a KOL's rates (new commissions only) or payout address, or clear the address.",
+});
+
+export const consoleKolEnd = consoleWrite({
+  path: '/api/admin/kol/end',
+  access: 'kol.manage',
+  input: z.object({ kolId: kolIdField }),
+  data: z.object({ kol: consoleKol }),
+  summary:
+    'End the programme for a KOL: nothing is booked after this; what was earned is still paid.',
+});
+
+export const consoleKolConfirm = consoleWrite({
+  path: '/api/admin/kol/commissions/confirm',
+  access: 'kol.manage',
+  input: z.object({ commissionId: commissionIdField, reason: reasonField }),
+  data: z.object({ commission: consoleCommission }),
+  summary:
+    'Confirm a commission held for review, with a reason: it matures from now on (pending until its refund window ends).',
+});
+
+export const consoleKolVoid = consoleWrite({
+  path: '/api/admin/kol/commissions/void',
+  access: 'kol.manage',
+  input: z.object({ commissionId: commissionIdField, reason: reasonField }),
+  data: z.object({
+    result: z.enum(['voided', 'clawed-back']),
+    commission: consoleCommission,
+    clawbackId: z.number().int().nullable(),
+  }),
+  summary:
+    'Void a commission (held or fraud) with a reason; a settled one is clawed back against the next payout.',
+});
+
+export const consoleKolSettle = consoleWrite({
+  path: '/api/admin/kol/settle',
+  access: 'kol.payout',
+  input: z.object({ kolId: kolIdField }),
+  data: z.object({ settlement: consoleSettlement }),
+  summary:
+    'Settle one KOL: every available commission (clawbacks included) into one settlement to their payout address; once.',
+});
+
+export const consoleKolPayoutBatch = consoleWrite({
+  path: '/api/admin/kol/payout-batch',
+  access: 'kol.payout',
+  stepUp: true,
+  input: z.object({}),
+  data: z.object({
+    settled: z.array(consoleSettlement),
+    skipped: z.array(z.object({ kolId: z.number().int(), reason: z.string() })),
+  }),
+  summary: 'Settle every KOL (former ones too) whose available total reaches $100 (step-up).',
+});
+
+export const consoleKolRecordPayout = consoleWrite({
+  path: '/api/admin/kol/settlements/pay',
+  access: 'kol.payout',
+  stepUp: true,
+  input: z.object({
+    settlementId: settlementIdField,
+    txHash: z
+      .string(code(Errors.KOL_TX_HASH_INVALID))
+      .trim()
+      .max(128, code(Errors.KOL_TX_HASH_INVALID)),
+    /** Replace the hash already recorded. */
+    correct: z.boolean().default(false),
+    note: noteField.optional(),
+  }),
+  data: payoutAnswer,
+  summary:
+    "Record (or correct) a settlement's payout hash; checked on chain: verified is paid, rejected stays processing (step-up).",
+});
+
+export const consoleKolVerifyPayout = consoleWrite({
+  path: '/api/admin/kol/settlements/verify',
+  access: 'kol.payout',
+  input: z.object({ settlementId: settlementIdField }),
+  data: payoutAnswer,
+  summary:
+    "Check a settlement's recorded hash on chain again (a hash not yet confirmed, an RPC down).",
+});
+
+export const consoleKolSettingsUpdate = consoleWrite({
+  path: '/api/admin/kol/settings',
+  access: 'kol.manage',
+  input: z.object({ refundWindowDays: refundWindowField, cnyUsdRate: cnyUsdRateField }),
+  data: z.object({ settings: kolSettingsShape }),
+  summary:
+    'Change the refund window (days a commission stays pending) and the CNY to USD rate; new commissions only.',
+});
+
+export const consoleKolEndpoints = {
+  consoleKolList,
+  consoleKolCommissions,
+  consoleKolSettlements,
+  consoleKolSettlementRecord,
+  consoleKolLedgerCheck,
+  consoleKolMake,
+  consoleKolSet,
+  consoleKolEnd,
+  consoleKolConfirm,
+  consoleKolVoid,
+  consoleKolSettle,
+  consoleKolPayoutBatch,
+  consoleKolRecordPayout,
+  consoleKolVerifyPayout,
+  consoleKolSettingsUpdate,
+} as const;

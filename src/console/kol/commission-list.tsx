@@ -1,0 +1,240 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  KOL_COMMISSION_STATUSES,
+  consoleKolConfirm,
+  consoleKolVoid,
+  reasonField,
+  type ConsoleCommission,
+  type KolCommissionStatus,
+} from '../../../contract/endpoints/console';
+import { useDateTime, useMoney } from '../../components/formats';
+import type { DataColumn } from '../../components/ui/data-table';
+import { SelectField } from '../../components/ui/select-field';
+import { TextField } from '../../components/ui/text-field';
+import { errorCodeOf } from '../../lib/api-error';
+import { fieldError } from '../../lib/validate';
+import { consoleCall } from '../api/console-client';
+import { CONSOLE_KEY, kolCommissionsQuery } from '../api/console-queries';
+import { FormDialog } from '../form-dialog';
+import { PagedList } from '../paged-list';
+import { ReasonField } from '../reason-field';
+
+const PAGE_SIZE = 25;
+
+function ReviewDialog({
+  commission,
+  act,
+  onClose,
+}: {
+  commission: ConsoleCommission;
+  act: 'confirm' | 'void';
+  onClose: () => void;
+}) {
+  const id = commission.id;
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<number | null>(null);
+  const [failure, setFailure] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async () => {
+    const refused = fieldError(reasonField, reason);
+    setReasonError(refused);
+    if (refused !== null) return;
+    setPending(true);
+    try {
+      await consoleCall(act === 'confirm' ? consoleKolConfirm : consoleKolVoid, {
+        commissionId: id,
+        reason,
+      });
+      onClose();
+    } catch (refusal) {
+      setFailure(errorCodeOf(refusal));
+    } finally {
+      setPending(false);
+      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'kol'] });
+    }
+  };
+
+  return (
+    <FormDialog
+      title={
+        act === 'confirm' ? (
+          <Trans>Confirm commission {id}</Trans>
+        ) : (
+          <Trans>Void commission {id}</Trans>
+        )
+      }
+      text={
+        act === 'confirm' ? (
+          <Trans>It then matures by itself: pending until its refund window ends.</Trans>
+        ) : (
+          <Trans>
+            Voided, it is never paid; a commission already settled is clawed back against the KOL's
+            next payout.
+          </Trans>
+        )
+      }
+      label={act === 'confirm' ? <Trans>Confirm</Trans> : <Trans>Void</Trans>}
+      danger={act === 'void'}
+      pending={pending}
+      failure={failure}
+      onCancel={onClose}
+      onSubmit={() => void submit()}
+    >
+      <ReasonField value={reason} onChange={setReason} error={reasonError} />
+    </FormDialog>
+  );
+}
+
+/**
+ * The commissions, newest first, filtered by KOL and status; "Under review" is the queue of held
+ * ones, each with the signal that held it, to confirm or void with a reason.
+ */
+export function CommissionList() {
+  const { t } = useLingui();
+  const money = useMoney();
+  const dateTime = useDateTime();
+  const [status, setStatus] = useState<KolCommissionStatus | ''>('held');
+  const [kolId, setKolId] = useState('');
+  const [page, setPage] = useState(1);
+  const [reviewing, setReviewing] = useState<{
+    commission: ConsoleCommission;
+    act: 'confirm' | 'void';
+  } | null>(null);
+  const kol = /^\d+$/.test(kolId.trim()) ? Number(kolId.trim()) : undefined;
+  const commissions = useQuery({
+    ...kolCommissionsQuery({
+      ...(status ? { status } : {}),
+      ...(kol ? { kolId: kol } : {}),
+      page,
+      pageSize: PAGE_SIZE,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const statusLabel: Record<KolCommissionStatus, string> = {
+    held: t`Under review`,
+    pending: t`Pending`,
+    available: t`Available`,
+    settled: t`Settled`,
+    voided: t`Voided`,
+  };
+
+  const columns: DataColumn<ConsoleCommission>[] = [
+    { key: 'id', header: t`Commission`, rowHeader: true, cell: (c) => c.id },
+    { key: 'at', header: t`Booked`, cell: (c) => dateTime(c.createdAt) },
+    { key: 'kol', header: t`KOL`, cell: (c) => c.kolId },
+    { key: 'order', header: t`Order`, cell: (c) => <code>{c.orderNo}</code> },
+    {
+      key: 'amount',
+      header: t`Commission`,
+      cell: (c) => (
+        <>
+          {money({ amount: c.commissionCents, currency: 'USD' })}{' '}
+          {c.kind === 'clawback' ? (
+            <Trans>(clawback of {c.reversesId})</Trans>
+          ) : (
+            `(${c.ratePercent} %)`
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: t`Status`,
+      cell: (c) => (
+        <>
+          {statusLabel[c.status]}
+          {c.holdSignal && (
+            <small className="console-break">
+              {' '}
+              {c.holdSignal}: {c.holdDetail}
+            </small>
+          )}
+          {(c.voidReason ?? c.reviewNote) && (
+            <small className="console-break"> {c.voidReason ?? c.reviewNote}</small>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'acts',
+      header: t`Actions`,
+      hideHeader: true,
+      label: null,
+      className: 'console-table__actions',
+      cell: (c) =>
+        c.kind === 'commission' && c.status !== 'voided' ? (
+          <>
+            {c.status === 'held' && (
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                aria-label={t`Confirm commission ${c.id}`}
+                onClick={() => setReviewing({ commission: c, act: 'confirm' })}
+              >
+                <Trans>Confirm</Trans>
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              aria-label={t`Void commission ${c.id}`}
+              onClick={() => setReviewing({ commission: c, act: 'void' })}
+            >
+              <Trans>Void</Trans>
+            </button>
+          </>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <PagedList
+        title={<Trans>Commissions</Trans>}
+        testId="kol-commissions-total"
+        query={commissions}
+        columns={columns}
+        rowKey={(c) => c.id}
+        caption={<Trans>Commissions</Trans>}
+        empty={<Trans>No commission here.</Trans>}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+      >
+        <div className="console-filters">
+          <SelectField
+            label={<Trans>Status</Trans>}
+            value={status}
+            onChange={(value) => {
+              setStatus(value);
+              setPage(1);
+            }}
+            options={KOL_COMMISSION_STATUSES.map((s) => ({ value: s, label: statusLabel[s] }))}
+            anyLabel={<Trans>Any</Trans>}
+          />
+          <TextField
+            label={<Trans>KOL (user ID)</Trans>}
+            value={kolId}
+            onChange={(value) => {
+              setKolId(value);
+              setPage(1);
+            }}
+            inputMode="numeric"
+          />
+        </div>
+      </PagedList>
+      {reviewing && (
+        <ReviewDialog
+          key={`${reviewing.act}-${reviewing.commission.id}`}
+          commission={reviewing.commission}
+          act={reviewing.act}
+          onClose={() => setReviewing(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { Trans } from '@lingui/react/macro';
+import { Permitted } from '../console-forbidden';
+import { CommissionList } from '../kol/commission-list';
+import { KolList } from '../kol/kol-list';
+import { KolSettings } from '../kol/kol-settings';
+import { SettlementList } from '../kol/settlement-list';
+
+/**
+ * /admin/kol (owners and finance): the KOLs with their terms and totals, the commissions and the
+ * review queue, the settlements with their payout hashes, the settings and the ledger check.
+ */
+export default function ConsoleKolPage() {
+  return (
+    <Permitted permission="kol.manage">
+      <div className="console-page">
+        <h1 className="console-page__title">
+          <Trans>KOL programme</Trans>
+        </h1>
+        <KolList />
+        <CommissionList />
+        <SettlementList />
+        <KolSettings />
+      </div>
+    </Permitted>
+  );
+}
