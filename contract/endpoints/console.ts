@@ -31,6 +31,7 @@ import { consoleDashboardEndpoints } from './console-dashboard';
 import { consoleNodeEndpoints } from './console-nodes';
 import { consoleOrderEndpoints } from './console-orders';
 import { consoleUserEndpoints } from './console-users';
+import { consoleStoreEndpoints } from './console-store';
 
 export * from './console-base';
 export * from './console-content';
@@ -38,6 +39,7 @@ export * from './console-dashboard';
 export * from './console-nodes';
 export * from './console-orders';
 export * from './console-users';
+export * from './console-store';
 
 // --- fields ---
 
@@ -329,6 +331,7 @@ export const consoleEndpoints = {
   ...consoleDashboardEndpoints,
   ...consoleNodeEndpoints,
   ...consoleContentEndpoints,
+  ...consoleStoreEndpoints,
 } as const satisfies Record<string, ConsoleEndpoint>;
 
 export type ConsoleEndpointName = keyof typeof consoleEndpoints;

@@ -43,6 +43,7 @@ import { nodeHandlers } from './nodes/node-handlers';
 import { contentHandlers } from './content/announcement-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { roleAllows } from './roles';
+import { storeHandlers } from './store/store-handlers';
 import { memberHandlers } from './users/member-handlers';
 import { enrolmentInfo, finishEnrolment, signIn, startEnrolment, stepUp } from './staff-auth';
 import {
@@ -203,6 +204,7 @@ export async function consolePlugin(
     ...dashboardHandlers({ db, now }),
     ...nodeHandlers({ db, now, siteOrigin }),
     ...contentHandlers({ db, now }),
+    ...storeHandlers({ db, now }),
   };
 
   for (const [name, endpoint] of Object.entries(consoleEndpoints) as [
@@ -244,6 +246,14 @@ export async function consolePlugin(
             );
             throw fail('INTERNAL');
           }
+        }
+        // A file to save (the store's redeem export): the content itself, named, not an envelope.
+        if (endpoint.download) {
+          const file = data as { filename: string; content: string };
+          return reply
+            .type(`${endpoint.download}; charset=utf-8`)
+            .header('content-disposition', `attachment; filename="${file.filename}"`)
+            .send(file.content);
         }
         return success(data);
       },
