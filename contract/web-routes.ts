@@ -55,6 +55,7 @@ export const SPA_ROUTES = [
   '/admin/orders',
   '/admin/nodes',
   '/admin/content',
+  '/admin/store',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

@@ -9,7 +9,8 @@ export interface ConsoleSection {
     | '/admin/nodes'
     | '/admin/content'
     | '/admin/staff'
-    | '/admin/audit';
+    | '/admin/audit'
+    | '/admin/store';
   readonly permission: ConsolePermission;
   readonly label: MessageDescriptor;
   readonly summary: MessageDescriptor;
@@ -43,6 +44,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'content.manage',
     label: msg`Content`,
     summary: msg`Announcements to members in both languages, with a start, an end and a banner; the site's links.`,
+  },
+  {
+    to: '/admin/store',
+    permission: 'store.manage',
+    label: msg`Store`,
+    summary: msg`Plans and prices, promo codes, redeem batches with their CSV, group-buy seat prices and hours.`,
   },
   {
     to: '/admin/staff',

@@ -16,6 +16,10 @@ import {
   consoleUserSearch,
   consoleSessionInfo,
   consoleStaffList,
+  consoleStoreCoupons,
+  consoleStoreGroupBuy,
+  consoleStorePlans,
+  consoleStoreRedeemBatches,
   type ConsoleInputOf,
   type ConsoleSession,
 } from '../../../contract/endpoints/console';
@@ -152,3 +156,26 @@ export const nodeRecordQuery = (nodeId: number) =>
     queryKey: [...CONSOLE_KEY, 'nodes', 'record', nodeId],
     queryFn: () => consoleCall(consoleNodeRecord, { nodeId }),
   });
+
+/** The store section's reads (plans, promo codes, redeem batches, group buy), under one key. */
+export const STORE_KEY = [...CONSOLE_KEY, 'store'] as const;
+
+export const storePlansQuery = queryOptions({
+  queryKey: [...STORE_KEY, 'plans'],
+  queryFn: () => consoleCall(consoleStorePlans, {}),
+});
+
+export const storeCouponsQuery = queryOptions({
+  queryKey: [...STORE_KEY, 'coupons'],
+  queryFn: () => consoleCall(consoleStoreCoupons, {}),
+});
+
+export const storeRedeemBatchesQuery = queryOptions({
+  queryKey: [...STORE_KEY, 'redeem-batches'],
+  queryFn: () => consoleCall(consoleStoreRedeemBatches, {}),
+});
+
+export const storeGroupBuyQuery = queryOptions({
+  queryKey: [...STORE_KEY, 'group-buy'],
+  queryFn: () => consoleCall(consoleStoreGroupBuy, {}),
+});
