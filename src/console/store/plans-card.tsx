@@ -118,7 +118,7 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
         onChange={setMonths}
       />
       <TextField
-        label={<Trans>Devices</Trans>}
+        label={<Trans>Devices allowed</Trans>}
         inputMode="numeric"
         value={devices}
         onChange={setDevices}
