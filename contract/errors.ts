@@ -776,6 +776,79 @@ export const Errors = {
     'This settlement has no recorded hash to verify.',
     '该结算单没有可核验的已记录哈希。',
   ),
+  // The console's store section: plans, promo codes, redeem batches, group-buy prices (815x-816x).
+  PLAN_NOT_FOUND: entry(8150, 'There is no plan with this product ID.', '没有该产品 ID 的套餐。'),
+  PLAN_EXISTS: entry(
+    8151,
+    'A plan with this product ID, or of this group and length, exists.',
+    '已有相同产品 ID 或相同类型与时长的套餐。',
+  ),
+  PLAN_ID_INVALID: entry(
+    8152,
+    'A product ID is a whole number from 1 to 2,000,000,000.',
+    '产品 ID 须为 1 到 2,000,000,000 之间的整数。',
+  ),
+  PLAN_TERMS_INVALID: entry(
+    8153,
+    'A plan lasts 1 to 120 months (1 to 3660 days) and allows 1 to 100 devices.',
+    '套餐时长须为 1 到 120 个月（1 到 3660 天），设备数须为 1 到 100 台。',
+  ),
+  PRICE_INVALID: entry(
+    8154,
+    'Enter a price above zero with at most two decimals.',
+    '请输入大于零、最多两位小数的价格。',
+  ),
+  CURRENCY_INVALID: entry(8155, 'Choose CNY or USD.', '请选择 CNY 或 USD。'),
+  STORE_COUPON_CODE_INVALID: entry(
+    8156,
+    'A promo code is 3 to 32 letters, digits, "_" or "-".',
+    '优惠码须为 3 到 32 个字母、数字、“_”或“-”。',
+  ),
+  STORE_COUPON_EXISTS: entry(8157, 'A promo code with this name exists.', '已有同名优惠码。'),
+  STORE_COUPON_NOT_FOUND: entry(8158, 'There is no such promo code.', '没有该优惠码。'),
+  STORE_COUPON_PERCENT_INVALID: entry(
+    8159,
+    'A percentage off is a whole number from 1 to 100.',
+    '折扣百分比须为 1 到 100 之间的整数。',
+  ),
+  STORE_COUPON_AMOUNT_INVALID: entry(
+    8160,
+    'Give either a percentage, or an amount off with its currency.',
+    '请填写折扣百分比，或填写减免金额及其币种。',
+  ),
+  STORE_COUPON_LIMITS_INVALID: entry(
+    8161,
+    'Uses in all and uses per member are whole numbers from 1.',
+    '总次数和每人次数须为不小于 1 的整数。',
+  ),
+  STORE_DATES_INVALID: entry(
+    8162,
+    'Enter valid dates; the start must be before the end, and an expiry in the future.',
+    '请输入有效日期；开始须早于结束，有效期须在将来。',
+  ),
+  STORE_COUPON_PLANS_INVALID: entry(
+    8163,
+    'Choose existing plans (or none: every plan).',
+    '请选择已有的套餐（不选即全部套餐）。',
+  ),
+  REDEEM_BATCH_INVALID: entry(
+    8164,
+    'A batch is 1 to 10,000 codes of 1 to 1,000,000 uses, for a plan or a group and 1 to 3660 days.',
+    '一批为 1 到 10,000 个兑换码，每个 1 到 1,000,000 次，对应一个套餐，或一个类型加 1 到 3660 天。',
+  ),
+  REDEEM_BATCH_NOT_FOUND: entry(8165, 'There is no such redeem batch.', '没有该兑换码批次。'),
+  REDEEM_CODE_NOT_FOUND: entry(8166, 'There is no such redeem code.', '没有该兑换码。'),
+  REDEEM_NOTE_TOO_LONG: entry(8167, 'A note is 200 characters at most.', '备注最多 200 个字符。'),
+  GROUP_PRICE_INVALID: entry(
+    8168,
+    'A group-buy seat price is for a group of 2 or 3, in CNY or USD, above zero.',
+    '拼团单座价格须对应 2 人或 3 人团、CNY 或 USD，且大于零。',
+  ),
+  GROUP_HOURS_INVALID: entry(
+    8169,
+    'An open group lasts 1 to 720 hours.',
+    '拼团开放时长须为 1 到 720 小时。',
+  ),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;

@@ -58,6 +58,7 @@ export const SPA_ROUTES = [
   '/admin/content',
   '/admin/crypto',
   '/admin/kol',
+  '/admin/store',
 ] as const;
 export type SpaRoute = (typeof SPA_ROUTES)[number];
 

@@ -74,6 +74,11 @@ export interface ConsoleEndpoint<I extends z.ZodType = z.ZodType, D extends z.Zo
   readonly data: D;
   /** One line for docs/console.md. */
   readonly summary: string;
+  /**
+   * A file to save rather than an envelope: the answer is the data's `content` as this media type,
+   * with `filename` as its Content-Disposition (a failure is still the JSON envelope).
+   */
+  readonly download?: 'text/csv';
 }
 
 /** Like defineEndpoint: the input refuses U+0000 and numbers beyond int4 whatever its schema says. */
@@ -117,3 +122,12 @@ export const pagedOf = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
     pageSize: z.number().int(),
   });
+
+const downloadData = z.object({ filename: z.string(), content: z.string() });
+
+/** A GET answered as a file to save (the data is `{ filename, content }`); never a step-up. */
+export const consoleDownload = <I extends z.ZodType>(
+  endpoint: Omit<Definition<I, typeof downloadData>, 'stepUp' | 'data'> & {
+    download: 'text/csv';
+  },
+) => defineConsoleEndpoint({ ...endpoint, data: downloadData, method: 'GET', stepUp: false });

@@ -36,6 +36,7 @@ import { consoleKolEndpoints } from './console-kol';
 import { consoleOrderEndpoints } from './console-orders';
 import { consoleUserEndpoints } from './console-users';
 import { consoleCryptoEndpoints } from './console-crypto';
+import { consoleStoreEndpoints } from './console-store';
 
 export * from './console-base';
 export * from './console-content';
@@ -46,6 +47,7 @@ export * from './console-kol';
 export * from './console-orders';
 export * from './console-users';
 export * from './console-crypto';
+export * from './console-store';
 
 // --- fields ---
 
@@ -334,6 +336,7 @@ export const consoleEndpoints = {
   ...consoleContentEndpoints,
   ...consoleCryptoEndpoints,
   ...consoleKolEndpoints,
+  ...consoleStoreEndpoints,
 } as const satisfies Record<string, ConsoleEndpoint>;
 
 export type ConsoleEndpointName = keyof typeof consoleEndpoints;

@@ -1,11 +1,18 @@
-/** `coupons list | create | disable | enable` (docs/store.md, operator commands). */
-import { asc, eq, inArray } from 'drizzle-orm';
-import { isUniqueViolation } from '../db/database';
-import { coupons, plans } from '../db/schema';
+/**
+ * `coupons list | create | disable | enable` (docs/store.md, operator commands). The changes are the
+ * console's operator functions (server/console/store/store-operations.ts), audited as `cli`.
+ */
+import { asc } from 'drizzle-orm';
+import { Errors } from '../../contract/errors';
+import { COUPON_CODE_PATTERN, MAX_PRICE_MINOR } from '../../contract/endpoints/console-store';
+import { CLI_ACTOR } from '../console/audit';
+import { createCoupon, setCouponActive } from '../console/store/store-operations';
+import { coupons } from '../db/schema';
 import { normaliseCouponCode } from '../store/coupons';
-import { AdminError, Args, UsageError, parseCurrency, positional } from './args';
+import { Args, UsageError, parseCurrency, positional } from './args';
 import type { AdminCommand } from './context';
 import { isoOrDash, money, table } from './format';
+import { storeOperator } from './store-operator';
 
 export const COUPONS_USAGE = [
   'coupons list',
@@ -14,11 +21,9 @@ export const COUPONS_USAGE = [
   'coupons disable <CODE>    coupons enable <CODE>',
 ];
 
-const CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
-
 function parseCode(value: string, what: string): string {
   const code = normaliseCouponCode(value);
-  if (!CODE_PATTERN.test(code))
+  if (!COUPON_CODE_PATTERN.test(code))
     throw new UsageError(`${what} must be 3 to 32 letters, digits, "_" or "-"`);
   return code;
 }
@@ -50,7 +55,7 @@ export function parseCouponsCommand(argv: readonly string[]): AdminCommand {
       const args = new Args(rest);
       const code = parseCode(args.requiredString('code'), '--code');
       const percent = args.int('percent', { min: 1, max: 100 });
-      const amount = args.int('amount', { min: 1 });
+      const amount = args.int('amount', { min: 1, max: MAX_PRICE_MINOR });
       const currencyArg = args.string('currency');
       if ((percent === undefined) === (amount === undefined))
         throw new UsageError('give either --percent or --amount');
@@ -68,39 +73,35 @@ export function parseCouponsCommand(argv: readonly string[]): AdminCommand {
                 throw new UsageError('--plans must be product ids, e.g. 101,102');
               return Number(p.trim());
             });
-      const maxUses = args.int('max-uses', { min: 1 }) ?? null;
-      const perUser = args.int('per-user', { min: 1 }) ?? 1;
+      const maxUses = args.int('max-uses', { min: 1, max: 2_000_000_000 }) ?? null;
+      const perUser = args.int('per-user', { min: 1, max: 1_000_000 }) ?? 1;
       const startsAt = args.date('starts') ?? null;
       const endsAt = args.date('ends') ?? null;
       if (startsAt && endsAt && startsAt >= endsAt)
         throw new UsageError('--starts must be before --ends');
       args.done(0);
-      return async ({ db, io }) => {
-        if (planIds) {
-          const found = await db
-            .select({ id: plans.id })
-            .from(plans)
-            .where(inArray(plans.id, planIds));
-          const missing = planIds.filter((id) => !found.some((f) => f.id === id));
-          if (missing.length > 0) throw new AdminError(`no plan ${missing.join(', ')}`);
-        }
-        try {
-          await db.insert(coupons).values({
-            code,
-            kind: percent !== undefined ? 'percent' : 'fixed',
-            percentOff: percent ?? null,
-            amountOff: amount ?? null,
-            currency,
-            planIds,
-            maxUses,
-            perUserLimit: perUser,
-            startsAt,
-            endsAt,
-          });
-        } catch (error) {
-          if (isUniqueViolation(error)) throw new AdminError(`coupon ${code} exists`);
-          throw error;
-        }
+      return async ({ db, io, now }) => {
+        await storeOperator(
+          () =>
+            createCoupon({ db, now }, CLI_ACTOR, {
+              code,
+              percent: percent ?? null,
+              amount: amount ?? null,
+              currency,
+              planIds,
+              maxUses,
+              perUser,
+              startsAt: startsAt?.toISOString() ?? null,
+              endsAt: endsAt?.toISOString() ?? null,
+            }),
+          [
+            [Errors.STORE_COUPON_EXISTS, `coupon ${code} exists`],
+            [
+              Errors.STORE_COUPON_PLANS_INVALID,
+              (data) => `no plan ${(data?.missing as number[] | undefined)?.join(', ') ?? ''}`,
+            ],
+          ],
+        );
         const off = percent !== undefined ? `${percent}% off` : `${money(amount, currency)} off`;
         io.out(
           `created ${code}: ${off}, plans ${planIds ? planIds.join(',') : 'all'}, ${maxUses ?? 'unlimited'} uses, ${perUser} per user`,
@@ -114,13 +115,11 @@ export function parseCouponsCommand(argv: readonly string[]): AdminCommand {
       const code = parseCode(positional(args, 0, 'CODE'), 'CODE');
       args.done(1);
       const active = action === 'enable';
-      return async ({ db, io }) => {
-        const changed = await db
-          .update(coupons)
-          .set({ active })
-          .where(eq(coupons.code, code))
-          .returning({ id: coupons.id });
-        if (changed.length === 0) throw new AdminError(`no coupon ${code}`);
+      return async ({ db, io, now }) => {
+        await storeOperator(
+          () => setCouponActive({ db, now }, CLI_ACTOR, { code, active }),
+          [[Errors.STORE_COUPON_NOT_FOUND, `no coupon ${code}`]],
+        );
         io.out(`coupon ${code} ${active ? 'enabled' : 'disabled'}`);
         return 0;
       };

@@ -2,20 +2,20 @@
  * `group-buy list | show | end | prices | set-price | hours` (docs/group-buy.md, operator commands).
  * Ending a group early runs the same ending as the job: refunds of paid shares through their gateway
  * (or 'refund due'), or for pay all the creator's membership and one redeem code per unused seat.
+ * list, show and end are the console group-buys section's operator functions
+ * (server/console/groups/group-operations.ts); end is audited as `cli` with its --reason.
+ * The store half (set-price, hours, enable, disable) is the console store section's operator
+ * functions (server/console/store/store-operations.ts), audited as `cli`.
  */
 import { asc, eq } from 'drizzle-orm';
-import { groupPrices, settings } from '../db/schema';
+import { Errors } from '../../contract/errors';
 import { CONSOLE_GROUP_STATES } from '../../contract/endpoints/console-groups';
+import { MAX_PRICE_MINOR } from '../../contract/endpoints/console-store';
+import { CLI_ACTOR } from '../console/audit';
 import { groupRecord, listGroups } from '../console/groups/group-operations';
-import { setGroupPrice } from '../group-buy/group-prices';
-import {
-  GROUP_BUY_SETTINGS_KEY,
-  groupBuyEnabled,
-  groupBuySettings,
-  readGroupBuySettings,
-  setGroupBuyEnabled,
-} from '../group-buy/group-settings';
-import { findPlan } from '../store/plans';
+import { setGroupBuySwitch, setGroupHours, setSeatPrice } from '../console/store/store-operations';
+import { groupPrices } from '../db/schema';
+import { groupBuyEnabled, readGroupBuySettings } from '../group-buy/group-settings';
 import {
   AdminError,
   Args,
@@ -29,6 +29,7 @@ import {
 import type { AdminCommand } from './context';
 import { operator } from './operator-call';
 import { counted, isoOrDash, money, table } from './format';
+import { storeOperator } from './store-operator';
 
 export const GROUP_BUY_USAGE = [
   'group-buy list [--state awaiting_payment|open|finished|ended|void] [--limit <n>]',
@@ -161,13 +162,21 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
       const groupSize = size(args.string('size'));
       const currency = parseCurrency(args.string('currency'), '--currency');
       const remove = args.flag('remove');
-      const amount = args.int('amount', { min: 1, max: 100_000_000 });
+      const amount = args.int('amount', { min: 1, max: MAX_PRICE_MINOR });
       if (remove === (amount !== undefined))
         throw new UsageError('give either --amount <minor units> or --remove');
       args.done(0);
-      return async ({ db, io }) => {
-        if (!(await findPlan(db, planId))) throw new AdminError(`no plan ${planId}`);
-        await setGroupPrice(db, planId, groupSize, currency, amount ?? null);
+      return async ({ db, io, now }) => {
+        await storeOperator(
+          () =>
+            setSeatPrice({ db, now }, CLI_ACTOR, {
+              planId,
+              size: groupSize,
+              currency,
+              amount: amount ?? null,
+            }),
+          [[Errors.PLAN_NOT_FOUND, `no plan ${planId}`]],
+        );
         io.out(
           amount === undefined
             ? `plan ${planId}: no group of ${groupSize} in ${currency} any more`
@@ -182,14 +191,9 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
       const hours =
         raw === undefined ? undefined : parseInteger(raw, 'hours', { min: 1, max: 720 });
       args.done(1);
-      return async ({ db, io }) => {
-        if (hours !== undefined) {
-          const value = groupBuySettings.parse({ hours });
-          await db
-            .insert(settings)
-            .values({ key: GROUP_BUY_SETTINGS_KEY, value })
-            .onConflictDoUpdate({ target: settings.key, set: { value } });
-        }
+      return async ({ db, io, now }) => {
+        if (hours !== undefined)
+          await storeOperator(() => setGroupHours({ db, now }, CLI_ACTOR, { hours }));
         io.out(`an open group lasts ${counted((await readGroupBuySettings(db)).hours, 'hour')}`);
         return 0;
       };
@@ -199,8 +203,11 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
     case 'status': {
       const args = new Args(rest);
       args.done(0);
-      return async ({ db, io }) => {
-        if (action !== 'status') await setGroupBuyEnabled(db, action === 'enable');
+      return async ({ db, io, now }) => {
+        if (action !== 'status')
+          await storeOperator(() =>
+            setGroupBuySwitch({ db, now }, CLI_ACTOR, { enabled: action === 'enable' }),
+          );
         io.out(
           (await groupBuyEnabled(db))
             ? 'group buy is on: members can start and join groups'

@@ -1,18 +1,16 @@
-/** `plans list | add | set-price | disable | enable` (docs/store.md, operator commands). */
-import { eq, or, and } from 'drizzle-orm';
-import { planPrices, plans } from '../db/schema';
-import { listPlans, findPlan } from '../store/plans';
-import {
-  AdminError,
-  Args,
-  UsageError,
-  parseCurrency,
-  parseGroup,
-  parseInteger,
-  positional,
-} from './args';
+/**
+ * `plans list | add | set-price | disable | enable` (docs/store.md, operator commands). The changes
+ * are the console's operator functions (server/console/store/store-operations.ts), audited as `cli`.
+ */
+import { Errors } from '../../contract/errors';
+import { MAX_PRICE_MINOR } from '../../contract/endpoints/console-store';
+import { CLI_ACTOR } from '../console/audit';
+import { addPlan, setPlanActive, setPlanPrice } from '../console/store/store-operations';
+import { listPlans } from '../store/plans';
+import { Args, UsageError, parseCurrency, parseGroup, parseInteger, positional } from './args';
 import type { AdminCommand } from './context';
 import { money, table } from './format';
+import { storeOperator } from './store-operator';
 
 export const PLANS_USAGE = [
   'plans list',
@@ -58,39 +56,36 @@ export function parsePlansCommand(argv: readonly string[]): AdminCommand {
         (months % 12 === 0 ? (months / 12) * 365 : months * 30);
       const devices = args.int('devices', { min: 1, max: 100 });
       if (devices === undefined) throw new UsageError('--devices is required');
-      const cny = args.int('cny', { min: 1 });
-      const usd = args.int('usd', { min: 1 });
+      const cny = args.int('cny', { min: 1, max: MAX_PRICE_MINOR });
+      const usd = args.int('usd', { min: 1, max: MAX_PRICE_MINOR });
       if (cny === undefined && usd === undefined)
         throw new UsageError('give --cny and/or --usd (minor units)');
       const recommended = args.flag('recommended');
       const sort = args.int('sort', { min: 0, max: 1_000_000 }) ?? months;
       args.done(0);
-      return async ({ db, io }) => {
-        const clash = await db
-          .select({ id: plans.id })
-          .from(plans)
-          .where(
-            or(eq(plans.id, id), and(eq(plans.groupType, groupType), eq(plans.months, months))),
-          );
-        if (clash.length > 0)
-          throw new AdminError(
-            `a plan with id ${id} or group ${groupType} and ${months} months exists (plan ${clash[0]!.id})`,
-          );
-        await db.transaction(async (tx) => {
-          await tx.insert(plans).values({
-            id,
-            groupType,
-            months,
-            durationDays: days,
-            maxDevices: devices,
-            recommended,
-            sort,
-          });
-          if (cny !== undefined)
-            await tx.insert(planPrices).values({ planId: id, currency: 'CNY', amount: cny });
-          if (usd !== undefined)
-            await tx.insert(planPrices).values({ planId: id, currency: 'USD', amount: usd });
-        });
+      return async ({ db, io, now }) => {
+        await storeOperator(
+          () =>
+            addPlan({ db, now }, CLI_ACTOR, {
+              id,
+              groupType,
+              months,
+              days,
+              devices,
+              prices: [
+                ...(cny !== undefined ? [{ currency: 'CNY', amount: cny }] : []),
+                ...(usd !== undefined ? [{ currency: 'USD', amount: usd }] : []),
+              ],
+              recommended,
+              sort,
+            }),
+          [
+            [
+              Errors.PLAN_EXISTS,
+              `a plan with id ${id} or group ${groupType} and ${months} months exists`,
+            ],
+          ],
+        );
         io.out(
           `added plan ${id}: ${groupType === 1 ? 'standard' : 'lite'}, ${months} months (${days} days), ${devices} devices`,
         );
@@ -101,20 +96,15 @@ export function parsePlansCommand(argv: readonly string[]): AdminCommand {
       const args = new Args(rest);
       const id = parseInteger(positional(args, 0, 'productId'), 'productId');
       const currency = parseCurrency(positional(args, 1, 'currency'), 'currency');
-      const amount = parseInteger(positional(args, 2, 'amount'), 'amount (minor units)');
+      const amount = parseInteger(positional(args, 2, 'amount'), 'amount (minor units)', {
+        max: MAX_PRICE_MINOR,
+      });
       args.done(3);
-      return async ({ db, io }) => {
-        const plan = await findPlan(db, id);
-        if (!plan) throw new AdminError(`no plan ${id}`);
-        const before = plan.prices.find((p) => p.currency === currency)?.amount;
-        await db
-          .insert(planPrices)
-          .values({ planId: id, currency, amount })
-          .onConflictDoUpdate({
-            target: [planPrices.planId, planPrices.currency],
-            set: { amount },
-          });
-        await db.update(plans).set({ updatedAt: new Date() }).where(eq(plans.id, id));
+      return async ({ db, io, now }) => {
+        const { before } = await storeOperator(
+          () => setPlanPrice({ db, now }, CLI_ACTOR, { planId: id, currency, amount }),
+          [[Errors.PLAN_NOT_FOUND, `no plan ${id}`]],
+        );
         io.out(
           `plan ${id} ${currency}: ${money(before, currency)} -> ${money(amount, currency)} (orders already placed keep their price)`,
         );
@@ -127,13 +117,11 @@ export function parsePlansCommand(argv: readonly string[]): AdminCommand {
       const id = parseInteger(positional(args, 0, 'productId'), 'productId');
       args.done(1);
       const active = action === 'enable';
-      return async ({ db, io }) => {
-        const changed = await db
-          .update(plans)
-          .set({ active, updatedAt: new Date() })
-          .where(eq(plans.id, id))
-          .returning({ id: plans.id });
-        if (changed.length === 0) throw new AdminError(`no plan ${id}`);
+      return async ({ db, io, now }) => {
+        await storeOperator(
+          () => setPlanActive({ db, now }, CLI_ACTOR, { planId: id, active }),
+          [[Errors.PLAN_NOT_FOUND, `no plan ${id}`]],
+        );
         io.out(
           `plan ${id} ${active ? 'enabled: on sale' : 'disabled: no longer sold (existing orders unaffected)'}`,
         );

@@ -1,11 +1,19 @@
-/** `redeem batch | batches | disable` (docs/store.md, operator commands). */
+/**
+ * `redeem batch | batches | disable` (docs/store.md, operator commands). Making a batch and disabling
+ * a code are the console's operator functions (server/console/store/store-operations.ts), audited
+ * as `cli`; the codes are printed here, and the console reads them from its audited CSV export.
+ */
 import { asc, eq, sql } from 'drizzle-orm';
+import { Errors } from '../../contract/errors';
+import { MAX_REDEEM_BATCH, REDEEM_NOTE_MAX } from '../../contract/endpoints/console-store';
+import { CLI_ACTOR } from '../console/audit';
+import { createRedeemCodes, disableRedeemCode } from '../console/store/store-operations';
 import { redeemBatches, redeemCodes } from '../db/schema';
-import { findPlan } from '../store/plans';
-import { createRedeemBatch, normaliseRedeemCode } from '../store/redeem-codes';
-import { AdminError, Args, UsageError, parseGroup, positional } from './args';
+import { normaliseRedeemCode } from '../store/redeem-codes';
+import { Args, UsageError, parseGroup, positional } from './args';
 import type { AdminCommand } from './context';
 import { counted, isoOrDash, table } from './format';
+import { storeOperator } from './store-operator';
 
 export const REDEEM_USAGE = [
   'redeem batch --count <n> (--group 1|2 --days <n> | --product <productId>) [--uses <n>] [--expires <ISO>] [--note <text>]',
@@ -13,7 +21,7 @@ export const REDEEM_USAGE = [
   'redeem disable <CODE>',
 ];
 
-export const MAX_BATCH = 10_000;
+export const MAX_BATCH = MAX_REDEEM_BATCH;
 
 export function parseRedeemCommand(argv: readonly string[]): AdminCommand {
   const [action, ...rest] = argv;
@@ -33,18 +41,30 @@ export function parseRedeemCommand(argv: readonly string[]): AdminCommand {
       const uses = args.int('uses', { min: 1, max: 1_000_000 }) ?? 1;
       const expiresAt = args.date('expires') ?? null;
       const note = args.string('note') ?? '';
+      if (note.trim().length > REDEEM_NOTE_MAX)
+        throw new UsageError(`--note is ${REDEEM_NOTE_MAX} characters at most`);
       args.done(0);
       return async ({ db, io, now }) => {
-        if (expiresAt && expiresAt <= now()) throw new AdminError('--expires is in the past');
-        if (product !== undefined && !(await findPlan(db, product)))
-          throw new AdminError(`no plan ${product}`);
-        const batch = await createRedeemBatch(db, {
-          count,
-          maxUses: uses,
-          expiresAt,
-          note,
-          ...(product !== undefined ? { planId: product } : { groupType, days }),
-        });
+        const made = await storeOperator(
+          () =>
+            createRedeemCodes({ db, now }, CLI_ACTOR, {
+              count,
+              uses,
+              expiresAt: expiresAt?.toISOString() ?? null,
+              note,
+              ...(product !== undefined ? { planId: product } : { groupType, days }),
+            }),
+          [
+            [Errors.STORE_DATES_INVALID, '--expires is in the past'],
+            [Errors.PLAN_NOT_FOUND, `no plan ${product}`],
+          ],
+        );
+        const batch = {
+          batchId: made.batch.id,
+          groupType: made.batch.groupType,
+          days: made.batch.days ?? 0,
+          codes: made.codes,
+        };
         io.err(
           `batch ${batch.batchId}: ${counted(count, 'code')}, ${batch.groupType === 1 ? 'standard' : 'lite'} ${counted(batch.days, 'day')}, ${counted(uses, 'use')} each, expires ${isoOrDash(expiresAt)}${note ? `, note "${note}"` : ''}`,
         );
@@ -85,13 +105,11 @@ export function parseRedeemCommand(argv: readonly string[]): AdminCommand {
       const args = new Args(rest);
       const code = normaliseRedeemCode(positional(args, 0, 'CODE'));
       args.done(1);
-      return async ({ db, io }) => {
-        const changed = await db
-          .update(redeemCodes)
-          .set({ disabled: true })
-          .where(eq(redeemCodes.code, code))
-          .returning({ id: redeemCodes.id });
-        if (changed.length === 0) throw new AdminError(`no redeem code ${code}`);
+      return async ({ db, io, now }) => {
+        await storeOperator(
+          () => disableRedeemCode({ db, now }, CLI_ACTOR, { code }),
+          [[Errors.REDEEM_CODE_NOT_FOUND, `no redeem code ${code}`]],
+        );
         io.out(`redeem code ${code} disabled`);
         return 0;
       };

@@ -47,6 +47,7 @@ import { contentHandlers } from './content/announcement-handlers';
 import { cryptoHandlers } from './crypto/crypto-handlers';
 import { orderHandlers } from './orders/order-handlers';
 import { roleAllows } from './roles';
+import { storeHandlers } from './store/store-handlers';
 import { memberHandlers } from './users/member-handlers';
 import { enrolmentInfo, finishEnrolment, signIn, startEnrolment, stepUp } from './staff-auth';
 import {
@@ -216,6 +217,7 @@ export async function consolePlugin(
       now,
       ...(options.payoutVerifier ? { payoutVerifier: options.payoutVerifier } : {}),
     }),
+    ...storeHandlers({ db, now }),
   };
 
   for (const [name, endpoint] of Object.entries(consoleEndpoints) as [
@@ -257,6 +259,14 @@ export async function consolePlugin(
             );
             throw fail('INTERNAL');
           }
+        }
+        // A file to save (the store's redeem export): the content itself, named, not an envelope.
+        if (endpoint.download) {
+          const file = data as { filename: string; content: string };
+          return reply
+            .type(`${endpoint.download}; charset=utf-8`)
+            .header('content-disposition', `attachment; filename="${file.filename}"`)
+            .send(file.content);
         }
         return success(data);
       },

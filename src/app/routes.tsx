@@ -291,6 +291,10 @@ export const routeTree = rootRoute.addChildren([
         lazyPage('console-nodes', () => import('../console/pages/nodes-page')),
       ),
       staffAreaPage(
+        '/store',
+        lazyPage('console-store', () => import('../console/pages/store-page')),
+      ),
+      staffAreaPage(
         '/content',
         lazyPage('console-content', () => import('../console/pages/content-page')),
       ),

@@ -12,7 +12,8 @@ export interface ConsoleSection {
     | '/admin/crypto'
     | '/admin/kol'
     | '/admin/staff'
-    | '/admin/audit';
+    | '/admin/audit'
+    | '/admin/store';
   readonly permission: ConsolePermission;
   readonly label: MessageDescriptor;
   readonly summary: MessageDescriptor;
@@ -64,6 +65,12 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     permission: 'kol.manage',
     label: msg`KOL`,
     summary: msg`KOLs and their rates, commissions and the review queue, settlements and payout hashes checked on chain.`,
+  },
+  {
+    to: '/admin/store',
+    permission: 'store.manage',
+    label: msg`Store`,
+    summary: msg`Plans and prices, promo codes, redeem batches with their CSV, group-buy seat prices and hours.`,
   },
   {
     to: '/admin/staff',

@@ -684,6 +684,29 @@ describe.each(variants)('console door on $name', (variant) => {
       consoleKolVerifyPayout: { settlementId: NO_SUCH_USER },
       // The defaults again: past the guard, nothing the other tests read changes.
       consoleKolSettingsUpdate: { refundWindowDays: 14, cnyUsdRate: '0.138' },
+      // The store section: each write is refused by its own check past the guard (an existing
+      // plan or code, an unknown plan, batch or code), or sets what is already set.
+      consoleStorePlans: {},
+      consoleStorePlanAdd: {
+        id: 101,
+        groupType: 1,
+        months: 1,
+        devices: 5,
+        prices: [{ currency: 'CNY', amount: 100 }],
+      },
+      consoleStorePlanPrice: { planId: NO_SUCH_USER, currency: 'CNY', amount: 100 },
+      consoleStorePlanActive: { planId: NO_SUCH_USER, active: true },
+      consoleStoreCoupons: {},
+      consoleStoreCouponCreate: { code: 'WELCOME10', percent: 10 },
+      consoleStoreCouponActive: { code: 'NO_SUCH_CODE', active: true },
+      consoleStoreRedeemBatches: {},
+      consoleStoreRedeemBatchCreate: { count: 1, planId: NO_SUCH_USER },
+      consoleStoreRedeemExport: { batchId: NO_SUCH_USER },
+      consoleStoreRedeemDisable: { code: 'AAAA-BBBB-CCCC-DDDD' },
+      consoleStoreGroupBuy: {},
+      consoleStoreGroupPrice: { planId: NO_SUCH_USER, size: 2, currency: 'CNY', amount: 100 },
+      consoleStoreGroupHours: { hours: 24 },
+      consoleStoreGroupEnabled: { enabled: true },
     });
 
     const refusals: number[] = [

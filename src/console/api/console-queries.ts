@@ -25,6 +25,10 @@ import {
   consoleUserSearch,
   consoleSessionInfo,
   consoleStaffList,
+  consoleStoreCoupons,
+  consoleStoreGroupBuy,
+  consoleStorePlans,
+  consoleStoreRedeemBatches,
   type ConsoleInputOf,
   type ConsoleSession,
 } from '../../../contract/endpoints/console';
@@ -216,4 +220,27 @@ export const kolLedgerQuery = queryOptions({
   queryKey: [...CONSOLE_KEY, 'kol', 'ledger'],
   queryFn: () => consoleCall(consoleKolLedgerCheck, {}),
   enabled: false,
+});
+
+/** The store section's reads (plans, promo codes, redeem batches, group buy), under one key. */
+export const STORE_KEY = [...CONSOLE_KEY, 'store'] as const;
+
+export const storePlansQuery = queryOptions({
+  queryKey: [...STORE_KEY, 'plans'],
+  queryFn: () => consoleCall(consoleStorePlans, {}),
+});
+
+export const storeCouponsQuery = queryOptions({
+  queryKey: [...STORE_KEY, 'coupons'],
+  queryFn: () => consoleCall(consoleStoreCoupons, {}),
+});
+
+export const storeRedeemBatchesQuery = queryOptions({
+  queryKey: [...STORE_KEY, 'redeem-batches'],
+  queryFn: () => consoleCall(consoleStoreRedeemBatches, {}),
+});
+
+export const storeGroupBuyQuery = queryOptions({
+  queryKey: [...STORE_KEY, 'group-buy'],
+  queryFn: () => consoleCall(consoleStoreGroupBuy, {}),
 });

@@ -1,0 +1,26 @@
+import { Trans } from '@lingui/react/macro';
+import { Permitted } from '../console-forbidden';
+import { CouponsCard } from '../store/coupons-card';
+import { GroupBuyCard } from '../store/group-buy-card';
+import { PlansCard } from '../store/plans-card';
+import { RedeemCard } from '../store/redeem-card';
+
+/**
+ * /admin/store (finance, owners): plans and prices, promo codes, redeem batches with their CSV, and
+ * group buy's seat prices, hours and switch. Money is typed in major units and sent in minor units.
+ */
+export default function ConsoleStorePage() {
+  return (
+    <Permitted permission="store.manage">
+      <div className="console-page console-store">
+        <h1 className="console-page__title">
+          <Trans>Store</Trans>
+        </h1>
+        <PlansCard />
+        <CouponsCard />
+        <RedeemCard />
+        <GroupBuyCard />
+      </div>
+    </Permitted>
+  );
+}

@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  STORE_CURRENCIES,
+  consoleStoreCouponActive,
+  consoleStoreCouponCreate,
+  couponCreateInput,
+  type StoreCoupon,
+  type StoreCurrency,
+} from '../../../contract/endpoints/console';
+import { type DataColumn } from '../../components/ui/data-table';
+import { SelectField } from '../../components/ui/select-field';
+import { TextField } from '../../components/ui/text-field';
+import { ErrorNotice } from '../../components/error-notice';
+import { useDate, useMoney } from '../../components/formats';
+import { TitledCard } from '../../components/titled-card';
+import { fieldError } from '../../lib/validate';
+import { consoleCall } from '../api/console-client';
+import { storeCouponsQuery } from '../api/console-queries';
+import { ConsoleTable } from '../console-table';
+import { FormDialog } from '../form-dialog';
+import { minorOf, useStoreAct, wholeOf } from './store-act';
+
+/** A day typed in a date field as the start of that UTC day, or null when empty. */
+const dayOf = (text: string) => (text === '' ? null : `${text}T00:00:00Z`);
+const optionalWhole = (text: string) => (text.trim() === '' ? null : wholeOf(text));
+
+function CreateCouponDialog({ onClose }: { onClose: () => void }) {
+  const [code, setCode] = useState('');
+  const [kind, setKind] = useState<'percent' | 'fixed'>('percent');
+  const [percent, setPercent] = useState('');
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState<StoreCurrency>('CNY');
+  const [planIds, setPlanIds] = useState('');
+  const [maxUses, setMaxUses] = useState('');
+  const [perUser, setPerUser] = useState('1');
+  const [startsAt, setStartsAt] = useState('');
+  const [endsAt, setEndsAt] = useState('');
+  const act = useStoreAct();
+  const input = () => ({
+    code,
+    ...(kind === 'percent' ? { percent: wholeOf(percent) } : { amount: minorOf(amount), currency }),
+    planIds:
+      planIds.trim() === ''
+        ? null
+        : planIds
+            .split(/[\s,]+/)
+            .filter((p) => p !== '')
+            .map(Number),
+    maxUses: optionalWhole(maxUses),
+    perUser: wholeOf(perUser),
+    startsAt: dayOf(startsAt),
+    endsAt: dayOf(endsAt),
+  });
+  const submit = async () => {
+    const invalid = fieldError(couponCreateInput, input());
+    if (invalid !== null) return act.setFailure(invalid);
+    if (await act.run(() => consoleCall(consoleStoreCouponCreate, input()))) onClose();
+  };
+  return (
+    <FormDialog
+      title={<Trans>Create a promo code</Trans>}
+      text={<Trans>A percentage applies in every currency; an amount off only in its own.</Trans>}
+      label={<Trans>Create the code</Trans>}
+      pending={act.pending}
+      failure={act.failure}
+      onCancel={onClose}
+      onSubmit={() => void submit()}
+    >
+      <TextField
+        label={<Trans>Code</Trans>}
+        value={code}
+        onChange={setCode}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
+      <SelectField
+        label={<Trans>Discount</Trans>}
+        value={kind}
+        onChange={(value) => value && setKind(value)}
+        options={[
+          { value: 'percent', label: <Trans>Percentage off</Trans> },
+          { value: 'fixed', label: <Trans>Amount off</Trans> },
+        ]}
+      />
+      {kind === 'percent' ? (
+        <TextField
+          label={<Trans>Percent off</Trans>}
+          inputMode="numeric"
+          value={percent}
+          onChange={setPercent}
+          hint={<Trans>1 to 100.</Trans>}
+        />
+      ) : (
+        <>
+          <TextField
+            label={<Trans>Amount off</Trans>}
+            inputMode="decimal"
+            value={amount}
+            onChange={setAmount}
+          />
+          <SelectField
+            label={<Trans>Currency</Trans>}
+            value={currency}
+            onChange={(value) => value && setCurrency(value)}
+            options={STORE_CURRENCIES.map((c) => ({ value: c, label: c }))}
+          />
+        </>
+      )}
+      <TextField
+        label={<Trans>Plans</Trans>}
+        value={planIds}
+        onChange={setPlanIds}
+        autoComplete="off"
+        hint={<Trans>Product IDs, e.g. 103, 104. Empty: every plan.</Trans>}
+      />
+      <TextField
+        label={<Trans>Uses in all</Trans>}
+        inputMode="numeric"
+        value={maxUses}
+        onChange={setMaxUses}
+        hint={<Trans>Empty: no limit.</Trans>}
+      />
+      <TextField
+        label={<Trans>Uses per member</Trans>}
+        inputMode="numeric"
+        value={perUser}
+        onChange={setPerUser}
+      />
+      <TextField
+        label={<Trans>Starts (UTC)</Trans>}
+        type="date"
+        value={startsAt}
+        onChange={setStartsAt}
+      />
+      <TextField
+        label={<Trans>Ends (UTC)</Trans>}
+        type="date"
+        value={endsAt}
+        onChange={setEndsAt}
+      />
+    </FormDialog>
+  );
+}
+
+/** Promo codes with their uses; create one, disable or enable it. */
+export function CouponsCard() {
+  const { t } = useLingui();
+  const money = useMoney();
+  const day = useDate();
+  const list = useQuery(storeCouponsQuery);
+  const act = useStoreAct();
+  const [creating, setCreating] = useState(false);
+  const columns: DataColumn<StoreCoupon>[] = [
+    { key: 'code', header: t`Code`, rowHeader: true, cell: (c) => c.code },
+    {
+      key: 'off',
+      header: t`Discount`,
+      cell: (c) =>
+        c.kind === 'percent'
+          ? `${c.percentOff}%`
+          : money({ amount: c.amountOff ?? 0, currency: c.currency ?? 'CNY' }),
+    },
+    {
+      key: 'plans',
+      header: t`Plans`,
+      cell: (c) => (c.planIds ? c.planIds.join(', ') : <Trans>Every plan</Trans>),
+    },
+    {
+      key: 'uses',
+      header: t`Used`,
+      cell: (c) => (c.maxUses === null ? `${c.usedCount} / ∞` : `${c.usedCount} / ${c.maxUses}`),
+    },
+    { key: 'per', header: t`Per member`, cell: (c) => c.perUserLimit },
+    {
+      key: 'window',
+      header: t`Valid`,
+      cell: (c) => `${c.startsAt ? day(c.startsAt) : '…'} – ${c.endsAt ? day(c.endsAt) : '…'}`,
+    },
+    {
+      key: 'state',
+      header: t`State`,
+      cell: (c) => (c.active ? <Trans>Active</Trans> : <Trans>Disabled</Trans>),
+    },
+    {
+      key: 'actions',
+      header: t`Actions`,
+      hideHeader: true,
+      label: null,
+      className: 'console-table__actions',
+      cell: (c) => (
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          disabled={act.pending}
+          aria-label={c.active ? t`Disable ${c.code}` : t`Enable ${c.code}`}
+          onClick={() =>
+            void act.run(() =>
+              consoleCall(consoleStoreCouponActive, { code: c.code, active: !c.active }),
+            )
+          }
+        >
+          {c.active ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
+        </button>
+      ),
+    },
+  ];
+  return (
+    <TitledCard look="console-panel" title={<Trans>Promo codes</Trans>}>
+      <p>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => setCreating(true)}
+        >
+          <Trans>Create a promo code</Trans>
+        </button>
+      </p>
+      {act.failure !== null && <ErrorNotice className="console-alert" code={act.failure} />}
+      <ConsoleTable
+        query={list}
+        rows={list.data?.coupons}
+        columns={columns}
+        rowKey={(c) => c.code}
+        caption={<Trans>Promo codes</Trans>}
+        empty={<Trans>No promo code yet.</Trans>}
+      />
+      {creating && <CreateCouponDialog onClose={() => setCreating(false)} />}
+    </TitledCard>
+  );
+}

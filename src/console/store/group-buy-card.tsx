@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  STORE_CURRENCIES,
+  consoleStoreGroupEnabled,
+  consoleStoreGroupHours,
+  consoleStoreGroupPrice,
+  type GroupBuyStore,
+  type StoreCurrency,
+} from '../../../contract/endpoints/console';
+import { type DataColumn } from '../../components/ui/data-table';
+import { SelectField } from '../../components/ui/select-field';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { TextField } from '../../components/ui/text-field';
+import { ErrorNotice } from '../../components/error-notice';
+import { useMoney } from '../../components/formats';
+import { TitledCard } from '../../components/titled-card';
+import { consoleCall } from '../api/console-client';
+import { storeGroupBuyQuery } from '../api/console-queries';
+import { ConsoleTable, ReadFailure, Loading } from '../console-table';
+import { minorOf, useStoreAct, wholeOf } from './store-act';
+
+type Seat = GroupBuyStore['prices'][number];
+
+function SeatPriceForm() {
+  const [planId, setPlanId] = useState('');
+  const [size, setSize] = useState<'2' | '3'>('2');
+  const [currency, setCurrency] = useState<StoreCurrency>('CNY');
+  const [amount, setAmount] = useState('');
+  const act = useStoreAct();
+  const send = (remove: boolean) =>
+    void act.run(() =>
+      consoleCall(consoleStoreGroupPrice, {
+        planId: wholeOf(planId),
+        size: Number(size),
+        currency,
+        amount: remove ? null : minorOf(amount),
+      }),
+    );
+  return (
+    <form
+      className="console-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send(false);
+      }}
+    >
+      {act.failure !== null && <ErrorNotice className="console-alert" code={act.failure} />}
+      <TextField
+        label={<Trans>Product ID</Trans>}
+        inputMode="numeric"
+        value={planId}
+        onChange={setPlanId}
+      />
+      <SelectField
+        label={<Trans>Group size</Trans>}
+        value={size}
+        onChange={(value) => value && setSize(value)}
+        options={[
+          { value: '2', label: '2' },
+          { value: '3', label: '3' },
+        ]}
+      />
+      <SelectField
+        label={<Trans>Currency</Trans>}
+        value={currency}
+        onChange={(value) => value && setCurrency(value)}
+        options={STORE_CURRENCIES.map((c) => ({ value: c, label: c }))}
+      />
+      <TextField
+        label={<Trans>Seat price</Trans>}
+        inputMode="decimal"
+        value={amount}
+        onChange={setAmount}
+        autoComplete="off"
+      />
+      <div className="console-actions">
+        <SubmitButton pending={act.pending}>
+          <Trans>Set the seat price</Trans>
+        </SubmitButton>{' '}
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={act.pending}
+          onClick={() => send(true)}
+        >
+          <Trans>Remove it</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function HoursForm({ hours }: { hours: number }) {
+  const [value, setValue] = useState(String(hours));
+  const act = useStoreAct();
+  return (
+    <form
+      className="console-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void act.run(() => consoleCall(consoleStoreGroupHours, { hours: wholeOf(value) }));
+      }}
+    >
+      {act.failure !== null && <ErrorNotice className="console-alert" code={act.failure} />}
+      <TextField
+        label={<Trans>Hours an open group lasts</Trans>}
+        inputMode="numeric"
+        value={value}
+        onChange={setValue}
+        hint={<Trans>1 to 720; groups opened from now.</Trans>}
+      />
+      <SubmitButton pending={act.pending}>
+        <Trans>Save the hours</Trans>
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** Group buy's store half: the switch, the hours and the seat prices. */
+export function GroupBuyCard() {
+  const { t } = useLingui();
+  const money = useMoney();
+  const store = useQuery(storeGroupBuyQuery);
+  const act = useStoreAct();
+  const columns: DataColumn<Seat>[] = [
+    { key: 'plan', header: t`Product ID`, rowHeader: true, cell: (s) => s.planId },
+    { key: 'size', header: t`Group size`, cell: (s) => s.size },
+    { key: 'price', header: t`Seat price`, cell: (s) => money(s) },
+  ];
+  return (
+    <TitledCard look="console-panel" title={<Trans>Group buy</Trans>}>
+      {store.isError && <ReadFailure query={store} />}
+      {store.isPending && <Loading />}
+      {store.data && (
+        <>
+          <p>
+            {store.data.enabled ? (
+              <Trans>Group buy is on: members can start and join groups.</Trans>
+            ) : (
+              <Trans>Group buy is off: new groups and joins are refused; open groups go on.</Trans>
+            )}{' '}
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              disabled={act.pending}
+              onClick={() =>
+                void act.run(() =>
+                  consoleCall(consoleStoreGroupEnabled, { enabled: !store.data.enabled }),
+                )
+              }
+            >
+              {store.data.enabled ? <Trans>Turn off</Trans> : <Trans>Turn on</Trans>}
+            </button>
+          </p>
+          {act.failure !== null && <ErrorNotice className="console-alert" code={act.failure} />}
+          <HoursForm key={store.data.hours} hours={store.data.hours} />
+          <ConsoleTable
+            rows={store.data.prices}
+            columns={columns}
+            rowKey={(s) => `${s.planId}-${s.size}-${s.currency}`}
+            caption={<Trans>Seat prices</Trans>}
+            empty={<Trans>No seat price: no plan is offered in a group.</Trans>}
+          />
+          <SeatPriceForm />
+        </>
+      )}
+    </TitledCard>
+  );
+}

@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  STORE_CURRENCIES,
+  consoleStorePlanActive,
+  consoleStorePlanAdd,
+  consoleStorePlanPrice,
+  planAddInput,
+  type StoreCurrency,
+  type StorePlan,
+} from '../../../contract/endpoints/console';
+import { type DataColumn } from '../../components/ui/data-table';
+import { SelectField } from '../../components/ui/select-field';
+import { TextField } from '../../components/ui/text-field';
+import { ProductName, useMoney } from '../../components/formats';
+import { TitledCard } from '../../components/titled-card';
+import { ErrorNotice } from '../../components/error-notice';
+import { fieldError } from '../../lib/validate';
+import { consoleCall } from '../api/console-client';
+import { storePlansQuery } from '../api/console-queries';
+import { ConsoleTable } from '../console-table';
+import { FormDialog } from '../form-dialog';
+import { minorOf, useStoreAct, wholeOf } from './store-act';
+
+const currencyOptions = STORE_CURRENCIES.map((c) => ({ value: c, label: c }));
+
+function PriceDialog({ plan, onClose }: { plan: StorePlan; onClose: () => void }) {
+  const [currency, setCurrency] = useState<StoreCurrency>('CNY');
+  const [amount, setAmount] = useState('');
+  const act = useStoreAct();
+  const submit = async () => {
+    const done = await act.run(() =>
+      consoleCall(consoleStorePlanPrice, { planId: plan.id, currency, amount: minorOf(amount) }),
+    );
+    if (done) onClose();
+  };
+  return (
+    <FormDialog
+      title={<Trans>Set a price of plan {plan.id}</Trans>}
+      text={<Trans>New orders pay this price; orders already placed keep theirs.</Trans>}
+      label={<Trans>Set the price</Trans>}
+      pending={act.pending}
+      failure={act.failure}
+      onCancel={onClose}
+      onSubmit={() => void submit()}
+    >
+      <SelectField
+        label={<Trans>Currency</Trans>}
+        value={currency}
+        onChange={(value) => value && setCurrency(value)}
+        options={currencyOptions}
+      />
+      <TextField
+        label={<Trans>Price</Trans>}
+        inputMode="decimal"
+        value={amount}
+        onChange={setAmount}
+        autoComplete="off"
+        hint={<Trans>In {currency}, e.g. 28.80.</Trans>}
+      />
+    </FormDialog>
+  );
+}
+
+function AddPlanDialog({ onClose }: { onClose: () => void }) {
+  const [id, setId] = useState('');
+  const [groupType, setGroupType] = useState<'1' | '2'>('1');
+  const [months, setMonths] = useState('');
+  const [devices, setDevices] = useState('');
+  const [cny, setCny] = useState('');
+  const [usd, setUsd] = useState('');
+  const act = useStoreAct();
+  const input = () => ({
+    id: wholeOf(id),
+    groupType: groupType === '1' ? (1 as const) : (2 as const),
+    months: wholeOf(months),
+    devices: wholeOf(devices),
+    prices: [
+      ...(cny.trim() ? [{ currency: 'CNY', amount: minorOf(cny) }] : []),
+      ...(usd.trim() ? [{ currency: 'USD', amount: minorOf(usd) }] : []),
+    ],
+  });
+  const submit = async () => {
+    const invalid = fieldError(planAddInput, input());
+    if (invalid !== null) return act.setFailure(invalid);
+    if (await act.run(() => consoleCall(consoleStorePlanAdd, input()))) onClose();
+  };
+  return (
+    <FormDialog
+      title={<Trans>Add a plan</Trans>}
+      text={<Trans>On sale at once. A year is 365 days, a month 30.</Trans>}
+      label={<Trans>Add the plan</Trans>}
+      pending={act.pending}
+      failure={act.failure}
+      onCancel={onClose}
+      onSubmit={() => void submit()}
+    >
+      <TextField
+        label={<Trans>Product ID</Trans>}
+        inputMode="numeric"
+        value={id}
+        onChange={setId}
+      />
+      <SelectField
+        label={<Trans>Plan</Trans>}
+        value={groupType}
+        onChange={(value) => value && setGroupType(value)}
+        options={[
+          { value: '1', label: <Trans>Standard</Trans> },
+          { value: '2', label: <Trans>Lite</Trans> },
+        ]}
+      />
+      <TextField
+        label={<Trans>Months</Trans>}
+        inputMode="numeric"
+        value={months}
+        onChange={setMonths}
+      />
+      <TextField
+        label={<Trans>Devices allowed</Trans>}
+        inputMode="numeric"
+        value={devices}
+        onChange={setDevices}
+      />
+      <TextField
+        label={<Trans>Price in CNY</Trans>}
+        inputMode="decimal"
+        value={cny}
+        onChange={setCny}
+      />
+      <TextField
+        label={<Trans>Price in USD</Trans>}
+        inputMode="decimal"
+        value={usd}
+        onChange={setUsd}
+      />
+    </FormDialog>
+  );
+}
+
+/** The plans with their prices; set a price, take a plan off sale or put it back, add a plan. */
+export function PlansCard() {
+  const { t } = useLingui();
+  const money = useMoney();
+  const plans = useQuery(storePlansQuery);
+  const act = useStoreAct();
+  const [pricing, setPricing] = useState<StorePlan | null>(null);
+  const [adding, setAdding] = useState(false);
+  const priceIn = (plan: StorePlan, currency: StoreCurrency) => {
+    const price = plan.prices.find((p) => p.currency === currency);
+    return price ? money(price) : '–';
+  };
+  const columns: DataColumn<StorePlan>[] = [
+    { key: 'id', header: t`Product ID`, rowHeader: true, cell: (p) => p.id },
+    {
+      key: 'plan',
+      header: t`Plan`,
+      cell: (p) => <ProductName groupType={p.groupType} months={p.months} />,
+    },
+    { key: 'days', header: t`Days`, cell: (p) => p.durationDays },
+    { key: 'devices', header: t`Devices`, cell: (p) => p.maxDevices },
+    { key: 'cny', header: 'CNY', cell: (p) => priceIn(p, 'CNY') },
+    { key: 'usd', header: 'USD', cell: (p) => priceIn(p, 'USD') },
+    {
+      key: 'state',
+      header: t`State`,
+      cell: (p) => (p.active ? <Trans>On sale</Trans> : <Trans>Off sale</Trans>),
+    },
+    {
+      key: 'actions',
+      header: t`Actions`,
+      hideHeader: true,
+      label: null,
+      className: 'console-table__actions',
+      cell: (p) => (
+        <>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-label={t`Set a price of plan ${p.id}`}
+            onClick={() => setPricing(p)}
+          >
+            <Trans>Set a price</Trans>
+          </button>{' '}
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            disabled={act.pending}
+            aria-label={p.active ? t`Take plan ${p.id} off sale` : t`Put plan ${p.id} on sale`}
+            onClick={() =>
+              void act.run(() =>
+                consoleCall(consoleStorePlanActive, { planId: p.id, active: !p.active }),
+              )
+            }
+          >
+            {p.active ? <Trans>Off sale</Trans> : <Trans>On sale</Trans>}
+          </button>
+        </>
+      ),
+    },
+  ];
+  return (
+    <TitledCard look="console-panel" title={<Trans>Plans and prices</Trans>}>
+      <p>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => setAdding(true)}
+        >
+          <Trans>Add a plan</Trans>
+        </button>
+      </p>
+      {act.failure !== null && <ErrorNotice className="console-alert" code={act.failure} />}
+      <ConsoleTable
+        query={plans}
+        rows={plans.data?.plans}
+        columns={columns}
+        rowKey={(p) => p.id}
+        caption={<Trans>Plans</Trans>}
+        empty={<Trans>No plan yet.</Trans>}
+      />
+      {pricing && <PriceDialog plan={pricing} onClose={() => setPricing(null)} />}
+      {adding && <AddPlanDialog onClose={() => setAdding(false)} />}
+    </TitledCard>
+  );
+}

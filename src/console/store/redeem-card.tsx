@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  consoleStoreRedeemBatchCreate,
+  consoleStoreRedeemDisable,
+  consoleStoreRedeemExport,
+  redeemBatchInput,
+  type RedeemBatchSummary,
+} from '../../../contract/endpoints/console';
+import { type DataColumn } from '../../components/ui/data-table';
+import { SelectField } from '../../components/ui/select-field';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { TextField } from '../../components/ui/text-field';
+import { ErrorNotice } from '../../components/error-notice';
+import { PlanName, useDate } from '../../components/formats';
+import { TitledCard } from '../../components/titled-card';
+import { fieldError } from '../../lib/validate';
+import { consoleCall } from '../api/console-client';
+import { storeRedeemBatchesQuery } from '../api/console-queries';
+import { ConsoleTable } from '../console-table';
+import { FormDialog } from '../form-dialog';
+import { useStoreAct, wholeOf } from './store-act';
+
+/** Where a batch's CSV is saved from: a same-origin GET with the session cookie, audited. */
+const exportHref = (batchId: number) =>
+  `${consoleStoreRedeemExport.path}?${new URLSearchParams({ batchId: String(batchId) })}`;
+
+function CreateBatchDialog({ onClose }: { onClose: () => void }) {
+  const [count, setCount] = useState('');
+  const [by, setBy] = useState<'plan' | 'days'>('plan');
+  const [planId, setPlanId] = useState('');
+  const [groupType, setGroupType] = useState<'1' | '2'>('1');
+  const [days, setDays] = useState('');
+  const [uses, setUses] = useState('1');
+  const [expires, setExpires] = useState('');
+  const [note, setNote] = useState('');
+  const act = useStoreAct();
+  const input = () => ({
+    count: wholeOf(count),
+    ...(by === 'plan'
+      ? { planId: wholeOf(planId) }
+      : { groupType: groupType === '1' ? (1 as const) : (2 as const), days: wholeOf(days) }),
+    uses: wholeOf(uses),
+    expiresAt: expires === '' ? null : `${expires}T23:59:59Z`,
+    note,
+  });
+  const submit = async () => {
+    const invalid = fieldError(redeemBatchInput, input());
+    if (invalid !== null) return act.setFailure(invalid);
+    if (await act.run(() => consoleCall(consoleStoreRedeemBatchCreate, input()))) onClose();
+  };
+  return (
+    <FormDialog
+      title={<Trans>Make a redeem batch</Trans>}
+      text={<Trans>The codes are saved from the batch’s CSV export; each export is audited.</Trans>}
+      label={<Trans>Make the codes</Trans>}
+      pending={act.pending}
+      failure={act.failure}
+      onCancel={onClose}
+      onSubmit={() => void submit()}
+    >
+      <TextField
+        label={<Trans>Number of codes</Trans>}
+        inputMode="numeric"
+        value={count}
+        onChange={setCount}
+      />
+      <SelectField
+        label={<Trans>Worth</Trans>}
+        value={by}
+        onChange={(value) => value && setBy(value)}
+        options={[
+          { value: 'plan', label: <Trans>A plan</Trans> },
+          { value: 'days', label: <Trans>A number of days</Trans> },
+        ]}
+      />
+      {by === 'plan' ? (
+        <TextField
+          label={<Trans>Product ID</Trans>}
+          inputMode="numeric"
+          value={planId}
+          onChange={setPlanId}
+        />
+      ) : (
+        <>
+          <SelectField
+            label={<Trans>Plan</Trans>}
+            value={groupType}
+            onChange={(value) => value && setGroupType(value)}
+            options={[
+              { value: '1', label: <Trans>Standard</Trans> },
+              { value: '2', label: <Trans>Lite</Trans> },
+            ]}
+          />
+          <TextField
+            label={<Trans>Days</Trans>}
+            inputMode="numeric"
+            value={days}
+            onChange={setDays}
+          />
+        </>
+      )}
+      <TextField
+        label={<Trans>Uses per code</Trans>}
+        inputMode="numeric"
+        value={uses}
+        onChange={setUses}
+      />
+      <TextField
+        label={<Trans>Expires (UTC)</Trans>}
+        type="date"
+        value={expires}
+        onChange={setExpires}
+      />
+      <TextField label={<Trans>Note</Trans>} value={note} onChange={setNote} maxLength={200} />
+    </FormDialog>
+  );
+}
+
+function DisableCode() {
+  const [code, setCode] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const act = useStoreAct();
+  return (
+    <form
+      className="console-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setDone(null);
+        void act
+          .run(() => consoleCall(consoleStoreRedeemDisable, { code }))
+          .then((ok) => ok && (setDone(code), setCode('')));
+      }}
+    >
+      {act.failure !== null && <ErrorNotice className="console-alert" code={act.failure} />}
+      <TextField
+        label={<Trans>Disable one code</Trans>}
+        value={code}
+        onChange={setCode}
+        autoComplete="off"
+        spellCheck={false}
+        hint={<Trans>As printed, e.g. ABCD-EFGH-JKMN-PQRS.</Trans>}
+      />
+      <SubmitButton pending={act.pending}>
+        <Trans>Disable the code</Trans>
+      </SubmitButton>
+      {done && (
+        <p role="status">
+          <Trans>The code {done} is disabled.</Trans>
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** Redeem batches with their counts and CSV export; make a batch; disable a code. */
+export function RedeemCard() {
+  const { t } = useLingui();
+  const day = useDate();
+  const list = useQuery(storeRedeemBatchesQuery);
+  const [creating, setCreating] = useState(false);
+  const columns: DataColumn<RedeemBatchSummary>[] = [
+    { key: 'id', header: t`Batch`, rowHeader: true, cell: (b) => b.id },
+    { key: 'created', header: t`Made`, cell: (b) => day(b.createdAt) },
+    {
+      key: 'worth',
+      header: t`Worth`,
+      cell: (b) =>
+        b.groupType === null ? (
+          '–'
+        ) : (
+          <>
+            <PlanName groupType={b.groupType} />, <Trans>{b.days} days</Trans>
+          </>
+        ),
+    },
+    { key: 'codes', header: t`Codes`, cell: (b) => b.codes },
+    { key: 'unused', header: t`Unused`, cell: (b) => b.unused },
+    { key: 'used', header: t`Used`, cell: (b) => b.used },
+    { key: 'disabled', header: t`Disabled`, cell: (b) => b.disabled },
+    { key: 'note', header: t`Note`, cell: (b) => b.note || '–' },
+    {
+      key: 'export',
+      header: t`Actions`,
+      hideHeader: true,
+      label: null,
+      className: 'console-table__actions',
+      cell: (b) => (
+        <a
+          className="btn btn-secondary btn-small"
+          href={exportHref(b.id)}
+          download={`redeem-batch-${b.id}.csv`}
+          aria-label={t`Download the codes of batch ${b.id} (CSV)`}
+        >
+          <Trans>Download CSV</Trans>
+        </a>
+      ),
+    },
+  ];
+  return (
+    <TitledCard look="console-panel" title={<Trans>Redeem codes</Trans>}>
+      <p>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => setCreating(true)}
+        >
+          <Trans>Make a redeem batch</Trans>
+        </button>
+      </p>
+      <ConsoleTable
+        query={list}
+        rows={list.data?.batches}
+        columns={columns}
+        rowKey={(b) => b.id}
+        caption={<Trans>Redeem batches</Trans>}
+        empty={<Trans>No batch yet.</Trans>}
+      />
+      <DisableCode />
+      {creating && <CreateBatchDialog onClose={() => setCreating(false)} />}
+    </TitledCard>
+  );
+}
