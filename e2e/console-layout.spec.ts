@@ -35,7 +35,7 @@ async function shoot(page: Page, info: TestInfo, name: string, found: string[]) 
 }
 
 test.describe('console pages fit the screen', { tag: '@layout' }, () => {
-  test('sign-in, enrolment, overview, staff, audit, a member, orders, an order, group buys, a group, nodes, content and the forbidden page', async ({
+  test('sign-in, enrolment, overview, staff, audit, a member, orders, an order, group buys, a group, nodes, store, crypto, KOL, content and the forbidden page', async ({
     page,
     request,
     browser,
@@ -43,7 +43,7 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     i18n,
     users,
   }, info) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const found: string[] = [];
 
     await page.goto('/admin/login');
@@ -163,6 +163,18 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     await expect(page.getByRole('dialog').locator('pre')).toHaveCount(3);
     await shoot(page, info, 'node-token', found);
     await page.getByRole('button', { name: i18n.t('I have saved the token') }).click();
+
+    // Store, crypto and KOL: each section's page as an owner finds it.
+    for (const [path, title, name] of [
+      ['/admin/store', 'Store', 'store'],
+      ['/admin/crypto', 'Crypto', 'crypto'],
+      ['/admin/kol', 'KOL programme', 'kol'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: i18n.t(title), level: 1 })).toBeVisible();
+      await expect(page.getByRole('table').first()).toBeVisible();
+      await shoot(page, info, name, found);
+    }
 
     await page.goto('/admin/content');
     await expect(page.getByRole('button', { name: i18n.t('Publish') })).toBeVisible();
