@@ -23,6 +23,23 @@ import { minorOf, useStoreAct, wholeOf } from './store-act';
 
 type Seat = GroupBuyStore['prices'][number];
 
+/** One plan and group size, with its seat price in each currency (one row, not one per currency). */
+interface SeatRow {
+  readonly planId: number;
+  readonly size: number;
+  readonly prices: Partial<Record<StoreCurrency, Seat>>;
+}
+
+function seatRows(prices: readonly Seat[]): SeatRow[] {
+  const rows = new Map<string, SeatRow>();
+  for (const seat of prices) {
+    const key = `${seat.planId}-${seat.size}`;
+    const row = rows.get(key) ?? { planId: seat.planId, size: seat.size, prices: {} };
+    rows.set(key, { ...row, prices: { ...row.prices, [seat.currency]: seat } });
+  }
+  return [...rows.values()];
+}
+
 function SeatPriceForm() {
   const [planId, setPlanId] = useState('');
   const [size, setSize] = useState<'2' | '3'>('2');
@@ -98,7 +115,7 @@ function HoursForm({ hours }: { hours: number }) {
   const act = useStoreAct();
   return (
     <form
-      className="console-form"
+      className="console-form console-form--row"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -126,10 +143,17 @@ export function GroupBuyCard() {
   const money = useMoney();
   const store = useQuery(storeGroupBuyQuery);
   const act = useStoreAct();
-  const columns: DataColumn<Seat>[] = [
-    { key: 'plan', header: t`Product ID`, rowHeader: true, cell: (s) => s.planId },
-    { key: 'size', header: t`Group size`, cell: (s) => s.size },
-    { key: 'price', header: t`Seat price`, cell: (s) => money(s) },
+  const columns: DataColumn<SeatRow>[] = [
+    { key: 'plan', header: t`Product ID`, rowHeader: true, cell: (r) => r.planId },
+    { key: 'size', header: t`Group size`, cell: (r) => r.size },
+    ...STORE_CURRENCIES.map((currency): DataColumn<SeatRow> => ({
+      key: currency,
+      header: t`Seat price (${currency})`,
+      cell: (r) => {
+        const seat = r.prices[currency];
+        return seat ? money(seat) : '—';
+      },
+    })),
   ];
   return (
     <TitledCard look="console-panel" title={<Trans>Group buy</Trans>}>
@@ -159,9 +183,9 @@ export function GroupBuyCard() {
           {act.failure !== null && <ErrorNotice className="console-alert" code={act.failure} />}
           <HoursForm key={store.data.hours} hours={store.data.hours} />
           <ConsoleTable
-            rows={store.data.prices}
+            rows={seatRows(store.data.prices)}
             columns={columns}
-            rowKey={(s) => `${s.planId}-${s.size}-${s.currency}`}
+            rowKey={(r) => `${r.planId}-${r.size}`}
             caption={<Trans>Seat prices</Trans>}
             empty={<Trans>No seat price: no plan is offered in a group.</Trans>}
           />

@@ -124,7 +124,7 @@ function DisableCode() {
   const act = useStoreAct();
   return (
     <form
-      className="console-form"
+      className="console-form console-form--row"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
