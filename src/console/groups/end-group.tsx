@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import {
   consoleGroupEnd,
@@ -7,13 +6,12 @@ import {
   type ConsoleDataOf,
   type ConsoleGroup,
 } from '../../../contract/endpoints/console';
-import { errorCodeOf } from '../../lib/api-error';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY } from '../api/console-queries';
+import { useConsoleAct } from '../console-act';
 import { FormDialog } from '../form-dialog';
 import { ReasonField } from '../reason-field';
-import { StepUpCancelled, useStepUp } from '../step-up';
 
 type Ending = ConsoleDataOf<typeof consoleGroupEnd>;
 
@@ -39,14 +37,11 @@ function EndingText({ ending, paymentType }: { ending: Ending; paymentType: 0 | 
  * minutes (its refunds move money). The server ends it once, whoever else tries at the same moment.
  */
 export function EndGroup({ group }: { group: ConsoleGroup }) {
-  const queryClient = useQueryClient();
-  const runWithStepUp = useStepUp();
+  const act = useConsoleAct([...CONSOLE_KEY, 'groups']);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<number | null>(null);
-  const [failure, setFailure] = useState<number | null>(null);
-  const [pending, setPending] = useState(false);
   const [ending, setEnding] = useState<Ending | null>(null);
   const groupId = group.groupId;
 
@@ -54,17 +49,10 @@ export function EndGroup({ group }: { group: ConsoleGroup }) {
     const refused = fieldError(reasonField, reason);
     setReasonError(refused);
     if (refused !== null) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      setEnding(await runWithStepUp(() => consoleCall(consoleGroupEnd, { groupId, reason })));
-      setOpen(false);
-    } catch (refusal) {
-      if (!(refusal instanceof StepUpCancelled)) setFailure(errorCodeOf(refusal));
-    } finally {
-      setPending(false);
-      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'groups'] });
-    }
+    const ended = await act.run(async () =>
+      setEnding(await consoleCall(consoleGroupEnd, { groupId, reason })),
+    );
+    if (ended) setOpen(false);
   };
 
   return (
@@ -76,7 +64,7 @@ export function EndGroup({ group }: { group: ConsoleGroup }) {
           onClick={() => {
             setReason('');
             setReasonError(null);
-            setFailure(null);
+            act.setFailure(null);
             setOpen(true);
           }}
         >
@@ -107,8 +95,8 @@ export function EndGroup({ group }: { group: ConsoleGroup }) {
           }
           label={<Trans>End the group</Trans>}
           danger
-          pending={pending}
-          failure={failure}
+          pending={act.pending}
+          failure={act.failure}
           cancelRef={cancelRef}
           onCancel={() => setOpen(false)}
           onSubmit={() => void submit()}

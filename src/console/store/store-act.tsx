@@ -1,8 +1,5 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { errorCodeOf } from '../../lib/api-error';
 import { STORE_KEY } from '../api/console-queries';
-import { StepUpCancelled, useStepUp } from '../step-up';
+import { useConsoleAct } from '../console-act';
 
 /**
  * "12.50" typed in major units as the wire's minor units (1250); NaN when it is no amount with at
@@ -18,28 +15,5 @@ export function minorOf(text: string): number {
 /** A whole number typed in a field, NaN when empty. */
 export const wholeOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
-/**
- * One store act: runs through the step-up dialog when the server asks for it, keeps the refusal's
- * code for the form, and reads the store's lists again afterwards.
- */
-export function useStoreAct() {
-  const runWithStepUp = useStepUp();
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<number | null>(null);
-  const run = async (action: () => Promise<unknown>): Promise<boolean> => {
-    setPending(true);
-    setFailure(null);
-    try {
-      await runWithStepUp(action);
-      return true;
-    } catch (refusal) {
-      if (!(refusal instanceof StepUpCancelled)) setFailure(errorCodeOf(refusal));
-      return false;
-    } finally {
-      setPending(false);
-      void queryClient.invalidateQueries({ queryKey: STORE_KEY });
-    }
-  };
-  return { run, pending, failure, setFailure };
-}
+/** One store act (useConsoleAct): afterwards the store's lists are read again. */
+export const useStoreAct = () => useConsoleAct(STORE_KEY);
