@@ -727,8 +727,8 @@ export const Errors = {
   KOL_COMMISSION_NOT_FOUND: entry(8176, 'No commission has this ID.', '没有该 ID 的佣金。'),
   KOL_COMMISSION_NOT_HELD: entry(
     8177,
-    'This commission is not held for review (it is {status}).',
-    '该佣金不在审核中（当前状态：{status}）。',
+    'This commission is no longer held for review.',
+    '该佣金已不在审核中。',
   ),
   KOL_COMMISSION_ALREADY_REVERSED: entry(
     8178,

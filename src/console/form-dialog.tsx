@@ -16,6 +16,7 @@ export function FormDialog({
   danger,
   pending,
   failure,
+  failureData,
   onCancel,
   onSubmit,
   cancelRef,
@@ -30,6 +31,8 @@ export function FormDialog({
   pending: boolean;
   /** The contract code of the last refusal, or null. */
   failure: number | null;
+  /** The refusal's data, for the values its words name (ApiError.data). */
+  failureData?: unknown;
   onCancel: () => void;
   onSubmit: () => void;
   /** Where focus starts when it should be the safe answer (an act that cannot be taken back). */
@@ -52,7 +55,9 @@ export function FormDialog({
           onSubmit();
         }}
       >
-        {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+        {failure !== null && (
+          <ErrorNotice className="console-alert" code={failure} data={failureData} />
+        )}
         {children}
         <DialogActions
           label={label}

@@ -23,3 +23,13 @@ export function isApiError(error: unknown): error is ApiError {
 export function errorCodeOf(error: unknown): number {
   return isApiError(error) ? error.code : INTERNAL.code;
 }
+
+/** A refusal as a page keeps it: the catalogue code and the data its words may name. */
+export interface Refusal {
+  readonly code: number;
+  readonly data?: unknown;
+}
+
+export function refusalOf(error: unknown): Refusal {
+  return isApiError(error) ? { code: error.code, data: error.data } : { code: INTERNAL.code };
+}

@@ -345,7 +345,8 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
       staff,
     );
     refused(again, Errors.KOL_COMMISSION_NOT_HELD);
-    expect(again.body.msg).toBe('This commission is not held for review (it is pending).');
+    expect(again.body.msg).toBe('This commission is no longer held for review.');
+    expect(again.body.data).toEqual({ status: 'pending' });
 
     const voided = ok(
       await call<{ result: string; commission: ConsoleCommission }>(
@@ -573,6 +574,34 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
     );
     refused(used, Errors.KOL_TX_HASH_USED);
     expect(used.body.msg).toBe(`This hash already pays settlement ${settlement.id}.`);
+    expect(used.body.data).toEqual({ settlementId: settlement.id });
+
+    // One new hash recorded on two settlements at once: one takes it, the other is told which.
+    const last = await consoleKol(env, staff);
+    for (let i = 0; i < 3; i += 1) await friendBuys(env, last.inviteCode);
+    await mature(env, last.userId);
+    const paidThird = ok(
+      await call<{ settled: ConsoleSettlement[] }>(E.consoleKolPayoutBatch, {}, staff),
+    ).settled.find((s) => s.kolId === last.userId)!;
+    const shared = 'ef'.repeat(32);
+    const race = await Promise.all(
+      [paidNext.id, paidThird.id].map((settlementId) =>
+        call<{ settlement: ConsoleSettlement }>(
+          E.consoleKolRecordPayout,
+          { settlementId, txHash: shared },
+          staff,
+        ),
+      ),
+    );
+    const winner = race.find((r) => r.body.code === 200)!;
+    const loser = race.find((r) => r.body.code !== 200)!;
+    refused(loser, Errors.KOL_TX_HASH_USED);
+    expect(loser.body.data).toEqual({ settlementId: winner.body.data.settlement.id });
+    const [holders] = await db()
+      .select({ n: count() })
+      .from(kolSettlements)
+      .where(eq(kolSettlements.txHash, shared));
+    expect(holders!.n).toBe(1);
     expect((await checkKolLedger(db())).balanced).toBe(true);
   });
 

@@ -352,11 +352,19 @@ export async function recordKolPayout(
     );
   } catch (error) {
     // The unique index of hashes: another settlement took this hash at the same moment.
-    if (isUniqueViolation(error))
+    if (isUniqueViolation(error)) {
+      const hash = input.txHash.trim();
+      const [holder] = rowsOf<{ id: number | string }>(
+        await deps.db.execute(
+          sql`SELECT id FROM kol_settlements WHERE lower(tx_hash) = lower(${hash}) AND id <> ${input.settlementId}`,
+        ),
+      );
       throw new KolRefused(
         'KOL_TX_HASH_USED',
-        `the hash ${input.txHash.trim()} already pays a settlement`,
+        `the hash ${hash} already pays settlement ${holder?.id ?? '?'}`,
+        holder ? { settlementId: Number(holder.id) } : null,
       );
+    }
     throw error;
   }
 }

@@ -12,7 +12,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime, useMoney } from '../../components/formats';
 import type { DataColumn } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
-import { errorCodeOf } from '../../lib/api-error';
+import { errorCodeOf, refusalOf, type Refusal } from '../../lib/api-error';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, kolSettlementsQuery } from '../api/console-queries';
 import { FormDialog } from '../form-dialog';
@@ -34,7 +34,7 @@ function PayoutDialog({
   const queryClient = useQueryClient();
   const runWithStepUp = useStepUp();
   const [txHash, setTxHash] = useState('');
-  const [failure, setFailure] = useState<number | null>(null);
+  const [failure, setFailure] = useState<Refusal | null>(null);
   const [pending, setPending] = useState(false);
 
   const submit = async () => {
@@ -50,7 +50,7 @@ function PayoutDialog({
       );
       onClose();
     } catch (refusal) {
-      if (!(refusal instanceof StepUpCancelled)) setFailure(errorCodeOf(refusal));
+      if (!(refusal instanceof StepUpCancelled)) setFailure(refusalOf(refusal));
     } finally {
       setPending(false);
       void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'kol'] });
@@ -74,7 +74,8 @@ function PayoutDialog({
       }
       label={<Trans>Record</Trans>}
       pending={pending}
-      failure={failure}
+      failure={failure?.code ?? null}
+      failureData={failure?.data}
       onCancel={onClose}
       onSubmit={() => void submit()}
     >
