@@ -23,6 +23,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // Vitest's default on two cores is one file at a time (cores - 1), while a server file
+          // spends much of its time waiting on PostgreSQL, a chain or a VPN peer in other processes:
+          // two at once (each file has its own databases, chain and ports). docs/testing.md.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
