@@ -38,14 +38,18 @@ export default defineConfig<E2eOptions>({
     baseURL,
     browserName: 'chromium',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // Recording a trace (a screencast and a DOM snapshot at every step) costs a quarter of the
+    // suite's CPU even when the test passes (bench figures in docs/testing.md): E2E_TRACE=1 records
+    // one for each failed test, to open with `npx playwright show-trace`.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
   },
-  // Journeys run in two projects that between them cover both languages and both widths; the full
-  // language x viewport matrix runs only for tests of layout, tagged `@layout`. The machines' paths
-  // alternate between the two (e2e/support/projects.ts): each path runs once.
+  // Every journey runs once, in en-1440 or zh-390 (its ONE_PROJECT tag; a spec's tests alternate,
+  // as the machines' paths do, e2e/support/projects.ts); the full language x viewport matrix runs
+  // only for tests of layout, tagged `@layout`. A test with neither tag runs in both journey
+  // projects.
   projects: [
     {
       name: 'en-1440',

@@ -15,6 +15,7 @@ import { sidewaysOverflow } from './support/layout';
 import type { I18n } from './support/i18n';
 import { useSessionToken } from './support/ui';
 import type { UserFactory } from './support/user-factory';
+import { ONE_PROJECT } from './support/projects';
 
 const UNIPROXY = '/api/v1/server/UniProxy';
 const GIB = 1024 ** 3;
@@ -80,97 +81,97 @@ async function standardMember(users: UserFactory, api: ApiClient, request: APIRe
   return user;
 }
 
-test('usage on the profile and the devices the servers see online, with a seat freed', async ({
-  page,
-  i18n,
-  api,
-  users,
-  request,
-}) => {
-  const user = await standardMember(users, api, request);
-  const agent = await nodeAgent(request);
-  await agent.pushTraffic(user.userId, 1.5 * GIB, 3 * GIB);
-  await agent.pushTraffic(user.userId, 0, 2 * GIB);
-  await agent.pushAlive(user.userId, ['203.0.113.7', '198.51.100.20']);
+test(
+  'usage on the profile and the devices the servers see online, with a seat freed',
+  ONE_PROJECT.en,
+  async ({ page, i18n, api, users, request }) => {
+    const user = await standardMember(users, api, request);
+    const agent = await nodeAgent(request);
+    await agent.pushTraffic(user.userId, 1.5 * GIB, 3 * GIB);
+    await agent.pushTraffic(user.userId, 0, 2 * GIB);
+    await agent.pushAlive(user.userId, ['203.0.113.7', '198.51.100.20']);
 
-  await useSessionToken(page, user.token);
-  await page.goto('/user/profile');
-  const usage = page.getByRole('region', { name: i18n.t('Traffic this month') });
-  await expect(usage.getByRole('definition')).toHaveText(['1.50 GB', '5.00 GB', '6.50 GB']);
-  await expect(usage.getByRole('term')).toHaveText([
-    i18n.t('Upload'),
-    i18n.t('Download'),
-    i18n.t('Total'),
-  ]);
-  await expectAccessible(page);
+    await useSessionToken(page, user.token);
+    await page.goto('/user/profile');
+    const usage = page.getByRole('region', { name: i18n.t('Traffic this month') });
+    await expect(usage.getByRole('definition')).toHaveText(['1.50 GB', '5.00 GB', '6.50 GB']);
+    await expect(usage.getByRole('term')).toHaveText([
+      i18n.t('Upload'),
+      i18n.t('Download'),
+      i18n.t('Total'),
+    ]);
+    await expectAccessible(page);
 
-  const { body } = await api.ok<{ limit: number }>('/api/user/user_online_devices', {}, user.token);
-  await page.goto('/user/device');
-  const online = page.getByRole('region', {
-    name: onlineHeading(i18n, 2, body.data.limit),
-  });
-  await expect(online).toBeVisible();
-  const row = online.getByRole('row').filter({ hasText: '203.0.113.7' });
-  await expect(row).toBeVisible();
-  await expect(online.getByRole('row').filter({ hasText: '198.51.100.20' })).toBeVisible();
-  await expectAccessible(page);
+    const { body } = await api.ok<{ limit: number }>(
+      '/api/user/user_online_devices',
+      {},
+      user.token,
+    );
+    await page.goto('/user/device');
+    const online = page.getByRole('region', {
+      name: onlineHeading(i18n, 2, body.data.limit),
+    });
+    await expect(online).toBeVisible();
+    const row = online.getByRole('row').filter({ hasText: '203.0.113.7' });
+    await expect(row).toBeVisible();
+    await expect(online.getByRole('row').filter({ hasText: '198.51.100.20' })).toBeVisible();
+    await expectAccessible(page);
 
-  await row
-    .getByRole('button', { name: i18n.t('Free the seat of {0}', { 0: '203.0.113.7' }) })
-    .click();
-  await expect(row).toBeHidden();
-  await expect(
-    page.getByRole('heading', {
-      name: onlineHeading(i18n, 1, body.data.limit),
-    }),
-  ).toBeVisible();
-  // The node's next alive-list pull counts one device.
-  expect(await agent.aliveCount(user.userId)).toBe(1);
-});
+    await row
+      .getByRole('button', { name: i18n.t('Free the seat of {0}', { 0: '203.0.113.7' }) })
+      .click();
+    await expect(row).toBeHidden();
+    await expect(
+      page.getByRole('heading', {
+        name: onlineHeading(i18n, 1, body.data.limit),
+      }),
+    ).toBeVisible();
+    // The node's next alive-list pull counts one device.
+    expect(await agent.aliveCount(user.userId)).toBe(1);
+  },
+);
 
-test('reset subscription: asked first, then the old import link fails and the credential changes', async ({
-  page,
-  i18n,
-  api,
-  users,
-  request,
-}) => {
-  const user = await users.invitedBy(DEMO_USER.inviteCode);
-  const agent = await nodeAgent(request);
-  await api.ok('/api/user/user_third_party_client_toggle', { enabled: true }, user.token);
-  const issued = await api.ok<{ url: string }>(
-    '/api/user/user_third_party_client_link',
-    {},
-    user.token,
-  );
-  const oldLink = new URL(issued.body.data.url).pathname;
-  const credential = await agent.uuidOf(user.userId);
-  expect(credential).toMatch(/^[0-9a-f-]{36}$/);
+test(
+  'reset subscription: asked first, then the old import link fails and the credential changes',
+  ONE_PROJECT.zh,
+  async ({ page, i18n, api, users, request }) => {
+    const user = await users.invitedBy(DEMO_USER.inviteCode);
+    const agent = await nodeAgent(request);
+    await api.ok('/api/user/user_third_party_client_toggle', { enabled: true }, user.token);
+    const issued = await api.ok<{ url: string }>(
+      '/api/user/user_third_party_client_link',
+      {},
+      user.token,
+    );
+    const oldLink = new URL(issued.body.data.url).pathname;
+    const credential = await agent.uuidOf(user.userId);
+    expect(credential).toMatch(/^[0-9a-f-]{36}$/);
 
-  await useSessionToken(page, user.token);
-  await page.goto('/user/profile');
-  const card = page.getByRole('region', { name: i18n.t('Subscription') });
-  const reset = card.getByRole('button', { name: i18n.t('Reset subscription') });
-  const dialog = page.getByRole('alertdialog', { name: i18n.t('Reset your subscription?') });
-  await reset.click();
-  await expect(dialog).toBeVisible();
-  await expectAccessible(page);
-  await dialog.getByRole('button', { name: i18n.t('Cancel') }).click();
-  await expect(dialog).toBeHidden();
-  await expect(reset).toBeFocused();
-  expect(await agent.uuidOf(user.userId)).toBe(credential);
+    await useSessionToken(page, user.token);
+    await page.goto('/user/profile');
+    const card = page.getByRole('region', { name: i18n.t('Subscription') });
+    const reset = card.getByRole('button', { name: i18n.t('Reset subscription') });
+    const dialog = page.getByRole('alertdialog', { name: i18n.t('Reset your subscription?') });
+    await reset.click();
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: i18n.t('Cancel') }).click();
+    await expect(dialog).toBeHidden();
+    await expect(reset).toBeFocused();
+    expect(await agent.uuidOf(user.userId)).toBe(credential);
 
-  await reset.click();
-  await dialog.getByRole('button', { name: i18n.t('Reset subscription') }).click();
-  await expect(dialog).toBeHidden();
-  await expect(card.getByRole('status')).toBeVisible();
-  await expect(card.getByRole('link', { name: i18n.t('Third-party client') })).toBeVisible();
+    await reset.click();
+    await dialog.getByRole('button', { name: i18n.t('Reset subscription') }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByRole('status')).toBeVisible();
+    await expect(card.getByRole('link', { name: i18n.t('Third-party client') })).toBeVisible();
 
-  expect((await request.get(oldLink)).status()).toBe(404);
-  const renewed = await agent.uuidOf(user.userId);
-  expect(renewed).toMatch(/^[0-9a-f-]{36}$/);
-  expect(renewed).not.toBe(credential);
-});
+    expect((await request.get(oldLink)).status()).toBe(404);
+    const renewed = await agent.uuidOf(user.userId);
+    expect(renewed).toMatch(/^[0-9a-f-]{36}$/);
+    expect(renewed).not.toBe(credential);
+  },
+);
 
 test(
   'usage, online devices and the reset dialog fit 320, 390 and 1440 px',

@@ -15,6 +15,7 @@ import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
 import { sidewaysOverflow } from './support/layout';
 import { useSessionToken } from './support/ui';
+import { ONE_PROJECT } from './support/projects';
 
 const main = (page: Page) => page.getByRole('main');
 
@@ -180,34 +181,38 @@ test.describe('console content', () => {
     },
   );
 
-  test('content staff edits the site links: an address that is not https:// is refused', async ({
-    page,
-    request,
-    i18n,
-  }) => {
-    const content = await enrolledStaff(request, 'content');
-    await signInByApi(page, content);
-    await page.goto('/admin/content');
-    const links = main(page).getByRole('region', { name: i18n.t('Links on the site') });
-    const status = links.getByLabel(i18n.t('Service status'));
-    const address = await status.inputValue();
-    expect(address).toMatch(/^https:\/\//);
-    await status.fill(address.replace('https://', 'http://'));
-    await links.getByRole('button', { name: i18n.t('Save the links') }).click();
-    await expect(links.getByText(i18n.error('LINK_URL_INVALID'))).toBeVisible();
-    // The same address again: saved, and the site keeps its links for the other tests.
-    await status.fill(address);
-    await links.getByRole('button', { name: i18n.t('Save the links') }).click();
-    await expect(links.getByText(i18n.t('Saved. The site shows the new links.'))).toBeVisible();
-    await expectAccessible(page);
-  });
+  test(
+    'content staff edits the site links: an address that is not https:// is refused',
+    ONE_PROJECT.en,
+    async ({ page, request, i18n }) => {
+      const content = await enrolledStaff(request, 'content');
+      await signInByApi(page, content);
+      await page.goto('/admin/content');
+      const links = main(page).getByRole('region', { name: i18n.t('Links on the site') });
+      const status = links.getByLabel(i18n.t('Service status'));
+      const address = await status.inputValue();
+      expect(address).toMatch(/^https:\/\//);
+      await status.fill(address.replace('https://', 'http://'));
+      await links.getByRole('button', { name: i18n.t('Save the links') }).click();
+      await expect(links.getByText(i18n.error('LINK_URL_INVALID'))).toBeVisible();
+      // The same address again: saved, and the site keeps its links for the other tests.
+      await status.fill(address);
+      await links.getByRole('button', { name: i18n.t('Save the links') }).click();
+      await expect(links.getByText(i18n.t('Saved. The site shows the new links.'))).toBeVisible();
+      await expectAccessible(page);
+    },
+  );
 
-  test('a support member cannot open the content section', async ({ page, request, i18n }) => {
-    const support = await enrolledStaff(request, 'support');
-    await signInByApi(page, support);
-    await page.goto('/admin/content');
-    await expect(
-      page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
-    ).toBeVisible();
-  });
+  test(
+    'a support member cannot open the content section',
+    ONE_PROJECT.zh,
+    async ({ page, request, i18n }) => {
+      const support = await enrolledStaff(request, 'support');
+      await signInByApi(page, support);
+      await page.goto('/admin/content');
+      await expect(
+        page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
+      ).toBeVisible();
+    },
+  );
 });

@@ -10,6 +10,7 @@ import { consoleCryptoNetworkUpdate } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
 import { ageSecondFactor, enrolledStaff, expectNoindex, signInByApi } from './support/console';
 import { expect, test } from './support/fixtures';
+import { ONE_PROJECT } from './support/projects';
 
 const main = (page: Page) => page.getByRole('main');
 const suffix = () => Math.random().toString(36).slice(2, 8);
@@ -21,101 +22,108 @@ const NEW_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const TOKEN = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
 
 test.describe('console crypto', () => {
-  test('a finance member adds a network and a token, changes the receiving address through the step-up, and disables the token', async ({
-    page,
-    request,
-    i18n,
-  }) => {
-    test.setTimeout(90_000);
-    const finance = await enrolledStaff(request, 'finance');
-    await signInByApi(page, finance);
-    await page.goto('/admin/crypto');
-    await expectNoindex(page);
-    await expect(
-      main(page).getByRole('heading', { name: i18n.t('Crypto'), level: 1 }),
-    ).toBeVisible();
+  test(
+    'a finance member adds a network and a token, changes the receiving address through the step-up, and disables the token',
+    ONE_PROJECT.en,
+    async ({ page, request, i18n }) => {
+      test.setTimeout(90_000);
+      const finance = await enrolledStaff(request, 'finance');
+      await signInByApi(page, finance);
+      await page.goto('/admin/crypto');
+      await expectNoindex(page);
+      await expect(
+        main(page).getByRole('heading', { name: i18n.t('Crypto'), level: 1 }),
+      ).toBeVisible();
 
-    // A network of its own (both projects share the server): a chain ID nobody else uses.
-    const name = `Testnet ${suffix()}`;
-    const chainId = String(800_000 + Math.floor(Math.random() * 100_000));
-    await main(page)
-      .getByRole('button', { name: i18n.t('Add a network') })
-      .click();
-    const add = page.getByRole('dialog', { name: i18n.t('Add a network') });
-    await add.getByLabel(i18n.t('Chain ID')).fill(chainId);
-    await add.getByLabel(i18n.t('Name'), { exact: true }).fill(name);
-    await add.getByLabel(i18n.t('RPC URLs')).fill('https://rpc.testnet.example');
-    await add.getByLabel(i18n.t('Confirmations')).fill('6');
-    await add.getByLabel(i18n.t('Receiving address')).fill(WALLET_BAD_CHECKSUM);
-    await add.getByLabel(i18n.t('Native coin')).fill('TEST');
-    await add.getByRole('button', { name: i18n.t('Add the network') }).click();
-    await expect(add.getByText(i18n.error('CRYPTO_ADDRESS_INVALID'))).toBeVisible();
-    await add.getByLabel(i18n.t('Receiving address')).fill(WALLET);
-    await expectAccessible(page);
-    await add.getByRole('button', { name: i18n.t('Add the network') }).click();
-    await expect(add).toHaveCount(0);
+      // A network of its own (both projects share the server): a chain ID nobody else uses.
+      const name = `Testnet ${suffix()}`;
+      const chainId = String(800_000 + Math.floor(Math.random() * 100_000));
+      await main(page)
+        .getByRole('button', { name: i18n.t('Add a network') })
+        .click();
+      const add = page.getByRole('dialog', { name: i18n.t('Add a network') });
+      await add.getByLabel(i18n.t('Chain ID')).fill(chainId);
+      await add.getByLabel(i18n.t('Name'), { exact: true }).fill(name);
+      await add.getByLabel(i18n.t('RPC URLs')).fill('https://rpc.testnet.example');
+      await add.getByLabel(i18n.t('Confirmations')).fill('6');
+      await add.getByLabel(i18n.t('Receiving address')).fill(WALLET_BAD_CHECKSUM);
+      await add.getByLabel(i18n.t('Native coin')).fill('TEST');
+      await add.getByRole('button', { name: i18n.t('Add the network') }).click();
+      await expect(add.getByText(i18n.error('CRYPTO_ADDRESS_INVALID'))).toBeVisible();
+      await add.getByLabel(i18n.t('Receiving address')).fill(WALLET);
+      await expectAccessible(page);
+      await add.getByRole('button', { name: i18n.t('Add the network') }).click();
+      await expect(add).toHaveCount(0);
 
-    const network = main(page).getByRole('region', { name });
-    await expect(network).toContainText(WALLET);
-    await expect(
-      network.getByText(i18n.t('No token yet: nothing is offered on this network.')),
-    ).toBeVisible();
+      const network = main(page).getByRole('region', { name });
+      await expect(network).toContainText(WALLET);
+      await expect(
+        network.getByText(i18n.t('No token yet: nothing is offered on this network.')),
+      ).toBeVisible();
 
-    // A token on it.
-    await network.getByRole('button', { name: i18n.t('Add a token') }).click();
-    const token = page.getByRole('dialog', {
-      name: i18n.t('Add a token on {networkName}', { networkName: name }),
-    });
-    await token.getByLabel(i18n.t('Symbol')).fill('usdt');
-    await token.getByLabel(i18n.t('Contract address')).fill(TOKEN.toLowerCase());
-    await token.getByLabel(i18n.t('Decimals')).fill('6');
-    await token.getByRole('button', { name: i18n.t('Add the token') }).click();
-    await expect(token).toHaveCount(0);
-    const tokens = network.getByRole('table', { name: i18n.t('Tokens on {name}', { name }) });
-    const row = tokens.getByRole('row').filter({ hasText: 'USDT' });
-    await expect(row).toContainText(TOKEN);
-    await expect(row).toContainText(i18n.t('Offered'));
+      // A token on it.
+      await network.getByRole('button', { name: i18n.t('Add a token') }).click();
+      const token = page.getByRole('dialog', {
+        name: i18n.t('Add a token on {networkName}', { networkName: name }),
+      });
+      await token.getByLabel(i18n.t('Symbol')).fill('usdt');
+      await token.getByLabel(i18n.t('Contract address')).fill(TOKEN.toLowerCase());
+      await token.getByLabel(i18n.t('Decimals')).fill('6');
+      await token.getByRole('button', { name: i18n.t('Add the token') }).click();
+      await expect(token).toHaveCount(0);
+      const tokens = network.getByRole('table', { name: i18n.t('Tokens on {name}', { name }) });
+      const row = tokens.getByRole('row').filter({ hasText: 'USDT' });
+      await expect(row).toContainText(TOKEN);
+      await expect(row).toContainText(i18n.t('Offered'));
 
-    // The receiving address: the sign-in's code is aged, so the server asks a fresh one first.
-    await ageSecondFactor(page);
-    const answers: number[] = [];
-    page.on('response', (response) => {
-      if (response.url().endsWith(consoleCryptoNetworkUpdate.path)) answers.push(response.status());
-    });
-    await network.getByRole('button', { name: i18n.t('Edit the network') }).click();
-    const edit = page.getByRole('dialog', { name: i18n.t('Edit network {0}', { 0: name }) });
-    await edit.getByLabel(i18n.t('Receiving address')).fill(NEW_WALLET);
-    await edit.getByRole('button', { name: i18n.t('Save the network') }).click();
-    const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
-    await expect(stepUp).toBeVisible();
-    await stepUp.getByLabel(i18n.t('Authenticator code')).fill(await finance.authenticator.code());
-    await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
-    await expect(stepUp).toBeHidden();
-    await expect(edit).toHaveCount(0);
-    expect(answers).toEqual([403, 200]);
-    await expect(network).toContainText(NEW_WALLET);
-    await expect(network).not.toContainText(WALLET);
+      // The receiving address: the sign-in's code is aged, so the server asks a fresh one first.
+      await ageSecondFactor(page);
+      const answers: number[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith(consoleCryptoNetworkUpdate.path))
+          answers.push(response.status());
+      });
+      await network.getByRole('button', { name: i18n.t('Edit the network') }).click();
+      const edit = page.getByRole('dialog', { name: i18n.t('Edit network {0}', { 0: name }) });
+      await edit.getByLabel(i18n.t('Receiving address')).fill(NEW_WALLET);
+      await edit.getByRole('button', { name: i18n.t('Save the network') }).click();
+      const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
+      await expect(stepUp).toBeVisible();
+      await stepUp
+        .getByLabel(i18n.t('Authenticator code'))
+        .fill(await finance.authenticator.code());
+      await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
+      await expect(stepUp).toBeHidden();
+      await expect(edit).toHaveCount(0);
+      expect(answers).toEqual([403, 200]);
+      await expect(network).toContainText(NEW_WALLET);
+      await expect(network).not.toContainText(WALLET);
 
-    // Disable the token, confirmed.
-    await row.getByRole('button', { name: i18n.t('Disable {0}', { 0: 'USDT' }) }).click();
-    const disable = page.getByRole('alertdialog');
-    await disable.getByRole('button', { name: i18n.t('Disable the token') }).click();
-    await expect(disable).toHaveCount(0);
-    await expect(row).toContainText(i18n.t('Disabled'));
-    await expectAccessible(page);
-  });
+      // Disable the token, confirmed.
+      await row.getByRole('button', { name: i18n.t('Disable {0}', { 0: 'USDT' }) }).click();
+      const disable = page.getByRole('alertdialog');
+      await disable.getByRole('button', { name: i18n.t('Disable the token') }).click();
+      await expect(disable).toHaveCount(0);
+      await expect(row).toContainText(i18n.t('Disabled'));
+      await expectAccessible(page);
+    },
+  );
 
-  test('a support member cannot open the crypto section', async ({ page, request, i18n }) => {
-    const support = await enrolledStaff(request, 'support');
-    await signInByApi(page, support);
-    await page.goto('/admin/crypto');
-    await expect(
-      page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
-    ).toBeVisible();
-    await expect(
-      page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
-        name: i18n.t('Crypto'),
-      }),
-    ).toHaveCount(0);
-  });
+  test(
+    'a support member cannot open the crypto section',
+    ONE_PROJECT.zh,
+    async ({ page, request, i18n }) => {
+      const support = await enrolledStaff(request, 'support');
+      await signInByApi(page, support);
+      await page.goto('/admin/crypto');
+      await expect(
+        page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
+          name: i18n.t('Crypto'),
+        }),
+      ).toHaveCount(0);
+    },
+  );
 });

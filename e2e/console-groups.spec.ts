@@ -12,93 +12,99 @@ import { ageSecondFactor, enrolledStaff, expectNoindex, signInByApi } from './su
 import { expect } from './support/fixtures';
 import { test } from './support/group-buy';
 import { userInfo } from './support/store';
+import { ONE_PROJECT } from './support/projects';
 
 const main = (page: Page) => page.getByRole('main');
 
 test.describe('console group buys', () => {
-  test('support finds an open group by its member, reads its seats and ends it with a refund', async ({
-    page,
-    request,
-    api,
-    i18n,
-    creator,
-    groupBuy,
-  }) => {
-    test.setTimeout(90_000);
-    const group = await groupBuy.open(creator.token, { groupSize: 2, paymentType: 1 });
-    expect((await userInfo(api, creator.token)).expireTime).toBeNull();
+  test(
+    'support finds an open group by its member, reads its seats and ends it with a refund',
+    ONE_PROJECT.en,
+    async ({ page, request, api, i18n, creator, groupBuy }) => {
+      test.setTimeout(90_000);
+      const group = await groupBuy.open(creator.token, { groupSize: 2, paymentType: 1 });
+      expect((await userInfo(api, creator.token)).expireTime).toBeNull();
 
-    const support = await enrolledStaff(request, 'support');
-    await signInByApi(page, support);
-    await page.goto('/admin/groups');
-    await expectNoindex(page);
-    await expect(
-      main(page).getByRole('heading', { name: i18n.t('Group buys'), level: 1 }),
-    ).toBeVisible();
+      const support = await enrolledStaff(request, 'support');
+      await signInByApi(page, support);
+      await page.goto('/admin/groups');
+      await expectNoindex(page);
+      await expect(
+        main(page).getByRole('heading', { name: i18n.t('Group buys'), level: 1 }),
+      ).toBeVisible();
 
-    const filters = main(page).getByRole('form', { name: i18n.t('Filter the groups') });
-    await filters.getByLabel(i18n.t('Group ID')).fill('G12');
-    await filters.getByRole('button', { name: i18n.t('Filter') }).click();
-    await expect(filters.getByText(i18n.error('CONSOLE_GROUP_NOT_FOUND'))).toBeVisible();
-    await filters.getByLabel(i18n.t('Group ID')).fill('');
-    await filters.getByLabel(i18n.t('Member ID')).fill(String(creator.userId));
-    await filters.getByRole('button', { name: i18n.t('Filter') }).click();
-    const table = main(page).getByRole('table', { name: i18n.t('Group buys') });
-    await expect(table.getByRole('row')).toHaveCount(2);
-    await expect(table).toContainText(i18n.t('Open', {}, 'a group buy'));
-    await expectAccessible(page);
-    await table.getByRole('button', { name: /^Open group |^打开拼团 / }).click();
+      const filters = main(page).getByRole('form', { name: i18n.t('Filter the groups') });
+      await filters.getByLabel(i18n.t('Group ID')).fill('G12');
+      await filters.getByRole('button', { name: i18n.t('Filter') }).click();
+      await expect(filters.getByText(i18n.error('CONSOLE_GROUP_NOT_FOUND'))).toBeVisible();
+      await filters.getByLabel(i18n.t('Group ID')).fill('');
+      await filters.getByLabel(i18n.t('Member ID')).fill(String(creator.userId));
+      await filters.getByRole('button', { name: i18n.t('Filter') }).click();
+      const table = main(page).getByRole('table', { name: i18n.t('Group buys') });
+      await expect(table.getByRole('row')).toHaveCount(2);
+      await expect(table).toContainText(i18n.t('Open', {}, 'a group buy'));
+      await expectAccessible(page);
+      await table.getByRole('button', { name: /^Open group |^打开拼团 / }).click();
 
-    const record = main(page).getByRole('region', { name: /^Group G|^拼团 G/ });
-    const seats = record.getByRole('table', { name: i18n.t("The group's seats") });
-    await expect(seats.getByRole('row')).toHaveCount(2);
-    await expect(seats).toContainText(group.orderId);
-    await expect(seats).toContainText(i18n.t('Paid', {}, 'a seat'));
+      const record = main(page).getByRole('region', { name: /^Group G|^拼团 G/ });
+      const seats = record.getByRole('table', { name: i18n.t("The group's seats") });
+      await expect(seats.getByRole('row')).toHaveCount(2);
+      await expect(seats).toContainText(group.orderId);
+      await expect(seats).toContainText(i18n.t('Paid', {}, 'a seat'));
 
-    // End it: the reason first, then the server's real STEP_UP_REQUIRED, the code, and the ending.
-    await ageSecondFactor(page);
-    const answers: number[] = [];
-    page.on('response', (response) => {
-      if (response.url().endsWith(consoleGroupEnd.path)) answers.push(response.status());
-    });
-    await record.getByRole('button', { name: i18n.t('End the group now') }).click();
-    const ending = page.getByRole('alertdialog');
-    await ending.getByRole('button', { name: i18n.t('End the group') }).click();
-    await expect(ending.getByText(i18n.error('REASON_REQUIRED'))).toBeVisible();
-    expect(answers).toEqual([]);
-    await ending.getByLabel(i18n.t('Reason')).fill('Node outage in the region');
-    await ending.getByRole('button', { name: i18n.t('End the group') }).click();
-    const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
-    await expect(stepUp).toBeVisible();
-    await stepUp.getByLabel(i18n.t('Authenticator code')).fill(await support.authenticator.code());
-    await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
-    await expect(ending).toHaveCount(0);
-    expect(answers).toEqual([403, 200]);
-    await expect(record.getByRole('status')).toHaveText(
-      i18n.t(
-        'The group has ended. Shares refunded through the gateway: {refunded}. To refund by hand (in the payment flags): {refundDue}. To be tried again by the ending job: {retry}.',
-        { refunded: 1, refundDue: 0, retry: 0 },
-      ),
-    );
-    await expect(record.locator('.console-details')).toContainText(
-      i18n.t('Ended', {}, 'a group buy'),
-    );
-    await expect(seats).toContainText(i18n.t('Refunded', {}, 'a seat'));
-    await expect(record.getByRole('button', { name: i18n.t('End the group now') })).toHaveCount(0);
-    await expectAccessible(page);
-  });
+      // End it: the reason first, then the server's real STEP_UP_REQUIRED, the code, and the ending.
+      await ageSecondFactor(page);
+      const answers: number[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith(consoleGroupEnd.path)) answers.push(response.status());
+      });
+      await record.getByRole('button', { name: i18n.t('End the group now') }).click();
+      const ending = page.getByRole('alertdialog');
+      await ending.getByRole('button', { name: i18n.t('End the group') }).click();
+      await expect(ending.getByText(i18n.error('REASON_REQUIRED'))).toBeVisible();
+      expect(answers).toEqual([]);
+      await ending.getByLabel(i18n.t('Reason')).fill('Node outage in the region');
+      await ending.getByRole('button', { name: i18n.t('End the group') }).click();
+      const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
+      await expect(stepUp).toBeVisible();
+      await stepUp
+        .getByLabel(i18n.t('Authenticator code'))
+        .fill(await support.authenticator.code());
+      await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
+      await expect(ending).toHaveCount(0);
+      expect(answers).toEqual([403, 200]);
+      await expect(record.getByRole('status')).toHaveText(
+        i18n.t(
+          'The group has ended. Shares refunded through the gateway: {refunded}. To refund by hand (in the payment flags): {refundDue}. To be tried again by the ending job: {retry}.',
+          { refunded: 1, refundDue: 0, retry: 0 },
+        ),
+      );
+      await expect(record.locator('.console-details')).toContainText(
+        i18n.t('Ended', {}, 'a group buy'),
+      );
+      await expect(seats).toContainText(i18n.t('Refunded', {}, 'a seat'));
+      await expect(record.getByRole('button', { name: i18n.t('End the group now') })).toHaveCount(
+        0,
+      );
+      await expectAccessible(page);
+    },
+  );
 
-  test('a content member cannot open the group-buys section', async ({ page, request, i18n }) => {
-    const content = await enrolledStaff(request, 'content');
-    await signInByApi(page, content);
-    await page.goto('/admin/groups');
-    await expect(
-      page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
-    ).toBeVisible();
-    await expect(
-      page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
-        name: i18n.t('Group buys'),
-      }),
-    ).toHaveCount(0);
-  });
+  test(
+    'a content member cannot open the group-buys section',
+    ONE_PROJECT.zh,
+    async ({ page, request, i18n }) => {
+      const content = await enrolledStaff(request, 'content');
+      await signInByApi(page, content);
+      await page.goto('/admin/groups');
+      await expect(
+        page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
+          name: i18n.t('Group buys'),
+        }),
+      ).toHaveCount(0);
+    },
+  );
 });

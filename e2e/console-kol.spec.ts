@@ -19,130 +19,135 @@ import {
   inviteesPay,
   matureCommissions,
 } from './support/kol';
+import { ONE_PROJECT } from './support/projects';
 
 const main = (page: Page) => page.getByRole('main');
 
 test.describe('console KOL', () => {
-  test('finance makes a KOL, confirms a held commission, settles and records the payout hash', async ({
-    page,
-    request,
-    api,
-    users,
-    i18n,
-  }) => {
-    test.setTimeout(180_000);
-    const finance = await enrolledStaff(request, 'finance');
-    const member = await users.byUsername();
-    await signInByApi(page, finance);
-    await page.goto('/admin/kol');
-    await expectNoindex(page);
-    await expect(
-      main(page).getByRole('heading', { name: i18n.t('KOL programme'), level: 1 }),
-    ).toBeVisible();
+  test(
+    'finance makes a KOL, confirms a held commission, settles and records the payout hash',
+    ONE_PROJECT.en,
+    async ({ page, request, api, users, i18n }) => {
+      test.setTimeout(180_000);
+      const finance = await enrolledStaff(request, 'finance');
+      const member = await users.byUsername();
+      await signInByApi(page, finance);
+      await page.goto('/admin/kol');
+      await expectNoindex(page);
+      await expect(
+        main(page).getByRole('heading', { name: i18n.t('KOL programme'), level: 1 }),
+      ).toBeVisible();
 
-    // Make the member a KOL: a rate out of bounds is refused on the page first.
-    await main(page)
-      .getByRole('button', { name: i18n.t('Make a KOL') })
-      .click();
-    const make = page.getByRole('dialog', { name: i18n.t('Make a KOL') });
-    await make.getByLabel(i18n.t('Member (user ID or username)')).fill(member.username!);
-    await make.getByLabel(i18n.t('First-purchase rate (25-100 %)')).fill('10');
-    await make.getByRole('button', { name: i18n.t('Make a KOL') }).click();
-    await expect(make.getByText(i18n.error('KOL_FIRST_RATE_INVALID'))).toBeVisible();
-    await make.getByLabel(i18n.t('First-purchase rate (25-100 %)')).fill('100');
-    await make.getByLabel(i18n.t('Payout network')).selectOption({
-      label: PAYOUT_NETWORK_INFO.tron.label,
-    });
-    await make.getByLabel(i18n.t('USDT payout address')).fill(TRON_ADDRESS);
-    await expectAccessible(page);
-    await make.getByRole('button', { name: i18n.t('Make a KOL') }).click();
-    await expect(make).toBeHidden();
-    await expect(
-      main(page).getByText(i18n.t('KOL {0} saved.', { 0: member.userId })),
-    ).toBeVisible();
+      // Make the member a KOL: a rate out of bounds is refused on the page first.
+      await main(page)
+        .getByRole('button', { name: i18n.t('Make a KOL') })
+        .click();
+      const make = page.getByRole('dialog', { name: i18n.t('Make a KOL') });
+      await make.getByLabel(i18n.t('Member (user ID or username)')).fill(member.username!);
+      await make.getByLabel(i18n.t('First-purchase rate (25-100 %)')).fill('10');
+      await make.getByRole('button', { name: i18n.t('Make a KOL') }).click();
+      await expect(make.getByText(i18n.error('KOL_FIRST_RATE_INVALID'))).toBeVisible();
+      await make.getByLabel(i18n.t('First-purchase rate (25-100 %)')).fill('100');
+      await make.getByLabel(i18n.t('Payout network')).selectOption({
+        label: PAYOUT_NETWORK_INFO.tron.label,
+      });
+      await make.getByLabel(i18n.t('USDT payout address')).fill(TRON_ADDRESS);
+      await expectAccessible(page);
+      await make.getByRole('button', { name: i18n.t('Make a KOL') }).click();
+      await expect(make).toBeHidden();
+      await expect(
+        main(page).getByText(i18n.t('KOL {0} saved.', { 0: member.userId })),
+      ).toBeVisible();
 
-    // Three friends pay; each commission is held for review.
-    const info = await api.ok<{ inviteCode: string }>(
-      endpoints.systemUserInfo.path,
-      {},
-      member.token,
-    );
-    const orders = await inviteesPay(
-      page,
-      i18n,
-      api,
-      users,
-      info.body.data.inviteCode,
-      INVITEES_FOR_PAYOUT,
-    );
-    await page.goto('/admin/kol');
-    const commissions = main(page).getByRole('table', { name: i18n.t('Commissions') });
-    await main(page).getByLabel(i18n.t('KOL (user ID)')).fill(String(member.userId));
-    await expect(commissions.getByRole('row')).toHaveCount(INVITEES_FOR_PAYOUT + 1);
-    await commissions
-      .getByRole('row')
-      .nth(1)
-      .getByRole('button', { name: new RegExp(`^${i18n.t('Confirm')}`) })
-      .click();
-    const review = page.getByRole('dialog');
-    await review.getByLabel(i18n.t('Reason')).fill('e2e: friends, checked');
-    await review.getByRole('button', { name: i18n.t('Confirm'), exact: true }).click();
-    await expect(review).toBeHidden();
-    await expect(commissions.getByRole('row')).toHaveCount(INVITEES_FOR_PAYOUT);
-    // The other two through the CLI, which calls the same operator function.
-    expect(await confirmHeld(member.username!)).toHaveLength(INVITEES_FOR_PAYOUT - 1);
-    await matureCommissions(page, orders);
+      // Three friends pay; each commission is held for review.
+      const info = await api.ok<{ inviteCode: string }>(
+        endpoints.systemUserInfo.path,
+        {},
+        member.token,
+      );
+      const orders = await inviteesPay(
+        page,
+        i18n,
+        api,
+        users,
+        info.body.data.inviteCode,
+        INVITEES_FOR_PAYOUT,
+      );
+      await page.goto('/admin/kol');
+      const commissions = main(page).getByRole('table', { name: i18n.t('Commissions') });
+      await main(page).getByLabel(i18n.t('KOL (user ID)')).fill(String(member.userId));
+      await expect(commissions.getByRole('row')).toHaveCount(INVITEES_FOR_PAYOUT + 1);
+      await commissions
+        .getByRole('row')
+        .nth(1)
+        .getByRole('button', { name: new RegExp(`^${i18n.t('Confirm')}`) })
+        .click();
+      const review = page.getByRole('dialog');
+      await review.getByLabel(i18n.t('Reason')).fill('e2e: friends, checked');
+      await review.getByRole('button', { name: i18n.t('Confirm'), exact: true }).click();
+      await expect(review).toBeHidden();
+      await expect(commissions.getByRole('row')).toHaveCount(INVITEES_FOR_PAYOUT);
+      // The other two through the CLI, which calls the same operator function.
+      expect(await confirmHeld(member.username!)).toHaveLength(INVITEES_FOR_PAYOUT - 1);
+      await matureCommissions(page, orders);
 
-    // Settle the KOL.
-    await page.reload();
-    await main(page)
-      .getByRole('button', { name: i18n.t('Settle KOL {0}', { 0: member.userId }) })
-      .click();
-    const settle = page.getByRole('alertdialog');
-    await settle.getByRole('button', { name: i18n.t('Settle'), exact: true }).click();
-    await expect(settle).toBeHidden();
-    const made = main(page).getByRole('status').filter({ hasText: '143.97' });
-    await expect(made).toBeVisible();
-    const settlementId = Number(/\d+/.exec((await made.textContent())!)![0]);
+      // Settle the KOL.
+      await page.reload();
+      await main(page)
+        .getByRole('button', { name: i18n.t('Settle KOL {0}', { 0: member.userId }) })
+        .click();
+      const settle = page.getByRole('alertdialog');
+      await settle.getByRole('button', { name: i18n.t('Settle'), exact: true }).click();
+      await expect(settle).toBeHidden();
+      const made = main(page).getByRole('status').filter({ hasText: '143.97' });
+      await expect(made).toBeVisible();
+      const settlementId = Number(/\d+/.exec((await made.textContent())!)![0]);
 
-    // Record the payout's hash: the server asks a fresh code first (STEP_UP_REQUIRED).
-    await ageSecondFactor(page);
-    await main(page)
-      .getByRole('button', {
-        name: i18n.t('Record the payout of settlement {0}', { 0: settlementId }),
-      })
-      .click();
-    const pay = page.getByRole('dialog', {
-      name: i18n.t('Record the payout of settlement {id}', { id: settlementId }),
-    });
-    await pay.getByLabel(i18n.t('Transaction hash')).fill('ab'.repeat(32));
-    await pay.getByRole('button', { name: i18n.t('Record') }).click();
-    const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
-    await expect(stepUp).toBeVisible();
-    await stepUp.getByLabel(i18n.t('Authenticator code')).fill(await finance.authenticator.code());
-    await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
-    await expect(stepUp).toBeHidden();
-    await expect(pay).toBeHidden();
-    const row = main(page)
-      .getByRole('table', { name: i18n.t('Settlements') })
-      .getByRole('row')
-      .filter({ has: page.getByRole('rowheader', { name: String(settlementId), exact: true }) });
-    await expect(row).toContainText(i18n.t('Paid'));
-    await expect(row).toContainText('abababababab');
-    await expectAccessible(page);
-  });
+      // Record the payout's hash: the server asks a fresh code first (STEP_UP_REQUIRED).
+      await ageSecondFactor(page);
+      await main(page)
+        .getByRole('button', {
+          name: i18n.t('Record the payout of settlement {0}', { 0: settlementId }),
+        })
+        .click();
+      const pay = page.getByRole('dialog', {
+        name: i18n.t('Record the payout of settlement {id}', { id: settlementId }),
+      });
+      await pay.getByLabel(i18n.t('Transaction hash')).fill('ab'.repeat(32));
+      await pay.getByRole('button', { name: i18n.t('Record') }).click();
+      const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
+      await expect(stepUp).toBeVisible();
+      await stepUp
+        .getByLabel(i18n.t('Authenticator code'))
+        .fill(await finance.authenticator.code());
+      await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
+      await expect(stepUp).toBeHidden();
+      await expect(pay).toBeHidden();
+      const row = main(page)
+        .getByRole('table', { name: i18n.t('Settlements') })
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: String(settlementId), exact: true }) });
+      await expect(row).toContainText(i18n.t('Paid'));
+      await expect(row).toContainText('abababababab');
+      await expectAccessible(page);
+    },
+  );
 
-  test('a support member cannot open the KOL section', async ({ page, request, i18n }) => {
-    const support = await enrolledStaff(request, 'support');
-    await signInByApi(page, support);
-    await page.goto('/admin/kol');
-    await expect(
-      page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
-    ).toBeVisible();
-    await expect(
-      page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
-        name: i18n.t('KOL'),
-      }),
-    ).toHaveCount(0);
-  });
+  test(
+    'a support member cannot open the KOL section',
+    ONE_PROJECT.zh,
+    async ({ page, request, i18n }) => {
+      const support = await enrolledStaff(request, 'support');
+      await signInByApi(page, support);
+      await page.goto('/admin/kol');
+      await expect(
+        page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
+          name: i18n.t('KOL'),
+        }),
+      ).toHaveCount(0);
+    },
+  );
 });

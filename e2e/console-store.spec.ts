@@ -10,131 +10,136 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { enrolledStaff, expectNoindex, signInByApi } from './support/console';
 import { expect, test } from './support/fixtures';
+import { ONE_PROJECT } from './support/projects';
 
 const main = (page: Page) => page.getByRole('main');
 const random = (min: number, max: number) => min + Math.floor(Math.random() * (max - min));
 
 test.describe('console store', () => {
-  test('a finance member prices a plan, creates a promo code, downloads a redeem batch and sets group-buy prices and hours', async ({
-    page,
-    request,
-    i18n,
-  }) => {
-    test.setTimeout(120_000);
-    const finance = await enrolledStaff(request, 'finance');
-    await signInByApi(page, finance);
-    await page.goto('/admin/store');
-    await expectNoindex(page);
-    await expect(
-      main(page).getByRole('heading', { name: i18n.t('Store'), level: 1 }),
-    ).toBeVisible();
-    const plansTable = main(page).getByRole('table', { name: i18n.t('Plans') });
-    await expect(plansTable).toContainText('104');
-    await expectAccessible(page);
+  test(
+    'a finance member prices a plan, creates a promo code, downloads a redeem batch and sets group-buy prices and hours',
+    ONE_PROJECT.zh,
+    async ({ page, request, i18n }) => {
+      test.setTimeout(120_000);
+      const finance = await enrolledStaff(request, 'finance');
+      await signInByApi(page, finance);
+      await page.goto('/admin/store');
+      await expectNoindex(page);
+      await expect(
+        main(page).getByRole('heading', { name: i18n.t('Store'), level: 1 }),
+      ).toBeVisible();
+      const plansTable = main(page).getByRole('table', { name: i18n.t('Plans') });
+      await expect(plansTable).toContainText('104');
+      await expectAccessible(page);
 
-    // A plan of its own, then a price in a second currency.
-    const planId = String(random(100_000, 1_999_999));
-    const months = String(random(25, 119));
-    await main(page)
-      .getByRole('button', { name: i18n.t('Add a plan') })
-      .click();
-    const add = page.getByRole('dialog', { name: i18n.t('Add a plan') });
-    await add.getByLabel(i18n.t('Product ID')).fill(planId);
-    await add.getByLabel(i18n.t('Plan'), { exact: true }).selectOption('2');
-    await add.getByLabel(i18n.t('Months')).fill(months);
-    await add.getByLabel(i18n.t('Devices allowed')).fill('2');
-    await add.getByLabel(i18n.t('Price in CNY')).fill('10.00');
-    await add.getByRole('button', { name: i18n.t('Add the plan') }).click();
-    await expect(add).toBeHidden();
-    const row = plansTable.getByRole('row').filter({ hasText: planId });
-    await expect(row).toBeVisible();
-    await row
-      .getByRole('button', { name: i18n.t('Set a price of plan {0}', { 0: planId }) })
-      .click();
-    const price = page.getByRole('dialog', {
-      name: i18n.t('Set a price of plan {0}', { 0: planId }),
-    });
-    await price.getByLabel(i18n.t('Currency')).selectOption('USD');
-    await price.getByLabel(i18n.t('Price'), { exact: true }).fill('1.99');
-    await price.getByRole('button', { name: i18n.t('Set the price') }).click();
-    await expect(price).toBeHidden();
-    await expect(row).toContainText('1.99');
+      // A plan of its own, then a price in a second currency.
+      const planId = String(random(100_000, 1_999_999));
+      const months = String(random(25, 119));
+      await main(page)
+        .getByRole('button', { name: i18n.t('Add a plan') })
+        .click();
+      const add = page.getByRole('dialog', { name: i18n.t('Add a plan') });
+      await add.getByLabel(i18n.t('Product ID')).fill(planId);
+      await add.getByLabel(i18n.t('Plan'), { exact: true }).selectOption('2');
+      await add.getByLabel(i18n.t('Months')).fill(months);
+      await add.getByLabel(i18n.t('Devices allowed')).fill('2');
+      await add.getByLabel(i18n.t('Price in CNY')).fill('10.00');
+      await add.getByRole('button', { name: i18n.t('Add the plan') }).click();
+      await expect(add).toBeHidden();
+      const row = plansTable.getByRole('row').filter({ hasText: planId });
+      await expect(row).toBeVisible();
+      await row
+        .getByRole('button', { name: i18n.t('Set a price of plan {0}', { 0: planId }) })
+        .click();
+      const price = page.getByRole('dialog', {
+        name: i18n.t('Set a price of plan {0}', { 0: planId }),
+      });
+      await price.getByLabel(i18n.t('Currency')).selectOption('USD');
+      await price.getByLabel(i18n.t('Price'), { exact: true }).fill('1.99');
+      await price.getByRole('button', { name: i18n.t('Set the price') }).click();
+      await expect(price).toBeHidden();
+      await expect(row).toContainText('1.99');
 
-    // A promo code: a bad percentage is refused, nothing is created; then it is.
-    const code = `E2E${random(100_000, 999_999)}`;
-    await main(page)
-      .getByRole('button', { name: i18n.t('Create a promo code') })
-      .click();
-    const coupon = page.getByRole('dialog', { name: i18n.t('Create a promo code') });
-    await coupon.getByLabel(i18n.t('Code'), { exact: true }).fill(code);
-    await coupon.getByLabel(i18n.t('Percent off')).fill('150');
-    await coupon.getByRole('button', { name: i18n.t('Create the code') }).click();
-    await expect(coupon.getByText(i18n.error('STORE_COUPON_PERCENT_INVALID'))).toBeVisible();
-    const coupons = main(page).getByRole('table', { name: i18n.t('Promo codes') });
-    await expect(coupons).not.toContainText(code);
-    await coupon.getByLabel(i18n.t('Percent off')).fill('15');
-    await coupon.getByLabel(i18n.t('Plans'), { exact: true }).fill(planId);
-    await coupon.getByRole('button', { name: i18n.t('Create the code') }).click();
-    await expect(coupon).toBeHidden();
-    await expect(coupons.getByRole('row').filter({ hasText: code })).toContainText('15%');
+      // A promo code: a bad percentage is refused, nothing is created; then it is.
+      const code = `E2E${random(100_000, 999_999)}`;
+      await main(page)
+        .getByRole('button', { name: i18n.t('Create a promo code') })
+        .click();
+      const coupon = page.getByRole('dialog', { name: i18n.t('Create a promo code') });
+      await coupon.getByLabel(i18n.t('Code'), { exact: true }).fill(code);
+      await coupon.getByLabel(i18n.t('Percent off')).fill('150');
+      await coupon.getByRole('button', { name: i18n.t('Create the code') }).click();
+      await expect(coupon.getByText(i18n.error('STORE_COUPON_PERCENT_INVALID'))).toBeVisible();
+      const coupons = main(page).getByRole('table', { name: i18n.t('Promo codes') });
+      await expect(coupons).not.toContainText(code);
+      await coupon.getByLabel(i18n.t('Percent off')).fill('15');
+      await coupon.getByLabel(i18n.t('Plans'), { exact: true }).fill(planId);
+      await coupon.getByRole('button', { name: i18n.t('Create the code') }).click();
+      await expect(coupon).toBeHidden();
+      await expect(coupons.getByRole('row').filter({ hasText: code })).toContainText('15%');
 
-    // A redeem batch, and its codes as CSV.
-    await main(page)
-      .getByRole('button', { name: i18n.t('Make a redeem batch') })
-      .click();
-    const batch = page.getByRole('dialog', { name: i18n.t('Make a redeem batch') });
-    await batch.getByLabel(i18n.t('Number of codes')).fill('3');
-    await batch.getByLabel(i18n.t('Product ID')).fill(planId);
-    await batch.getByLabel(i18n.t('Note')).fill(`e2e ${code}`);
-    await batch.getByRole('button', { name: i18n.t('Make the codes') }).click();
-    await expect(batch).toBeHidden();
-    const batchRow = main(page)
-      .getByRole('table', { name: i18n.t('Redeem batches') })
-      .getByRole('row')
-      .filter({ hasText: `e2e ${code}` });
-    await expect(batchRow).toBeVisible();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      batchRow.getByRole('link').click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^redeem-batch-\d+\.csv$/);
-    const lines = readFileSync((await download.path())!, 'utf8')
-      .trim()
-      .split('\r\n');
-    expect(lines[0]).toBe('code,group,days,plan,uses,used,expires_at,disabled');
-    expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(
-      new RegExp(`^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3},lite,\\d+,${planId},1,0,,no$`),
-    );
-
-    // Group buy: a seat price for the new plan and the hours.
-    const group = main(page).getByRole('region', { name: i18n.t('Group buy') });
-    await group.getByLabel(i18n.t('Product ID')).fill(planId);
-    await group.getByLabel(i18n.t('Seat price'), { exact: true }).fill('8.50');
-    await group.getByRole('button', { name: i18n.t('Set the seat price') }).click();
-    await expect(
-      group
-        .getByRole('table', { name: i18n.t('Seat prices') })
+      // A redeem batch, and its codes as CSV.
+      await main(page)
+        .getByRole('button', { name: i18n.t('Make a redeem batch') })
+        .click();
+      const batch = page.getByRole('dialog', { name: i18n.t('Make a redeem batch') });
+      await batch.getByLabel(i18n.t('Number of codes')).fill('3');
+      await batch.getByLabel(i18n.t('Product ID')).fill(planId);
+      await batch.getByLabel(i18n.t('Note')).fill(`e2e ${code}`);
+      await batch.getByRole('button', { name: i18n.t('Make the codes') }).click();
+      await expect(batch).toBeHidden();
+      const batchRow = main(page)
+        .getByRole('table', { name: i18n.t('Redeem batches') })
         .getByRole('row')
-        .filter({ hasText: planId }),
-    ).toContainText('8.50');
-    await group.getByLabel(i18n.t('Hours an open group lasts')).fill('24');
-    await group.getByRole('button', { name: i18n.t('Save the hours') }).click();
-    await expect(group.getByLabel(i18n.t('Hours an open group lasts'))).toHaveValue('24');
-    await expectAccessible(page);
-  });
+        .filter({ hasText: `e2e ${code}` });
+      await expect(batchRow).toBeVisible();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        batchRow.getByRole('link').click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^redeem-batch-\d+\.csv$/);
+      const lines = readFileSync((await download.path())!, 'utf8')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toBe('code,group,days,plan,uses,used,expires_at,disabled');
+      expect(lines).toHaveLength(4);
+      expect(lines[1]).toMatch(
+        new RegExp(`^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3},lite,\\d+,${planId},1,0,,no$`),
+      );
 
-  test('a support member cannot open the store section', async ({ page, request, i18n }) => {
-    const support = await enrolledStaff(request, 'support');
-    await signInByApi(page, support);
-    await page.goto('/admin/store');
-    await expect(
-      page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
-    ).toBeVisible();
-    await expect(
-      page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
-        name: i18n.t('Store'),
-      }),
-    ).toHaveCount(0);
-  });
+      // Group buy: a seat price for the new plan and the hours.
+      const group = main(page).getByRole('region', { name: i18n.t('Group buy') });
+      await group.getByLabel(i18n.t('Product ID')).fill(planId);
+      await group.getByLabel(i18n.t('Seat price'), { exact: true }).fill('8.50');
+      await group.getByRole('button', { name: i18n.t('Set the seat price') }).click();
+      await expect(
+        group
+          .getByRole('table', { name: i18n.t('Seat prices') })
+          .getByRole('row')
+          .filter({ hasText: planId }),
+      ).toContainText('8.50');
+      await group.getByLabel(i18n.t('Hours an open group lasts')).fill('24');
+      await group.getByRole('button', { name: i18n.t('Save the hours') }).click();
+      await expect(group.getByLabel(i18n.t('Hours an open group lasts'))).toHaveValue('24');
+      await expectAccessible(page);
+    },
+  );
+
+  test(
+    'a support member cannot open the store section',
+    ONE_PROJECT.en,
+    async ({ page, request, i18n }) => {
+      const support = await enrolledStaff(request, 'support');
+      await signInByApi(page, support);
+      await page.goto('/admin/store');
+      await expect(
+        page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
+          name: i18n.t('Store'),
+        }),
+      ).toHaveCount(0);
+    },
+  );
 });

@@ -5,122 +5,135 @@
  */
 import { PRERENDERED_PAGES } from '../src/prerender/pages';
 import { expect, test } from './support/fixtures';
+import { ONE_PROJECT } from './support/projects';
 
 const ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
-test('every prerendered page arrives in the visitor’s language and hydrates cleanly', async ({
-  page,
-  request,
-  language,
-}) => {
-  test.setTimeout(PRERENDERED_PAGES.length * 10_000);
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-  const acceptLanguage = language === 'en' ? 'en-US,en;q=0.9' : 'zh-CN,zh;q=0.9';
-
-  for (const path of PRERENDERED_PAGES) {
-    await test.step(path, async () => {
-      const response = await request.get(path, { headers: { 'accept-language': acceptLanguage } });
-      expect(response.status()).toBe(200);
-      expect(response.headers()['vary']).toContain('Accept-Language');
-      const html = await response.text();
-      expect(html).toContain(`<html lang="${language}">`);
-      expect(html).toContain(`<div id="root" data-prerendered="${language}">`);
-      expect(html).toMatch(/<h1[\s>]/);
-      // Only the one start-up script: nothing inline, which the CSP would refuse.
-      expect(html).not.toMatch(/<script>/);
-
-      await page.goto(path);
-      await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+test(
+  'every prerendered page arrives in the visitor’s language and hydrates cleanly',
+  ONE_PROJECT.zh,
+  async ({ page, request, language }) => {
+    test.setTimeout(PRERENDERED_PAGES.length * 10_000);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
     });
-  }
-  // A hydration mismatch is recovered by React and logged (src/app/start.tsx): none may happen.
-  expect(problems).toEqual([]);
-});
+    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+    const acceptLanguage = language === 'en' ? 'en-US,en;q=0.9' : 'zh-CN,zh;q=0.9';
 
-test('a prerendered page reads without JavaScript', async ({ browser, baseURL, i18n, locale }) => {
-  const context = await browser.newContext({ baseURL, locale, javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto('/faq');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    i18n.t('Frequently asked questions'),
-  );
-  await expect(page).toHaveTitle(
-    `${i18n.t('Frequently asked questions')} · ${i18n.t('Kestrel VPN')}`,
-  );
-  // The answers are native disclosures: they open without the app.
-  const first = page.locator('details').first();
-  await first.locator('summary').click();
-  await expect(first).toHaveAttribute('open', '');
-  await context.close();
-});
+    for (const path of PRERENDERED_PAGES) {
+      await test.step(path, async () => {
+        const response = await request.get(path, {
+          headers: { 'accept-language': acceptLanguage },
+        });
+        expect(response.status()).toBe(200);
+        expect(response.headers()['vary']).toContain('Accept-Language');
+        const html = await response.text();
+        expect(html).toContain(`<html lang="${language}">`);
+        expect(html).toContain(`<div id="root" data-prerendered="${language}">`);
+        expect(html).toMatch(/<h1[\s>]/);
+        // Only the one start-up script: nothing inline, which the CSP would refuse.
+        expect(html).not.toMatch(/<script>/);
 
-test('the language comes from ?lang=, then the language cookie, then Accept-Language', async ({
-  request,
-}) => {
-  const lang = async (url: string, headers: Record<string, string>) =>
-    /<html lang="([^"]+)">/.exec(await (await request.get(url, { headers })).text())?.[1];
-  expect(await lang('/faq', { 'accept-language': 'en-GB' })).toBe('en');
-  expect(await lang('/faq', { 'accept-language': 'zh-TW,zh;q=0.9' })).toBe('zh-CN');
-  expect(await lang('/faq', { 'accept-language': 'en', cookie: 'language=zh-CN' })).toBe('zh-CN');
-  expect(await lang('/faq?lang=en', { 'accept-language': 'zh', cookie: 'language=zh-CN' })).toBe(
-    'en',
-  );
-});
+        await page.goto(path);
+        await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      });
+    }
+    // A hydration mismatch is recovered by React and logged (src/app/start.tsx): none may happen.
+    expect(problems).toEqual([]);
+  },
+);
 
-test('the language switch stores a cookie, so the next page arrives in that language', async ({
-  page,
-  language,
-  i18n,
-}) => {
-  await page.goto('/faq');
-  await page
-    .getByRole('button', { name: i18n.t('Change language') })
-    .first()
-    .click();
-  const other = language === 'en' ? 'zh-CN' : 'en';
-  await expect(page.locator('html')).toHaveAttribute('lang', other);
-  const cookies = await page.context().cookies();
-  expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe(other);
-  const html = await (await page.request.get('/download/tips')).text();
-  expect(html).toContain(`<div id="root" data-prerendered="${other}">`);
-});
+test(
+  'a prerendered page reads without JavaScript',
+  ONE_PROJECT.en,
+  async ({ browser, baseURL, i18n, locale }) => {
+    const context = await browser.newContext({ baseURL, locale, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/faq');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      i18n.t('Frequently asked questions'),
+    );
+    await expect(page).toHaveTitle(
+      `${i18n.t('Frequently asked questions')} · ${i18n.t('Kestrel VPN')}`,
+    );
+    // The answers are native disclosures: they open without the app.
+    const first = page.locator('details').first();
+    await first.locator('summary').click();
+    await expect(first).toHaveAttribute('open', '');
+    await context.close();
+  },
+);
 
-test('/download arrives with the visitor’s own platform first', async ({ request }) => {
-  const response = await request.get('/download', { headers: { 'user-agent': ANDROID_UA } });
-  expect(response.headers()['vary']).toContain('User-Agent');
-  const html = await response.text();
-  const android = html.indexOf('download-card__title">Android</h2>');
-  const ios = html.indexOf('download-card__title">iPhone / iPad</h2>');
-  expect(android).toBeGreaterThan(0);
-  expect(ios).toBeGreaterThan(android);
-});
+test(
+  'the language comes from ?lang=, then the language cookie, then Accept-Language',
+  ONE_PROJECT.zh,
+  async ({ request }) => {
+    const lang = async (url: string, headers: Record<string, string>) =>
+      /<html lang="([^"]+)">/.exec(await (await request.get(url, { headers })).text())?.[1];
+    expect(await lang('/faq', { 'accept-language': 'en-GB' })).toBe('en');
+    expect(await lang('/faq', { 'accept-language': 'zh-TW,zh;q=0.9' })).toBe('zh-CN');
+    expect(await lang('/faq', { 'accept-language': 'en', cookie: 'language=zh-CN' })).toBe('zh-CN');
+    expect(await lang('/faq?lang=en', { 'accept-language': 'zh', cookie: 'language=zh-CN' })).toBe(
+      'en',
+    );
+  },
+);
 
-test('an ad crawler gets no page content, prerendered or rendered (SPEC §2)', async ({
-  browser,
-  baseURL,
-  request,
-}) => {
-  const adsBot =
-    'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0 Mobile Safari/537.36 (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)';
-  for (const path of PRERENDERED_PAGES) {
-    const response = await request.get(path, { headers: { 'user-agent': adsBot } });
-    expect(response.status(), path).toBe(200);
-    expect(response.headers()['vary'], path).toContain('User-Agent');
+test(
+  'the language switch stores a cookie, so the next page arrives in that language',
+  ONE_PROJECT.en,
+  async ({ page, language, i18n }) => {
+    await page.goto('/faq');
+    await page
+      .getByRole('button', { name: i18n.t('Change language') })
+      .first()
+      .click();
+    const other = language === 'en' ? 'zh-CN' : 'en';
+    await expect(page.locator('html')).toHaveAttribute('lang', other);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe(other);
+    const html = await (await page.request.get('/download/tips')).text();
+    expect(html).toContain(`<div id="root" data-prerendered="${other}">`);
+  },
+);
+
+test(
+  '/download arrives with the visitor’s own platform first',
+  ONE_PROJECT.zh,
+  async ({ request }) => {
+    const response = await request.get('/download', { headers: { 'user-agent': ANDROID_UA } });
+    expect(response.headers()['vary']).toContain('User-Agent');
     const html = await response.text();
-    expect(html, path).not.toContain('data-prerendered');
-    expect(html, path).not.toMatch(/<h1[\s>]/);
-  }
-  // And the app does not render over the empty page either.
-  const context = await browser.newContext({ baseURL, userAgent: adsBot });
-  const page = await context.newPage();
-  await page.goto('/faq');
-  await expect(page.locator('#root')).toBeEmpty();
-  await context.close();
-});
+    const android = html.indexOf('download-card__title">Android</h2>');
+    const ios = html.indexOf('download-card__title">iPhone / iPad</h2>');
+    expect(android).toBeGreaterThan(0);
+    expect(ios).toBeGreaterThan(android);
+  },
+);
+
+test(
+  'an ad crawler gets no page content, prerendered or rendered (SPEC §2)',
+  ONE_PROJECT.en,
+  async ({ browser, baseURL, request }) => {
+    const adsBot =
+      'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0 Mobile Safari/537.36 (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)';
+    for (const path of PRERENDERED_PAGES) {
+      const response = await request.get(path, { headers: { 'user-agent': adsBot } });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['vary'], path).toContain('User-Agent');
+      const html = await response.text();
+      expect(html, path).not.toContain('data-prerendered');
+      expect(html, path).not.toMatch(/<h1[\s>]/);
+    }
+    // And the app does not render over the empty page either.
+    const context = await browser.newContext({ baseURL, userAgent: adsBot });
+    const page = await context.newPage();
+    await page.goto('/faq');
+    await expect(page.locator('#root')).toBeEmpty();
+    await context.close();
+  },
+);

@@ -6,6 +6,7 @@
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { I18n } from './support/i18n';
+import { ONE_PROJECT, alternateProject } from './support/projects';
 
 interface PublicPage {
   path: string;
@@ -74,101 +75,110 @@ const PAGES: PublicPage[] = [
   },
 ];
 
-for (const spec of PAGES) {
-  test(`${spec.path}: content, head, accessibility and the language switch`, async ({
-    page,
-    i18n,
-    language,
-  }) => {
-    await page.goto(spec.path);
-    const main = page.getByRole('main');
-    const h1 = page.getByRole('heading', { level: 1 });
-    if (spec.heading) await expect(h1).toHaveText(i18n.t(spec.heading));
-    for (const text of spec.content)
-      await expect(main.getByText(i18n.t(text)).first()).toBeVisible();
+for (const [n, spec] of PAGES.entries()) {
+  test(
+    `${spec.path}: content, head, accessibility and the language switch`,
+    alternateProject(n),
+    async ({ page, i18n, language }) => {
+      await page.goto(spec.path);
+      const main = page.getByRole('main');
+      const h1 = page.getByRole('heading', { level: 1 });
+      if (spec.heading) await expect(h1).toHaveText(i18n.t(spec.heading));
+      for (const text of spec.content)
+        await expect(main.getByText(i18n.t(text)).first()).toBeVisible();
 
-    // The head: title, description and the hreflang alternates of this very route.
-    const brand = i18n.t('Kestrel VPN');
-    const titlePart = spec.path === '/' ? null : i18n.t(spec.title ?? spec.heading!);
-    await expect(page).toHaveTitle(titlePart ? `${titlePart} · ${brand}` : brand);
-    const description = page.locator('meta[name="description"]');
-    await expect(description).toHaveAttribute('content', /.{12,}/);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
-      'content',
-      await page.title(),
-    );
-    const origin = new URL(page.url()).origin;
-    await expect(page.locator('link[rel="alternate"][hreflang="zh-Hans"]')).toHaveAttribute(
-      'href',
-      `${origin}${spec.path}?lang=zh-CN`,
-    );
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-      'href',
-      `${origin}${spec.path}`,
-    );
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
+      // The head: title, description and the hreflang alternates of this very route.
+      const brand = i18n.t('Kestrel VPN');
+      const titlePart = spec.path === '/' ? null : i18n.t(spec.title ?? spec.heading!);
+      await expect(page).toHaveTitle(titlePart ? `${titlePart} · ${brand}` : brand);
+      const description = page.locator('meta[name="description"]');
+      await expect(description).toHaveAttribute('content', /.{12,}/);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+        'content',
+        await page.title(),
+      );
+      const origin = new URL(page.url()).origin;
+      await expect(page.locator('link[rel="alternate"][hreflang="zh-Hans"]')).toHaveAttribute(
+        'href',
+        `${origin}${spec.path}?lang=zh-CN`,
+      );
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `${origin}${spec.path}`,
+      );
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
 
-    await expectAccessible(page);
+      await expectAccessible(page);
 
-    // The switch keeps the route and re-renders the page in the other language.
-    const other = new I18n(language === 'en' ? 'zh-CN' : 'en');
-    await page
-      .getByRole('button', { name: i18n.t('Change language') })
-      .first()
-      .click();
-    await expect(page.locator('html')).toHaveAttribute('lang', other.language);
-    if (spec.heading) await expect(h1).toHaveText(other.t(spec.heading));
-    await expect(main.getByText(other.t(spec.content[0]!)).first()).toBeVisible();
-    expect(new URL(page.url()).pathname).toBe(spec.path);
-  });
+      // The switch keeps the route and re-renders the page in the other language.
+      const other = new I18n(language === 'en' ? 'zh-CN' : 'en');
+      await page
+        .getByRole('button', { name: i18n.t('Change language') })
+        .first()
+        .click();
+      await expect(page.locator('html')).toHaveAttribute('lang', other.language);
+      if (spec.heading) await expect(h1).toHaveText(other.t(spec.heading));
+      await expect(main.getByText(other.t(spec.content[0]!)).first()).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(spec.path);
+    },
+  );
 }
 
-test('?lang= (the hreflang alternates) opens a page in that language', async ({
-  page,
-  language,
-}) => {
-  const other = language === 'en' ? 'zh-CN' : 'en';
-  await page.goto(`/faq?lang=${other}`);
-  const i18n = new I18n(other);
-  await expect(page.locator('html')).toHaveAttribute('lang', other);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    i18n.t('Frequently asked questions'),
-  );
-});
+test(
+  '?lang= (the hreflang alternates) opens a page in that language',
+  ONE_PROJECT.zh,
+  async ({ page, language }) => {
+    const other = language === 'en' ? 'zh-CN' : 'en';
+    await page.goto(`/faq?lang=${other}`);
+    const i18n = new I18n(other);
+    await expect(page.locator('html')).toHaveAttribute('lang', other);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      i18n.t('Frequently asked questions'),
+    );
+  },
+);
 
-test('the canary is dated and any other clause name is the 404', async ({ page, i18n }) => {
-  await page.goto('/clause/canary');
-  await expect(page.getByText(i18n.pattern('Last updated: {updated}'))).toBeVisible();
-  await expect(page.getByRole('note')).toHaveText(
-    i18n.pattern('As of {date}, Kestrel VPN states:'),
-  );
-  await page.goto('/clause/cookies');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    i18n.t("Sorry, we couldn't find that page."),
-  );
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-});
+test(
+  'the canary is dated and any other clause name is the 404',
+  ONE_PROJECT.en,
+  async ({ page, i18n }) => {
+    await page.goto('/clause/canary');
+    await expect(page.getByText(i18n.pattern('Last updated: {updated}'))).toBeVisible();
+    await expect(page.getByRole('note')).toHaveText(
+      i18n.pattern('As of {date}, Kestrel VPN states:'),
+    );
+    await page.goto('/clause/cookies');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      i18n.t("Sorry, we couldn't find that page."),
+    );
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  },
+);
 
-test('robots.txt, sitemap.xml, the manifest and the icons are served', async ({ request }) => {
-  const robots = await request.get('/robots.txt');
-  expect(robots.ok()).toBe(true);
-  expect(await robots.text()).toMatch(/Sitemap: https:\/\/.+\/sitemap\.xml/);
-  const sitemap = await request.get('/sitemap.xml');
-  expect(sitemap.ok()).toBe(true);
-  const xml = await sitemap.text();
-  for (const path of ['/', '/download', '/affiliate', '/faq', '/clause/canary', '/apple-help'])
-    expect(xml).toContain(`${path}</loc>`);
-  const manifest = await request.get('/manifest.webmanifest');
-  expect(manifest.ok()).toBe(true);
-  const { icons } = (await manifest.json()) as { icons: { src: string }[] };
-  for (const icon of [
-    ...icons.map((i) => i.src),
-    '/favicon.svg',
-    '/apple-touch-icon.png',
-    '/og-image.jpg',
-  ]) {
-    const res = await request.get(icon);
-    expect(res.ok(), icon).toBe(true);
-    expect(res.headers()['content-type']).toMatch(/^image\//);
-  }
-});
+test(
+  'robots.txt, sitemap.xml, the manifest and the icons are served',
+  ONE_PROJECT.zh,
+  async ({ request }) => {
+    const robots = await request.get('/robots.txt');
+    expect(robots.ok()).toBe(true);
+    expect(await robots.text()).toMatch(/Sitemap: https:\/\/.+\/sitemap\.xml/);
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.ok()).toBe(true);
+    const xml = await sitemap.text();
+    for (const path of ['/', '/download', '/affiliate', '/faq', '/clause/canary', '/apple-help'])
+      expect(xml).toContain(`${path}</loc>`);
+    const manifest = await request.get('/manifest.webmanifest');
+    expect(manifest.ok()).toBe(true);
+    const { icons } = (await manifest.json()) as { icons: { src: string }[] };
+    for (const icon of [
+      ...icons.map((i) => i.src),
+      '/favicon.svg',
+      '/apple-touch-icon.png',
+      '/og-image.jpg',
+    ]) {
+      const res = await request.get(icon);
+      expect(res.ok(), icon).toBe(true);
+      expect(res.headers()['content-type']).toMatch(/^image\//);
+    }
+  },
+);

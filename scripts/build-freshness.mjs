@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLIENT_INDEX = join(ROOT, 'dist/client/index.html');
 export const SERVER_BUNDLE = join(ROOT, 'dist/server/main.mjs');
+/** The operator CLI (scripts/admin.ts) bundled beside the server: the e2e tests run it as is. */
+export const ADMIN_BUNDLE = join(ROOT, 'dist/server/admin.mjs');
 export const PRERENDER_MANIFEST = join(ROOT, 'dist/client/.prerendered/manifest.json');
 export const STAMP = join(ROOT, 'dist/build-stamp.json');
 
@@ -22,6 +24,7 @@ const INPUT_FILES = [
   'lingui.config.ts',
   'package-lock.json',
   'tsconfig.json',
+  'scripts/admin.ts',
 ];
 /** Files the build itself writes into the input folders; hashing them would make every build stale. */
 const GENERATED = [/^src\/locales\/[^/]+\/messages\.(ts|js|mjs)$/, /^src\/routeTree\.gen\.ts$/];
@@ -60,6 +63,7 @@ export function hashInputs() {
 export function staleReason() {
   if (!existsSync(CLIENT_INDEX)) return 'dist/client/index.html is missing';
   if (!existsSync(SERVER_BUNDLE)) return 'dist/server/main.mjs is missing';
+  if (!existsSync(ADMIN_BUNDLE)) return 'dist/server/admin.mjs is missing';
   if (!existsSync(PRERENDER_MANIFEST)) return 'the prerendered pages are missing';
   if (!existsSync(STAMP)) return 'no build stamp';
   let stamp;
@@ -70,7 +74,7 @@ export function staleReason() {
   }
   // An output older than the stamp means a partial build replaced only one side.
   const stampTime = statSync(STAMP).mtimeMs;
-  const outputs = [CLIENT_INDEX, SERVER_BUNDLE, PRERENDER_MANIFEST];
+  const outputs = [CLIENT_INDEX, SERVER_BUNDLE, ADMIN_BUNDLE, PRERENDER_MANIFEST];
   if (outputs.some((output) => statSync(output).mtimeMs > stampTime)) {
     return 'dist/ was rebuilt outside npm run build';
   }
