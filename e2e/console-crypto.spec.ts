@@ -8,7 +8,13 @@
 import type { Page } from '@playwright/test';
 import { consoleCryptoNetworkUpdate } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, enrolledStaff, expectNoindex, signInByApi } from './support/console';
+import {
+  ageSecondFactor,
+  enrolledStaff,
+  expectNoindex,
+  signInByApi,
+  expectSectionClosed,
+} from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
@@ -115,15 +121,7 @@ test.describe('console crypto', () => {
     async ({ page, request, i18n }) => {
       const support = await enrolledStaff(request, 'support');
       await signInByApi(page, support);
-      await page.goto('/admin/crypto');
-      await expect(
-        page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
-      ).toBeVisible();
-      await expect(
-        page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
-          name: i18n.t('Crypto'),
-        }),
-      ).toHaveCount(0);
+      await expectSectionClosed(page, i18n, '/admin/crypto', 'Crypto');
     },
   );
 });

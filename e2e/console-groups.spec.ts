@@ -8,7 +8,13 @@
 import type { Page } from '@playwright/test';
 import { consoleGroupEnd } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, enrolledStaff, expectNoindex, signInByApi } from './support/console';
+import {
+  ageSecondFactor,
+  enrolledStaff,
+  expectNoindex,
+  signInByApi,
+  expectSectionClosed,
+} from './support/console';
 import { expect } from './support/fixtures';
 import { test } from './support/group-buy';
 import { userInfo } from './support/store';
@@ -96,15 +102,7 @@ test.describe('console group buys', () => {
     async ({ page, request, i18n }) => {
       const content = await enrolledStaff(request, 'content');
       await signInByApi(page, content);
-      await page.goto('/admin/groups');
-      await expect(
-        page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
-      ).toBeVisible();
-      await expect(
-        page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
-          name: i18n.t('Group buys'),
-        }),
-      ).toHaveCount(0);
+      await expectSectionClosed(page, i18n, '/admin/groups', 'Group buys');
     },
   );
 });

@@ -10,7 +10,13 @@ import type { Page } from '@playwright/test';
 import { endpoints } from '../contract';
 import { PAYOUT_NETWORK_INFO } from '../contract/kol';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, enrolledStaff, expectNoindex, signInByApi } from './support/console';
+import {
+  ageSecondFactor,
+  enrolledStaff,
+  expectNoindex,
+  signInByApi,
+  expectSectionClosed,
+} from './support/console';
 import { expect, test } from './support/fixtures';
 import {
   INVITEES_FOR_PAYOUT,
@@ -139,15 +145,7 @@ test.describe('console KOL', () => {
     async ({ page, request, i18n }) => {
       const support = await enrolledStaff(request, 'support');
       await signInByApi(page, support);
-      await page.goto('/admin/kol');
-      await expect(
-        page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
-      ).toBeVisible();
-      await expect(
-        page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
-          name: i18n.t('KOL'),
-        }),
-      ).toHaveCount(0);
+      await expectSectionClosed(page, i18n, '/admin/kol', 'KOL');
     },
   );
 });

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { enrolledStaff, expectNoindex, signInByApi } from './support/console';
+import { enrolledStaff, expectNoindex, signInByApi, expectSectionClosed } from './support/console';
 import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
 import { ONE_PROJECT } from './support/projects';
@@ -122,15 +122,7 @@ test.describe('console members', () => {
     async ({ page, request, i18n }) => {
       const content = await enrolledStaff(request, 'content');
       await signInByApi(page, content);
-      await page.goto('/admin/users');
-      await expect(
-        page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
-      ).toBeVisible();
-      await expect(
-        page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
-          name: i18n.t('Members'),
-        }),
-      ).toHaveCount(0);
+      await expectSectionClosed(page, i18n, '/admin/users', 'Members');
     },
   );
 });

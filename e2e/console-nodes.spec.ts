@@ -9,7 +9,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { consoleNodeRotateToken } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, enrolledStaff, expectNoindex, signInByApi } from './support/console';
+import {
+  ageSecondFactor,
+  enrolledStaff,
+  expectNoindex,
+  signInByApi,
+  expectSectionClosed,
+} from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
@@ -165,15 +171,7 @@ test.describe('console nodes', () => {
     async ({ page, request, i18n }) => {
       const support = await enrolledStaff(request, 'support');
       await signInByApi(page, support);
-      await page.goto('/admin/nodes');
-      await expect(
-        page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
-      ).toBeVisible();
-      await expect(
-        page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
-          name: i18n.t('Nodes'),
-        }),
-      ).toHaveCount(0);
+      await expectSectionClosed(page, i18n, '/admin/nodes', 'Nodes');
     },
   );
 });

@@ -9,7 +9,13 @@
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, enrolledStaff, expectNoindex, signInByApi } from './support/console';
+import {
+  ageSecondFactor,
+  enrolledStaff,
+  expectNoindex,
+  signInByApi,
+  expectSectionClosed,
+} from './support/console';
 import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
 import { DEMO, createOrder, payInSandbox, type ApiOrder } from './support/store';
@@ -181,15 +187,7 @@ test.describe('console orders', () => {
       const content = await enrolledStaff(request, 'content');
       await page.context().clearCookies();
       await signInByApi(page, content);
-      await page.goto('/admin/orders');
-      await expect(
-        page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
-      ).toBeVisible();
-      await expect(
-        page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
-          name: i18n.t('Orders'),
-        }),
-      ).toHaveCount(0);
+      await expectSectionClosed(page, i18n, '/admin/orders', 'Orders');
     },
   );
 });

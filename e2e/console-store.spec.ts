@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { enrolledStaff, expectNoindex, signInByApi } from './support/console';
+import { enrolledStaff, expectNoindex, signInByApi, expectSectionClosed } from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
@@ -131,15 +131,7 @@ test.describe('console store', () => {
     async ({ page, request, i18n }) => {
       const support = await enrolledStaff(request, 'support');
       await signInByApi(page, support);
-      await page.goto('/admin/store');
-      await expect(
-        page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
-      ).toBeVisible();
-      await expect(
-        page.getByRole('navigation', { name: i18n.t('Console') }).getByRole('link', {
-          name: i18n.t('Store'),
-        }),
-      ).toHaveCount(0);
+      await expectSectionClosed(page, i18n, '/admin/store', 'Store');
     },
   );
 });

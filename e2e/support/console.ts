@@ -144,3 +144,24 @@ export async function ageSecondFactor(page: Page): Promise<void> {
 export async function expectNoindex(page: Page): Promise<void> {
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 }
+
+/**
+ * A role kept out of a section: opening `path` shows the forbidden page, and the console's menu has
+ * no link named `section` (the English source of its label).
+ */
+export async function expectSectionClosed(
+  page: Page,
+  i18n: I18n,
+  path: string,
+  section: string,
+): Promise<void> {
+  await page.goto(path);
+  await expect(
+    page.getByRole('heading', { name: i18n.t('Your role cannot open this section.') }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: i18n.t('Console') })
+      .getByRole('link', { name: i18n.t(section) }),
+  ).toHaveCount(0);
+}
