@@ -83,6 +83,10 @@ test.describe('console KOL', () => {
       const commissions = main(page).getByRole('table', { name: i18n.t('Commissions') });
       await main(page).getByLabel(i18n.t('KOL (user ID)')).fill(String(member.userId));
       await expect(commissions.getByRole('row')).toHaveCount(INVITEES_FOR_PAYOUT + 1);
+      // What held it, in the reader's language: the friends signed up from the KOL's address.
+      await expect(commissions.getByRole('row').nth(1)).toContainText(
+        i18n.t('Same sign-up IP as the KOL'),
+      );
       await commissions
         .getByRole('row')
         .nth(1)

@@ -114,6 +114,14 @@ export function CommissionList() {
     }),
     placeholderData: keepPreviousData,
   });
+  // What tied the buyer to the KOL (server/kol/self-referral.ts); the detail beside it is the
+  // matched value as the server recorded it, for the operator to check.
+  const signalLabel: Record<string, string> = {
+    device: t`Same device as the KOL`,
+    signup_ip: t`Same sign-up IP as the KOL`,
+    wallet: t`Same wallet as the KOL`,
+    payment_account: t`Same payment account as the KOL`,
+  };
   const statusLabel: Record<KolCommissionStatus, string> = {
     held: t`Under review`,
     pending: t`Pending`,
@@ -150,7 +158,7 @@ export function CommissionList() {
           {c.holdSignal && (
             <small className="console-break">
               {' '}
-              {c.holdSignal}: {c.holdDetail}
+              {signalLabel[c.holdSignal] ?? c.holdSignal}: {c.holdDetail}
             </small>
           )}
           {(c.voidReason ?? c.reviewNote) && (
