@@ -8,7 +8,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { KOL_PAYOUT_THRESHOLD_CENTS, isPayoutTxHash } from '../../contract/kol';
-import { rowsOf, type Db } from '../db/database';
+import { isUniqueViolation, rowsOf, type Db } from '../db/database';
 import { kolPayoutRecords, kolSettlements, type PayoutVerification } from '../db/schema';
 import { KolRuleError, lockKolAccount } from './kol-accounts';
 import type { PayoutVerifier } from './payout-verifier';
@@ -224,57 +224,68 @@ export async function recordPayout(
     (verification === 'unverified' && (!options.verifier || check.result === 'unconfigured'));
   const { now } = options;
 
-  const [reused] = await db
-    .select({ id: kolSettlements.id })
-    .from(kolSettlements)
-    .where(
-      sql`${kolSettlements.payoutNetwork} = ${current.payoutNetwork}
-        AND lower(${kolSettlements.txHash}) = lower(${hash}) AND ${kolSettlements.id} <> ${settlementId}`,
-    );
-  // One transfer pays one settlement (the unique index stops a race; this says which one).
-  if (reused)
-    throw new KolRuleError(`the hash ${hash} already pays settlement ${reused.id}`, 'hash-used', {
-      settlementId: reused.id,
-    });
+  // One transfer pays one settlement: the check says which one, the unique index stops a race.
+  const refuseReuse = async () => {
+    const [reused] = await db
+      .select({ id: kolSettlements.id })
+      .from(kolSettlements)
+      .where(
+        sql`${kolSettlements.payoutNetwork} = ${current.payoutNetwork}
+          AND lower(${kolSettlements.txHash}) = lower(${hash}) AND ${kolSettlements.id} <> ${settlementId}`,
+      );
+    if (reused)
+      throw new KolRuleError(`the hash ${hash} already pays settlement ${reused.id}`, 'hash-used', {
+        settlementId: reused.id,
+      });
+  };
+  await refuseReuse();
 
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM kol_settlements WHERE id = ${settlementId} FOR UPDATE`);
-    if ((await payoutRecordCount(tx, settlementId)) !== recordsBefore) {
-      const [latest] = await tx
-        .select()
-        .from(kolSettlements)
-        .where(eq(kolSettlements.id, settlementId));
-      return {
-        settlement: latest!,
-        verification: latest!.verification ?? verification,
-        note: latest!.verificationNote ?? '',
-        applied: false,
-      };
-    }
-    await tx.insert(kolPayoutRecords).values({
-      settlementId,
-      txHash: hash,
-      verification,
-      note,
-      recordedAt: now,
-    });
-    const [row] = await tx
-      .update(kolSettlements)
-      .set({
+  return db
+    .transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM kol_settlements WHERE id = ${settlementId} FOR UPDATE`);
+      if ((await payoutRecordCount(tx, settlementId)) !== recordsBefore) {
+        const [latest] = await tx
+          .select()
+          .from(kolSettlements)
+          .where(eq(kolSettlements.id, settlementId));
+        return {
+          settlement: latest!,
+          verification: latest!.verification ?? verification,
+          note: latest!.verificationNote ?? '',
+          applied: false,
+        };
+      }
+      await tx.insert(kolPayoutRecords).values({
+        settlementId,
         txHash: hash,
         verification,
-        verificationNote: note || null,
-        status: paid ? 'paid' : 'processing',
-        paidAt: paid
-          ? sql`coalesce(${kolSettlements.paidAt}, ${now.toISOString()}::timestamptz)`
-          : null,
-      })
-      .where(eq(kolSettlements.id, settlementId))
-      .returning();
-    const result = { settlement: row!, verification, note, applied: true };
-    await options.onRecorded?.(tx, current, result);
-    return result;
-  });
+        note,
+        recordedAt: now,
+      });
+      const [row] = await tx
+        .update(kolSettlements)
+        .set({
+          txHash: hash,
+          verification,
+          verificationNote: note || null,
+          status: paid ? 'paid' : 'processing',
+          paidAt: paid
+            ? sql`coalesce(${kolSettlements.paidAt}, ${now.toISOString()}::timestamptz)`
+            : null,
+        })
+        .where(eq(kolSettlements.id, settlementId))
+        .returning();
+      const result = { settlement: row!, verification, note, applied: true };
+      await options.onRecorded?.(tx, current, result);
+      return result;
+    })
+    .catch(async (error: unknown) => {
+      // Another settlement took this hash between the check and this write (kol_settlements_tx_key).
+      if (!isUniqueViolation(error)) throw error;
+      await refuseReuse();
+      // The holder changed its hash again meanwhile: still one transfer for one settlement.
+      throw new KolRuleError(`the hash ${hash} already pays another settlement`, 'hash-used');
+    });
 }
 
 async function payoutRecordCount(db: Db, settlementId: number): Promise<number> {

@@ -8,7 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ConsoleKol } from '../../../contract/endpoints/console-kol';
 import { Errors, type ErrorKey } from '../../../contract/errors';
-import { isUniqueViolation, rowsOf, type Db } from '../../db/database';
+import { rowsOf, type Db } from '../../db/database';
 import { kolAccounts, users } from '../../db/schema';
 import { reverseKolCommission } from '../../kol/commission-reversal';
 import { confirmHeldCommission } from '../../kol/commission-review';
@@ -333,40 +333,22 @@ export async function recordKolPayout(
   action: 'kol.payout-record' | 'kol.payout-verify' = 'kol.payout-record',
 ): Promise<PayoutRecordResult> {
   const now = deps.now();
-  try {
-    return await refusing(() =>
-      recordPayout(deps.db, input.settlementId, input.txHash, {
-        now,
-        ...(deps.payoutVerifier ? { verifier: deps.payoutVerifier } : {}),
-        correct: input.correct ?? false,
-        ...(input.note ? { note: input.note } : {}),
-        onRecorded: (tx, before, result) =>
-          writeAudit(tx, actor, {
-            action,
-            target: settlementTarget(input.settlementId),
-            before: payoutAudit(before),
-            after: { ...payoutAudit(result.settlement), note: result.note },
-            at: now,
-          }),
-      }),
-    );
-  } catch (error) {
-    // The unique index of hashes: another settlement took this hash at the same moment.
-    if (isUniqueViolation(error)) {
-      const hash = input.txHash.trim();
-      const [holder] = rowsOf<{ id: number | string }>(
-        await deps.db.execute(
-          sql`SELECT id FROM kol_settlements WHERE lower(tx_hash) = lower(${hash}) AND id <> ${input.settlementId}`,
-        ),
-      );
-      throw new KolRefused(
-        'KOL_TX_HASH_USED',
-        `the hash ${hash} already pays settlement ${holder?.id ?? '?'}`,
-        holder ? { settlementId: Number(holder.id) } : null,
-      );
-    }
-    throw error;
-  }
+  return refusing(() =>
+    recordPayout(deps.db, input.settlementId, input.txHash, {
+      now,
+      ...(deps.payoutVerifier ? { verifier: deps.payoutVerifier } : {}),
+      correct: input.correct ?? false,
+      ...(input.note ? { note: input.note } : {}),
+      onRecorded: (tx, before, result) =>
+        writeAudit(tx, actor, {
+          action,
+          target: settlementTarget(input.settlementId),
+          before: payoutAudit(before),
+          after: { ...payoutAudit(result.settlement), note: result.note },
+          at: now,
+        }),
+    }),
+  );
 }
 
 /** Checks a settlement's recorded hash on chain again (not yet confirmed, an RPC down). */
