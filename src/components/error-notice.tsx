@@ -3,8 +3,8 @@ import { useErrorText } from '../i18n/use-error-text';
 
 /**
  * A refusal that stops the page or a step of it: the catalogue's words for `code` (with the values
- * of `data` they name), in the reader's language, then what the reader can do about it: `retry`, a button that asks again, or the
- * `children` (another way).
+ * of `data` they name), in the reader's language, then what the reader can do about it: `retry`, a
+ * button that asks again, or the `children` (another way).
  */
 export function ErrorNotice({
   className,

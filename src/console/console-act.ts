@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { errorCodeOf } from '../lib/api-error';
+import { refusalOf, type Refusal } from '../lib/api-error';
 import { StepUpCancelled, useStepUp } from './step-up';
 
 /**
  * One console act: runs through the step-up dialog when the server asks for it, keeps the
- * refusal's code for the form (a cancelled step-up is no refusal), and reads the lists under
+ * refusal (its code and the data its words name) for the form (a cancelled step-up is no refusal), and reads the lists under
  * `refresh` again afterwards, whatever the outcome.
  */
 export function useConsoleAct(refresh: QueryKey) {
   const runWithStepUp = useStepUp();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<number | null>(null);
+  const [failure, setFailure] = useState<Refusal | null>(null);
   const run = async (action: () => Promise<unknown>): Promise<boolean> => {
     setPending(true);
     setFailure(null);
@@ -20,7 +20,7 @@ export function useConsoleAct(refresh: QueryKey) {
       await runWithStepUp(action);
       return true;
     } catch (refusal) {
-      if (!(refusal instanceof StepUpCancelled)) setFailure(errorCodeOf(refusal));
+      if (!(refusal instanceof StepUpCancelled)) setFailure(refusalOf(refusal));
       return false;
     } finally {
       setPending(false);

@@ -1,5 +1,6 @@
 import type { ReactNode, RefObject } from 'react';
 import { ErrorNotice } from '../components/error-notice';
+import type { Refusal } from '../lib/api-error';
 import { DialogActions } from '../components/ui/dialog-actions';
 import { Modal } from '../components/ui/modal';
 
@@ -16,7 +17,6 @@ export function FormDialog({
   danger,
   pending,
   failure,
-  failureData,
   onCancel,
   onSubmit,
   cancelRef,
@@ -29,16 +29,15 @@ export function FormDialog({
   label: ReactNode;
   danger?: boolean;
   pending: boolean;
-  /** The contract code of the last refusal, or null. */
-  failure: number | null;
-  /** The refusal's data, for the values its words name (ApiError.data). */
-  failureData?: unknown;
+  /** The last refusal (its contract code, or the code with the data its words name), or null. */
+  failure: number | Refusal | null;
   onCancel: () => void;
   onSubmit: () => void;
   /** Where focus starts when it should be the safe answer (an act that cannot be taken back). */
   cancelRef?: RefObject<HTMLButtonElement | null>;
   children: ReactNode;
 }) {
+  const refusal = typeof failure === 'number' ? { code: failure } : failure;
   return (
     <Modal
       role={role}
@@ -55,8 +54,8 @@ export function FormDialog({
           onSubmit();
         }}
       >
-        {failure !== null && (
-          <ErrorNotice className="console-alert" code={failure} data={failureData} />
+        {refusal && (
+          <ErrorNotice className="console-alert" code={refusal.code} data={refusal.data} />
         )}
         {children}
         <DialogActions

@@ -74,8 +74,7 @@ function PayoutDialog({
       }
       label={<Trans>Record</Trans>}
       pending={pending}
-      failure={failure?.code ?? null}
-      failureData={failure?.data}
+      failure={failure}
       onCancel={onClose}
       onSubmit={() => void submit()}
     >

@@ -55,7 +55,7 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
   });
   const submit = async () => {
     const invalid = fieldError(couponCreateInput, input());
-    if (invalid !== null) return act.setFailure(invalid);
+    if (invalid !== null) return act.setFailure({ code: invalid });
     if (await act.run(() => consoleCall(consoleStoreCouponCreate, input()))) onClose();
   };
   return (
@@ -218,7 +218,9 @@ export function CouponsCard() {
           <Trans>Create a promo code</Trans>
         </button>
       </p>
-      {act.failure !== null && <ErrorNotice className="console-alert" code={act.failure} />}
+      {act.failure && (
+        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
+      )}
       <ConsoleTable
         query={list}
         rows={list.data?.coupons}

@@ -64,7 +64,9 @@ function SeatPriceForm() {
         send(false);
       }}
     >
-      {act.failure !== null && <ErrorNotice className="console-alert" code={act.failure} />}
+      {act.failure && (
+        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
+      )}
       <TextField
         label={<Trans>Product ID</Trans>}
         inputMode="numeric"
@@ -122,7 +124,9 @@ function HoursForm({ hours }: { hours: number }) {
         void act.run(() => consoleCall(consoleStoreGroupHours, { hours: wholeOf(value) }));
       }}
     >
-      {act.failure !== null && <ErrorNotice className="console-alert" code={act.failure} />}
+      {act.failure && (
+        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
+      )}
       <TextField
         label={<Trans>Hours an open group lasts</Trans>}
         inputMode="numeric"
@@ -180,7 +184,13 @@ export function GroupBuyCard() {
               {store.data.enabled ? <Trans>Turn off</Trans> : <Trans>Turn on</Trans>}
             </button>
           </p>
-          {act.failure !== null && <ErrorNotice className="console-alert" code={act.failure} />}
+          {act.failure && (
+            <ErrorNotice
+              className="console-alert"
+              code={act.failure.code}
+              data={act.failure.data}
+            />
+          )}
           <HoursForm key={store.data.hours} hours={store.data.hours} />
           <ConsoleTable
             rows={seatRows(store.data.prices)}

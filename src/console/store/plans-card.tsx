@@ -83,7 +83,7 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
   });
   const submit = async () => {
     const invalid = fieldError(planAddInput, input());
-    if (invalid !== null) return act.setFailure(invalid);
+    if (invalid !== null) return act.setFailure({ code: invalid });
     if (await act.run(() => consoleCall(consoleStorePlanAdd, input()))) onClose();
   };
   return (
@@ -211,7 +211,9 @@ export function PlansCard() {
           <Trans>Add a plan</Trans>
         </button>
       </p>
-      {act.failure !== null && <ErrorNotice className="console-alert" code={act.failure} />}
+      {act.failure && (
+        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
+      )}
       <ConsoleTable
         query={plans}
         rows={plans.data?.plans}

@@ -47,7 +47,7 @@ function CreateBatchDialog({ onClose }: { onClose: () => void }) {
   });
   const submit = async () => {
     const invalid = fieldError(redeemBatchInput, input());
-    if (invalid !== null) return act.setFailure(invalid);
+    if (invalid !== null) return act.setFailure({ code: invalid });
     if (await act.run(() => consoleCall(consoleStoreRedeemBatchCreate, input()))) onClose();
   };
   return (
@@ -134,7 +134,9 @@ function DisableCode() {
           .then((ok) => ok && (setDone(code), setCode('')));
       }}
     >
-      {act.failure !== null && <ErrorNotice className="console-alert" code={act.failure} />}
+      {act.failure && (
+        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
+      )}
       <TextField
         label={<Trans>Disable one code</Trans>}
         value={code}
