@@ -10,7 +10,7 @@
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { STORAGE_KEYS } from '../contract/protocol';
 import { expectAccessible } from './support/axe';
-import { enrolledStaff, expectNoindex, signInByApi } from './support/console';
+import { enrolledStaff, signInByApi, openSection } from './support/console';
 import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
 import { sidewaysOverflow } from './support/layout';
@@ -74,11 +74,7 @@ test.describe('console content', () => {
 
       const content = await enrolledStaff(request, 'content');
       await signInByApi(page, content);
-      await page.goto('/admin/content');
-      await expectNoindex(page);
-      await expect(
-        main(page).getByRole('heading', { name: i18n.t('Content'), level: 1 }),
-      ).toBeVisible();
+      await openSection(page, i18n, '/admin/content', 'Content');
 
       // Nothing typed: each field says what it wants, and nothing is published.
       await main(page)

@@ -11,9 +11,9 @@ import { expectAccessible } from './support/axe';
 import {
   ageSecondFactor,
   enrolledStaff,
-  expectNoindex,
   signInByApi,
   expectSectionClosed,
+  openSection,
 } from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
@@ -35,11 +35,7 @@ test.describe('console crypto', () => {
       test.setTimeout(90_000);
       const finance = await enrolledStaff(request, 'finance');
       await signInByApi(page, finance);
-      await page.goto('/admin/crypto');
-      await expectNoindex(page);
-      await expect(
-        main(page).getByRole('heading', { name: i18n.t('Crypto'), level: 1 }),
-      ).toBeVisible();
+      await openSection(page, i18n, '/admin/crypto', 'Crypto');
 
       // A network of its own (both projects share the server): a chain ID nobody else uses.
       const name = `Testnet ${suffix()}`;

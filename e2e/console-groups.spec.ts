@@ -11,9 +11,9 @@ import { expectAccessible } from './support/axe';
 import {
   ageSecondFactor,
   enrolledStaff,
-  expectNoindex,
   signInByApi,
   expectSectionClosed,
+  openSection,
 } from './support/console';
 import { expect } from './support/fixtures';
 import { test } from './support/group-buy';
@@ -33,11 +33,7 @@ test.describe('console group buys', () => {
 
       const support = await enrolledStaff(request, 'support');
       await signInByApi(page, support);
-      await page.goto('/admin/groups');
-      await expectNoindex(page);
-      await expect(
-        main(page).getByRole('heading', { name: i18n.t('Group buys'), level: 1 }),
-      ).toBeVisible();
+      await openSection(page, i18n, '/admin/groups', 'Group buys');
 
       const filters = main(page).getByRole('form', { name: i18n.t('Filter the groups') });
       await filters.getByLabel(i18n.t('Group ID')).fill('G12');

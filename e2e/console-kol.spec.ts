@@ -13,9 +13,9 @@ import { expectAccessible } from './support/axe';
 import {
   ageSecondFactor,
   enrolledStaff,
-  expectNoindex,
   signInByApi,
   expectSectionClosed,
+  openSection,
 } from './support/console';
 import { expect, test } from './support/fixtures';
 import {
@@ -38,11 +38,7 @@ test.describe('console KOL', () => {
       const finance = await enrolledStaff(request, 'finance');
       const member = await users.byUsername();
       await signInByApi(page, finance);
-      await page.goto('/admin/kol');
-      await expectNoindex(page);
-      await expect(
-        main(page).getByRole('heading', { name: i18n.t('KOL programme'), level: 1 }),
-      ).toBeVisible();
+      await openSection(page, i18n, '/admin/kol', 'KOL programme');
 
       // Make the member a KOL: a rate out of bounds is refused on the page first.
       await main(page)

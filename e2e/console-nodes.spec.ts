@@ -12,9 +12,9 @@ import { expectAccessible } from './support/axe';
 import {
   ageSecondFactor,
   enrolledStaff,
-  expectNoindex,
   signInByApi,
   expectSectionClosed,
+  openSection,
 } from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
@@ -43,11 +43,7 @@ test.describe('console nodes', () => {
       test.setTimeout(90_000);
       const owner = await enrolledStaff(request, 'owner');
       await signInByApi(page, owner);
-      await page.goto('/admin/nodes');
-      await expectNoindex(page);
-      await expect(
-        main(page).getByRole('heading', { name: i18n.t('Nodes'), level: 1 }),
-      ).toBeVisible();
+      await openSection(page, i18n, '/admin/nodes', 'Nodes');
 
       const name = `Tokyo ${suffix()}`;
       const form = main(page).getByRole('region', { name: i18n.t('Add a node') });

@@ -12,9 +12,9 @@ import { expectAccessible } from './support/axe';
 import {
   ageSecondFactor,
   enrolledStaff,
-  expectNoindex,
   signInByApi,
   expectSectionClosed,
+  openSection,
 } from './support/console';
 import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
@@ -61,11 +61,7 @@ test.describe('console orders', () => {
 
       const finance = await enrolledStaff(request, 'finance');
       await signInByApi(page, finance);
-      await page.goto('/admin/orders');
-      await expectNoindex(page);
-      await expect(
-        main(page).getByRole('heading', { name: i18n.t('Orders'), level: 1 }),
-      ).toBeVisible();
+      await openSection(page, i18n, '/admin/orders', 'Orders');
 
       // A member ID that is not one is refused on the page; the member's own finds both orders.
       await filterByMember(page, i18n, 'abc');

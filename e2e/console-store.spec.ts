@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { enrolledStaff, expectNoindex, signInByApi, expectSectionClosed } from './support/console';
+import { enrolledStaff, signInByApi, expectSectionClosed, openSection } from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
@@ -23,11 +23,7 @@ test.describe('console store', () => {
       test.setTimeout(120_000);
       const finance = await enrolledStaff(request, 'finance');
       await signInByApi(page, finance);
-      await page.goto('/admin/store');
-      await expectNoindex(page);
-      await expect(
-        main(page).getByRole('heading', { name: i18n.t('Store'), level: 1 }),
-      ).toBeVisible();
+      await openSection(page, i18n, '/admin/store', 'Store');
       const plansTable = main(page).getByRole('table', { name: i18n.t('Plans') });
       await expect(plansTable).toContainText('104');
       await expectAccessible(page);

@@ -165,3 +165,17 @@ export async function expectSectionClosed(
       .getByRole('link', { name: i18n.t(section) }),
   ).toHaveCount(0);
 }
+
+/** Opens a console section as the signed-in staff member: kept out of search engines, its heading. */
+export async function openSection(
+  page: Page,
+  i18n: I18n,
+  path: string,
+  heading: string,
+): Promise<void> {
+  await page.goto(path);
+  await expectNoindex(page);
+  await expect(
+    page.getByRole('main').getByRole('heading', { name: i18n.t(heading), level: 1 }),
+  ).toBeVisible();
+}
