@@ -12,9 +12,10 @@ import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime, useMoney } from '../../components/formats';
 import type { DataColumn } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
-import { errorCodeOf, refusalOf, type Refusal } from '../../lib/api-error';
+import { errorCodeOf } from '../../lib/api-error';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, kolSettlementsQuery } from '../api/console-queries';
+import { useConsoleAct } from '../console-act';
 import { FormDialog } from '../form-dialog';
 import { PagedList } from '../paged-list';
 import { StepUpCancelled, useStepUp } from '../step-up';
@@ -31,30 +32,18 @@ function PayoutDialog({
   onClose: () => void;
 }) {
   const id = settlement.id;
-  const queryClient = useQueryClient();
-  const runWithStepUp = useStepUp();
+  const act = useConsoleAct([...CONSOLE_KEY, 'kol']);
   const [txHash, setTxHash] = useState('');
-  const [failure, setFailure] = useState<Refusal | null>(null);
-  const [pending, setPending] = useState(false);
 
   const submit = async () => {
-    setPending(true);
-    setFailure(null);
-    try {
-      await runWithStepUp(() =>
-        consoleCall(consoleKolRecordPayout, {
-          settlementId: id,
-          txHash,
-          correct: settlement.txHash !== null,
-        }),
-      );
-      onClose();
-    } catch (refusal) {
-      if (!(refusal instanceof StepUpCancelled)) setFailure(refusalOf(refusal));
-    } finally {
-      setPending(false);
-      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'kol'] });
-    }
+    const recorded = await act.run(() =>
+      consoleCall(consoleKolRecordPayout, {
+        settlementId: id,
+        txHash,
+        correct: settlement.txHash !== null,
+      }),
+    );
+    if (recorded) onClose();
   };
 
   return (
@@ -73,8 +62,8 @@ function PayoutDialog({
         </Trans>
       }
       label={<Trans>Record</Trans>}
-      pending={pending}
-      failure={failure}
+      pending={act.pending}
+      failure={act.failure}
       onCancel={onClose}
       onSubmit={() => void submit()}
     >
