@@ -128,6 +128,35 @@ export const Errors = {
     'Too many failed attempts. Please wait {retryAfterSeconds} s and try again.',
     '尝试次数过多，请 {retryAfterSeconds} 秒后再试。',
   ),
+  // 2031-2049: account security (issue 22; docs/account-security.md)
+  TOTP_REQUIRED: entry(
+    2031,
+    'Enter the 6-digit code from your authenticator app to finish signing in.',
+    '请输入身份验证器应用中的 6 位验证码以完成登录。',
+  ),
+  TOTP_ALREADY_ENABLED: entry(2032, 'Two-step sign-in is already on.', '两步登录已开启。'),
+  TOTP_NOT_ENABLED: entry(2033, 'Two-step sign-in is not on.', '两步登录未开启。'),
+  TOTP_SETUP_NOT_STARTED: entry(
+    2034,
+    'Start the setup again: scan the new QR code, then enter its code.',
+    '请重新开始设置：扫描新的二维码，再输入验证码。',
+  ),
+  RECOVERY_CODE_INVALID: entry(
+    2035,
+    'This recovery code is wrong or has been used already.',
+    '恢复码错误或已被使用。',
+  ),
+  SESSION_NOT_FOUND: entry(2036, 'This session has ended already.', '该会话已结束。'),
+  NEW_PASSWORD_SAME: entry(
+    2037,
+    'The new password must be different from the current one.',
+    '新密码不能与当前密码相同。',
+  ),
+  PASSWORD_NOT_SET: entry(
+    2038,
+    'This account signs in without a password, so there is none to change.',
+    '该账号无需密码登录，没有可修改的密码。',
+  ),
 
   // --- store (3xxx) ---
   INVALID_PRODUCT_ID: entry(3001, 'Invalid product ID.', '无效的商品 ID。'),

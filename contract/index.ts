@@ -1,5 +1,6 @@
 /** The endpoint catalogue: every call of the API, by name. */
 import * as accountArea from './endpoints/account-area';
+import * as accountSecurity from './endpoints/account-security';
 import * as nodes from './endpoints/nodes';
 import * as notices from './endpoints/notices';
 import * as crypto from './endpoints/crypto';
@@ -30,6 +31,13 @@ export const endpoints = {
   userDeleteAccount: user.userDeleteAccount,
   userGetDeviceList: user.userGetDeviceList,
   userUnbindDevice: user.userUnbindDevice,
+  userSecurity: accountSecurity.userSecurity,
+  userChangePassword: accountSecurity.userChangePassword,
+  userSessionList: accountSecurity.userSessionList,
+  userSessionRevoke: accountSecurity.userSessionRevoke,
+  userTotpSetup: accountSecurity.userTotpSetup,
+  userTotpEnable: accountSecurity.userTotpEnable,
+  userTotpDisable: accountSecurity.userTotpDisable,
   userInviteList: accountArea.userInviteList,
   userThirdPartyClient: accountArea.userThirdPartyClient,
   userThirdPartyClientToggle: accountArea.userThirdPartyClientToggle,

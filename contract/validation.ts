@@ -162,3 +162,24 @@ export function storableOnly<S extends z.ZodType>(schema: S): S {
     if (found) ctx.addIssue({ code: 'custom', message: String(found.code), path: found.path });
   });
 }
+
+/** A 6-digit code from an authenticator app; spaces people type between the digits are dropped. */
+export const totpCodeField = z
+  .string(code(Errors.REQUIRED_TOTP_CODE))
+  .transform((v) => v.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, code(Errors.REQUIRED_TOTP_CODE))
+      .regex(/^\d{6}$/, code(Errors.TOTP_CODE_INVALID)),
+  );
+
+/**
+ * At sign-in: the authenticator's 6-digit code or one of the recovery codes (`xxxx-xxxx-xxxx-xxxx`,
+ * case, spaces and hyphens ignored).
+ */
+export const secondFactorField = z
+  .string(code(Errors.REQUIRED_TOTP_CODE))
+  .trim()
+  .min(1, code(Errors.REQUIRED_TOTP_CODE))
+  .max(64, code(Errors.TOTP_CODE_INVALID));

@@ -17,7 +17,6 @@ import { cryptoPlugin } from './crypto/crypto-plugin';
 import type { Database } from './db/database';
 import { registerFeatureHooks } from './features';
 import { groupBuyPlugin } from './group-buy/group-buy-plugin';
-import { createTotpSealer, totpSealingKey } from './identity/totp';
 import { kolPlugin } from './kol/kol-plugin';
 import { nodesPlugin } from './nodes/nodes-plugin';
 import { noticesPlugin } from './notices/notices-plugin';
@@ -81,7 +80,7 @@ export async function buildApp(
     // The staff console (issue 21): encapsulated, its error handler and headers are its own.
     await app.register(consolePlugin, {
       passwordThrottle: app.core.passwordThrottle,
-      totpSealer: createTotpSealer(totpSealingKey(app.core.keys.ios.privateKey)),
+      totpSealer: app.core.totpSealer,
       now: overrides.consoleNow,
       payoutVerifier: chainPayoutVerifier({
         db: app.core.database.db,

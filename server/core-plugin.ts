@@ -15,6 +15,8 @@ import fp from 'fastify-plugin';
 import { AppEnv, DEVICE_HEADERS, Errors, HEADER, TRACKING_HEADERS } from '../contract';
 import { createAccountHandlers } from './accounts/account-handlers';
 import { createDeviceTokens, deviceTokenKey } from './accounts/device-token';
+import { createSecurityHandlers } from './accounts/security-handlers';
+import { createTotpSealer, totpSealingKey, type TotpSealer } from './identity/totp';
 import { createPasswordHasher, type PasswordHasher } from './identity/password-hasher';
 import {
   ACCOUNT_RULE,
@@ -99,6 +101,8 @@ interface CoreParts {
   readonly demoSeeded: boolean;
   /** Password guessing limits (accounts/password-throttle.ts); the staff console's sign-in shares them. */
   readonly passwordThrottle: PasswordThrottle;
+  /** Seals TOTP secrets at rest: the members' two-step sign-in and the staff's second factor. */
+  readonly totpSealer: TotpSealer;
 }
 
 declare module 'fastify' {
@@ -172,6 +176,8 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
       },
     );
     const deviceTokens = createDeviceTokens(deviceTokenKey(keys.ios.privateKey), overrides.now);
+    const totpSealer = createTotpSealer(totpSealingKey(keys.ios.privateKey));
+    const clock = () => new Date(overrides.now?.() ?? Date.now());
     const hasher = overrides.hasher ?? createPasswordHasher();
     const mailer =
       overrides.mailer ??
@@ -207,7 +213,7 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
       logError: (error, message) => app.log.error({ err: error }, message),
     };
     app.decorate('services', services);
-    app.decorate('core', { database, keys, nonces, demoSeeded, passwordThrottle });
+    app.decorate('core', { database, keys, nonces, demoSeeded, passwordThrottle, totpSealer });
 
     // --- plugins ---
     registerDevRouteSupport(app, config.appEnv);
@@ -283,6 +289,18 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
         sessionCache,
         passwordThrottle,
         deviceTokens,
+        sealer: totpSealer,
+        now: clock,
+      }),
+      ...createSecurityHandlers({
+        db,
+        hasher,
+        delivery,
+        sessionCache,
+        passwordThrottle,
+        sealer: totpSealer,
+        now: clock,
+        logError: services.logError,
       }),
       ...createConfigHandlers(db),
       ...createStoreHandlers({

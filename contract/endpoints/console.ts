@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { Errors } from '../errors';
 import { PASSWORD } from '../protocol';
-import { passwordField } from '../validation';
+import { passwordField, secondFactorField, totpCodeField } from '../validation';
 import { isoDate, ok } from './common';
 import {
   CONSOLE_PERMISSIONS,
@@ -66,27 +66,6 @@ export const enrolmentTokenField = z
   .string(code(Errors.ENROLMENT_LINK_INVALID))
   .trim()
   .regex(/^[A-Za-z0-9_-]{43}$/, code(Errors.ENROLMENT_LINK_INVALID));
-
-/** A 6-digit code from an authenticator app; spaces people type between the digits are dropped. */
-export const totpCodeField = z
-  .string(code(Errors.REQUIRED_TOTP_CODE))
-  .transform((v) => v.replace(/\s/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, code(Errors.REQUIRED_TOTP_CODE))
-      .regex(/^\d{6}$/, code(Errors.TOTP_CODE_INVALID)),
-  );
-
-/**
- * At sign-in: the authenticator's 6-digit code or one of the recovery codes (`xxxx-xxxx-xxxx-xxxx`,
- * case, spaces and hyphens ignored).
- */
-export const secondFactorField = z
-  .string(code(Errors.REQUIRED_TOTP_CODE))
-  .trim()
-  .min(1, code(Errors.REQUIRED_TOTP_CODE))
-  .max(64, code(Errors.TOTP_CODE_INVALID));
 
 const staffPasswordAtSignIn = z
   .string(code(Errors.REQUIRED_PASSWORD))

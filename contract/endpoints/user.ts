@@ -9,7 +9,9 @@ import {
   emailField,
   inviteCodeField,
   passwordField,
+  secondFactorField,
   signupSourceField,
+  totpCodeField,
   phoneField,
   usernameField,
   verificationCodeField,
@@ -46,10 +48,14 @@ export const userLogin = defineEndpoint({
     account: accountField,
     password: currentPasswordField,
     deviceTokens: z.array(deviceTokenField).max(DEVICE_TOKENS_MAX).optional(),
+    /** With two-step sign-in on: the authenticator's code (TOTP_REQUIRED answers its absence). */
+    totpCode: totpCodeField.optional(),
+    /** Instead of `totpCode`: one of the recovery codes, good once. */
+    recoveryCode: secondFactorField.optional(),
   }),
   data: signedIn,
   summary:
-    'Log in by username, e-mail or phone with the password. `deviceTokens`: the tokens earlier logins gave this device.',
+    'Log in by username, e-mail or phone with the password, and with two-step sign-in on, `totpCode` or `recoveryCode` (TOTP_REQUIRED when neither came). `deviceTokens`: the tokens earlier logins gave this device.',
 });
 
 export const registerTypeUsername = defineEndpoint({

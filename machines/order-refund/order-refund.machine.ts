@@ -1,6 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { ConsoleSession } from '../../contract/endpoints/console';
-import { reasonField, totpCodeField } from '../../contract/endpoints/console';
+import { reasonField } from '../../contract/endpoints/console';
+import { totpCodeField } from '../../contract/validation';
 import { Errors } from '../../contract/errors';
 import { firstErrorCode } from '../../contract/validation';
 import { errorOf, placeholderActor, rememberError, toMachineError } from '../shared/machine-error';

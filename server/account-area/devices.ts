@@ -14,7 +14,7 @@ import { deviceLimitOf, type LockedUser } from '../accounts/device-limit';
 import { rowsOf, type Db } from '../db/database';
 import { devices, sessions } from '../db/schema';
 import { fail } from '../protocol/api-error';
-import { describeBrowser } from './browser-description';
+import { describeBrowser } from '../identity/browser-description';
 
 export interface DescribedDevice {
   readonly deviceId: string;

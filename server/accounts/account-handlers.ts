@@ -32,6 +32,8 @@ import type { PasswordHasher } from '../identity/password-hasher';
 import type { PasswordThrottle } from './password-throttle';
 import type { SessionCache } from '../identity/session-cache';
 import { revokeAllSessions, revokeSession, type UserRow } from '../identity/sessions';
+import type { TotpSealer } from '../identity/totp';
+import { checkSecondStep, twoStepOn } from './two-step';
 import {
   checkCode,
   consumeCode,
@@ -52,6 +54,9 @@ export interface AccountDeps {
   readonly passwordThrottle: PasswordThrottle;
   /** Signs and checks the tokens of devices that signed in before (server/accounts/device-token.ts). */
   readonly deviceTokens: DeviceTokens;
+  /** Opens the members' sealed TOTP secrets for the sign-in's second step (two-step.ts). */
+  readonly sealer: TotpSealer;
+  readonly now: () => Date;
 }
 
 type NewUser = Omit<typeof users.$inferInsert, 'id' | 'inviteCode'>;
@@ -263,6 +268,11 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
       if (!user || !right) throw fail('INVALID_CREDENTIALS');
       // Only someone who knows the password learns that the account is disabled.
       if (user.disabled) throw fail('ACCOUNT_DISABLED');
+      // Two-step sign-in: TOTP_REQUIRED until a right code comes with the password (two-step.ts).
+      if (twoStepOn(user)) {
+        const twoStep = { db, sealer: deps.sealer, throttle: passwordThrottle, now: deps.now };
+        await checkSecondStep(twoStep, user, params, context.ip);
+      }
       await openSession(db, user.id, context);
       return { userId: user.id, deviceToken: deviceTokens.issue(user.id) };
     },

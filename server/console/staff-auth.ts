@@ -4,13 +4,13 @@
  * code before money actions. Password and code guesses pass the members' password throttle; every
  * sign-in, failed or not, is audited.
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { CONSOLE_SESSION, type StaffRole } from '../../contract/endpoints/console';
 import type { PasswordThrottle } from '../accounts/password-throttle';
 import type { Db } from '../db/database';
 import { staff, staffEnrolments, staffRecoveryCodes } from '../db/schema';
 import type { PasswordHasher } from '../identity/password-hasher';
+import { newRecoveryCode, recoveryCodeHash } from '../identity/recovery-codes';
 import { matchTotp, newTotpSecret, totpUri, type TotpSealer } from '../identity/totp';
 import { ApiError, fail } from '../protocol/api-error';
 import { writeAudit, type AuditActor } from './audit';
@@ -94,19 +94,6 @@ export async function startEnrolment(
   return { secret, otpauthUrl: totpUri(secret, member.username, TOTP_ISSUER) };
 }
 
-/** `xxxx-xxxx-xxxx-xxxx`: 80 random bits in lowercase base32 (no 0/1/8/9 to misread). */
-function newRecoveryCode(): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
-  const bytes = randomBytes(16);
-  const chars = [...bytes].map((b) => alphabet[b % 32]).join('');
-  return chars.match(/.{4}/g)!.join('-');
-}
-
-/** A recovery code as typed: case, spaces and hyphens do not matter. */
-export function normaliseRecoveryCode(code: string): string {
-  return code.toLowerCase().replace(/[\s-]/g, '');
-}
-
 /**
  * Sets the password and the authenticator (checked with a first code), makes the 10 recovery codes
  * (returned once, stored hashed), and spends the link and every other open link of the member.
@@ -144,7 +131,7 @@ export async function finishEnrolment(
     await tx.insert(staffRecoveryCodes).values(
       codes.map((code) => ({
         staffId: member.id,
-        codeHash: hashSecret(normaliseRecoveryCode(code)),
+        codeHash: recoveryCodeHash(code),
         createdAt: now,
       })),
     );
@@ -196,7 +183,7 @@ async function takeRecoveryCode(
     .where(
       and(
         eq(staffRecoveryCodes.staffId, staffId),
-        eq(staffRecoveryCodes.codeHash, hashSecret(normaliseRecoveryCode(code))),
+        eq(staffRecoveryCodes.codeHash, recoveryCodeHash(code)),
         isNull(staffRecoveryCodes.usedAt),
       ),
     )

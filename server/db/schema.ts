@@ -49,6 +49,13 @@ export const users = pgTable('users', {
   deviceLimit: integer('device_limit'),
   /** The member's credential on every VPN node (0009_nodes.sql, docs/nodes.md). */
   nodeUuid: uuid('node_uuid').notNull().defaultRandom(),
+  /** Two-step sign-in (0017_account-security; docs/account-security.md): sealed, null when off. */
+  totpSecret: text('totp_secret'),
+  /** The secret user_totp_setup made last, sealed; moved to `totpSecret` by user_totp_enable. */
+  totpPendingSecret: text('totp_pending_secret'),
+  /** The last TOTP time step accepted: a code is good once. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  totpEnabledAt: tz('totp_enabled_at'),
 });
 
 export const sessions = pgTable('sessions', {
@@ -65,6 +72,10 @@ export const sessions = pgTable('sessions', {
   tabOnly: boolean('tab_only').notNull().default(false),
   /** The registration's session this one was renewed from: one sign-in (migration 0011). */
   renewedFrom: bigint('renewed_from', { mode: 'number' }),
+  /** The client that opened the session (0017_account-security): the session list names it. */
+  userAgent: text('user_agent'),
+  /** Written at most once a minute per session (server/identity/sessions.ts). */
+  lastActiveAt: tz('last_active_at').notNull().defaultNow(),
 });
 
 export const verificationCodes = pgTable('verification_codes', {
@@ -676,6 +687,15 @@ export const staffEnrolments = pgTable('staff_enrolments', {
   tokenHash: text('token_hash').notNull(),
   totpSecret: text('totp_secret'),
   expiresAt: tz('expires_at').notNull(),
+  usedAt: tz('used_at'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+/** A member's single-use recovery codes for two-step sign-in, hashed (0017_account-security). */
+export const userRecoveryCodes = pgTable('user_recovery_codes', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull(),
+  codeHash: text('code_hash').notNull(),
   usedAt: tz('used_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });

@@ -3,7 +3,7 @@
  * usable token; revocation marks the row.
  */
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { sessions, users } from '../db/schema';
 
@@ -39,7 +39,12 @@ export interface SessionOrigin {
   readonly tabOnly?: boolean;
   /** The registration's session this one renews (`renewTabOnlySession`). */
   readonly renewedFrom?: number;
+  /** The client's User-Agent, for the session list (/user/security). */
+  readonly userAgent?: string;
 }
+
+/** `last_active_at` is written when a lookup finds it older than this: one write a minute at most. */
+export const SESSION_TOUCH_MS = 60_000;
 
 export async function createSession(
   db: Db,
@@ -55,6 +60,7 @@ export async function createSession(
     ip: origin.ip,
     tabOnly: origin.tabOnly ?? false,
     renewedFrom: origin.renewedFrom ?? null,
+    userAgent: origin.userAgent?.slice(0, 512) || null,
     expiresAt: sql`now() + make_interval(days => ${SESSION_TTL_DAYS})`,
   });
   return token;
@@ -80,22 +86,40 @@ export async function renewTabOnlySession(
       .where(
         and(eq(sessions.id, sessionId), eq(sessions.tabOnly, true), isNull(sessions.revokedAt)),
       )
-      .returning({ userId: sessions.userId, deviceId: sessions.deviceId });
+      .returning({
+        userId: sessions.userId,
+        deviceId: sessions.deviceId,
+        userAgent: sessions.userAgent,
+      });
     if (!renewed) return null;
     // The same sign-in, so the same device: the one the registration recorded, whose removal on
     // /user/device ends both sessions (docs/account-area.md).
     return createSession(tx, renewed.userId, {
       ...origin,
       deviceId: renewed.deviceId,
+      userAgent: origin.userAgent ?? renewed.userAgent ?? undefined,
       tabOnly: false,
       renewedFrom: sessionId,
     });
   });
 }
 
-export async function authenticate(db: Db, tokenHash: string): Promise<Authenticated | undefined> {
+/**
+ * The live session a token hash names, with its user. A lookup (the session cache misses at most
+ * every couple of seconds per token) also marks the session active, at most once a minute.
+ */
+export async function authenticate(
+  db: Db,
+  tokenHash: string,
+  nowMs: number = Date.now(),
+): Promise<Authenticated | undefined> {
   const rows = await db
-    .select({ sessionId: sessions.id, tabOnly: sessions.tabOnly, user: users })
+    .select({
+      sessionId: sessions.id,
+      tabOnly: sessions.tabOnly,
+      lastActiveAt: sessions.lastActiveAt,
+      user: users,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -108,7 +132,16 @@ export async function authenticate(db: Db, tokenHash: string): Promise<Authentic
       ),
     )
     .limit(1);
-  return rows[0];
+  const found = rows[0];
+  if (!found) return undefined;
+  const { lastActiveAt, ...auth } = found;
+  if (nowMs - lastActiveAt.getTime() >= SESSION_TOUCH_MS) {
+    await db
+      .update(sessions)
+      .set({ lastActiveAt: sql`now()` })
+      .where(eq(sessions.id, auth.sessionId));
+  }
+  return auth;
 }
 
 /**
@@ -138,4 +171,85 @@ export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export interface LiveSession {
+  readonly id: number;
+  readonly platform: string;
+  readonly userAgent: string | null;
+  readonly ip: string | null;
+  readonly createdAt: Date;
+  readonly lastActiveAt: Date;
+  /** True when `current` is this sign-in (either of its two tokens after a registration). */
+  readonly current: boolean;
+}
+
+/**
+ * The account's signed-in sessions, most recently active first. A registration's session and the
+ * one it was renewed into are one sign-in (`renewTabOnlySession`): listed once, as the newer.
+ */
+export async function listSessions(
+  db: Db,
+  userId: number,
+  currentSessionId: number,
+): Promise<LiveSession[]> {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      platform: sessions.platform,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastActiveAt: sessions.lastActiveAt,
+      renewedFrom: sessions.renewedFrom,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(sessions.lastActiveAt), desc(sessions.id));
+  const renewed = new Set(
+    rows.flatMap((row) => (row.renewedFrom === null ? [] : [row.renewedFrom])),
+  );
+  return rows
+    .filter((row) => !renewed.has(row.id))
+    .map(({ renewedFrom, ...row }) => ({
+      ...row,
+      current: row.id === currentSessionId || renewedFrom === currentSessionId,
+    }));
+}
+
+/**
+ * Ends every sign-in of the account but the one `keepSessionId` belongs to (both its tokens stay).
+ * Returns the ids revoked, for the session cache, and how many sign-ins that was.
+ */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: number,
+  keepSessionId: number,
+): Promise<{ revokedIds: number[]; signIns: number }> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        ne(sessions.id, keepSessionId),
+        or(isNull(sessions.renewedFrom), ne(sessions.renewedFrom, keepSessionId)),
+        sql`${sessions.id} IS DISTINCT FROM (SELECT s.renewed_from FROM sessions s WHERE s.id = ${keepSessionId})`,
+      ),
+    )
+    .returning({ id: sessions.id, renewedFrom: sessions.renewedFrom });
+  return { revokedIds: revoked.map((row) => row.id), signIns: signInCount(revoked) };
+}
+
+/** Revoked rows as sign-ins: a registration's token and the one it was renewed into count once. */
+export function signInCount(rows: readonly { id: number; renewedFrom: number | null }[]): number {
+  const ids = new Set(rows.map((row) => row.id));
+  return rows.filter((row) => row.renewedFrom === null || !ids.has(row.renewedFrom)).length;
 }

@@ -3,7 +3,15 @@
  */
 import { CODE, type ApiLanguage, type CodeChannel } from '../../contract';
 
-export type MessageKind = 'register_code' | 'register_existing' | 'reset_code' | 'reset_unknown';
+export type MessageKind =
+  | 'register_code'
+  | 'register_existing'
+  | 'reset_code'
+  | 'reset_unknown'
+  // Security notices (issue 22): always sent, whatever the member's reminder choices.
+  | 'password_changed'
+  | 'two_step_on'
+  | 'two_step_off';
 
 const BRAND: Record<ApiLanguage, string> = { en: 'Kestrel VPN', zh_CN: '红隼 VPN' };
 const MINUTES = CODE.ttlSeconds / 60;
@@ -35,6 +43,21 @@ function english(kind: MessageKind, code: string | null, brand: string): Text {
         subject: `${brand} password reset`,
         text: `Someone asked to reset the ${brand} password for this address, but no account uses it. If this was not you, ignore this message.`,
       };
+    case 'password_changed':
+      return {
+        subject: `${brand}: your password was changed`,
+        text: `The password of your ${brand} account was just changed. If you did this, there is nothing to do. If you did not, reset your password now with "Forgot password" on the login page: that signs every session out.`,
+      };
+    case 'two_step_on':
+      return {
+        subject: `${brand}: two-step sign-in is on`,
+        text: `Two-step sign-in was turned on for your ${brand} account: signing in now also asks for the code from your authenticator app. Keep your recovery codes somewhere safe. If you did not do this, reset your password now.`,
+      };
+    case 'two_step_off':
+      return {
+        subject: `${brand}: two-step sign-in is off`,
+        text: `Two-step sign-in was turned off for your ${brand} account: signing in now needs only the password. If you did not do this, reset your password now and turn two-step sign-in on again.`,
+      };
   }
 }
 
@@ -59,6 +82,21 @@ function chinese(kind: MessageKind, code: string | null, brand: string): Text {
       return {
         subject: `${brand} 重置密码`,
         text: `有人请求重置此地址的${brand} 密码，但没有账号使用此地址。如非本人操作，请忽略本消息。`,
+      };
+    case 'password_changed':
+      return {
+        subject: `${brand}：您的密码已修改`,
+        text: `您的${brand} 账号密码刚刚被修改。如是本人操作，无需处理；如非本人操作，请立即在登录页通过“忘记密码”重置密码，所有会话都将退出登录。`,
+      };
+    case 'two_step_on':
+      return {
+        subject: `${brand}：两步登录已开启`,
+        text: `您的${brand} 账号已开启两步登录：登录时还需输入身份验证器应用中的验证码。请妥善保管恢复码。如非本人操作，请立即重置密码。`,
+      };
+    case 'two_step_off':
+      return {
+        subject: `${brand}：两步登录已关闭`,
+        text: `您的${brand} 账号已关闭两步登录：登录时只需密码。如非本人操作，请立即重置密码并重新开启两步登录。`,
       };
   }
 }

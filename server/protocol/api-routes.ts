@@ -76,7 +76,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
     let lookup = pending.get(tokenHash);
     if (!lookup) {
       const epoch = sessionCache.epoch();
-      lookup = authenticate(db, tokenHash)
+      lookup = authenticate(db, tokenHash, now())
         .then((found) => {
           if (found) sessionCache.set(tokenHash, found, epoch);
           return found;
@@ -164,6 +164,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
             deviceId,
             ip: request.ip,
             tabOnly: isRegisterType,
+            userAgent: context.client.userAgent,
           });
           reply.header(HEADER.pragma, token);
         },
@@ -176,6 +177,7 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
           platform,
           deviceId,
           ip: request.ip,
+          userAgent: context.client.userAgent,
         });
         sessionCache.forgetSession(auth.sessionId);
         if (token) reply.header(HEADER.pragma, token);

@@ -2,7 +2,8 @@ import { createContext, useCallback, useContext, useState, type ReactNode } from
 import { useQueryClient } from '@tanstack/react-query';
 import { DialogActions } from '../components/ui/dialog-actions';
 import { Trans } from '@lingui/react/macro';
-import { consoleStepUp, totpCodeField } from '../../contract/endpoints/console';
+import { consoleStepUp } from '../../contract/endpoints/console';
+import { totpCodeField } from '../../contract/validation';
 import { Errors } from '../../contract/errors';
 import { Modal } from '../components/ui/modal';
 import { TextField } from '../components/ui/text-field';

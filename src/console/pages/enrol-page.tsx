@@ -7,8 +7,8 @@ import {
   consoleEnrolFinish,
   consoleEnrolInfo,
   consoleEnrolStart,
-  totpCodeField,
 } from '../../../contract/endpoints/console';
+import { totpCodeField } from '../../../contract/validation';
 import { Errors } from '../../../contract/errors';
 import { passwordField } from '../../../contract/validation';
 import { staffEnrolmentMachine } from '../../../machines/staff-enrolment/staff-enrolment.machine';

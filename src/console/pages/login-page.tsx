@@ -6,10 +6,9 @@ import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   consoleSignIn,
-  secondFactorField,
-  totpCodeField,
   type ConsoleSession,
 } from '../../../contract/endpoints/console';
+import { secondFactorField, totpCodeField } from '../../../contract/validation';
 import { Errors } from '../../../contract/errors';
 import { staffSignInMachine } from '../../../machines/staff-sign-in/staff-sign-in.machine';
 import { SubmitButton } from '../../components/ui/submit-button';

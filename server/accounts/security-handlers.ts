@@ -1,0 +1,191 @@
+/**
+ * /user/security's endpoints (issue 22; docs/account-security.md): the password change, the session
+ * list and its sign-outs, and two-step sign-in on and off. Each change of a credential writes the
+ * member a notice; the sign-in's own second step is in the login handler (account-handlers.ts).
+ */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { ApiLanguage } from '../../contract';
+import type { Db } from '../db/database';
+import { sessions, users } from '../db/schema';
+import { describeBrowser } from '../identity/browser-description';
+import type { PasswordHasher } from '../identity/password-hasher';
+import type { SessionCache } from '../identity/session-cache';
+import {
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+  type LiveSession,
+  type UserRow,
+} from '../identity/sessions';
+import type { TotpSealer } from '../identity/totp';
+import type { MessageDelivery } from '../messaging/delivery';
+import { messageText, type MessageKind } from '../messaging/message-texts';
+import { fail } from '../protocol/api-error';
+import { requireAuth, type Handlers } from '../protocol/api-context';
+import type { PasswordThrottle } from './password-throttle';
+import {
+  disableTotp,
+  enableTotp,
+  recoveryCodesLeft,
+  startTotpSetup,
+  twoStepOn,
+  type TwoStepDeps,
+} from './two-step';
+
+export interface SecurityDeps {
+  readonly db: Db;
+  readonly hasher: PasswordHasher;
+  readonly delivery: MessageDelivery;
+  readonly sessionCache: SessionCache;
+  readonly passwordThrottle: PasswordThrottle;
+  readonly sealer: TotpSealer;
+  readonly now: () => Date;
+  /** Reports a notice that could not be sent (the change itself stands). */
+  readonly logError: (error: unknown, message: string) => void;
+}
+
+/** `Chrome · macOS 14.5`, `Android 14`, or the raw User-Agent's first words when unknown. */
+export function describeClient(userAgent: string | null): string {
+  if (!userAgent) return '';
+  const { browser, os, osVersion } = describeBrowser(userAgent);
+  const system = [os, osVersion].filter(Boolean).join(' ');
+  const named = [browser, system].filter(Boolean).join(' · ');
+  return named || userAgent.split(/[\s(]/)[0]!.slice(0, 40);
+}
+
+function sessionView(row: LiveSession) {
+  return {
+    id: row.id,
+    current: row.current,
+    platform: row.platform,
+    client: describeClient(row.userAgent),
+    ip: row.ip,
+    signedInAt: row.createdAt.toISOString(),
+    lastActiveAt: row.lastActiveAt.toISOString(),
+  };
+}
+
+export function createSecurityHandlers(deps: SecurityDeps): Handlers {
+  const { db, hasher, delivery, sessionCache, passwordThrottle } = deps;
+  const twoStep: TwoStepDeps = {
+    db,
+    sealer: deps.sealer,
+    throttle: passwordThrottle,
+    now: deps.now,
+  };
+
+  /**
+   * A security notice to the member's e-mail, else phone, in the caller's language. Sent after the
+   * change is stored; a failure to send is reported and does not undo the change.
+   */
+  async function notify(user: UserRow, kind: MessageKind, language: ApiLanguage) {
+    const email = user.email;
+    const channel = email ? 'email' : user.phone ? 'phone' : null;
+    if (!channel) return;
+    const to = (email ?? user.phone)!;
+    try {
+      const text = messageText(kind, null, language, channel);
+      await delivery.deliver({ channel, to, purpose: kind, code: null, language, ...text });
+    } catch (error) {
+      deps.logError(error, `security notice ${kind} to user ${user.id} could not be sent`);
+    }
+  }
+
+  function forget(ids: readonly number[]) {
+    for (const id of ids) sessionCache.forgetSession(id);
+  }
+
+  return {
+    async userSecurity(_params, context) {
+      const { user } = requireAuth(context);
+      const on = twoStepOn(user);
+      return {
+        hasPassword: user.passwordHash !== null,
+        totpEnabled: on,
+        totpEnabledAt: user.totpEnabledAt?.toISOString() ?? null,
+        recoveryCodesLeft: on ? await recoveryCodesLeft(db, user.id) : 0,
+      };
+    },
+
+    async userChangePassword(params, context) {
+      const { user, sessionId } = requireAuth(context);
+      if (!user.passwordHash) throw fail('PASSWORD_NOT_SET');
+      // A session left open elsewhere must not become a way to guess the password.
+      const attempt = await passwordThrottle.begin(`change-password:${user.id}`, context.ip);
+      if (!(await hasher.verify(user.passwordHash, params.password)))
+        throw fail('PASSWORD_INCORRECT');
+      await attempt.succeeded();
+      if (params.newPassword === params.password) throw fail('NEW_PASSWORD_SAME');
+      const passwordHash = await hasher.hash(params.newPassword);
+      const signedOut = await db.transaction(async (tx) => {
+        // Conditional on the hash just checked: of two changes at once, one wins and one is told the
+        // current password is wrong, as it now is.
+        const [changed] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: sql`now()` })
+          .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash!)))
+          .returning({ id: users.id });
+        if (!changed) throw fail('PASSWORD_INCORRECT');
+        if (!params.signOutOthers) return { revokedIds: [], signIns: 0 };
+        return revokeOtherSessions(tx, user.id, sessionId);
+      });
+      // The cached user row holds the old hash: every session of the account reads it again.
+      sessionCache.forgetUser(user.id);
+      forget(signedOut.revokedIds);
+      await notify(user, 'password_changed', context.language);
+      return { signedOut: signedOut.signIns };
+    },
+
+    async userSessionList(_params, context) {
+      const { user, sessionId } = requireAuth(context);
+      const rows = await listSessions(db, user.id, sessionId);
+      return { sessions: rows.map(sessionView) };
+    },
+
+    async userSessionRevoke(params, context) {
+      const { user, sessionId } = requireAuth(context);
+      if ('allOthers' in params) {
+        const { revokedIds, signIns } = await revokeOtherSessions(db, user.id, sessionId);
+        forget(revokedIds);
+        return { signedOut: signIns };
+      }
+      const [own] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.id, params.sessionId),
+            eq(sessions.userId, user.id),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+          ),
+        );
+      if (!own) throw fail('SESSION_NOT_FOUND');
+      const revoked = await revokeSession(db, own.id);
+      if (revoked.length === 0) throw fail('SESSION_NOT_FOUND');
+      forget(revoked);
+      return { signedOut: 1 };
+    },
+
+    async userTotpSetup(_params, context) {
+      const { user } = requireAuth(context);
+      return startTotpSetup(twoStep, user);
+    },
+
+    async userTotpEnable(params, context) {
+      const { user } = requireAuth(context);
+      const answer = await enableTotp(twoStep, user.id, params.code, context.ip);
+      sessionCache.forgetUser(user.id);
+      await notify(user, 'two_step_on', context.language);
+      return answer;
+    },
+
+    async userTotpDisable(params, context) {
+      const { user } = requireAuth(context);
+      await disableTotp(twoStep, user.id, params.code, context.ip);
+      sessionCache.forgetUser(user.id);
+      await notify(user, 'two_step_off', context.language);
+      return {};
+    },
+  };
+}
