@@ -45,6 +45,7 @@ export const SPA_ROUTES = [
   '/user/benefits',
   '/user/third-party-client',
   '/user/notices',
+  '/user/security',
   // The operator console (issue 21, docs/console.md): its own sign-in and guard, lazy.
   '/admin',
   '/admin/login',

@@ -9,8 +9,8 @@ import type { Page } from '@playwright/test';
 import { consoleStaffRole, type ConsoleSession } from '../contract/endpoints/console';
 import { Errors, SUCCESS_CODE } from '../contract/errors';
 import { expectAccessible } from './support/axe';
+import { Authenticator } from './support/authenticator';
 import {
-  Authenticator,
   STAFF_PASSWORD,
   addStaffByCli,
   ageSecondFactor,

@@ -5,8 +5,8 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { STORAGE_KEYS } from '../contract/protocol';
+import { Authenticator } from './support/authenticator';
 import {
-  Authenticator,
   STAFF_PASSWORD,
   addStaffByCli,
   enrolledStaff,

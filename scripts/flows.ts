@@ -24,6 +24,7 @@ const WHERE: Record<string, string> = {
   staffEnrolment: '/admin/enrol/<token> (a staff member sets a password and the authenticator)',
   staffSignIn: '/admin/login (staff sign-in with a second factor)',
   session: 'every page: who is signed in (header, guards of /user/*)',
+  signIn: '/login (a member signs in; the authenticator or a recovery code when two-step is on)',
   thirdPartyClient: '/user/third-party-client',
   verificationCode: 'the Send code button of /register and /resetpassword',
 };

@@ -43,6 +43,7 @@ const PAGES = [
   { name: 'register', path: '/register' },
   { name: 'resetpassword', path: '/resetpassword' },
   { name: 'profile', path: '/user/profile', loggedIn: true },
+  { name: 'security', path: '/user/security', loggedIn: true },
   { name: 'devices', path: '/user/device', loggedIn: true },
   { name: 'reward', path: '/user/reward', loggedIn: true },
   { name: 'benefits', path: '/user/benefits', loggedIn: true },

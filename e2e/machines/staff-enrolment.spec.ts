@@ -6,7 +6,8 @@
 import { consoleEnrolInfo } from '../../contract/endpoints/console';
 import { Errors } from '../../contract/errors';
 import { staffEnrolmentMachine } from '../../machines/staff-enrolment/staff-enrolment.machine';
-import { Authenticator, STAFF_PASSWORD, addStaffByCli, staffName } from '../support/console';
+import { Authenticator } from '../support/authenticator';
+import { STAFF_PASSWORD, addStaffByCli, staffName } from '../support/console';
 import { expect } from '../support/fixtures';
 import { describeMachinePaths } from '../support/path-runner';
 import { staffEnrolmentUiPaths } from './staff-enrolment.model';

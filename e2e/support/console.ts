@@ -2,10 +2,9 @@
  * The operator console in e2e (issue 21): staff made the way an operator makes them, with
  * `npm run admin -- staff add` against the running server, enrolled through the contract's public
  * endpoints or the enrolment page, and TOTP codes computed here with `otpauth` from the secret the
- * enrolment showed. Only the contract (contract/endpoints/console.ts) is assumed of the server.
+ * enrolment showed (./authenticator.ts). Only the contract (contract/endpoints/console.ts) is assumed of the server.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import {
   consoleEnrolFinish,
   consoleEnrolStart,
@@ -14,6 +13,7 @@ import {
 } from '../../contract/endpoints/console';
 import { SUCCESS_CODE } from '../../contract/errors';
 import { adminCli } from './admin-cli';
+import { Authenticator } from './authenticator';
 import type { I18n } from './i18n';
 
 export const STAFF_PASSWORD = 'console-pass-2026!';
@@ -21,42 +21,6 @@ export const STAFF_PASSWORD = 'console-pass-2026!';
 /** A fresh staff username (the contract's pattern: a letter, then 2-31 of [A-Za-z0-9._-]). */
 export function staffName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-}
-
-const STEP_MS = 30_000;
-
-/**
- * An authenticator app for one staff member. The server accepts each 30-second step once and one
- * step of drift either way, so consecutive uses take the next unused step in that window (waiting
- * for the clock when all three are spent).
- */
-export class Authenticator {
-  private lastStep = -1;
-  private readonly totp: TOTP;
-
-  constructor(readonly secret: string) {
-    this.totp = new TOTP({
-      algorithm: 'SHA1',
-      digits: 6,
-      period: 30,
-      secret: Secret.fromBase32(secret),
-    });
-  }
-
-  async code(): Promise<string> {
-    for (;;) {
-      const nowMs = Date.now();
-      const now = Math.floor(nowMs / STEP_MS);
-      // The step before stays good until this step ends: used only early in the step.
-      const earliest = nowMs % STEP_MS < 15_000 ? now - 1 : now;
-      const step = Math.max(earliest, this.lastStep + 1);
-      if (step <= now + 1) {
-        this.lastStep = step;
-        return this.totp.generate({ timestamp: step * STEP_MS + 1_000 });
-      }
-      await new Promise((resolve) => setTimeout(resolve, STEP_MS - (nowMs % STEP_MS) + 200));
-    }
-  }
 }
 
 export interface EnrolledStaff {

@@ -255,6 +255,10 @@ export const routeTree = rootRoute.addChildren([
       lazyPage('benefits', () => import('../features/benefits/benefits-page')),
     ),
     userPage(
+      '/security',
+      lazyPage('security', () => import('../features/security/security-page')),
+    ),
+    userPage(
       '/notices',
       lazyPage('notices', () => import('../features/notices/notices-page')),
     ),

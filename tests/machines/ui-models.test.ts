@@ -13,6 +13,8 @@ import { thirdPartyClientUiPaths } from '../../e2e/machines/third-party-client.m
 import { verificationCodeUiPaths } from '../../e2e/machines/verification-code.model';
 import { staffEnrolmentUiPaths } from '../../e2e/machines/staff-enrolment.model';
 import { staffSignInUiPaths } from '../../e2e/machines/staff-sign-in.model';
+import { asksForCode, signInUiPaths } from '../../e2e/machines/sign-in.model';
+import { SignInState } from '../../machines/sign-in/sign-in.constants';
 import { meetsStepUp, orderRefundUiPaths } from '../../e2e/machines/order-refund.model';
 import { OrderRefundState } from '../../machines/order-refund/order-refund.constants';
 import { StaffEnrolmentState } from '../../machines/staff-enrolment/staff-enrolment.constants';
@@ -245,6 +247,16 @@ describe('staff sign-in UI model', () => {
     expect(visited).toEqual(
       new Set(Object.values(StaffSignInState).filter((state) => state !== 'disabled')),
     );
+  });
+});
+
+describe('member sign-in UI model', () => {
+  it('visits every state, each path ends signed in, and one path needs no second step', () => {
+    const paths = signInUiPaths();
+    const visited = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value)));
+    expect(visited).toEqual(new Set(Object.values(SignInState)));
+    for (const path of paths) expect(path.state.value).toBe('signedIn');
+    expect(paths.filter((path) => !asksForCode(path))).toHaveLength(1);
   });
 });
 

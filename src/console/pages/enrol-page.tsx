@@ -13,7 +13,7 @@ import { Errors } from '../../../contract/errors';
 import { passwordField } from '../../../contract/validation';
 import { staffEnrolmentMachine } from '../../../machines/staff-enrolment/staff-enrolment.machine';
 import type {} from '../../../machines/staff-enrolment/staff-enrolment.types';
-import { CopyButton } from '../../components/ui/copy-button';
+import { RecoveryCodes } from '../../components/recovery-codes';
 import { CopyField } from '../../components/ui/copy-field';
 import { QrPanel } from '../../components/ui/qr-panel';
 import { SubmitButton } from '../../components/ui/submit-button';
@@ -36,18 +36,6 @@ const PASSWORD_CODES: ReadonlySet<number> = new Set([
   Errors.PASSWORD_TOO_SHORT.code,
   Errors.PASSWORD_TOO_LONG.code,
 ]);
-
-function downloadCodes(username: string, codes: readonly string[], heading: string): void {
-  const text = `${heading}\n\n${codes.join('\n')}\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `kestrel-console-recovery-codes-${username}.txt`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * /admin/enrol/$token: the single-use link of a new (or reset) staff member. The page checks the
@@ -80,7 +68,6 @@ export default function ConsoleEnrolPage() {
   const [repeat, setRepeat] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [saved, setSaved] = useState(false);
   const { info, secret, recoveryCodes, errorCode } = state.context;
 
   const submit = (event: FormEvent) => {
@@ -157,45 +144,14 @@ export default function ConsoleEnrolPage() {
               once. They are shown only now: copy or download them and keep them somewhere safe.
             </Trans>
           </p>
-          <ol className="console-codes" aria-label={t`Recovery codes`}>
-            {recoveryCodes.map((recoveryCode) => (
-              <li key={recoveryCode}>
-                <code>{recoveryCode}</code>
-              </li>
-            ))}
-          </ol>
-          <div className="console-codes__actions">
-            <CopyButton text={recoveryCodes.join('\n')}>
-              <Trans>Copy the codes</Trans>
-            </CopyButton>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => downloadCodes(info?.username ?? 'staff', recoveryCodes, heading)}
-            >
-              <Trans>Download (.txt)</Trans>
-            </button>
-          </div>
-          <label className="check console-codes__saved">
-            <span className="check__row">
-              <input
-                type="checkbox"
-                checked={saved}
-                onChange={(event) => setSaved(event.target.checked)}
-              />
-              <span>
-                <Trans>I have saved my recovery codes</Trans>
-              </span>
-            </span>
-          </label>
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            disabled={!saved}
-            onClick={() => send({ type: 'CONFIRM_SAVED' })}
-          >
-            <Trans>Continue to sign-in</Trans>
-          </button>
+          <RecoveryCodes
+            codes={recoveryCodes}
+            fileName={`kestrel-console-recovery-codes-${info?.username ?? 'staff'}.txt`}
+            heading={heading}
+            confirm={<Trans>Continue to sign-in</Trans>}
+            onConfirm={() => send({ type: 'CONFIRM_SAVED' })}
+            block
+          />
         </div>
       </main>
     );

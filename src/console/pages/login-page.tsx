@@ -4,10 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  consoleSignIn,
-  type ConsoleSession,
-} from '../../../contract/endpoints/console';
+import { consoleSignIn, type ConsoleSession } from '../../../contract/endpoints/console';
 import { secondFactorField, totpCodeField } from '../../../contract/validation';
 import { Errors } from '../../../contract/errors';
 import { staffSignInMachine } from '../../../machines/staff-sign-in/staff-sign-in.machine';

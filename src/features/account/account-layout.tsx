@@ -12,6 +12,7 @@ import './account.css';
 const ACCOUNT_LINKS: readonly NavEntry[] = [
   { to: '/user/profile', label: <Trans>Profile</Trans> },
   { to: '/user/device', label: <Trans>Devices</Trans> },
+  { to: '/user/security', label: <Trans>Security</Trans> },
   { to: '/user/reward', label: <Trans>Invite friends</Trans> },
   { to: '/user/group-buying', label: <Trans>Group orders</Trans> },
   { to: '/user/benefits', label: <Trans>Benefits</Trans> },

@@ -1,14 +1,20 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Errors } from '../../../contract/errors';
 import { accountField, passwordField } from '../../../contract/validation';
+import { signInMachine } from '../../../machines/sign-in/sign-in.machine';
+import type { LogInInput } from '../../../machines/sign-in/sign-in.types';
 import { AgreementField } from '../../components/ui/agreement-field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
+import { actorInspection } from '../../lib/inspector';
 import { collectErrors, fieldError } from '../../lib/validate';
 import { login } from './api/auth-calls';
 import { AuthCard } from './auth-card';
+import { SecondStepForm } from './second-step-form';
 import { useAuthForm } from './use-auth-form';
 import { useAfterLogin } from './use-after-login';
 
@@ -16,6 +22,10 @@ type Field = 'account' | 'password' | 'agreement';
 
 const guest = getRouteApi('/guest');
 
+/**
+ * /login: the account and password, then, with two-step sign-in on, the authenticator's code or a
+ * recovery code (the member sign-in machine, docs/account-security.md).
+ */
 export default function LoginPage() {
   const { t } = useLingui();
   const afterLogin = useAfterLogin();
@@ -24,7 +34,16 @@ export default function LoginPage() {
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
-  const { pending, submit, err } = useAuthForm<Field>();
+  const { setErrors, submit: check, err } = useAuthForm<Field>();
+  const machine = useMemo(
+    () =>
+      signInMachine.provide({
+        actors: { logIn: fromPromise<unknown, LogInInput>(({ input }) => login(input)) },
+        actions: { enterAccount: () => void afterLogin() },
+      }),
+    [afterLogin],
+  );
+  const [state, send] = useMachine(machine, actorInspection());
 
   const validate = () =>
     collectErrors<Field>({
@@ -32,10 +51,31 @@ export default function LoginPage() {
       password: fieldError(passwordField, password),
       agreement: agreed ? null : Errors.AGREEMENT_REQUIRED.code,
     });
-  const send = async () => {
-    await login({ account: account.trim(), password });
-    await afterLogin();
-  };
+
+  if (state.matches('secondStep') || state.matches('verifying')) {
+    return (
+      <AuthCard
+        title={<Trans>Two-step sign-in</Trans>}
+        subtitle={<Trans>Your password was right. One more step keeps your account yours.</Trans>}
+      >
+        <SecondStepForm
+          factor={state.context.factor}
+          pending={state.matches('verifying')}
+          refusal={
+            state.context.errorCode === null
+              ? null
+              : { code: state.context.errorCode, data: state.context.errorData }
+          }
+          onSubmit={(code) => send({ type: 'SUBMIT_CODE', code })}
+          onToggle={() => send({ type: 'TOGGLE_FACTOR' })}
+          onBack={() => {
+            setPassword('');
+            send({ type: 'BACK' });
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
@@ -60,7 +100,12 @@ export default function LoginPage() {
       <form
         className="auth-form"
         noValidate
-        onSubmit={(event) => void submit(event, validate, send)}
+        onSubmit={(event) => {
+          setErrors({});
+          void check(event, validate, async () => {
+            send({ type: 'SUBMIT', account: account.trim(), password });
+          });
+        }}
       >
         <TextField
           label={<Trans>Username, email or phone</Trans>}
@@ -79,7 +124,7 @@ export default function LoginPage() {
           autoComplete="current-password"
         />
         <AgreementField checked={agreed} onChange={setAgreed} error={err('agreement')} />
-        <SubmitButton pending={pending}>
+        <SubmitButton pending={state.matches('submitting') || state.matches('signedIn')}>
           <Trans>Log in</Trans>
         </SubmitButton>
       </form>

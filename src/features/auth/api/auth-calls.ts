@@ -1,6 +1,9 @@
 import type { ParamsOf } from '../../../../contract/define-endpoint';
 import type * as userEndpoints from '../../../../contract/endpoints/user';
+import { Errors } from '../../../../contract/errors';
+import { errorCodeOf, isApiError } from '../../../lib/api-error';
 import { callLazy, loadApi } from '../../../lib/load-api';
+import { showToast } from '../../../lib/toast-store';
 import { getDeviceTokens, rememberDeviceToken } from '../../../lib/storage';
 
 const endpoints = () => import('../../../../contract/endpoints/user');
@@ -8,18 +11,40 @@ const endpoints = () => import('../../../../contract/endpoints/user');
 type Params<K extends keyof typeof userEndpoints> = ParamsOf<(typeof userEndpoints)[K]>;
 
 /**
+ * The refusals the login page shows on its second step itself instead of as a toast: the request for
+ * a code, and what is wrong with the code typed (docs/account-security.md).
+ */
+const SHOWN_BY_THE_SECOND_STEP: ReadonlySet<number> = new Set([
+  Errors.TOTP_REQUIRED.code,
+  Errors.TOTP_CODE_INVALID.code,
+  Errors.RECOVERY_CODE_INVALID.code,
+  Errors.TOO_MANY_FAILED_ATTEMPTS.code,
+]);
+
+/**
  * The session token of these calls arrives in the `pragma` header; the API client stores it. A login
- * also sends the device tokens of earlier logins in this browser and keeps the new one.
+ * also sends the device tokens of earlier logins in this browser and keeps the new one. Refusals are
+ * toasts, as for every call, except the second step's own (TOTP_REQUIRED always; a wrong code or the
+ * throttle while a code is sent), which the page shows beside the code field.
  */
 export async function login(params: Omit<Params<'userLogin'>, 'deviceTokens'>) {
-  const [{ callApi }, { userLogin }] = await Promise.all([loadApi(), endpoints()]);
+  const [{ callApiQuiet }, { userLogin }] = await Promise.all([loadApi(), endpoints()]);
   const deviceTokens = getDeviceTokens();
-  const data = await callApi(userLogin, {
-    ...params,
-    ...(deviceTokens.length > 0 ? { deviceTokens } : {}),
-  });
-  rememberDeviceToken(data.userId, data.deviceToken);
-  return data;
+  const withCode = params.totpCode !== undefined || params.recoveryCode !== undefined;
+  try {
+    const data = await callApiQuiet(userLogin, {
+      ...params,
+      ...(deviceTokens.length > 0 ? { deviceTokens } : {}),
+    });
+    rememberDeviceToken(data.userId, data.deviceToken);
+    return data;
+  } catch (error) {
+    const code = errorCodeOf(error);
+    const inline =
+      code === Errors.TOTP_REQUIRED.code || (withCode && SHOWN_BY_THE_SECOND_STEP.has(code));
+    if (!inline && isApiError(error)) showToast(error.msg);
+    throw error;
+  }
 }
 
 /** Registering signs this browser in: its device token is kept like a login's. */

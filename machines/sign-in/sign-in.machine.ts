@@ -1,0 +1,117 @@
+import { assertEvent, assign, setup } from 'xstate';
+import { Errors } from '../../contract/errors';
+import { errorOf, notProvided, placeholderActor, toMachineError } from '../shared/machine-error';
+import type { LogInInput, SignInContext, SignInEvent } from './sign-in.types';
+
+const signedOut: SignInContext = {
+  account: '',
+  password: '',
+  factor: 'totp',
+  errorCode: null,
+  errorData: undefined,
+};
+
+const codeOf = (error: unknown) => toMachineError(error).code;
+
+/**
+ * A member's sign-in at /login (issue 22, docs/account-security.md): the account and password, then,
+ * when two-step sign-in is on (the server answers TOTP_REQUIRED), the authenticator's code or a
+ * recovery code. The server checks the password again with the code, so the password stays in the
+ * context until the sign-in ends or the member goes back; it is never stored anywhere else.
+ * `logIn` and `enterAccount` must be provided by the SPA with `machine.provide(...)`.
+ */
+export const signInMachine = setup({
+  types: {
+    context: {} as SignInContext,
+    events: {} as SignInEvent,
+  },
+  actors: {
+    logIn: placeholderActor<unknown, LogInInput>('signIn', 'logIn'),
+  },
+  actions: {
+    enterAccount: () => {
+      throw notProvided('signIn', 'enterAccount');
+    },
+    storeCredentials: assign(({ event }) => {
+      assertEvent(event, 'SUBMIT');
+      return { account: event.account, password: event.password, errorCode: null };
+    }),
+    forgetCredentials: assign(() => signedOut),
+    toggleFactor: assign(({ context }) => ({
+      factor: context.factor === 'totp' ? ('recovery' as const) : ('totp' as const),
+      errorCode: null,
+      errorData: undefined,
+    })),
+    rememberRefusal: assign((_, params: { error: unknown }) => {
+      const { code, data } = toMachineError(params.error);
+      return { errorCode: code, errorData: data };
+    }),
+    clearRefusal: assign({ errorCode: null, errorData: undefined }),
+  },
+  guards: {
+    isSecondStepRequired: (_, params: { error: unknown }) =>
+      codeOf(params.error) === Errors.TOTP_REQUIRED.code,
+    /** The password no longer holds (changed meanwhile): the second step cannot help. */
+    isPasswordRefused: (_, params: { error: unknown }) =>
+      codeOf(params.error) === Errors.INVALID_CREDENTIALS.code,
+  },
+}).createMachine({
+  id: 'signIn',
+  context: signedOut,
+  initial: 'editing',
+  states: {
+    // Why: the account and password form; a refusal of it was a toast and left it filled in.
+    editing: {
+      on: { SUBMIT: { target: 'submitting', actions: 'storeCredentials' } },
+    },
+    // Why: one attempt at a time; each counts against the password throttle.
+    submitting: {
+      invoke: {
+        id: 'logIn',
+        src: 'logIn',
+        input: ({ context }) => ({ account: context.account, password: context.password }),
+        onDone: 'signedIn',
+        onError: [
+          { guard: { type: 'isSecondStepRequired', params: errorOf }, target: 'secondStep' },
+          // The API layer showed the refusal; nothing typed needs keeping in the machine.
+          { target: 'editing', actions: 'forgetCredentials' },
+        ],
+      },
+    },
+    // Why: the password was right and two-step sign-in is on; the code (or a recovery code) is asked.
+    secondStep: {
+      on: {
+        SUBMIT_CODE: { target: 'verifying', actions: 'clearRefusal' },
+        TOGGLE_FACTOR: { actions: 'toggleFactor' },
+        BACK: { target: 'editing', actions: 'forgetCredentials' },
+      },
+    },
+    // Why: the password and the code go together; a wrong code comes back to the second step.
+    verifying: {
+      invoke: {
+        id: 'logIn',
+        src: 'logIn',
+        input: ({ context, event }) => {
+          assertEvent(event, 'SUBMIT_CODE');
+          const factor =
+            context.factor === 'totp' ? { totpCode: event.code } : { recoveryCode: event.code };
+          return { account: context.account, password: context.password, ...factor };
+        },
+        onDone: 'signedIn',
+        onError: [
+          {
+            guard: { type: 'isPasswordRefused', params: errorOf },
+            target: 'editing',
+            actions: 'forgetCredentials',
+          },
+          {
+            target: 'secondStep',
+            actions: { type: 'rememberRefusal', params: errorOf },
+          },
+        ],
+      },
+    },
+    // Why: the token is stored; the password is dropped and the account (or ?redirect) opens.
+    signedIn: { type: 'final', entry: ['forgetCredentials', 'enterAccount'] },
+  },
+});

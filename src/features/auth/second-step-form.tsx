@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { secondFactorField, totpCodeField } from '../../../contract/validation';
+import type { SecondStepFactor } from '../../../machines/sign-in/sign-in.types';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { TextField } from '../../components/ui/text-field';
+import { useErrorText } from '../../i18n/use-error-text';
+import type { Refusal } from '../../lib/api-error';
+import { fieldError } from '../../lib/validate';
+
+/**
+ * The second step of a sign-in with two-step sign-in on: the authenticator's 6-digit code or, behind
+ * the toggle, one of the recovery codes. A refusal (a wrong code, the throttle's wait) is shown under
+ * the field, in the language shown now.
+ */
+export function SecondStepForm({
+  factor,
+  pending,
+  refusal,
+  onSubmit,
+  onToggle,
+  onBack,
+}: {
+  factor: SecondStepFactor;
+  pending: boolean;
+  refusal: Refusal | null;
+  onSubmit: (code: string) => void;
+  onToggle: () => void;
+  onBack: () => void;
+}) {
+  const errorText = useErrorText();
+  const [code, setCode] = useState('');
+  const [invalid, setInvalid] = useState<number | null>(null);
+  const recovery = factor === 'recovery';
+  const shown = invalid ?? refusal;
+  const error =
+    shown === null
+      ? null
+      : typeof shown === 'number'
+        ? errorText(shown)
+        : errorText(shown.code, shown.data);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = fieldError(recovery ? secondFactorField : totpCodeField, code);
+    setInvalid(found);
+    if (found === null) onSubmit(code.trim());
+  };
+
+  return (
+    <form className="auth-form" noValidate onSubmit={submit}>
+      {recovery ? (
+        <TextField
+          key="recovery"
+          label={<Trans>Recovery code</Trans>}
+          value={code}
+          onChange={setCode}
+          error={error}
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          hint={<Trans>One of the 10 codes you saved when you turned two-step sign-in on.</Trans>}
+        />
+      ) : (
+        <TextField
+          key="totp"
+          label={<Trans>Authenticator code</Trans>}
+          value={code}
+          onChange={setCode}
+          error={error}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={7}
+          autoFocus
+          hint={<Trans>The 6-digit code your authenticator app shows now.</Trans>}
+        />
+      )}
+      <SubmitButton pending={pending}>
+        <Trans>Verify and log in</Trans>
+      </SubmitButton>
+      <div className="auth-card__footer auth-second-step__links">
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={pending}
+          onClick={() => {
+            setCode('');
+            setInvalid(null);
+            onToggle();
+          }}
+        >
+          {recovery ? (
+            <Trans>Use the authenticator app instead</Trans>
+          ) : (
+            <Trans>Use a recovery code</Trans>
+          )}
+        </button>
+        <button type="button" className="btn btn-ghost" disabled={pending} onClick={onBack}>
+          <Trans>Back</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
+import { securityQuery } from './api/security';
+import { PasswordCard } from './password-card';
+import { SessionsCard } from './sessions-card';
+import { TwoStepCard } from './two-step-card';
+import './security.css';
+
+/**
+ * /user/security (issue 22, docs/account-security.md): the password, two-step sign-in and the
+ * signed-in sessions. An account without a password (an app's device account) has no password card.
+ */
+export default function SecurityPage() {
+  const { data, isError, refetch } = useQuery(securityQuery());
+  return (
+    <main className="security">
+      <h1 className="page-title">
+        <Trans>Security</Trans>
+      </h1>
+      {isError && (
+        <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
+          <Trans>Try again</Trans>
+        </button>
+      )}
+      {data?.hasPassword && <PasswordCard />}
+      {data && <TwoStepCard status={data} />}
+      <SessionsCard />
+    </main>
+  );
+}
