@@ -291,6 +291,7 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
         deviceTokens,
         sealer: totpSealer,
         now: clock,
+        logError: services.logError,
       }),
       ...createSecurityHandlers({
         db,

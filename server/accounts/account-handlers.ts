@@ -22,6 +22,7 @@ import {
   generateInviteCode,
   identifierCondition,
   isAppDeviceId,
+  isUsableDeviceId,
   maskEmail,
   maskPhone,
   normaliseTarget,
@@ -31,8 +32,15 @@ import type { DeviceTokens } from './device-token';
 import type { PasswordHasher } from '../identity/password-hasher';
 import type { PasswordThrottle } from './password-throttle';
 import type { SessionCache } from '../identity/session-cache';
-import { revokeAllSessions, revokeSession, type UserRow } from '../identity/sessions';
+import { describeClient } from '../identity/browser-description';
+import {
+  hasSignedInFrom,
+  revokeAllSessions,
+  revokeSession,
+  type UserRow,
+} from '../identity/sessions';
 import type { TotpSealer } from '../identity/totp';
+import { createSecurityNotices } from './security-notices';
 import { checkSecondStep, twoStepOn } from './two-step';
 import {
   checkCode,
@@ -57,6 +65,8 @@ export interface AccountDeps {
   /** Opens the members' sealed TOTP secrets for the sign-in's second step (two-step.ts). */
   readonly sealer: TotpSealer;
   readonly now: () => Date;
+  /** Reports a security notice that could not be sent. */
+  readonly logError: (error: unknown, message: string) => void;
 }
 
 type NewUser = Omit<typeof users.$inferInsert, 'id' | 'inviteCode'>;
@@ -152,6 +162,16 @@ function codeFailure(reason: 'invalid' | 'too_many_attempts') {
 
 export function createAccountHandlers(deps: AccountDeps): Handlers {
   const { db, hasher, delivery, codeLimits, sessionCache, passwordThrottle, deviceTokens } = deps;
+  const notify = createSecurityNotices(delivery, deps.logError);
+
+  /**
+   * A device the account signed in on before: a valid device token for it (the browsers), or a
+   * past session with the same device id (the apps, a browser's own `web-<uuid>`).
+   */
+  async function knownDevice(userId: number, trustedToken: boolean, deviceId: string | null) {
+    if (trustedToken) return true;
+    return isUsableDeviceId(deviceId) && (await hasSignedInFrom(db, userId, deviceId));
+  }
 
   async function accountExists(channel: CodeChannel, target: string): Promise<boolean> {
     const column = channel === 'email' ? users.email : users.phone;
@@ -273,7 +293,15 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
         const twoStep = { db, sealer: deps.sealer, throttle: passwordThrottle, now: deps.now };
         await checkSecondStep(twoStep, user, params, context.ip);
       }
+      const known = await knownDevice(user.id, trusted !== undefined, context.deviceId);
       await openSession(db, user.id, context);
+      if (!known) {
+        await notify(user, 'new_sign_in', context.language, {
+          client: describeClient(context.client.userAgent),
+          ip: context.ip,
+          at: deps.now().toISOString(),
+        });
+      }
       return { userId: user.id, deviceToken: deviceTokens.issue(user.id) };
     },
 

@@ -4,10 +4,9 @@
  * member a notice; the sign-in's own second step is in the login handler (account-handlers.ts).
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { ApiLanguage } from '../../contract';
 import type { Db } from '../db/database';
 import { sessions, users } from '../db/schema';
-import { describeBrowser } from '../identity/browser-description';
+import { describeClient } from '../identity/browser-description';
 import type { PasswordHasher } from '../identity/password-hasher';
 import type { SessionCache } from '../identity/session-cache';
 import {
@@ -15,14 +14,13 @@ import {
   revokeOtherSessions,
   revokeSession,
   type LiveSession,
-  type UserRow,
 } from '../identity/sessions';
 import type { TotpSealer } from '../identity/totp';
 import type { MessageDelivery } from '../messaging/delivery';
-import { messageText, type MessageKind } from '../messaging/message-texts';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type Handlers } from '../protocol/api-context';
 import type { PasswordThrottle } from './password-throttle';
+import { createSecurityNotices } from './security-notices';
 import {
   disableTotp,
   enableTotp,
@@ -42,15 +40,6 @@ export interface SecurityDeps {
   readonly now: () => Date;
   /** Reports a notice that could not be sent (the change itself stands). */
   readonly logError: (error: unknown, message: string) => void;
-}
-
-/** `Chrome · macOS 14.5`, `Android 14`, or the raw User-Agent's first words when unknown. */
-export function describeClient(userAgent: string | null): string {
-  if (!userAgent) return '';
-  const { browser, os, osVersion } = describeBrowser(userAgent);
-  const system = [os, osVersion].filter(Boolean).join(' ');
-  const named = [browser, system].filter(Boolean).join(' · ');
-  return named || userAgent.split(/[\s(]/)[0]!.slice(0, 40);
 }
 
 function sessionView(row: LiveSession) {
@@ -74,22 +63,7 @@ export function createSecurityHandlers(deps: SecurityDeps): Handlers {
     now: deps.now,
   };
 
-  /**
-   * A security notice to the member's e-mail, else phone, in the caller's language. Sent after the
-   * change is stored; a failure to send is reported and does not undo the change.
-   */
-  async function notify(user: UserRow, kind: MessageKind, language: ApiLanguage) {
-    const email = user.email;
-    const channel = email ? 'email' : user.phone ? 'phone' : null;
-    if (!channel) return;
-    const to = (email ?? user.phone)!;
-    try {
-      const text = messageText(kind, null, language, channel);
-      await delivery.deliver({ channel, to, purpose: kind, code: null, language, ...text });
-    } catch (error) {
-      deps.logError(error, `security notice ${kind} to user ${user.id} could not be sent`);
-    }
-  }
+  const notify = createSecurityNotices(delivery, deps.logError);
 
   function forget(ids: readonly number[]) {
     for (const id of ids) sessionCache.forgetSession(id);

@@ -51,3 +51,12 @@ export function describeBrowser(userAgent: string): BrowserDescription {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? '';
   return { browser, ...operatingSystem(userAgent) };
 }
+
+/** `Chrome · macOS 14.5`, `Android 14`, or the raw User-Agent's first words when unknown. */
+export function describeClient(userAgent: string | null): string {
+  if (!userAgent) return '';
+  const { browser, os, osVersion } = describeBrowser(userAgent);
+  const system = [os, osVersion].filter(Boolean).join(' ');
+  const named = [browser, system].filter(Boolean).join(' · ');
+  return named || userAgent.split(/[\s(]/)[0]!.slice(0, 40);
+}

@@ -253,3 +253,16 @@ export function signInCount(rows: readonly { id: number; renewedFrom: number | n
   const ids = new Set(rows.map((row) => row.id));
   return rows.filter((row) => row.renewedFrom === null || !ids.has(row.renewedFrom)).length;
 }
+
+/**
+ * Whether the account ever had a session on this device id (revoked or expired ones count): a
+ * sign-in from a device it has not had is alerted (docs/account-security.md).
+ */
+export async function hasSignedInFrom(db: Db, userId: number, deviceId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId)))
+    .limit(1);
+  return rows.length > 0;
+}

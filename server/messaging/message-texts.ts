@@ -11,7 +11,16 @@ export type MessageKind =
   // Security notices (issue 22): always sent, whatever the member's reminder choices.
   | 'password_changed'
   | 'two_step_on'
-  | 'two_step_off';
+  | 'two_step_off'
+  | 'new_sign_in';
+
+/** What a sign-in alert names: where and from what the account was signed in to. */
+export interface SignInDetails {
+  readonly client: string;
+  readonly ip: string;
+  /** ISO-8601 UTC. */
+  readonly at: string;
+}
 
 const BRAND: Record<ApiLanguage, string> = { en: 'Kestrel VPN', zh_CN: '红隼 VPN' };
 const MINUTES = CODE.ttlSeconds / 60;
@@ -21,7 +30,12 @@ interface Text {
   readonly text: string;
 }
 
-function english(kind: MessageKind, code: string | null, brand: string): Text {
+function english(
+  kind: MessageKind,
+  code: string | null,
+  brand: string,
+  details?: SignInDetails,
+): Text {
   switch (kind) {
     case 'register_code':
       return {
@@ -58,10 +72,20 @@ function english(kind: MessageKind, code: string | null, brand: string): Text {
         subject: `${brand}: two-step sign-in is off`,
         text: `Two-step sign-in was turned off for your ${brand} account: signing in now needs only the password. If you did not do this, reset your password now and turn two-step sign-in on again.`,
       };
+    case 'new_sign_in':
+      return {
+        subject: `${brand}: a sign-in from a new device`,
+        text: `Your ${brand} account was just signed in to from a device it had not been used on before: ${where(details)}. If this was you, there is nothing to do. If it was not, change your password on the Security page of your account, sign out the sessions you do not know, and turn on two-step sign-in.`,
+      };
   }
 }
 
-function chinese(kind: MessageKind, code: string | null, brand: string): Text {
+function chinese(
+  kind: MessageKind,
+  code: string | null,
+  brand: string,
+  details?: SignInDetails,
+): Text {
   switch (kind) {
     case 'register_code':
       return {
@@ -98,7 +122,19 @@ function chinese(kind: MessageKind, code: string | null, brand: string): Text {
         subject: `${brand}：两步登录已关闭`,
         text: `您的${brand} 账号已关闭两步登录：登录时只需密码。如非本人操作，请立即重置密码并重新开启两步登录。`,
       };
+    case 'new_sign_in':
+      return {
+        subject: `${brand}：新设备登录提醒`,
+        text: `您的${brand} 账号刚刚在一台从未使用过的设备上登录：${where(details)}。如是本人操作，无需处理；如非本人操作，请在账号的“账号安全”页面修改密码、退出您不认识的会话，并开启两步登录。`,
+      };
   }
+}
+
+/** `Chrome · Windows 10.0, 203.0.113.7, 2026-11-26 21:50 UTC`: the same in both languages. */
+function where(details: SignInDetails | undefined): string {
+  if (!details) return '';
+  const at = `${details.at.slice(0, 16).replace('T', ' ')} UTC`;
+  return [details.client, details.ip, at].filter(Boolean).join(', ');
 }
 
 export function messageText(
@@ -106,9 +142,13 @@ export function messageText(
   code: string | null,
   language: ApiLanguage,
   channel: CodeChannel,
+  details?: SignInDetails,
 ): Text {
   const brand = BRAND[language];
-  const text = language === 'zh_CN' ? chinese(kind, code, brand) : english(kind, code, brand);
+  const text =
+    language === 'zh_CN'
+      ? chinese(kind, code, brand, details)
+      : english(kind, code, brand, details);
   // An SMS has no subject line; prefix the brand as carriers expect.
   return channel === 'phone' ? { subject: '', text: `【${brand}】${text.text}` } : text;
 }

@@ -234,6 +234,51 @@ describe.each(variants)('account security on $name', (variant) => {
     });
   });
 
+  describe('sign-in alerts', () => {
+    const alertsOf = async (email: string) =>
+      (await t.api.outbox(email)).filter((m) => m.purpose === 'new_sign_in');
+    const loginWith = (email: string, extra: Record<string, unknown>, deviceId?: string) =>
+      t.api.call<{ deviceToken: string }>(
+        '/api/user/user_login',
+        { account: email, password: PASSWORD, ...extra },
+        {
+          ip: '203.0.113.7',
+          language: 'zh_CN',
+          headers: { 'user-agent': CHROME_MAC },
+          ...(deviceId ? { deviceId, platform: 'android' } : {}),
+        },
+      );
+
+    it('writes once for a device the account has not had, never for one it has', async () => {
+      const member = await registerByEmail(t.api);
+      expect(await alertsOf(member.email)).toHaveLength(0);
+      const first = await loginWith(member.email, {});
+      expect(first.body.code).toBe(200);
+      const [alert] = await alertsOf(member.email);
+      expect(alert).toMatchObject({ code: null, subject: '红隼 VPN：新设备登录提醒' });
+      expect(alert!.text).toContain('Chrome · macOS 10.15.7, 203.0.113.7, ');
+      // The same browser again: its device token says it signed in before.
+      const again = await loginWith(member.email, { deviceTokens: [first.body.data.deviceToken] });
+      expect(again.body.code).toBe(200);
+      expect(await alertsOf(member.email)).toHaveLength(1);
+      // An app: a new device id is new, the same one later is not.
+      expect((await loginWith(member.email, {}, 'android-device-0001')).body.code).toBe(200);
+      expect(await alertsOf(member.email)).toHaveLength(2);
+      expect((await loginWith(member.email, {}, 'android-device-0001')).body.code).toBe(200);
+      expect(await alertsOf(member.email)).toHaveLength(2);
+    });
+
+    it('writes nothing for a refused sign-in', async () => {
+      const member = await registerByEmail(t.api);
+      const refused = await t.api.call('/api/user/user_login', {
+        account: member.email,
+        password: 'not-the-password',
+      });
+      expect(refused.body.code).toBe(Errors.INVALID_CREDENTIALS.code);
+      expect(await alertsOf(member.email)).toHaveLength(0);
+    });
+  });
+
   describe('two-step sign-in', () => {
     /** A member with two-step sign-in on; the enabling code was the previous step's. */
     async function memberWithTwoStep(language: 'en' | 'zh_CN' = 'en') {
