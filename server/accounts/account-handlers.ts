@@ -163,6 +163,7 @@ function codeFailure(reason: 'invalid' | 'too_many_attempts') {
 export function createAccountHandlers(deps: AccountDeps): Handlers {
   const { db, hasher, delivery, codeLimits, sessionCache, passwordThrottle, deviceTokens } = deps;
   const notify = createSecurityNotices(delivery, deps.logError);
+  const twoStep = { db, sealer: deps.sealer, throttle: passwordThrottle, now: deps.now };
 
   /**
    * A device the account signed in on before: a valid device token for it (the browsers), or a
@@ -289,10 +290,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
       // Only someone who knows the password learns that the account is disabled.
       if (user.disabled) throw fail('ACCOUNT_DISABLED');
       // Two-step sign-in: TOTP_REQUIRED until a right code comes with the password (two-step.ts).
-      if (twoStepOn(user)) {
-        const twoStep = { db, sealer: deps.sealer, throttle: passwordThrottle, now: deps.now };
-        await checkSecondStep(twoStep, user, params, context.ip);
-      }
+      if (twoStepOn(user)) await checkSecondStep(twoStep, user, params, context.ip);
       const known = await knownDevice(user.id, trusted !== undefined, context.deviceId);
       await openSession(db, user.id, context);
       if (!known) {

@@ -6,7 +6,7 @@ import { consoleStepUp } from '../../contract/endpoints/console';
 import { totpCodeField } from '../../contract/validation';
 import { Errors } from '../../contract/errors';
 import { Modal } from '../components/ui/modal';
-import { TextField } from '../components/ui/text-field';
+import { AuthenticatorCodeField } from '../components/ui/authenticator-code-field';
 import { useErrorText } from '../i18n/use-error-text';
 import { errorCodeOf, isApiError } from '../lib/api-error';
 import { fieldError } from '../lib/validate';
@@ -98,14 +98,10 @@ export function StepUpCodeForm({
         onSubmit(code);
       }}
     >
-      <TextField
-        label={<Trans>Authenticator code</Trans>}
+      <AuthenticatorCodeField
         value={code}
         onChange={setCode}
         error={error === null ? null : errorText(error)}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={7}
       />
       <DialogActions label={<Trans>Confirm</Trans>} pending={pending} onCancel={onCancel} />
     </form>

@@ -13,10 +13,10 @@ import { Errors } from '../../../contract/errors';
 import { passwordField } from '../../../contract/validation';
 import { staffEnrolmentMachine } from '../../../machines/staff-enrolment/staff-enrolment.machine';
 import type {} from '../../../machines/staff-enrolment/staff-enrolment.types';
+import { AuthenticatorSecret } from '../../components/authenticator-secret';
 import { RecoveryCodes } from '../../components/recovery-codes';
-import { CopyField } from '../../components/ui/copy-field';
-import { QrPanel } from '../../components/ui/qr-panel';
 import { SubmitButton } from '../../components/ui/submit-button';
+import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field';
 import { TextField } from '../../components/ui/text-field';
 import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime } from '../../components/formats';
@@ -179,24 +179,11 @@ export default function ConsoleEnrolPage() {
             <h2 className="console-door__step">
               <Trans>1. Add the console to your authenticator app</Trans>
             </h2>
-            <QrPanel
-              value={secret.otpauthUrl}
-              label={t`QR code for your authenticator app`}
-              caption={<Trans>Scan with Google Authenticator, 1Password, Authy or similar.</Trans>}
-            >
-              <div className="console-secret">
-                <p>
-                  <Trans>Can't scan? Enter this key in the app (time-based, 6 digits):</Trans>
-                </p>
-                <CopyField
-                  id="enrol-secret"
-                  label={<Trans>Secret key</Trans>}
-                  value={secret.secret}
-                  copyLabel={t`Copy the secret key`}
-                  inputClassName="console-secret__value"
-                />
-              </div>
-            </QrPanel>
+            <AuthenticatorSecret
+              id="enrol-secret"
+              secret={secret.secret}
+              otpauthUrl={secret.otpauthUrl}
+            />
             <h2 className="console-door__step">
               <Trans>2. Choose a password and confirm the app</Trans>
             </h2>
@@ -226,14 +213,11 @@ export default function ConsoleEnrolPage() {
                 error={err('repeat')}
                 autoComplete="new-password"
               />
-              <TextField
+              <AuthenticatorCodeField
                 label={<Trans>Code from the app</Trans>}
                 value={code}
                 onChange={setCode}
                 error={err('code')}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={7}
                 hint={<Trans>The 6-digit code the app shows for the console.</Trans>}
               />
               <SubmitButton pending={state.matches('finishing')}>

@@ -9,6 +9,7 @@ import { secondFactorField, totpCodeField } from '../../../contract/validation';
 import { Errors } from '../../../contract/errors';
 import { staffSignInMachine } from '../../../machines/staff-sign-in/staff-sign-in.machine';
 import { SubmitButton } from '../../components/ui/submit-button';
+import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field';
 import { TextField } from '../../components/ui/text-field';
 import { useErrorText } from '../../i18n/use-error-text';
 import { actorInspection } from '../../lib/inspector';
@@ -134,15 +135,11 @@ export default function ConsoleLoginPage() {
               }
             />
           ) : (
-            <TextField
+            <AuthenticatorCodeField
               key="totp"
-              label={<Trans>Authenticator code</Trans>}
               value={code}
               onChange={setCode}
               error={err('code')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={7}
               hint={<Trans>The 6-digit code your authenticator app shows now.</Trans>}
             />
           )}

@@ -34,7 +34,7 @@ export default function LoginPage() {
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
-  const { setErrors, submit: check, err } = useAuthForm<Field>();
+  const { submit: check, err } = useAuthForm<Field>();
   const machine = useMemo(
     () =>
       signInMachine.provide({
@@ -100,12 +100,11 @@ export default function LoginPage() {
       <form
         className="auth-form"
         noValidate
-        onSubmit={(event) => {
-          setErrors({});
+        onSubmit={(event) =>
           void check(event, validate, async () => {
             send({ type: 'SUBMIT', account: account.trim(), password });
-          });
-        }}
+          })
+        }
       >
         <TextField
           label={<Trans>Username, email or phone</Trans>}

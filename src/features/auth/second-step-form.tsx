@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { secondFactorField, totpCodeField } from '../../../contract/validation';
 import type { SecondStepFactor } from '../../../machines/sign-in/sign-in.types';
 import { SubmitButton } from '../../components/ui/submit-button';
+import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field';
 import { TextField } from '../../components/ui/text-field';
 import { useErrorText } from '../../i18n/use-error-text';
 import type { Refusal } from '../../lib/api-error';
@@ -33,12 +34,7 @@ export function SecondStepForm({
   const [invalid, setInvalid] = useState<number | null>(null);
   const recovery = factor === 'recovery';
   const shown = invalid ?? refusal;
-  const error =
-    shown === null
-      ? null
-      : typeof shown === 'number'
-        ? errorText(shown)
-        : errorText(shown.code, shown.data);
+  const error = shown === null ? null : errorText(shown);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,15 +59,11 @@ export function SecondStepForm({
           hint={<Trans>One of the 10 codes you saved when you turned two-step sign-in on.</Trans>}
         />
       ) : (
-        <TextField
+        <AuthenticatorCodeField
           key="totp"
-          label={<Trans>Authenticator code</Trans>}
           value={code}
           onChange={setCode}
           error={error}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={7}
           autoFocus
           hint={<Trans>The 6-digit code your authenticator app shows now.</Trans>}
         />

@@ -67,7 +67,7 @@ export function PasswordCard() {
     }
   };
 
-  const refusalText = refusal && errorText(refusal.code, refusal.data);
+  const refusalText = refusal && errorText(refusal);
   const onNew = refusal !== null && NEW_PASSWORD_CODES.has(refusal.code);
   const err = (field: Field): string | null => {
     if (errors[field]) return errorText(errors[field]);

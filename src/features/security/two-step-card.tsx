@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { secondFactorField, totpCodeField } from '../../../contract/validation';
+import { AuthenticatorSecret } from '../../components/authenticator-secret';
 import { RecoveryCodes } from '../../components/recovery-codes';
 import { TitledCard } from '../../components/titled-card';
-import { CopyField } from '../../components/ui/copy-field';
-import { QrPanel } from '../../components/ui/qr-panel';
 import { SubmitButton } from '../../components/ui/submit-button';
+import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field';
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTime } from '../../i18n/intl-format';
 import { useErrorText } from '../../i18n/use-error-text';
@@ -32,12 +32,7 @@ function useCodeInput() {
   const errorText = useErrorText();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<number | Refusal | null>(null);
-  const error =
-    problem === null
-      ? null
-      : typeof problem === 'number'
-        ? errorText(problem)
-        : errorText(problem.code, problem.data);
+  const error = problem === null ? null : errorText(problem);
   return { code, setCode, problem: setProblem, error };
 }
 
@@ -136,31 +131,15 @@ export function TwoStepCard({ status }: { status: Status }) {
         </div>
       ) : step.kind === 'settingUp' ? (
         <form className="security-form" noValidate onSubmit={(event) => void confirm(event)}>
-          <QrPanel
-            value={step.otpauthUrl}
-            label={t`QR code for your authenticator app`}
-            caption={<Trans>Scan with Google Authenticator, 1Password, Authy or similar.</Trans>}
-          >
-            <div className="security-secret">
-              <p>
-                <Trans>Can't scan? Enter this key in the app (time-based, 6 digits):</Trans>
-              </p>
-              <CopyField
-                id="two-step-secret"
-                label={<Trans>Secret key</Trans>}
-                value={step.secret}
-                copyLabel={t`Copy the secret key`}
-              />
-            </div>
-          </QrPanel>
-          <TextField
-            label={<Trans>Authenticator code</Trans>}
+          <AuthenticatorSecret
+            id="two-step-secret"
+            secret={step.secret}
+            otpauthUrl={step.otpauthUrl}
+          />
+          <AuthenticatorCodeField
             value={input.code}
             onChange={input.setCode}
             error={input.error}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
             hint={<Trans>The 6-digit code your authenticator app shows now.</Trans>}
           />
           <div className="security-card__buttons">
