@@ -325,7 +325,7 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
     repeatWhileRunning(app, {
       name: 'reconcile',
       everySeconds: services.repeatEverySeconds,
-      start: () =>
+      start: (claim) =>
         startReconciliation(
           {
             db,
@@ -335,6 +335,7 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
             afterPaymentInsert: overrides.afterPaymentInsert,
           },
           services.repeatEverySeconds,
+          claim,
         ),
     });
     if (config.appEnv !== AppEnv.PROD) {

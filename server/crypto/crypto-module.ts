@@ -16,6 +16,7 @@ import {
   type TokenTransferVerdict,
 } from './verify-token-transfer';
 import { startCryptoWatcher } from './watcher';
+import type { RoundClaim } from '../jobs/round-claims';
 
 /** Test hooks: other chain clients, and the fault injections of CryptoDeps. */
 export type CryptoOverrides = Partial<
@@ -26,7 +27,7 @@ export interface CryptoModule {
   readonly handlers: Handlers;
   readonly chains: ChainReaders;
   /** Starts the watcher every `intervalSeconds`; `stop` waits for the round in flight. */
-  startWatcher(intervalSeconds: number): { stop(): Promise<void> };
+  startWatcher(intervalSeconds: number, claim?: RoundClaim): { stop(): Promise<void> };
   verifyTokenTransfer(query: TokenTransferQuery): Promise<TokenTransferVerdict>;
 }
 
@@ -51,10 +52,11 @@ export function createCryptoModule(options: {
   return {
     handlers: createCryptoHandlers({ ...deps, orderTtlMinutes: options.orderTtlMinutes }),
     chains: deps.chains,
-    startWatcher: (intervalSeconds) =>
+    startWatcher: (intervalSeconds, claim) =>
       startCryptoWatcher(
         { ...deps, log: options.log.child({ job: 'crypto-watcher' }) },
         intervalSeconds,
+        claim,
       ),
     verifyTokenTransfer: (query) => verifyTokenTransfer(deps, query),
   };

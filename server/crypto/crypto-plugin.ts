@@ -37,6 +37,6 @@ export const cryptoPlugin = fp<{ overrides?: CryptoOverrides }>(async (app, opti
   repeatWhileRunning(app, {
     name: 'crypto-watcher',
     everySeconds: config.cryptoWatchIntervalSeconds,
-    start: () => crypto.startWatcher(config.cryptoWatchIntervalSeconds),
+    start: (claim) => crypto.startWatcher(config.cryptoWatchIntervalSeconds, claim),
   });
 });

@@ -13,6 +13,7 @@
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/database';
 import { repeatJob } from '../jobs/repeat-job';
+import type { RoundClaim } from '../jobs/round-claims';
 import {
   cryptoQuotes,
   cryptoTransfers,
@@ -249,6 +250,7 @@ export async function watchOnce(deps: CryptoDeps): Promise<WatchReport> {
 export function startCryptoWatcher(
   deps: CryptoDeps,
   intervalSeconds: number,
+  claim?: RoundClaim,
 ): { stop(): Promise<void> } {
-  return repeatJob(() => watchOnce(deps), intervalSeconds);
+  return repeatJob(() => watchOnce(deps), intervalSeconds, claim);
 }

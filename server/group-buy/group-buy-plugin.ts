@@ -55,10 +55,11 @@ export const groupBuyPlugin = fp(async (app) => {
   repeatWhileRunning(app, {
     name: 'group-ending',
     everySeconds: app.services.repeatEverySeconds,
-    start: () =>
+    start: (claim) =>
       startGroupEnding(
         { db, gateways, sessionCache, log: app.log.child({ job: 'group-ending' }) },
         app.services.repeatEverySeconds,
+        claim,
       ),
   });
   if (config.appEnv !== AppEnv.PROD) registerGroupBuyDevRoutes(app, { db, gateways, sessionCache });

@@ -15,6 +15,7 @@ import type { SessionCache } from '../identity/session-cache';
 import { rowsOf, type Db } from '../db/database';
 import { groupBuys, groupMembers } from '../db/schema';
 import { repeatLoggedJob } from '../jobs/repeat-job';
+import type { RoundClaim } from '../jobs/round-claims';
 import { GatewayError, type GatewayName, type PaymentGateways } from '../gateways/gateway';
 import { flagPayment } from '../payments/payment-flags';
 import { refundOrder, RefundError } from '../payments/refund-order';
@@ -206,11 +207,13 @@ export async function endGroupsOnce(deps: EndingDeps): Promise<EndingReport> {
 export function startGroupEnding(
   deps: EndingDeps & { log: { error(obj: unknown, message: string): void } },
   intervalSeconds: number,
+  claim?: RoundClaim,
 ): { stop(): Promise<void> } {
   return repeatLoggedJob(
     () => endGroupsOnce(deps),
     deps.log,
     'group ending round failed',
     intervalSeconds,
+    claim,
   );
 }

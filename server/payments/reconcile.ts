@@ -10,6 +10,7 @@ import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import { orders } from '../db/schema';
 import { repeatLoggedJob } from '../jobs/repeat-job';
+import type { RoundClaim } from '../jobs/round-claims';
 import { closeOrder } from '../store/orders';
 import { creditOrder, type CreditDeps } from './credit-order';
 import type { GatewayName, PaymentGateways } from '../gateways/gateway';
@@ -128,11 +129,13 @@ export async function reconcileOnce(deps: ReconcileDeps): Promise<ReconcileRepor
 export function startReconciliation(
   deps: ReconcileDeps,
   intervalSeconds: number,
+  claim?: RoundClaim,
 ): { stop(): Promise<void> } {
   return repeatLoggedJob(
     () => reconcileOnce(deps),
     deps.log,
     'reconciliation round failed',
     intervalSeconds,
+    claim,
   );
 }
