@@ -3,7 +3,7 @@
  * Used by bench/bundle.mjs (the built app) and bench/api-user-info.mjs (bundle or source).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +53,12 @@ export async function startServer({
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=<file>: the server's log (pino writes to stdout) goes there.
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
+      'inherit',
+    ],
     env: {
       ...process.env,
       PORT: String(port),

@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { API_PLATFORMS, AppEnv, type ApiPlatform } from '../contract';
+import { NODE_AGENT } from '../contract/nodes';
 
 const optionalString = z
   .string()
@@ -86,6 +87,8 @@ const envSchema = z.object({
   CRYPTO_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(0).optional(),
   /** Milliseconds a chain's head block, once read, is reused by the process (default 1000, 0 in TEST). */
   CRYPTO_HEAD_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Seconds a node's alive list is served before it is counted again (default 30, 0 in TEST; docs/nodes.md). */
+  NODE_ALIVE_LIST_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
 });
 
 export interface Config {
@@ -134,6 +137,8 @@ export interface Config {
   readonly cryptoWatchIntervalSeconds: number;
   /** Milliseconds a chain's head read is reused (docs/crypto-pay.md); 0: read on every call. */
   readonly cryptoHeadTtlMs: number;
+  /** Seconds nodes with the same plans share one alive list (server/nodes/node-directory.ts); 0: counted on every pull. */
+  readonly nodeAliveListSeconds: number;
 }
 
 export type EpayMethod = 'alipay' | 'wechat' | 'unionpay';
@@ -309,5 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cryptoWatchIntervalSeconds:
       e.CRYPTO_WATCH_INTERVAL_SECONDS ?? (appEnv === AppEnv.TEST ? 0 : 15),
     cryptoHeadTtlMs: e.CRYPTO_HEAD_TTL_MS ?? (appEnv === AppEnv.TEST ? 0 : 1_000),
+    nodeAliveListSeconds:
+      e.NODE_ALIVE_LIST_SECONDS ??
+      (appEnv === AppEnv.TEST ? 0 : NODE_AGENT.pullIntervalSeconds / 2),
   };
 }

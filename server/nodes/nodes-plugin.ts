@@ -13,6 +13,6 @@ export const nodesPlugin = fp(async (app) => {
   const { config, db, sessionCache } = app.services;
   app.services.addHandlers(createNodeHandlers({ db, sessionCache }));
   registerSubscriptionRoute(app, db);
-  registerUniProxyRoutes(app, db);
+  registerUniProxyRoutes(app, db, { aliveListSeconds: config.nodeAliveListSeconds });
   if (config.appEnv !== AppEnv.PROD) registerNodeDevRoutes(app, db);
 });

@@ -13,7 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { NODE_AGENT } from '../../contract/nodes';
 import { rowsOf, type Db } from '../db/database';
 import { nodeOnlineIps } from '../db/schema';
-import { MEMBER_DEVICE_LIMIT, NODE_SERVES_MEMBER, servedBy } from './node-users';
+import { LIVE_MEMBER, MEMBER_DEVICE_LIMIT, NODE_SERVES_MEMBER, servedEntry } from './node-users';
 
 /** The oldest `seen_at` that still counts as online. */
 export const ONLINE_SINCE = sql`now() - make_interval(secs => ${NODE_AGENT.onlineIpTtlSeconds})`;
@@ -47,20 +47,14 @@ export async function recordAlive(
     userIds.map((userId) => ({ user_id: userId, ips: ipsByUser.get(userId) })),
   );
   return db.transaction(async (tx) => {
-    // What this node said before for the members it names, and what it reported long ago
-    // (housekeeping: it no longer counts anywhere).
-    await tx.execute(sql`
-      DELETE FROM node_online_ips AS o
-      WHERE o.node_id = ${nodeId} AND (o.seen_at <= ${ONLINE_SINCE} OR o.user_id IN (
-        SELECT named.user_id::int FROM jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) AS named (user_id)))`);
+    // The IPs reported now: stored for the members the node serves, or their time renewed (most
+    // IPs were also in the node's previous report: an update, no new row, no key checks).
     const [result] = rowsOf<{ served: number; offered: number; stored: number }>(
       await tx.execute(sql`
         WITH served AS (
           SELECT v.user_id, v.ips, ${MEMBER_DEVICE_LIMIT} AS device_limit
           FROM jsonb_to_recordset(${rows}::jsonb) AS v (user_id integer, ips jsonb)
-          JOIN users AS u ON u.id = v.user_id
-          JOIN vpn_nodes AS n ON n.id = ${nodeId}
-          WHERE ${NODE_SERVES_MEMBER}
+          ${servedEntry(nodeId)}
         ), stored AS (
           INSERT INTO node_online_ips (user_id, node_id, ip)
           SELECT s.user_id, ${nodeId}, e.ip
@@ -74,6 +68,13 @@ export async function recordAlive(
           (SELECT coalesce(sum(jsonb_array_length(ips)), 0) FROM served)::int AS offered,
           (SELECT count(*) FROM stored)::int AS stored`),
     );
+    // What this node said before for the members it names and did not repeat now (stored rows
+    // carry this transaction's now()), and what it reported long ago (housekeeping: it no longer
+    // counts anywhere).
+    await tx.execute(sql`
+      DELETE FROM node_online_ips AS o
+      WHERE o.node_id = ${nodeId} AND o.seen_at < now() AND (o.seen_at <= ${ONLINE_SINCE}
+        OR o.user_id = ANY (${`{${userIds.join(',')}}`}::int[]))`);
     return {
       notServed: userIds.length - Number(result!.served),
       overLimit: Number(result!.offered) - Number(result!.stored),
@@ -88,17 +89,32 @@ export async function recordAlive(
 const REPORTED_BY_SERVING_NODE = sql`EXISTS (SELECT 1 FROM vpn_nodes AS n
   WHERE n.id = o.node_id AND ${NODE_SERVES_MEMBER})`;
 
-/** UniProxy `alivelist`: online device counts of the users this node serves that have any. */
-export async function aliveCounts(db: Db, nodeId: number): Promise<Record<string, number>> {
-  const rows = rowsOf<{ user_id: number; n: number }>(
+/** A live member with devices online, and how many (distinct IPs across the nodes serving them). */
+export interface OnlineCount {
+  readonly userId: number;
+  readonly planType: number;
+  readonly devices: number;
+}
+
+/**
+ * Online device counts of every live member that has any, with their plan, in id order: the alive
+ * list of every node at once (a node's is the members of its plans, node-directory.ts). A member's
+ * count does not depend on which node asks: it is their IPs reported by nodes serving them.
+ */
+export async function onlineCounts(db: Db): Promise<OnlineCount[]> {
+  const rows = rowsOf<{ user_id: number; plan_type: number; n: number }>(
     await db.execute(sql`
-      SELECT o.user_id, count(DISTINCT o.ip)::int AS n
+      SELECT o.user_id, u.plan_type, count(DISTINCT o.ip)::int AS n
       FROM node_online_ips AS o JOIN users AS u ON u.id = o.user_id
-      WHERE o.seen_at > ${ONLINE_SINCE} AND ${servedBy(nodeId)} AND ${REPORTED_BY_SERVING_NODE}
-      GROUP BY o.user_id
+      WHERE o.seen_at > ${ONLINE_SINCE} AND ${LIVE_MEMBER} AND ${REPORTED_BY_SERVING_NODE}
+      GROUP BY o.user_id, u.plan_type
       ORDER BY o.user_id`),
   );
-  return Object.fromEntries(rows.map((r) => [String(r.user_id), Number(r.n)]));
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    planType: Number(r.plan_type),
+    devices: Number(r.n),
+  }));
 }
 
 export interface OnlineDevice {

@@ -15,7 +15,7 @@ import { trafficPeriodEnd, trafficPeriodStart } from '../../contract/nodes';
 import { rowsOf, type Db } from '../db/database';
 import { userTraffic } from '../db/schema';
 import { COUNTER_CEILING, type TrafficEntry } from './node-reports';
-import { NODE_SERVES_MEMBER } from './node-users';
+import { servedEntry } from './node-users';
 
 export type { TrafficEntry } from './node-reports';
 
@@ -62,9 +62,7 @@ export async function recordTrafficPush(
         WITH served AS (
           SELECT v.user_id, v.upload, v.download
           FROM jsonb_to_recordset(${rows}::jsonb) AS v (user_id integer, upload bigint, download bigint)
-          JOIN users AS u ON u.id = v.user_id
-          JOIN vpn_nodes AS n ON n.id = ${nodeId}
-          WHERE ${NODE_SERVES_MEMBER}
+          ${servedEntry(nodeId)}
         ), charged AS (
           INSERT INTO user_traffic (user_id, period, upload, download)
           SELECT user_id, ${CURRENT_PERIOD}, upload, download FROM served

@@ -12,15 +12,15 @@
  * member the node does not serve is skipped and logged, and the rest is stored. Not the signed API:
  * agents are machines with a token, not the SPA. docs/nodes.md.
  */
-import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
+import { clientKey } from '../protocol/rate-limit';
 import { quietLogLevel } from '../web/quiet-log-level';
 import { vpnNodes, type NodeStatus } from '../db/schema';
 import { authenticateNode, type NodeRow } from './node-credentials';
 import { buildNodeConfig } from './node-config';
-import { listNodeUsers } from './node-users';
+import { createNodeDirectory, taggedBody, type TaggedBody } from './node-directory';
 import {
   isByteCount,
   noneSkipped,
@@ -29,7 +29,7 @@ import {
   skippedTotal,
   type SkippedEntries,
 } from './node-reports';
-import { aliveCounts, recordAlive } from './online-ips';
+import { recordAlive } from './online-ips';
 import { recordTrafficPush } from './traffic';
 
 export const UNIPROXY_PREFIX = '/api/v1/server/UniProxy';
@@ -39,6 +39,8 @@ const BODY_LIMIT = 16 * 1024 * 1024;
 const USER_ID = /^[1-9]\d{0,9}$/;
 const REPORT_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const INT4_MAX = 2_147_483_647;
+/** Smaller answers are not worth compressing (as the site's own threshold). */
+const GZIP_FROM_BYTES = 1024;
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -70,16 +72,26 @@ async function nodeOf(db: Db, request: FastifyRequest): Promise<NodeRow> {
   return node;
 }
 
+/** Answers a JSON body, gzipped once per body for agents that accept it (Go's HTTP client asks). */
+async function sendBody(request: FastifyRequest, reply: FastifyReply, body: TaggedBody) {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (
+    body.json.length >= GZIP_FROM_BYTES &&
+    /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')
+  )
+    return reply.header('content-encoding', 'gzip').send(await body.gzipped());
+  return reply.send(body.json);
+}
+
 /**
- * Answers JSON with a strong ETag (SHA-1 of the body, quoted, as Xboard does), or 304 when the
- * agent's If-None-Match already names it.
+ * Answers a JSON body with its strong ETag (SHA-1 of the body, quoted, as Xboard does), or 304 when
+ * the agent's If-None-Match already names it.
  */
-function sendTagged(request: FastifyRequest, reply: FastifyReply, body: unknown) {
-  const json = JSON.stringify(body);
-  const tag = createHash('sha1').update(json).digest('hex');
-  reply.header('etag', `"${tag}"`).header('cache-control', 'no-cache');
-  if ((request.headers['if-none-match'] ?? '').includes(tag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(json);
+async function sendTagged(request: FastifyRequest, reply: FastifyReply, body: TaggedBody) {
+  reply.header('etag', body.etag).header('cache-control', 'no-cache');
+  if ((request.headers['if-none-match'] ?? '').includes(body.etag.slice(1, -1)))
+    return reply.code(304).send();
+  return sendBody(request, reply, body);
 }
 
 function objectBody(request: FastifyRequest): Record<string, unknown> {
@@ -108,12 +120,25 @@ function parseStatus(body: Record<string, unknown>): NodeStatus {
   return { cpu, mem: part('mem'), swap: part('swap'), disk: part('disk') };
 }
 
-export function registerUniProxyRoutes(app: FastifyInstance, db: Db): void {
+export function registerUniProxyRoutes(
+  app: FastifyInstance,
+  db: Db,
+  options: { readonly aliveListSeconds: number },
+): void {
+  const directory = createNodeDirectory(db, options);
   // The token travels in the query string: keep request URLs out of the info-level access log.
-  const options = {
+  // Each node has its own allowance (several nodes may share an address behind a NAT).
+  const routeOptions = {
     logLevel: quietLogLevel(app),
     bodyLimit: BODY_LIMIT,
-    config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+    config: {
+      rateLimit: {
+        max: 600,
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) =>
+          `node:${single((request.query as Query).node_id) ?? ''}:${clientKey(request.ip)}`,
+      },
+    },
   };
   const route = (
     method: 'GET' | 'POST',
@@ -123,7 +148,7 @@ export function registerUniProxyRoutes(app: FastifyInstance, db: Db): void {
     app.route({
       method,
       url: `${UNIPROXY_PREFIX}/${name}`,
-      ...options,
+      ...routeOptions,
       handler: async (request, reply) => {
         try {
           return await handler(await nodeOf(db, request), request, reply);
@@ -135,18 +160,12 @@ export function registerUniProxyRoutes(app: FastifyInstance, db: Db): void {
     });
 
   route('GET', 'config', async (node, request, reply) =>
-    sendTagged(request, reply, buildNodeConfig(node)),
+    sendTagged(request, reply, taggedBody(JSON.stringify(buildNodeConfig(node)))),
   );
 
-  route('GET', 'user', async (node, request, reply) => {
-    await db
-      .update(vpnNodes)
-      .set({ lastPullAt: sql`now()` })
-      .where(eq(vpnNodes.id, node.id));
-    // A disabled node is out of service: it is told to serve nobody (V2bX then drops every user).
-    const users = node.enabled ? await listNodeUsers(db, node.id) : [];
-    return sendTagged(request, reply, { users });
-  });
+  route('GET', 'user', async (node, request, reply) =>
+    sendTagged(request, reply, await directory.userList(node)),
+  );
 
   route('POST', 'push', async (node, request) => {
     const body = objectBody(request);
@@ -172,9 +191,9 @@ export function registerUniProxyRoutes(app: FastifyInstance, db: Db): void {
     return { data: true };
   });
 
-  route('GET', 'alivelist', async (node) => ({
-    alive: node.enabled ? await aliveCounts(db, node.id) : {},
-  }));
+  route('GET', 'alivelist', async (node, request, reply) =>
+    sendBody(request, reply, await directory.aliveList(node)),
+  );
 
   route('POST', 'status', async (node, request) => {
     const status = parseStatus(objectBody(request));
