@@ -78,8 +78,16 @@ export default tseslint.config(
     },
   },
   {
-    // Node programs: the server, scripts, benchmarks, tests and the tool configs.
-    files: ['server/**', 'scripts/**', 'bench/**', 'tests/**', 'e2e/**', '*.{js,ts,mjs,cjs}'],
+    // Node programs: the server, scripts, benchmarks, deployment helpers, tests and the tool configs.
+    files: [
+      'server/**',
+      'scripts/**',
+      'bench/**',
+      'deploy/**',
+      'tests/**',
+      'e2e/**',
+      '*.{js,ts,mjs,cjs}',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

@@ -17,7 +17,7 @@
  */
 import { Buffer } from 'node:buffer';
 import { spawnSync } from 'node:child_process';
-import { constants, generateKeyPairSync, publicEncrypt, randomInt } from 'node:crypto';
+import { constants, publicEncrypt, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,7 @@ import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { setTimeout } from 'node:timers';
 import { ROOT, SERVER_BUNDLE } from '../scripts/build-freshness.mjs';
+import { sharedKeysEnv } from '../deploy/local-topology.mjs';
 import { buildIfStale, startServer } from './serve-built-app.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -36,7 +37,6 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const BUDGET_SHARE = 0.7;
 const BUDGET_P99_MS = 35;
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
-const PLATFORMS = ['ios', 'android', 'mac', 'windows'];
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
@@ -135,18 +135,6 @@ function serversCpu(servers) {
     total.system += system;
   }
   return total;
-}
-
-/** One RSA key per platform, given to every server process so a signature works on any of them. */
-function sharedKeysEnv() {
-  const env = {};
-  for (const platform of PLATFORMS) {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    env[`RSA_PRIVATE_KEY_${platform.toUpperCase()}`] = privateKey
-      .export({ type: 'pkcs1', format: 'pem' })
-      .toString();
-  }
-  return env;
 }
 
 function percentile(sorted, p) {

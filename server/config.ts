@@ -88,6 +88,10 @@ const envSchema = z.object({
   /** Milliseconds a chain's head block, once read, is reused by the process (default 1000, 0 in TEST). */
   CRYPTO_HEAD_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Seconds a node's alive list is served before it is counted again (default 30, 0 in TEST; docs/nodes.md). */
+  /** Turns on Prometheus metrics at /metrics, answered only with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optionalString,
+  /** Seconds /readyz answers 503 before a stopping process stops listening (default 5 in PROD, else 0; docs/operations.md). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
   NODE_ALIVE_LIST_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
 });
 
@@ -139,6 +143,10 @@ export interface Config {
   readonly cryptoHeadTtlMs: number;
   /** Seconds nodes with the same plans share one alive list (server/nodes/node-directory.ts); 0: counted on every pull. */
   readonly nodeAliveListSeconds: number;
+  /** Set: /metrics answers with this bearer token (docs/operations.md "Metrics"). */
+  readonly metricsToken: string | undefined;
+  /** Seconds between "not ready" and closing the listener on SIGTERM (server/main.ts). */
+  readonly shutdownDrainSeconds: number;
 }
 
 export type EpayMethod = 'alipay' | 'wechat' | 'unionpay';
@@ -314,6 +322,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cryptoWatchIntervalSeconds:
       e.CRYPTO_WATCH_INTERVAL_SECONDS ?? (appEnv === AppEnv.TEST ? 0 : 15),
     cryptoHeadTtlMs: e.CRYPTO_HEAD_TTL_MS ?? (appEnv === AppEnv.TEST ? 0 : 1_000),
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (appEnv === AppEnv.PROD ? 5 : 0),
     nodeAliveListSeconds:
       e.NODE_ALIVE_LIST_SECONDS ??
       (appEnv === AppEnv.TEST ? 0 : NODE_AGENT.pullIntervalSeconds / 2),

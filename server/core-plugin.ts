@@ -47,6 +47,8 @@ import { startReconciliation } from './payments/reconcile';
 import { createPaymentGateways } from './gateways/registry';
 import { ApiError, fail, languageOf } from './protocol/api-error';
 import { registerApiRoutes } from './protocol/api-routes';
+import { registerHealthRoutes } from './web/health-routes';
+import { registerMetrics } from './web/metrics';
 import type { AppServices } from './protocol/app-services';
 import { failure } from './protocol/envelope';
 import {
@@ -179,10 +181,13 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
     const totpSealer = createTotpSealer(totpSealingKey(keys.ios.privateKey));
     const clock = () => new Date(overrides.now?.() ?? Date.now());
     const hasher = overrides.hasher ?? createPasswordHasher();
-    const mailer =
+    registerMetrics(app, { token: config.metricsToken, database });
+    const smtp =
       overrides.mailer ??
       (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined);
-    const sms = overrides.sms ?? createSmsSender(config.smsProvider);
+    const mailer = smtp && app.metrics ? app.metrics.countedMailer(smtp) : smtp;
+    const smsSender = overrides.sms ?? createSmsSender(config.smsProvider);
+    const sms = smsSender && app.metrics ? app.metrics.countedSms(smsSender) : smsSender;
     app.addHook('onClose', async () => {
       await nonces.close();
       memoryCounter.close();
@@ -213,6 +218,7 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
       logError: (error, message) => app.log.error({ err: error }, message),
     };
     app.decorate('services', services);
+    registerHealthRoutes(app, { db, redis });
     app.decorate('core', { database, keys, nonces, demoSeeded, passwordThrottle, totpSealer });
 
     // --- plugins ---
@@ -352,6 +358,8 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
 export const apiRoutesPlugin = fp<{ now?: () => number }>(async (app, options) => {
   const { config, db, sessionCache, handlers } = app.services;
   const { keys, nonces } = app.core;
+  const signatureQueue = createSignatureQueue(config.signatureQueueMax);
+  app.metrics?.watchSignatureQueue(signatureQueue);
   registerApiRoutes(app, {
     db,
     keys,
@@ -359,7 +367,7 @@ export const apiRoutesPlugin = fp<{ now?: () => number }>(async (app, options) =
     appEnv: config.appEnv,
     now: options.now ?? Date.now,
     sessionCache,
-    signatureQueue: createSignatureQueue(config.signatureQueueMax),
+    signatureQueue,
     handlers,
   });
 });

@@ -35,13 +35,20 @@ if (config.appEnv !== 'PROD') {
 console.log(lines.join('\n'));
 
 let stopping = false;
+/**
+ * Graceful stop: /readyz turns 503 at once so the proxy stops sending new requests, and requests keep
+ * being answered for SHUTDOWN_DRAIN_SECONDS; then the listener closes, the requests in flight finish,
+ * the background jobs' rounds end and the database closes (the app's close hooks).
+ */
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  app.log.info(`${signal} received, closing`);
-  const force = setTimeout(() => process.exit(1), 10_000);
+  app.log.info(`${signal} received: draining for ${config.shutdownDrainSeconds} s, then closing`);
+  app.readiness.drain();
+  const force = setTimeout(() => process.exit(1), (config.shutdownDrainSeconds + 10) * 1000);
   force.unref();
   try {
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
     await app.close();
     process.exit(0);
   } catch (error) {

@@ -20,6 +20,8 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** The PGlite directory this process holds (locked); undefined for PostgreSQL and memory://. */
   readonly directory?: string;
+  /** PostgreSQL only: the pool's connections and the queries waiting for one (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ function openPostgres(databaseUrl: string, options: PostgresOptions): Database {
   return {
     db: drizzleNodePostgres(pool, { schema }) as unknown as Db,
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -17,14 +17,8 @@ import type { PaymentMethodName } from '../../contract/endpoints/payment';
 import type { EpayMethod, PaymentsConfig } from '../config';
 import { GatewayError, payerAccountOf } from './gateway';
 import type { CreatePaymentInput, Gateway, GatewayStatus, VerifyResult } from './gateway';
-import {
-  canonicalString,
-  md5Hex,
-  parseMajorString,
-  safeEqual,
-  toMajorString,
-  type Params,
-} from './signing';
+import { safeEqual } from '../identity/safe-equal';
+import { canonicalString, md5Hex, parseMajorString, toMajorString, type Params } from './signing';
 
 export const EPAY_NOTIFY_PATH = '/pay/notify/epay';
 /** The `type` parameter for each method (彩虹易支付: alipay, wxpay, bank = UnionPay/云闪付). */

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { ApiLanguage } from '../../contract';
 import { payerAccountOf } from './gateway';
 import type { CreatePaymentInput, Gateway, GatewayStatus, VerifyResult } from './gateway';
-import { canonicalString, hmacSha256Hex, safeEqual, type Params } from './signing';
+import { safeEqual } from '../identity/safe-equal';
+import { canonicalString, hmacSha256Hex, type Params } from './signing';
 
 export const SANDBOX_NOTIFY_PATH = '/pay/notify/sandbox';
 /** A notification older (or further in the future) than this is refused as stale. */

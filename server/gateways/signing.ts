@@ -1,8 +1,8 @@
 /**
- * Signature helpers shared by the gateways: canonical parameter strings, HMAC-SHA256 and MD5 hex,
- * and a constant-time comparison that never throws on a length mismatch.
+ * Signature helpers shared by the gateways: canonical parameter strings, HMAC-SHA256 and MD5 hex
+ * (the constant-time comparison is server/identity/safe-equal.ts).
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 export type Params = Readonly<Record<string, string>>;
 
@@ -26,18 +26,6 @@ export const hmacSha256Hex = (secret: string, message: string): string =>
 
 export const md5Hex = (message: string): string =>
   createHash('md5').update(message, 'utf8').digest('hex');
-
-/** Compares two strings in time independent of where they differ; false for different lengths. */
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'utf8');
-  const right = Buffer.from(b, 'utf8');
-  if (left.length !== right.length) {
-    // Still spend the comparison so a length probe costs the same as a content probe.
-    timingSafeEqual(left, left);
-    return false;
-  }
-  return timingSafeEqual(left, right);
-}
 
 /** Minor units -> a yuan/dollar string with two decimals ('12.30'); integers only. */
 export function toMajorString(minor: number): string {

@@ -15,7 +15,8 @@
 import type { PaymentsConfig } from '../config';
 import { GatewayError, payerAccountOf } from './gateway';
 import type { CreatePaymentInput, Gateway, GatewayStatus, VerifyResult } from './gateway';
-import { hmacSha256Hex, safeEqual } from './signing';
+import { safeEqual } from '../identity/safe-equal';
+import { hmacSha256Hex } from './signing';
 
 export const STRIPE_NOTIFY_PATH = '/pay/notify/stripe';
 export const STRIPE_TOLERANCE_SECONDS = 300;

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashToken } from '../identity/sessions';
 import type { Db } from '../db/database';
 import { nodeOnlineIps, subscriptionLinks, users, vpnNodes } from '../db/schema';
-import { safeEqual } from '../gateways/signing';
+import { safeEqual } from '../identity/safe-equal';
 import { NODE_TYPE_OF } from './node-protocols';
 
 export type NodeRow = typeof vpnNodes.$inferSelect;

@@ -1,11 +1,7 @@
 /** The signature helpers every gateway relies on: canonical strings, money strings, constant-time compare. */
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalString,
-  parseMajorString,
-  safeEqual,
-  toMajorString,
-} from '../../server/gateways/signing';
+import { canonicalString, parseMajorString, toMajorString } from '../../server/gateways/signing';
+import { safeEqual } from '../../server/identity/safe-equal';
 import { pageLanguage } from '../../server/gateways/sandbox-page';
 
 describe('payment signing helpers', () => {
