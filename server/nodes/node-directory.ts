@@ -78,6 +78,8 @@ export interface NodeDirectory {
   userList(node: NodeRow): Promise<TaggedBody>;
   /** The online device counts of the members the node serves (none for a disabled node). */
   aliveList(node: NodeRow): Promise<TaggedBody>;
+  /** Drops the kept count: the next alive-list pull counts again (a member freed a seat). */
+  forgetAliveCounts(): void;
 }
 
 export interface NodeDirectoryOptions {
@@ -166,6 +168,10 @@ export function createNodeDirectory(
         kept.bodies.set(key, body);
       }
       return body;
+    },
+
+    forgetAliveCounts() {
+      aliveKept = undefined;
     },
   };
 }

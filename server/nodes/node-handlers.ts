@@ -7,6 +7,7 @@ import { NODE_AGENT } from '../../contract/nodes';
 import type { SessionCache } from '../identity/session-cache';
 import { deviceLimitOf } from '../accounts/device-limit';
 import type { Db } from '../db/database';
+import type { NodeDirectory } from './node-directory';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type Handlers } from '../protocol/api-context';
 import { resetSubscription } from './node-credentials';
@@ -16,9 +17,11 @@ import { usageOf } from './traffic';
 export interface NodeHandlerDeps {
   readonly db: Db;
   readonly sessionCache: SessionCache;
+  /** Its kept alive count is dropped when a member frees a seat. */
+  readonly directory: Pick<NodeDirectory, 'forgetAliveCounts'>;
 }
 
-export function createNodeHandlers({ db, sessionCache }: NodeHandlerDeps): Handlers {
+export function createNodeHandlers({ db, sessionCache, directory }: NodeHandlerDeps): Handlers {
   return {
     async userTraffic(_params, context) {
       const { user } = requireAuth(context);
@@ -52,6 +55,9 @@ export function createNodeHandlers({ db, sessionCache }: NodeHandlerDeps): Handl
       const { user } = requireAuth(context);
       if (!isIP(params.ip) || !(await forgetOnlineDevice(db, user.id, params.ip)))
         throw fail('DEVICE_NOT_FOUND');
+      // The nodes' next alive-list pull from this process counts again (other processes within
+      // their NODE_ALIVE_LIST_SECONDS).
+      directory.forgetAliveCounts();
       return {};
     },
 

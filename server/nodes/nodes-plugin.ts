@@ -5,14 +5,16 @@
 import fp from 'fastify-plugin';
 import { AppEnv } from '../../contract';
 import { registerNodeDevRoutes } from './node-dev-routes';
+import { createNodeDirectory } from './node-directory';
 import { createNodeHandlers } from './node-handlers';
 import { registerSubscriptionRoute } from './subscription-route';
 import { registerUniProxyRoutes } from './uniproxy-routes';
 
 export const nodesPlugin = fp(async (app) => {
   const { config, db, sessionCache } = app.services;
-  app.services.addHandlers(createNodeHandlers({ db, sessionCache }));
+  const directory = createNodeDirectory(db, { aliveListSeconds: config.nodeAliveListSeconds });
+  app.services.addHandlers(createNodeHandlers({ db, sessionCache, directory }));
   registerSubscriptionRoute(app, db);
-  registerUniProxyRoutes(app, db, { aliveListSeconds: config.nodeAliveListSeconds });
+  registerUniProxyRoutes(app, db, directory);
   if (config.appEnv !== AppEnv.PROD) registerNodeDevRoutes(app, db);
 });

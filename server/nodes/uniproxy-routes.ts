@@ -20,7 +20,7 @@ import { quietLogLevel } from '../web/quiet-log-level';
 import { vpnNodes, type NodeStatus } from '../db/schema';
 import { authenticateNode, type NodeRow } from './node-credentials';
 import { buildNodeConfig } from './node-config';
-import { createNodeDirectory, taggedBody, type TaggedBody } from './node-directory';
+import { taggedBody, type NodeDirectory, type TaggedBody } from './node-directory';
 import {
   isByteCount,
   noneSkipped,
@@ -123,9 +123,8 @@ function parseStatus(body: Record<string, unknown>): NodeStatus {
 export function registerUniProxyRoutes(
   app: FastifyInstance,
   db: Db,
-  options: { readonly aliveListSeconds: number },
+  directory: NodeDirectory,
 ): void {
-  const directory = createNodeDirectory(db, options);
   // The token travels in the query string: keep request URLs out of the info-level access log.
   // Each node has its own allowance (several nodes may share an address behind a NAT).
   const routeOptions = {

@@ -168,7 +168,7 @@ describe.each(variants)('node directory on $name', (variant) => {
     expect(idsOf(await directory.userList(node))).toContain(someone);
   });
 
-  it('the alive list is kept aliveListSeconds, then counted again', async () => {
+  it('the alive list is kept aliveListSeconds, or until a seat is freed, then counted again', async () => {
     let now = Date.now();
     const directory = createNodeDirectory(db(), { aliveListSeconds: 30, clock: () => now });
     const node = await nodeRow([1, 2]);
@@ -189,6 +189,11 @@ describe.each(variants)('node directory on $name', (variant) => {
     expect((await alive(node))[online]).toBe(1);
     now += 1_000;
     expect((await alive(node))[online]).toBe(2);
+    // A member freeing a seat drops the kept count: the next pull counts again.
+    await recordAlive(db(), node.id, new Map([[online, ['203.0.113.10']]]));
+    expect((await alive(node))[online]).toBe(2);
+    directory.forgetAliveCounts();
+    expect((await alive(node))[online]).toBe(1);
     expect(await alive({ ...node, enabled: false })).toEqual({});
   });
 
