@@ -1,8 +1,9 @@
 /**
- * One node's reports at the size a busy node sends them (docs/nodes.md "Figures"): a traffic push
- * and an alive report naming 1,000 served members (two IPs each), through the app (`app.inject`:
- * parsing, the checks of who the node serves, the set-based SQL), on PostgreSQL. Prints the median
- * wall time of 41 rounds after 3 warm-up rounds, and the CPU time one report costs: this process
+ * One node's calls at the size a busy node makes them (docs/nodes.md "Figures"): a traffic push and
+ * an alive report naming 1,000 served members (two IPs each), through the app (`app.inject`:
+ * parsing, the checks of who the node serves, the set-based SQL), on PostgreSQL; then its user list
+ * with those members, unchanged (304) and served from the kept body (200). Prints the median wall
+ * time of 41 rounds after 3 warm-up rounds, and the CPU time one call costs: this process
  * (`process.cpuUsage`) plus the database's backends (`/proc/<pid>/stat`, 10 ms ticks summed over
  * the rounds), which a machine busy with other work disturbs far less than wall time. Needs
  * PostgreSQL on this machine at BENCH_PG_URL (default the test server); makes a database of its own
@@ -13,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { InjectOptions } from 'fastify';
 import process from 'node:process';
 import pg from 'pg';
 import { buildApp } from '../server/app';
@@ -23,6 +25,7 @@ const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:543
 const ENTRIES = Number(process.env.BENCH_REPORT_ENTRIES ?? 1000);
 const ROUNDS = 41;
 const WARMUP = 3;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 const name = `bench_reports_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -88,11 +91,8 @@ try {
       ids.map((id) => [id, [`10.${id >> 16}.${(id >> 8) & 255}.${id & 255}`, `2001:db8::${id}`]]),
     ),
   );
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-  for (const [action, body] of [
-    ['push', traffic],
-    ['alive', alive],
-  ] as const) {
+  /** Median wall time and CPU per call (this process + the database's backends) of one request. */
+  const measure = async (label: string, request: InjectOptions, status: number) => {
     const times: number[] = [];
     let ticks = 0;
     let ownCpu = process.cpuUsage();
@@ -102,24 +102,42 @@ try {
         ownCpu = process.cpuUsage();
       }
       const started = performance.now();
-      const response = await app.inject({
-        method: 'POST',
-        url: `/api/v1/server/UniProxy/${action}?${query}`,
-        headers: { 'content-type': 'application/json' },
-        payload: body,
-      });
+      const response = await app.inject(request);
       const took = performance.now() - started;
-      if (response.statusCode !== 200) throw new Error(`${action}: ${response.body}`);
+      if (response.statusCode !== status) throw new Error(`${label}: ${response.body}`);
       if (i >= WARMUP) times.push(took);
     }
     const own = process.cpuUsage(ownCpu);
     const dbCpu = ((await backendTicks()) - ticks) * 10;
     process.stdout.write(
-      `POST ${action} (${ENTRIES} entries): wall median ${median(times).toFixed(1)} ms ` +
-        `(min ${Math.min(...times).toFixed(1)}); CPU per report: database ` +
+      `${label}: wall median ${median(times).toFixed(1)} ms ` +
+        `(min ${Math.min(...times).toFixed(1)}); CPU per call: database ` +
         `${(dbCpu / ROUNDS).toFixed(1)} ms + app ${((own.user + own.system) / 1000 / ROUNDS).toFixed(1)} ms\n`,
     );
-  }
+  };
+  const path = (action: string) => `/api/v1/server/UniProxy/${action}?${query}`;
+  const json = { 'content-type': 'application/json' };
+  await measure(
+    `POST push (${ENTRIES} entries)`,
+    { method: 'POST', url: path('push'), headers: json, payload: traffic },
+    200,
+  );
+  await measure(
+    `POST alive (${ENTRIES} entries)`,
+    { method: 'POST', url: path('alive'), headers: json, payload: alive },
+    200,
+  );
+  const listed = await app.inject({ method: 'GET', url: path('user') });
+  await measure(
+    `GET user unchanged (304, ${ENTRIES} members)`,
+    { method: 'GET', url: path('user'), headers: { 'if-none-match': String(listed.headers.etag) } },
+    304,
+  );
+  await measure(
+    `GET user kept list (200 gzip, ${ENTRIES} members)`,
+    { method: 'GET', url: path('user'), headers: { 'accept-encoding': 'gzip' } },
+    200,
+  );
   await client.end();
 } finally {
   await app.close();
