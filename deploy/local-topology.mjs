@@ -114,6 +114,11 @@ export async function startTopology({
     ...env,
   };
   const children = [];
+  let nginx;
+  // If this process ends without stop() (a killed test run), nothing it started outlives it.
+  process.once('exit', () => {
+    for (const child of [...children, nginx]) if (child?.exitCode === null) child.kill('SIGKILL');
+  });
   const startProcess = async (i) => {
     const child = spawn(command[0], command.slice(1), {
       cwd: ROOT,
@@ -131,7 +136,7 @@ export async function startTopology({
   const configFile = nginxConfig(dir, listenPort, ports);
   const test = spawnSync(NGINX, ['-t', '-p', dir, '-c', configFile], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx -t: ${test.stderr}`);
-  const nginx = spawn(NGINX, ['-p', dir, '-c', configFile, '-g', 'daemon off;'], {
+  nginx = spawn(NGINX, ['-p', dir, '-c', configFile, '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${listenPort}`;
