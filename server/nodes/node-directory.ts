@@ -24,25 +24,33 @@ import { userListJsonOf } from './node-users';
 
 const gzip = promisify(gzipCallback);
 
-/** A JSON body as sent: its bytes, strong ETag and (made on first demand, once) gzip. */
-export interface TaggedBody {
+/** A JSON body as sent: its bytes and (made on first demand, once) their gzip. */
+export interface PreparedBody {
   readonly json: Buffer;
-  /** SHA-1 of the bytes, quoted, as Xboard tags its answers. */
-  readonly etag: string;
   gzipped(): Promise<Buffer>;
 }
 
-export function taggedBody(json: string): TaggedBody {
+/** A prepared body with its strong ETag, for the answers agents pull with If-None-Match. */
+export interface TaggedBody extends PreparedBody {
+  /** SHA-1 of the bytes, quoted, as Xboard tags its answers. */
+  readonly etag: string;
+}
+
+export function preparedBody(json: string): PreparedBody {
   const bytes = Buffer.from(json);
   let zipped: Promise<Buffer> | undefined;
   return {
     json: bytes,
-    etag: `"${createHash('sha1').update(bytes).digest('hex')}"`,
     gzipped() {
       zipped ??= gzip(bytes);
       return zipped;
     },
   };
+}
+
+export function taggedBody(json: string): TaggedBody {
+  const body = preparedBody(json);
+  return { ...body, etag: `"${createHash('sha1').update(body.json).digest('hex')}"` };
 }
 
 interface CachedList {
@@ -56,18 +64,18 @@ interface CachedAlive {
   readonly until: number;
   readonly counts: Promise<OnlineCount[]>;
   /** The body of each plan set, made from `counts` on first demand. */
-  readonly bodies: Map<string, TaggedBody>;
+  readonly bodies: Map<string, PreparedBody>;
 }
 
 const EMPTY_USER_LIST = taggedBody('{"users":[]}');
-const EMPTY_ALIVE_LIST = taggedBody('{"alive":{}}');
+const EMPTY_ALIVE_LIST = preparedBody('{"alive":{}}');
 
 /** UniProxy `alivelist` of a node carrying `planTypes`: `{"alive":{"<user id>":devices,...}}`. */
-function aliveListBody(counts: readonly OnlineCount[], planTypes: readonly number[]): TaggedBody {
+function aliveListBody(counts: readonly OnlineCount[], planTypes: readonly number[]): PreparedBody {
   const entries = counts
     .filter((c) => planTypes.includes(c.planType))
     .map((c) => `"${c.userId}":${c.devices}`);
-  return taggedBody(`{"alive":{${entries.join(',')}}}`);
+  return preparedBody(`{"alive":{${entries.join(',')}}}`);
 }
 
 /** The set of plans a node carries, as the key of what it sees. */
@@ -77,7 +85,7 @@ export interface NodeDirectory {
   /** Notes the node's pull and answers its user list (a disabled node's is empty). */
   userList(node: NodeRow): Promise<TaggedBody>;
   /** The online device counts of the members the node serves (none for a disabled node). */
-  aliveList(node: NodeRow): Promise<TaggedBody>;
+  aliveList(node: NodeRow): Promise<PreparedBody>;
   /** Drops the kept count: the next alive-list pull counts again (a member freed a seat). */
   forgetAliveCounts(): void;
 }

@@ -20,7 +20,12 @@ import { quietLogLevel } from '../web/quiet-log-level';
 import { vpnNodes, type NodeStatus } from '../db/schema';
 import { authenticateNode, type NodeRow } from './node-credentials';
 import { buildNodeConfig } from './node-config';
-import { taggedBody, type NodeDirectory, type TaggedBody } from './node-directory';
+import {
+  taggedBody,
+  type NodeDirectory,
+  type PreparedBody,
+  type TaggedBody,
+} from './node-directory';
 import {
   isByteCount,
   noneSkipped,
@@ -73,7 +78,7 @@ async function nodeOf(db: Db, request: FastifyRequest): Promise<NodeRow> {
 }
 
 /** Answers a JSON body, gzipped once per body for agents that accept it (Go's HTTP client asks). */
-async function sendBody(request: FastifyRequest, reply: FastifyReply, body: TaggedBody) {
+async function sendBody(request: FastifyRequest, reply: FastifyReply, body: PreparedBody) {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   if (
     body.json.length >= GZIP_FROM_BYTES &&

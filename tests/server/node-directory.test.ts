@@ -6,7 +6,7 @@
  * - nodes with the same plans share one list, kept until a change, in whichever process it was made;
  * - an expiry leaves the list without any write, once its instant has passed;
  * - a failed build is reported to the pull and the next pull builds again;
- * - the alive list is kept `aliveListSeconds`, then counted again;
+ * - the alive list is kept `aliveListSeconds`, or until a member frees a seat, then counted again;
  * - over HTTP: gzip for agents that accept it, one ETag for both encodings, 304;
  * - on PostgreSQL, the bump never deadlocks with the members' row locks, and concurrent changes each
  *   bump once.
