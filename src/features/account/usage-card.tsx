@@ -2,28 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatBytes, formatDateTime } from '../../i18n/intl-format';
 import { trafficQuery } from './api/node-usage';
+import { QueryStatus } from '../../components/query-status';
 import { TitledCard } from '../../components/titled-card';
 import { Detail } from '../../components/ui/detail';
 
 /** This month's VPN traffic, as the nodes reported it (docs/nodes.md: calendar month, UTC). */
 export function UsageCard() {
   const { i18n } = useLingui();
-  const { data, isPending, isError, refetch } = useQuery(trafficQuery());
+  const query = useQuery(trafficQuery());
+  const { data } = query;
   const day = (iso: string) =>
     formatDateTime(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }, iso);
 
   return (
     <TitledCard look="profile-card" title={<Trans>Traffic this month</Trans>}>
-      {isPending && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {isError && (
-        <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-          <Trans>Try again</Trans>
-        </button>
-      )}
+      <QueryStatus query={query} />
       {data && (
         <>
           <dl className="profile-list">

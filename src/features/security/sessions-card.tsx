@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MemberSession } from '../../../contract/endpoints/account-security';
+import { QueryStatus } from '../../components/query-status';
 import { TitledCard } from '../../components/titled-card';
 import { DataTable } from '../../components/ui/data-table';
 import { formatDateTime } from '../../i18n/intl-format';
@@ -30,7 +31,8 @@ function usePlatformName(): (platform: string) => string {
 export function SessionsCard() {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const { data, isPending, isError, refetch } = useQuery(sessionListQuery());
+  const query = useQuery(sessionListQuery());
+  const { data } = query;
   const [busy, setBusy] = useState<number | 'others' | null>(null);
   const platformName = usePlatformName();
   const when = (iso: string) =>
@@ -52,16 +54,7 @@ export function SessionsCard() {
 
   return (
     <TitledCard look="security-card" title={<Trans>Where you are signed in</Trans>}>
-      {isPending && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {isError && (
-        <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-          <Trans>Try again</Trans>
-        </button>
-      )}
+      <QueryStatus query={query} />
       {data && (
         <>
           <DataTable
