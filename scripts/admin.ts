@@ -5,6 +5,7 @@
  * it opens DATA_DIR itself, holding the directory's lock so a server started meanwhile waits its turn.
  */
 import { sendAdminCommand } from '../server/admin/admin-channel';
+import { withAbsoluteFiles } from '../server/admin/backup-command';
 import {
   parseAdminCommand,
   reportUsage,
@@ -36,7 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
     throw error;
   }
   if (!isPostgresUrl(config.databaseUrl)) {
-    const exit = await sendAdminCommand(config.dataDir, argv, io);
+    const exit = await sendAdminCommand(config.dataDir, withAbsoluteFiles(argv, process.cwd()), io);
     if (exit !== undefined) return exit;
   }
   let database: Database | undefined;
@@ -56,6 +57,7 @@ async function main(argv: readonly string[]): Promise<number> {
         db,
         gateways: () => createPaymentGateways(config),
         siteOrigin: siteOriginOf(config),
+        dataDir: config.dataDir,
       }),
     });
   } finally {

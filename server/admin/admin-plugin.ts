@@ -23,6 +23,7 @@ export const adminPlugin = fp<{
     gateways: async () => gateways,
     sessionCache,
     siteOrigin,
+    dataDir: config.dataDir,
     verifyTokenTransfer,
     ...(payoutChainIds ? { payoutChainIds } : {}),
   });

@@ -1,6 +1,7 @@
 /**
  * The operator CLI (`npm run admin -- <area> <action> ...`, scripts/admin.ts): plans and prices,
- * promo codes, redeem-code batches, orders (list, refund, flags), group buys, the KOL programme, VPN nodes and yearly benefits
+ * promo codes, redeem-code batches, orders (list, refund, flags), group buys, the KOL programme, VPN nodes and yearly benefits,
+ * backups
  * (the account area's commands, which check their own arguments once the database is open), console staff and the audit
  * trail (docs/console.md). Every command that runs is audited with who = 'cli' (here, where the CLI
  * dispatches, both in its own process and through a running server's admin channel). Arguments are checked before the
@@ -20,6 +21,7 @@ import { KOL_USAGE, parseKolCommand } from './kol-admin';
 import { GROUP_BUY_USAGE, parseGroupBuyCommand } from './group-buy-admin';
 import { AUDIT_USAGE, STAFF_USAGE, parseAuditCommand, parseStaffCommand } from './staff-command';
 import { USERS_USAGE, parseUsersCommand } from './users-command';
+import { BACKUP_USAGE, parseBackupCommand, parseRestoreCommand } from './backup-command';
 import { CLI_ACTOR, redactArgv, writeAudit } from '../console/audit';
 
 export { AdminError, UsageError } from './args';
@@ -39,6 +41,7 @@ export const USAGE = [
     ...STAFF_USAGE,
     ...AUDIT_USAGE,
     ...USERS_USAGE,
+    ...BACKUP_USAGE,
   ].map((l) => `  ${l}`),
   ...[...NODES_USAGE, ...BENEFITS_USAGE].map((l) => `  ${l.replace(/^( *)(usage: )?/, '$1')}`),
   '',
@@ -59,6 +62,8 @@ const AREAS: Readonly<Record<string, (rest: string[]) => AdminCommand>> = {
   staff: parseStaffCommand,
   users: parseUsersCommand,
   audit: parseAuditCommand,
+  backup: parseBackupCommand,
+  restore: parseRestoreCommand,
   nodes:
     (rest) =>
     ({ db, io, now, siteOrigin }) =>

@@ -1,4 +1,5 @@
 /** What a parsed operator command runs with, and where its server-side capabilities come from. */
+import { join } from 'node:path';
 import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import type { PaymentGateways } from '../gateways/gateway';
@@ -46,6 +47,8 @@ export interface AdminContext {
   readonly siteOrigin?: () => string;
   /** The running server's cache of member sessions: a sign-out applies there at once. */
   readonly sessionCache?: SessionCache;
+  /** Where a restore writes its safety backup of the data it replaces (DATA_DIR/backups). */
+  readonly backupDir: string;
 }
 
 /** A command whose arguments were checked; it returns the exit code. */
@@ -63,6 +66,8 @@ export interface AdminCapabilityDeps {
   readonly payoutChainIds?: Partial<Record<PayoutNetwork, number>>;
   /** The site's origin (the running server's, or PUBLIC_ORIGIN / HOST:PORT from the config). */
   readonly siteOrigin?: () => string;
+  /** DATA_DIR: a restore's safety backups go to its `backups` folder. */
+  readonly dataDir: string;
 }
 
 /**
@@ -81,6 +86,7 @@ export function adminCapabilities(deps: AdminCapabilityDeps): Omit<AdminContext,
       verifyTokenTransfer({ db: deps.db, chains: (chains ??= createChainReaders()) }, query));
   return {
     now: () => new Date(),
+    backupDir: join(deps.dataDir, 'backups'),
     refund: async (orderNo, options) =>
       refundOrder(
         { db: deps.db, gateways: await deps.gateways(), sessionCache: deps.sessionCache },

@@ -15,6 +15,8 @@ export interface SessionCache {
   set(tokenHash: string, auth: Authenticated, epochAtRead: number): void;
   forgetSession(sessionId: number): void;
   forgetUser(userId: number): void;
+  /** Every session (the database was replaced: a restore). */
+  forgetAll(): void;
 }
 
 export function createSessionCache(
@@ -47,5 +49,6 @@ export function createSessionCache(
     },
     forgetSession: (sessionId) => forget((auth) => auth.sessionId === sessionId),
     forgetUser: (userId) => forget((auth) => auth.user.id === userId),
+    forgetAll: () => forget(() => true),
   };
 }

@@ -1,4 +1,5 @@
 /** The operator commands of the account area: benefits and VPN nodes (bad args change nothing). */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { runAdmin } from '../../server/admin/cli';
@@ -166,6 +167,7 @@ describe('operator commands through npm run admin', () => {
       now: () => new Date(),
       openDb: async () => t.app.kestrel.database.db,
       refund: () => Promise.reject(new Error('no refunds here')),
+      backupDir: join(t.dataDir, 'backups'),
     });
     return { code, out, err };
   }

@@ -19,33 +19,9 @@ import { DirectoryLockedError } from '../../server/db/directory-lock';
 import { registerByUsername } from './helpers/accounts';
 import { consoleCall } from './helpers/console';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp, useTestApp } from './helpers/test-app';
-import type { DbVariant } from './helpers/test-databases';
+import { adminProcess as admin, pgliteDirectory } from './helpers/admin-process';
 
 const run = promisify(execFile);
-
-/** PGlite in the test's DATA_DIR, as `npm start` runs it (no DATABASE_URL). */
-const pgliteDirectory: DbVariant = {
-  name: 'pglite',
-  create: async () => ({ url: '', drop: async () => undefined }),
-};
-
-async function admin(dataDir: string, argv: string[]) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/admin.ts', ...argv],
-      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' } },
-    );
-    return { code: 0, out: stdout.split('\n').filter(Boolean), err: stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return {
-      code: failed.code,
-      out: failed.stdout.split('\n').filter(Boolean),
-      err: failed.stderr,
-    };
-  }
-}
 
 function modesUnder(dir: string): { path: string; mode: number }[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).map((entry) => {

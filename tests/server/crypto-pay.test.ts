@@ -4,6 +4,7 @@
  * transaction that must not pay, reorgs, the watcher (tab closed, restarted mid-range, two at once),
  * late payments, an unreachable RPC, and the transfer check other modules call.
  */
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/database';
@@ -441,7 +442,7 @@ describe.each(variants)('crypto payment on $name', (variant) => {
     const code = await runAdmin(['orders', 'flags'], {
       io: { out: (l) => out.push(l), err: (l) => out.push(l) },
       openDb: async () => db(),
-      ...adminCapabilities({ db: db(), gateways: testPaymentGateways }),
+      ...adminCapabilities({ db: db(), gateways: testPaymentGateways, dataDir: tmpdir() }),
     });
     expect(code).toBe(0);
     const listed = out.filter((l) => l.includes('crypto_reorged_after_credit')).join('\n');

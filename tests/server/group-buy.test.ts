@@ -5,6 +5,7 @@
  * ending job (refunds, 'refund due', redeem codes for unused seats), late payments refunded, a refund
  * after the finish, a gateway fault, the visitor's view and the service switch.
  */
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { Errors } from '../../contract';
@@ -503,7 +504,7 @@ describe.each(variants)('group buy on $name', (variant) => {
       const code = await runAdmin(line.split(' '), {
         io: { out: (l) => out.push(l), err: (l) => err.push(l) },
         openDb: async () => db(),
-        ...adminCapabilities({ db: db(), gateways: async () => registry }),
+        ...adminCapabilities({ db: db(), gateways: async () => registry, dataDir: tmpdir() }),
       });
       return { code, out: out.join('\n'), err: err.join('\n') };
     };

@@ -6,6 +6,7 @@
  * a friend's crypto payment from the KOL's own wallet (its payout address, or a wallet it paid its
  * own orders from) is a self-referral and earns nothing. docs/kol.md.
  */
+import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { SettlementView } from '../../contract/endpoints/kol';
@@ -64,6 +65,7 @@ describe.each(variants)('KOL programme on chain, $name', (variant) => {
       gateways: testPaymentGateways,
       verifyTokenTransfer: t.app.kestrel.crypto.verifyTokenTransfer,
       payoutChainIds: { ethereum: chain.chainId },
+      dataDir: tmpdir(),
     });
     const code = await runAdmin(argv, {
       io: { out: (l) => lines.push(l), err: (l) => lines.push(l) },

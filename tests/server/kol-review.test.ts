@@ -7,6 +7,7 @@
  * at once have exactly one effect. A friend on another device and address earns as before. After
  * each test the ledger balances (server/kol/ledger-check.ts).
  */
+import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -85,7 +86,7 @@ describe.each(variants)('KOL self-referral review on $name', (variant) => {
     const code = await runAdmin(argv, {
       io: { out: (l) => lines.push(l), err: (l) => lines.push(l) },
       openDb: async () => db(),
-      ...adminCapabilities({ db: db(), gateways: testPaymentGateways }),
+      ...adminCapabilities({ db: db(), gateways: testPaymentGateways, dataDir: tmpdir() }),
     });
     return { code, out: lines.join('\n') };
   }

@@ -43,6 +43,7 @@ async function admin(line: string | string[]): Promise<Ran> {
     io: { out: (l) => ran.out.push(l), err: (l) => ran.err.push(l) },
     now: () => new Date(),
     openDb: async () => db(),
+    backupDir: join(tmpdir(), 'kestrel-store-admin-backups'),
     refund: async (orderNo, options) => {
       ran.refunds.push({ orderNo, manual: options.manual });
       return { refunded: true, userExpireTime: new Date('2027-01-01T00:00:00Z') };

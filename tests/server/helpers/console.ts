@@ -3,6 +3,7 @@
  * one session, its CSRF token echoed on writes, the site's Origin on every POST. The console's
  * clock is the suite's (AppOverrides.consoleNow), so expiry and TOTP steps move without waiting.
  */
+import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -111,6 +112,7 @@ export async function runCli(
     openDb: async () => app.kestrel.database.db,
     refund: () => Promise.reject(new Error('no refunds here')),
     siteOrigin: app.services.siteOrigin,
+    backupDir: join(app.services.config.dataDir, 'backups'),
   });
   return { code, out, err };
 }
