@@ -3,7 +3,8 @@
  * of three server processes on one PostgreSQL and Redis (deploy/local-topology.mjs). Signed calls go
  * through nginx without pause while each process in turn is stopped with SIGTERM (it answers /readyz
  * 503 and keeps serving for its drain, then stops listening, finishes what is in flight and closes
- * the database) and started again: not one call fails, and every process exits cleanly.
+ * the database) and started again: not one call fails, and every process exits cleanly. The client
+ * address the processes see is the one nginx saw (TRUST_PROXY=1), whatever the visitor claims.
  * Needs nginx, PostgreSQL and Redis: in CI they must be there (.ci/run installs nginx); elsewhere a
  * missing one skips this file with a loud warning.
  */
@@ -12,6 +13,8 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- deploy/ is plain JavaScript for operators, without declarations.
 import { NGINX, startTopology } from '../../deploy/local-topology.mjs';
+import pg from 'pg';
+import { PASSWORD, uniqueName } from './helpers/accounts';
 import { createApiClient } from './helpers/api-client';
 import { adminQuery, PG_ADMIN_URL, postgresAvailable } from './helpers/test-databases';
 import { REDIS_URL, redisAvailable } from './helpers/test-redis';
@@ -52,13 +55,15 @@ async function freePortRange(): Promise<number> {
 describe.runIf(missing.length === 0)('three server processes behind nginx', () => {
   const database = `topology_${Math.random().toString(36).slice(2, 10)}`;
   let topology: Topology;
+  let databaseUrl: string;
   beforeAll(async () => {
     await adminQuery(`CREATE DATABASE ${database}`);
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${database}`;
+    databaseUrl = url.toString();
     const base = await freePortRange();
     topology = (await startTopology({
-      databaseUrl: url.toString(),
+      databaseUrl,
       redisUrl: REDIS_URL,
       processes: 3,
       listenPort: base,
@@ -104,4 +109,25 @@ describe.runIf(missing.length === 0)('three server processes behind nginx', () =
     expect(exits).toEqual([0, 0, 0]);
     expect(failures).toEqual([]);
   }, 300_000);
+
+  it("sees the visitor's address as nginx saw it, never one the visitor claims", async () => {
+    const api = createApiClient(topology.origin);
+    // From 127.0.0.7, claiming to be 203.0.113.9 in the header a proxy would add.
+    const registered = await api.call<{ userId: number }>(
+      '/api/user/register_type_username',
+      { username: uniqueName(), password: PASSWORD },
+      { ip: '127.0.0.7', headers: { 'x-forwarded-for': '203.0.113.9' } },
+    );
+    expect(registered.body.code, registered.body.msg).toBe(200);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows } = await client
+      .query<{ signup_ip: string }>('SELECT signup_ip FROM users WHERE id = $1', [
+        registered.body.data.userId,
+      ])
+      .finally(() => client.end());
+    const [row] = rows;
+    // The address rate limits and the sessions list use (request.ip, TRUST_PROXY=1).
+    expect(row).toEqual({ signup_ip: '127.0.0.7' });
+  }, 60_000);
 });

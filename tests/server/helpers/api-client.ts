@@ -4,6 +4,7 @@
  * byte-compatible, see signature.test.ts). Reads verification codes from the dev outbox.
  */
 import { constants, publicEncrypt, randomInt } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import {
   API_VERSION_PREFIX,
@@ -95,11 +96,49 @@ interface Request {
   remoteAddress?: string;
 }
 
+/**
+ * Over a real socket from a chosen local address: any of 127.0.0.0/8 on Linux, so a server (or the
+ * proxy in front of it) sees a client other than 127.0.0.1.
+ */
+function sendFrom(localAddress: string, base: string, request: Request): Promise<Sent> {
+  const body = request.payload === undefined ? undefined : JSON.stringify(request.payload);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      `${base}${request.url}`,
+      {
+        method: request.method,
+        localAddress,
+        headers: {
+          ...request.headers,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({
+            statusCode: response.statusCode ?? 0,
+            headers: response.headers,
+            json: () => JSON.parse(text) as unknown,
+          }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
 /** Sends through the app's inject(), or over a real socket to a server listening at a base URL. */
 function transport(target: FastifyInstance | string) {
   if (typeof target !== 'string')
     return (request: Request): Promise<Sent> => target.inject(request);
   return async (request: Request): Promise<Sent> => {
+    if (request.remoteAddress !== undefined)
+      return sendFrom(request.remoteAddress, target, request);
     const response = await fetch(`${target}${request.url}`, {
       method: request.method,
       headers: {
@@ -119,7 +158,8 @@ function transport(target: FastifyInstance | string) {
 
 /**
  * A client of the app: through `inject()` when given the app; given a base URL (a server listening
- * on a real socket, e.g. `http://127.0.0.1:1234`), over HTTP, where `ip` cannot be chosen.
+ * on a real socket, e.g. `http://127.0.0.1:1234`), over HTTP, where `ip` is the local address the
+ * connection is made from (a loopback address).
  */
 export function createApiClient(target: FastifyInstance | string): ApiClient {
   const send = transport(target);
