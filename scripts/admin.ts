@@ -5,7 +5,7 @@
  * it opens DATA_DIR itself, holding the directory's lock so a server started meanwhile waits its turn.
  */
 import { sendAdminCommand } from '../server/admin/admin-channel';
-import { withAbsoluteFiles } from '../server/admin/backup-command';
+import { withAbsoluteFiles } from '../server/admin/file-arguments';
 import {
   parseAdminCommand,
   reportUsage,

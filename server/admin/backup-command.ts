@@ -5,7 +5,7 @@
  * writes a safety backup of the current data under DATA_DIR/backups, so it can itself be undone.
  */
 import { mkdir, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import {
   BackupError,
   inspectBackup,
@@ -21,17 +21,6 @@ export const BACKUP_USAGE = [
   'backup <file>   (every table at one moment, gzip JSON lines, mode 0600)',
   'restore <file> [--yes]   (replaces all data; without --yes: what the file holds. A safety backup of the current data is written first)',
 ];
-
-const AREAS_WITH_FILES = new Set(['backup', 'restore']);
-
-/**
- * The file names of a command line, made absolute against the operator's directory: the running
- * server that runs the command may have been started elsewhere.
- */
-export function withAbsoluteFiles(argv: readonly string[], cwd: string): string[] {
-  if (!AREAS_WITH_FILES.has(argv[0] ?? '')) return [...argv];
-  return argv.map((arg, i) => (i === 0 || arg.startsWith('--') ? arg : resolve(cwd, arg)));
-}
 
 const lastMigration = (summary: BackupSummary) => summary.header.migrations.at(-1) ?? 'none';
 

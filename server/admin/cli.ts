@@ -1,7 +1,7 @@
 /**
  * The operator CLI (`npm run admin -- <area> <action> ...`, scripts/admin.ts): plans and prices,
  * promo codes, redeem-code batches, orders (list, refund, flags), group buys, the KOL programme, VPN nodes and yearly benefits,
- * backups
+ * announcements and the site's links, backups
  * (the account area's commands, which check their own arguments once the database is open), console staff and the audit
  * trail (docs/console.md). Every command that runs is audited with who = 'cli' (here, where the CLI
  * dispatches, both in its own process and through a running server's admin channel). Arguments are checked before the
@@ -21,6 +21,12 @@ import { KOL_USAGE, parseKolCommand } from './kol-admin';
 import { GROUP_BUY_USAGE, parseGroupBuyCommand } from './group-buy-admin';
 import { AUDIT_USAGE, STAFF_USAGE, parseAuditCommand, parseStaffCommand } from './staff-command';
 import { USERS_USAGE, parseUsersCommand } from './users-command';
+import {
+  ANNOUNCEMENTS_USAGE,
+  LINKS_USAGE,
+  parseAnnouncementsCommand,
+  parseLinksCommand,
+} from './content-command';
 import { BACKUP_USAGE, parseBackupCommand, parseRestoreCommand } from './backup-command';
 import { CLI_ACTOR, redactArgv, writeAudit } from '../console/audit';
 
@@ -41,6 +47,8 @@ export const USAGE = [
     ...STAFF_USAGE,
     ...AUDIT_USAGE,
     ...USERS_USAGE,
+    ...ANNOUNCEMENTS_USAGE,
+    ...LINKS_USAGE,
     ...BACKUP_USAGE,
   ].map((l) => `  ${l}`),
   ...[...NODES_USAGE, ...BENEFITS_USAGE].map((l) => `  ${l.replace(/^( *)(usage: )?/, '$1')}`),
@@ -61,6 +69,8 @@ const AREAS: Readonly<Record<string, (rest: string[]) => AdminCommand>> = {
   kol: parseKolCommand,
   staff: parseStaffCommand,
   users: parseUsersCommand,
+  announcements: parseAnnouncementsCommand,
+  links: parseLinksCommand,
   audit: parseAuditCommand,
   backup: parseBackupCommand,
   restore: parseRestoreCommand,

@@ -5,9 +5,10 @@
  * (start and end honoured on a controlled clock) in their language with an unread count, mark them
  * read and dismiss a banner on every device; signed-out visitors read the live banners. Bad input is
  * refused in both languages with nothing changed. The site's links (the display config's `links`)
- * are edited there too, checked: https:// addresses or paths on this site.
+ * are edited there too, checked: https:// addresses or paths on this site. The CLI's
+ * `announcements` and `links` commands call the same operator functions.
  */
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
@@ -25,6 +26,7 @@ import {
   as,
   lastAudit,
   auditCount,
+  runCli,
 } from './helpers/console';
 import { databaseVariants } from './helpers/test-databases';
 
@@ -404,5 +406,136 @@ describe.each(variants)("the console's site links on $name", (variant) => {
     }
     expect(await displayConfig()).toEqual(current);
     expect(await auditCount(db())).toBe(audits);
+  });
+});
+
+describe.each(variants)('announcements and links from the CLI on $name', (variant) => {
+  const clock = new Clock(Date.now());
+  const t = useConsoleApp(variant, clock);
+  const db = () => t.app.kestrel.database.db;
+  const cli = (...argv: string[]) => runCli(t.app, clock, argv);
+  const displayConfig = async () =>
+    (await t.api.call<DisplayConfig>('/api/system/system_display_config', {})).body.data;
+  const announcementCount = async () =>
+    (await db().select({ n: count() }).from(announcements))[0]!.n;
+  let member: Registered;
+
+  it('writes, changes, lists and withdraws an announcement: members see it in their language', async () => {
+    member = await registerByUsername(t.api);
+    const added = await cli(
+      'announcements',
+      'add',
+      ...['--title-en', 'Maintenance tonight', '--title-zh', '今晚维护'],
+      ...['--body-en', 'Nodes restart at 02:00.', '--body-zh', '节点将于 02:00 重启。'],
+      '--banner',
+    );
+    expect(added.code, added.err.join('\n')).toBe(0);
+    const id = Number(/^Announcement (\d+): live, banner/.exec(added.out[0]!)![1]);
+    expect(await lastAudit(db(), 'announcement.create')).toMatchObject({
+      actorKind: 'cli',
+      target: `announcement:${id}`,
+    });
+    const seen = async (language: 'en' | 'zh_CN') =>
+      (
+        await t.api.call<{ notices: Notice[] }>(
+          '/api/user/user_notices',
+          {},
+          { token: member.token, language },
+        )
+      ).body.data.notices.map((n) => n.title);
+    expect(await seen('en')).toEqual(['Maintenance tonight']);
+    expect(await seen('zh_CN')).toEqual(['今晚维护']);
+
+    // Only what is named changes; `none` clears a moment.
+    const ends = new Date(clock.ms + 60 * MINUTE).toISOString();
+    const edited = await cli(
+      'announcements',
+      'edit',
+      String(id),
+      '--title-en',
+      'Maintenance at 2',
+      '--ends',
+      ends,
+      '--no-banner',
+    );
+    expect(edited.code, edited.err.join('\n')).toBe(0);
+    const [row] = await db().select().from(announcements).where(eq(announcements.id, id));
+    expect(row).toMatchObject({
+      titleEn: 'Maintenance at 2',
+      titleZh: '今晚维护',
+      bodyZh: '节点将于 02:00 重启。',
+      banner: false,
+    });
+    expect(row!.endsAt?.toISOString()).toBe(ends);
+    const listed = await cli('announcements', 'list');
+    expect(listed.out.join('\n')).toMatch(new RegExp(`${id} +live +- .*Maintenance at 2`));
+
+    // Read by the member: deleting is refused (exit 1, the catalogue's words), withdrawing works.
+    const read = await t.api.call('/api/user/user_notice_read', { id }, { token: member.token });
+    expect(read.body.code, read.body.msg).toBe(200);
+    const deleted = await cli('announcements', 'delete', String(id));
+    expect(deleted.code).toBe(1);
+    expect(deleted.err.join('\n')).toContain(Errors.ANNOUNCEMENT_ALREADY_READ.en);
+    expect((await cli('announcements', 'withdraw', String(id))).code).toBe(0);
+    expect(await seen('en')).toEqual([]);
+  });
+
+  it('refuses bad announcements with the reason and changes nothing', async () => {
+    const before = await announcementCount();
+    const at = (minutes: number) => new Date(clock.ms + minutes * MINUTE).toISOString();
+    const texts = ['--title-en', 'a', '--title-zh', 'b', '--body-en', 'c', '--body-zh', 'd'];
+    const backwards = await cli(
+      'announcements',
+      'add',
+      ...texts,
+      '--starts',
+      at(10),
+      '--ends',
+      at(5),
+    );
+    expect([backwards.code, backwards.err.join('\n')]).toEqual([
+      1,
+      expect.stringContaining(Errors.ANNOUNCEMENT_ENDS_BEFORE_START.en),
+    ]);
+    expect((await cli('announcements', 'add', ...texts.slice(2))).code).toBe(2);
+    expect((await cli('announcements', 'add', ...texts, '--starts', 'soon')).code).toBe(2);
+    const missing = await cli('announcements', 'withdraw', '99999');
+    expect([missing.code, missing.err.join('\n')]).toEqual([
+      1,
+      expect.stringContaining(Errors.ANNOUNCEMENT_NOT_FOUND.en),
+    ]);
+    expect(await announcementCount()).toBe(before);
+  });
+
+  it('sets and removes one link at a time and changes the contacts, checked like the console', async () => {
+    const before = await displayConfig();
+    const set = await cli('links', 'set', 'help', 'guide', '/download');
+    expect(set.code, set.err.join('\n')).toBe(0);
+    expect((await displayConfig()).links.help.at(-1)).toEqual({ key: 'guide', href: '/download' });
+    expect(await lastAudit(db(), 'links.update')).toMatchObject({ actorKind: 'cli' });
+    const replaced = await cli('links', 'set', 'help', 'guide', 'https://guide.example/start');
+    expect(replaced.code).toBe(0);
+    expect((await displayConfig()).links.help.filter((l) => l.key === 'guide')).toEqual([
+      { key: 'guide', href: 'https://guide.example/start' },
+    ]);
+    const contacts = await cli('links', 'contacts', '--support-email', 'care@kestrel.example');
+    expect(contacts.out).toContain('support e-mail: care@kestrel.example');
+    const current = await displayConfig();
+
+    const bad = await cli('links', 'set', 'more', 'blog', 'http://blog.example');
+    expect([bad.code, bad.err.join('\n')]).toEqual([
+      1,
+      expect.stringContaining(Errors.LINK_URL_INVALID.en),
+    ]);
+    expect((await cli('links', 'remove', 'more', 'nothing-here')).code).toBe(1);
+    expect((await cli('links', 'set', 'menu', 'x', '/faq')).code).toBe(2);
+    expect((await cli('links', 'contacts')).code).toBe(2);
+    expect(await displayConfig()).toEqual(current);
+
+    expect((await cli('links', 'remove', 'help', 'guide')).code).toBe(0);
+    expect((await displayConfig()).links).toEqual({
+      ...before.links,
+      supportEmail: 'care@kestrel.example',
+    });
   });
 });

@@ -30,9 +30,18 @@ export async function updateSiteLinks(
   actor: AuditActor,
   input: unknown,
 ): Promise<SiteLinks> {
-  const parsed = siteLinksFields.safeParse(input);
-  if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
-  const links = parsed.data;
+  return changeSiteLinks(deps, actor, () => input);
+}
+
+/**
+ * Changes the links from what they are under the row's lock (the CLI's one-entry edits): `change`
+ * gets the links served now and returns the whole new value, which is checked like the console's.
+ */
+export async function changeSiteLinks(
+  deps: ContentDeps,
+  actor: AuditActor,
+  change: (current: SiteLinks) => unknown,
+): Promise<SiteLinks> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     await insertSettingIfMissing(tx, DISPLAY_CONFIG_KEY, defaultDisplayConfig);
@@ -43,6 +52,9 @@ export async function updateSiteLinks(
     const before = await storedDisplayConfig(tx)
       .then((config) => config.links)
       .catch(() => defaultDisplayConfig.links);
+    const parsed = siteLinksFields.safeParse(change(before));
+    if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
+    const links = parsed.data;
     await tx
       .update(settings)
       .set({
