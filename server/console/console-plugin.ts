@@ -28,6 +28,7 @@ import {
   clearedSessionCookie,
   consoleFail,
   csrfMatches,
+  pruneStaffSessions,
   readStaffSession,
   requireFreshSecondFactor,
   revokeStaffSession,
@@ -50,6 +51,8 @@ import { roleAllows } from './roles';
 import { storeHandlers } from './store/store-handlers';
 import { memberHandlers } from './users/member-handlers';
 import { enrolmentInfo, finishEnrolment, signIn, startEnrolment, stepUp } from './staff-auth';
+import { repeatLoggedJob } from '../jobs/repeat-job';
+import { repeatWhileRunning } from '../jobs/startup-jobs';
 import {
   addStaff,
   changeStaffRole,
@@ -103,6 +106,8 @@ function requestOriginOf(request: FastifyRequest): string | undefined | null {
   }
 }
 
+const STAFF_SESSION_PRUNING_SECONDS = 3600;
+
 export async function consolePlugin(
   app: FastifyInstance,
   options: ConsolePluginOptions,
@@ -114,6 +119,23 @@ export async function consolePlugin(
   const staffDeps: StaffDeps = { db, now, siteOrigin };
   const door = { db, hasher, throttle: options.passwordThrottle, now, sealer: options.totpSealer };
   if (config.appEnv !== AppEnv.PROD) registerConsoleDevRoutes(app, db, now);
+  const pruneLog = app.log.child({ job: 'staff-session-pruning' });
+  repeatWhileRunning(app, {
+    name: 'staff-session-pruning',
+    // Hourly where background jobs run at all (tests that switch them off switch this off too).
+    everySeconds: app.services.repeatEverySeconds > 0 ? STAFF_SESSION_PRUNING_SECONDS : 0,
+    start: (claim) =>
+      repeatLoggedJob(
+        async () => {
+          const removed = await pruneStaffSessions(db, now());
+          if (removed > 0) pruneLog.info({ removed }, 'ended staff sessions deleted');
+        },
+        pruneLog,
+        'staff session pruning failed',
+        STAFF_SESSION_PRUNING_SECONDS,
+        claim,
+      ),
+  });
 
   /** Same-origin writes only: the configured public origins, else this server's own. */
   const sameOrigin = (request: FastifyRequest, origin: string) =>

@@ -5,7 +5,7 @@
  * entered, which `requireFreshSecondFactor` checks before money actions (step-up).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import {
   CONSOLE_SESSION,
   CONSOLE_SESSION_COOKIE,
@@ -132,6 +132,28 @@ export async function readStaffSession(
     .where(and(eq(staffSessions.id, found.session.id), isNull(staffSessions.revokedAt)))
     .returning();
   return touched ? { session: touched, staff: found.staff } : undefined;
+}
+
+/** Days an ended staff session stays on record (who was signed in from where, for an inquiry). */
+export const ENDED_STAFF_SESSION_KEPT_DAYS = 30;
+
+/**
+ * Deletes the staff sessions that ended (revoked, or past their idle or absolute limit) more than
+ * ENDED_STAFF_SESSION_KEPT_DAYS before `now`; returns how many. Sign-ins stay in the audit trail.
+ */
+export async function pruneStaffSessions(db: Db, now: Date): Promise<number> {
+  const cutoff = now.getTime() - ENDED_STAFF_SESSION_KEPT_DAYS * 86_400_000;
+  const removed = await db
+    .delete(staffSessions)
+    .where(
+      or(
+        lt(staffSessions.revokedAt, new Date(cutoff)),
+        lt(staffSessions.lastSeenAt, new Date(cutoff - IDLE_MS)),
+        lt(staffSessions.createdAt, new Date(cutoff - ABSOLUTE_MS)),
+      ),
+    )
+    .returning({ id: staffSessions.id });
+  return removed.length;
 }
 
 export async function revokeStaffSession(db: Db, sessionId: number, now: Date): Promise<void> {

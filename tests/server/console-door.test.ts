@@ -17,7 +17,12 @@ import {
   type ConsoleEndpointName,
   type StaffRole,
 } from '../../contract/endpoints/console';
-import { clearedSessionCookie, sessionCookie } from '../../server/console/console-session';
+import {
+  clearedSessionCookie,
+  pruneStaffSessions,
+  sessionCookie,
+} from '../../server/console/console-session';
+import { hashSecret } from '../../server/console/staff-operations';
 import { ROLE_PERMISSIONS, roleAllows } from '../../server/console/roles';
 import {
   auditLog,
@@ -439,6 +444,35 @@ describe.each(variants)('console door on $name', (variant) => {
     clock.advance(10 * 60_000);
     const gone = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
     expect(gone.status).toBe(401);
+  });
+
+  it('deletes ended sessions 30 days after they ended, never a live one', async () => {
+    const live = await signIn(t.app, clock, owner);
+    const signedOut = await signIn(t.app, clock, owner);
+    const out = await consoleCall(
+      t.app,
+      E.consoleSignOut,
+      {},
+      { cookie: signedOut.cookie, csrf: signedOut.csrf },
+    );
+    expect(out.status).toBe(200);
+    const ids = async () =>
+      (await db().select({ id: staffSessions.id }).from(staffSessions)).length;
+    const before = await ids();
+    expect(before).toBeGreaterThan(2);
+    const days = (n: number) => n * 86_400_000;
+    // Nothing ended 30 days ago yet.
+    expect(await pruneStaffSessions(db(), new Date(clock.ms + days(29)))).toBe(0);
+    // 30 days and 10 minutes on: every ended session goes (the signed-out one, those of the tests
+    // before), the live one ends 15 idle minutes after its last call and stays.
+    expect(await pruneStaffSessions(db(), new Date(clock.ms + days(30) + 10 * 60_000))).toBe(
+      before - 1,
+    );
+    const [kept] = await db().select().from(staffSessions);
+    expect(kept?.tokenHash).toBe(hashSecret(live.cookie));
+    const info = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: live.cookie });
+    expect(info.status).toBe(200);
+    expect(await pruneStaffSessions(db(), new Date(clock.ms + days(30) + 16 * 60_000))).toBe(1);
   });
 
   it('refuses writes without the CSRF token or with a wrong one', async () => {
