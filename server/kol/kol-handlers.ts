@@ -43,31 +43,70 @@ export function settlementView(row: Settlement): SettlementView {
  * The ledger's totals as of `now`: a pending row past its window already counts as available; a
  * held row counts only as held (under review) until an operator confirms or voids it.
  */
-export async function kolTotals(db: Db, kolId: number, now: Date) {
+export interface KolTotals {
+  readonly heldCents: number;
+  readonly pendingCents: number;
+  readonly availableCents: number;
+  readonly processingCents: number;
+  readonly paidCents: number;
+}
+
+export const NO_KOL_TOTALS: KolTotals = {
+  heldCents: 0,
+  pendingCents: 0,
+  availableCents: 0,
+  processingCents: 0,
+  paidCents: 0,
+};
+
+/**
+ * The totals of the KOLs `kolIds` (every KOL when absent) at `now`, two grouped statements whatever
+ * their number: the console's list of hundreds of KOLs as one KOL's own page. A KOL with nothing
+ * booked has zeros.
+ */
+export async function kolTotalsOf(
+  db: Db,
+  now: Date,
+  kolIds?: readonly number[],
+): Promise<Map<number, KolTotals>> {
   const at = now.toISOString();
-  const [ledger] = rowsOf<{ held: string; pending: string; available: string }>(
-    await db.execute(sql`
-      SELECT
+  const only = kolIds ? sql`WHERE kol_id = ANY (${`{${kolIds.join(',')}}`}::int[])` : sql``;
+  const [ledger, paid] = await Promise.all([
+    db.execute(sql`
+      SELECT kol_id,
         coalesce(sum(commission_cents) FILTER (WHERE status = 'held'), 0) AS held,
         coalesce(sum(commission_cents) FILTER (WHERE status = 'pending' AND available_at > ${at}), 0) AS pending,
         coalesce(sum(commission_cents) FILTER (WHERE status = 'available'
           OR (status = 'pending' AND available_at <= ${at})), 0) AS available
-      FROM kol_commissions WHERE kol_id = ${kolId}`),
-  );
-  const [paid] = rowsOf<{ processing: string; paid: string }>(
-    await db.execute(sql`
-      SELECT
+      FROM kol_commissions ${only} GROUP BY kol_id`),
+    db.execute(sql`
+      SELECT kol_id,
         coalesce(sum(amount_cents) FILTER (WHERE status = 'processing'), 0) AS processing,
         coalesce(sum(amount_cents) FILTER (WHERE status = 'paid'), 0) AS paid
-      FROM kol_settlements WHERE kol_id = ${kolId}`),
-  );
-  return {
-    heldCents: Number(ledger?.held ?? 0),
-    pendingCents: Number(ledger?.pending ?? 0),
-    availableCents: Number(ledger?.available ?? 0),
-    processingCents: Number(paid?.processing ?? 0),
-    paidCents: Number(paid?.paid ?? 0),
-  };
+      FROM kol_settlements ${only} GROUP BY kol_id`),
+  ]);
+  const totals = new Map<number, KolTotals>();
+  const of = (id: number) => totals.get(id) ?? NO_KOL_TOTALS;
+  for (const r of rowsOf<{ kol_id: number; held: string; pending: string; available: string }>(
+    ledger,
+  ))
+    totals.set(Number(r.kol_id), {
+      ...of(Number(r.kol_id)),
+      heldCents: Number(r.held),
+      pendingCents: Number(r.pending),
+      availableCents: Number(r.available),
+    });
+  for (const r of rowsOf<{ kol_id: number; processing: string; paid: string }>(paid))
+    totals.set(Number(r.kol_id), {
+      ...of(Number(r.kol_id)),
+      processingCents: Number(r.processing),
+      paidCents: Number(r.paid),
+    });
+  return totals;
+}
+
+export async function kolTotals(db: Db, kolId: number, now: Date): Promise<KolTotals> {
+  return (await kolTotalsOf(db, now, [kolId])).get(kolId) ?? NO_KOL_TOTALS;
 }
 
 /** An invitee as a KOL may see them, from a row with the invitee's columns. */

@@ -26,6 +26,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { totpCode } from '../../server/identity/totp';
+import { kolTotals } from '../../server/kol/kol-handlers';
 import { checkKolLedger } from '../../server/kol/ledger-check';
 import { registerByUsername, uniqueIp, uniqueName } from './helpers/accounts';
 import {
@@ -420,6 +421,10 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
       processingCents: 3 * STANDARD_12_USD,
       availableCents: -STANDARD_12_USD,
     });
+    // The list reads every KOL's totals at once; each is what that KOL's own page shows.
+    expect(list.length).toBeGreaterThan(1);
+    for (const listed of list)
+      expect(listed.totals).toEqual(await kolTotals(db(), listed.userId, clock.date()));
     const settlements = ok(
       await call<{ items: ConsoleSettlement[] }>(
         E.consoleKolSettlements,

@@ -16,7 +16,7 @@ import type { PageParams } from '../../db/paging';
 import { offsetOf } from '../../db/paging';
 import { kolAccounts, kolCommissions, kolSettlements, orders, users } from '../../db/schema';
 import type { KolAccount } from '../../kol/kol-accounts';
-import { kolTotals } from '../../kol/kol-handlers';
+import { kolTotals, kolTotalsOf, NO_KOL_TOTALS } from '../../kol/kol-handlers';
 import { payoutRecordsOf, type Settlement } from '../../kol/settlements';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -42,10 +42,10 @@ export async function listKols(db: Db, now: Date): Promise<ConsoleKol[]> {
     .from(kolAccounts)
     .innerJoin(users, eq(users.id, kolAccounts.userId))
     .orderBy(kolAccounts.userId);
-  const kols: ConsoleKol[] = [];
-  for (const { account, username } of rows)
-    kols.push(kolView(account, username, await kolTotals(db, account.userId, now)));
-  return kols;
+  const totals = await kolTotalsOf(db, now);
+  return rows.map(({ account, username }) =>
+    kolView(account, username, totals.get(account.userId) ?? NO_KOL_TOTALS),
+  );
 }
 
 /** One KOL (current or former), or undefined for a member who never was one. */
