@@ -17,7 +17,10 @@ export const SIGN_IN_IP_WINDOW_DAYS = 30;
 
 export interface HoldReason {
   readonly signal: HoldSignal;
-  /** What matched, for the operator (`kol held`). */
+  /**
+   * What matched, a value and no sentence (the reader's language names the signal): the device id,
+   * the address, the wallet or the payment account.
+   */
   readonly detail: string;
 }
 
@@ -121,7 +124,7 @@ export async function selfReferralSignal(
   payment: ReferralPayment,
 ): Promise<HoldReason | null> {
   const device = await sharedDevice(tx, payment.kolId, payment.buyerId);
-  if (device) return { signal: 'device', detail: `device ${device} is also the KOL's` };
+  if (device) return { signal: 'device', detail: device };
   const ip = await sharedSignupIp(tx, payment.kolId, payment.buyerId);
   if (ip) return { signal: 'signup_ip', detail: ip };
   const wallet = await sharedWallet(tx, payment);

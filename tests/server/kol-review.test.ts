@@ -14,7 +14,8 @@ import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_WEB_DEVICE_ID } from '../../contract';
 import { adminCapabilities } from '../../server/admin/context';
 import { runAdmin } from '../../server/admin/cli';
-import { rowsOf } from '../../server/db/database';
+import { openDatabase, rowsOf } from '../../server/db/database';
+import { migrate, readMigrations } from '../../server/db/migrate';
 import { kolCommissions, payments, users } from '../../server/db/schema';
 import { checkKolLedger } from '../../server/kol/ledger-check';
 import { promoteMatured, runPayoutBatch } from '../../server/kol/settlements';
@@ -120,7 +121,7 @@ describe.each(variants)('KOL self-referral review on $name', (variant) => {
       voidReason: null,
       reviewedAt: null,
     });
-    expect(row.holdDetail).toMatch(/^device web-[0-9a-f-]{36} is also the KOL's$/);
+    expect(row.holdDetail).toMatch(/^web-[0-9a-f-]{36}$/);
     expect(await summaryOf(kol)).toMatchObject({
       heldCents: STANDARD_12_USD,
       pendingCents: 0,
@@ -217,10 +218,10 @@ describe.each(variants)('KOL self-referral review on $name', (variant) => {
     const { kol, id } = await heldCommission();
     const listed = await admin('kol', 'held', '--kol', kol.username);
     expect(listed.code).toBe(0);
-    expect(listed.out).toMatch(new RegExp(`^${id}\\s.*47\\.99 USD\\s+device\\s+device web-`, 'm'));
+    expect(listed.out).toMatch(new RegExp(`^${id}\\s.*47\\.99 USD\\s+device\\s+web-`, 'm'));
     expect(listed.out).toContain('1 held commission');
     expect((await admin('kol', 'commissions', '--status', 'held')).out).toContain(
-      'held: device (device web-',
+      'held: device (web-',
     );
     expect((await admin('kol', 'confirm', String(id))).code).toBe(2);
 
@@ -241,7 +242,7 @@ describe.each(variants)('KOL self-referral review on $name', (variant) => {
     expect((await admin('kol', 'held', '--kol', kol.username)).out).toContain('0 held commissions');
     // The demo KOL (seeded) has one held: a friend who signed up on the KOL's phone.
     expect((await admin('kol', 'held', '--kol', 'kol')).out).toMatch(
-      /device\s+device demo-kol-phone-7f3a9c21 is also the KOL's\n1 held commission/,
+      /device\s+demo-kol-phone-7f3a9c21\n1 held commission/,
     );
   });
 
@@ -333,5 +334,38 @@ describe.each(variants)('KOL self-referral review on $name', (variant) => {
         )})`),
     );
     expect(Number(clawbacks!.n)).toBe(0);
+  });
+});
+
+describe('migration 0020 (hold details as values)', () => {
+  it("turns an older row's English sentence into the device id, and leaves every other detail", async () => {
+    const database = await openDatabase('memory://', tmpdir());
+    try {
+      const all = await readMigrations();
+      const at = all.findIndex((m) => m.name.startsWith('0020_'));
+      await migrate(database.db, all.slice(0, at));
+      const { db } = database;
+      await db.execute(sql`SET session_replication_role = replica`);
+      const row = (
+        order: number,
+        signal: string,
+        detail: string,
+      ) => sql`(1, 2, ${order}, 'commission', 0, 50, 100,
+        'USD', 1000000, 100, 50, 'held', now(), ${signal}, ${detail})`;
+      await db.execute(sql`
+        INSERT INTO kol_commissions (kol_id, invitee_id, order_id, kind, purchase_type, rate_percent,
+          paid_amount, paid_currency, usd_rate_micros, paid_usd_cents, commission_cents, status,
+          available_at, hold_signal, hold_detail)
+        VALUES ${row(1, 'device', "device web-4f1c is also the KOL's")},
+          ${row(2, 'signup_ip', '198.51.100.7')}, ${row(3, 'device', 'already-an-id')}`);
+      await db.execute(sql`SET session_replication_role = origin`);
+      await migrate(database.db, all);
+      const details = rowsOf<{ hold_detail: string }>(
+        await db.execute(sql`SELECT hold_detail FROM kol_commissions ORDER BY id`),
+      ).map((r) => r.hold_detail);
+      expect(details).toEqual(['web-4f1c', '198.51.100.7', 'already-an-id']);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -233,7 +233,7 @@ describe.each(variants)('KOL programme on $name', (variant) => {
     expect(row).toMatchObject({
       status: 'held',
       holdSignal: 'device',
-      holdDetail: `device ${deviceId} is also the KOL's`,
+      holdDetail: deviceId,
     });
     const summary = expectOk(
       await kolCall<{ pendingCents: number; heldCents: number }>('summary', kol.token),
