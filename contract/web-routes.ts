@@ -77,14 +77,14 @@ function decodeSegment(segment: string): string | null {
 }
 
 /**
- * True when a URL's path (query ignored, trailing slashes allowed) is one of the SPA's pages, so the
- * server answers 200; anything else renders the SPA's 404 page with HTTP 404.
+ * The route of the SPA a URL's path (query ignored, trailing slashes allowed) is a page of, as
+ * declared (`/crypto-pay/$productId`), or null when it is none.
  */
-export function isSpaRoute(url: string): boolean {
+export function spaRouteOf(url: string): SpaRoute | null {
   const raw = url.split(/[?#]/)[0] ?? '/';
   const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
   const segments = path === '/' ? [] : path.slice(1).split('/');
-  return SPA_ROUTES.some((route) => {
+  const found = SPA_ROUTES.find((route) => {
     const parts = route === '/' ? [] : route.slice(1).split('/');
     if (parts.length !== segments.length) return false;
     return parts.every((part, i) => {
@@ -96,4 +96,13 @@ export function isSpaRoute(url: string): boolean {
       return value !== '' && (!allowed || allowed.includes(value));
     });
   });
+  return found ?? null;
+}
+
+/**
+ * True when a URL is one of the SPA's pages, so the server answers 200; anything else renders the
+ * SPA's 404 page with HTTP 404.
+ */
+export function isSpaRoute(url: string): boolean {
+  return spaRouteOf(url) !== null;
 }

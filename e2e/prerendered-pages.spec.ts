@@ -3,26 +3,34 @@
  * already rendered in the visitor's language, it reads without JavaScript, and the app adopts it
  * without a single hydration mismatch (a mismatch would re-render the page and say so).
  */
-import { PRERENDERED_PAGES } from '../src/prerender/pages';
+import type { Page } from '@playwright/test';
+import { PRERENDERED_PAGES, renderedAt } from '../src/prerender/pages';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
+import { expectProfileOf, useSessionToken } from './support/ui';
 
 const ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+
+/** The errors the page logs or throws: a hydration mismatch is one (src/app/start.tsx). */
+function errorsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  return problems;
+}
 
 test(
   'every prerendered page arrives in the visitor’s language and hydrates cleanly',
   ONE_PROJECT.zh,
   async ({ page, request, language }) => {
     test.setTimeout(PRERENDERED_PAGES.length * 10_000);
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+    const problems = errorsOf(page);
     const acceptLanguage = language === 'en' ? 'en-US,en;q=0.9' : 'zh-CN,zh;q=0.9';
 
-    for (const path of PRERENDERED_PAGES) {
+    for (const path of PRERENDERED_PAGES.map(renderedAt)) {
       await test.step(path, async () => {
         const response = await request.get(path, {
           headers: { 'accept-language': acceptLanguage },
@@ -31,7 +39,7 @@ test(
         expect(response.headers()['vary']).toContain('Accept-Language');
         const html = await response.text();
         expect(html).toContain(`<html lang="${language}">`);
-        expect(html).toContain(`<div id="root" data-prerendered="${language}">`);
+        expect(html).toContain(`<div id="root" data-prerendered="${language}"`);
         expect(html).toMatch(/<h1[\s>]/);
         // Only the one start-up script: nothing inline, which the CSP would refuse.
         expect(html).not.toMatch(/<script>/);
@@ -44,6 +52,63 @@ test(
     }
     // A hydration mismatch is recovered by React and logged (src/app/start.tsx): none may happen.
     expect(problems).toEqual([]);
+  },
+);
+
+test(
+  'a guest page arrives logged out; a member is sent on from it, or gets the SPA with a token cookie',
+  ONE_PROJECT.en,
+  async ({ page, request, i18n, users }) => {
+    const user = await users.byUsername();
+    const prerendered = async (url: string, headers: Record<string, string> = {}) =>
+      (await (await request.get(url, { headers })).text()).includes('data-prerendered');
+    expect(await prerendered('/login')).toBe(true);
+    // The member the token cookie names never sees a log-in form; links that carry ?redirect= are
+    // the browser's to render.
+    expect(await prerendered('/login', { cookie: `token=${user.token}` })).toBe(false);
+    expect(await prerendered('/register?redirect=%2Fpricing')).toBe(false);
+    // A token in storage only: the page arrives prerendered, the session settles before the
+    // page is adopted, the guard sends the member on and the app renders the profile over it.
+    await useSessionToken(page, user.token);
+    const problems = errorsOf(page);
+    await page.goto('/login');
+    await expectProfileOf(page, i18n, user.userId);
+    expect(problems).toEqual([]);
+  },
+);
+
+test(
+  'the register form fills in the friend’s code of ?invite= once the app has the page',
+  ONE_PROJECT.zh,
+  async ({ page, i18n }) => {
+    const problems = errorsOf(page);
+    const response = await page.goto('/register?invite=FRIEND42');
+    expect(await response?.text()).toContain('data-session="loggedOut"');
+    await expect(page.getByLabel(i18n.t('Invite code (optional)'))).toHaveValue('FRIEND42');
+    expect(problems).toEqual([]);
+  },
+);
+
+test(
+  'a group or a payment arrives as its frame, whatever its address holds, and is adopted',
+  ONE_PROJECT.zh,
+  async ({ page, request }) => {
+    const problems = errorsOf(page);
+    for (const url of [
+      '/crypto-pay/42',
+      '/group-buying?group=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      '/group-buying?group=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA&orderId=K1',
+    ]) {
+      const html = await (await request.get(url)).text();
+      expect(html, url).toContain('data-prerendered');
+      expect(html, url).toContain('role="status"');
+      await page.goto(url);
+    }
+    expect(problems).toEqual([]);
+    const crypto = await (await request.get('/crypto-pay/42')).text();
+    // A payment of the visitor's is no page for search engines.
+    expect(crypto).toContain('<meta name="robots" content="noindex">');
+    expect(crypto).not.toContain('rel="canonical"');
   },
 );
 
@@ -121,7 +186,7 @@ test(
   async ({ browser, baseURL, request }) => {
     const adsBot =
       'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0 Mobile Safari/537.36 (compatible; AdsBot-Google-Mobile; +http://www.google.com/mobile/adsbot.html)';
-    for (const path of PRERENDERED_PAGES) {
+    for (const path of PRERENDERED_PAGES.map(renderedAt)) {
       const response = await request.get(path, { headers: { 'user-agent': adsBot } });
       expect(response.status(), path).toBe(200);
       expect(response.headers()['vary'], path).toContain('User-Agent');

@@ -30,9 +30,8 @@ await build({
     rolldownOptions: { output: { entryFileNames: 'render-page.mjs' } },
   },
 });
-const { renderPage, PRERENDERED_PAGES, PAGES_BY_PLATFORM, LOCALES, PLATFORMS } = await import(
-  pathToFileURL(join(BUNDLE_DIR, 'render-page.mjs')).href
-);
+const { renderPage, PRERENDERED_PAGES, PAGES_BY_PLATFORM, GUEST_PAGES, LOCALES, PLATFORMS } =
+  await import(pathToFileURL(join(BUNDLE_DIR, 'render-page.mjs')).href);
 
 /** The stylesheets of each route's chunk, written by scripts/vite-route-preload.ts. */
 const routeAssets = JSON.parse(readFileSync(join(CLIENT, '.route-assets.json'), 'utf8'));
@@ -107,16 +106,22 @@ function documentFor(path, locale, page) {
   const { head } = page;
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
+  // A page search engines do not index (a payment of the visitor's) has no address of its own.
+  const links = head.indexed
+    ? [
+        `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+        ...head.alternates.map(
+          ({ hreflang, href }) =>
+            `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}">`,
+        ),
+        `<meta property="og:url" content="${escapeHtml(head.canonical)}">`,
+      ]
+    : [];
   const tags = [
     ...stylesheetsOf(path).map((file) => `<link rel="stylesheet" crossorigin href="${file}">`),
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
-    ...head.alternates.map(
-      ({ hreflang, href }) =>
-        `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}">`,
-    ),
-    `<meta property="og:url" content="${escapeHtml(head.canonical)}">`,
+    ...links,
     `<meta property="og:locale" content="${head.ogLocale}">`,
-    `<meta name="robots" content="index, follow">`,
+    `<meta name="robots" content="${head.indexed ? 'index, follow' : 'noindex'}">`,
   ].join('\n    ');
   let html = template;
   html = swap(
@@ -126,27 +131,32 @@ function documentFor(path, locale, page) {
   );
   html = swap(html, /<html lang="[^"]*">/, `<html lang="${locale}">`);
   html = swap(html, /<title>[^<]*<\/title>/, `<title>${title}</title>`);
-  html = swap(html, /(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${description}$2`);
   html = swap(html, /(<meta property="og:title" content=")[^"]*(")/, `$1${title}$2`);
-  html = swap(
-    html,
-    /(<meta\s+property="og:description"\s+content=")[^"]*(")/,
-    `$1${description}$2`,
-  );
+  // Without a description of its own a page keeps the site's, as in the browser.
+  if (description) {
+    html = swap(html, /(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${description}$2`);
+    html = swap(
+      html,
+      /(<meta\s+property="og:description"\s+content=")[^"]*(")/,
+      `$1${description}$2`,
+    );
+  }
   html = swap(html, /<\/head>/, `  ${tags}\n  </head>`);
   html = swap(
     html,
     /<div id="root"><\/div>/,
     // Inline scripts (the router's scroll restoration) are refused by the CSP, and the app renders
     // none in their place.
-    `<div id="root" data-prerendered="${locale}">${page.html.replace(/<script>[\s\S]*?<\/script>/g, '')}</div>`,
+    // A guest page says it was rendered logged out: the app settles its session before adopting it.
+    `<div id="root" data-prerendered="${locale}"${page.loggedOut ? ' data-session="loggedOut"' : ''}>${page.html.replace(/<script>[\s\S]*?<\/script>/g, '')}</div>`,
   );
   return html;
 }
 
 rmSync(OUT, { recursive: true, force: true });
 const template = bootAfterPaint(spaTemplate);
-const manifest = { pages: {} };
+// The guest pages were rendered for a visitor who is not logged in (server/web/prerendered.ts).
+const manifest = { pages: {}, guestPages: GUEST_PAGES };
 let count = 0;
 for (const path of PRERENDERED_PAGES) {
   const entry = {};

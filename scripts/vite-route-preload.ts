@@ -26,8 +26,17 @@ export function routeModules(routesSource: string, routesDir: string): Map<strin
   for (const [, path, module] of routesSource.matchAll(pattern)) {
     table.set(path!, resolve(routesDir, module!));
   }
-  const clause = /path:\s*'\/clause\/\$name'[\s\S]*?import\('([^']+)'\)/.exec(routesSource);
-  if (clause) table.set('/clause/*', resolve(routesDir, clause[1]!));
+  // Routes declared with createRoute (a guard or a search schema of their own) rather than page().
+  const ownRoutes = [
+    ['/clause/$name', '/clause/*'],
+    ['/group-buying', '/group-buying'],
+  ] as const;
+  for (const [path, key] of ownRoutes) {
+    const declared = new RegExp(
+      `path:\\s*'${path.replace('$', '\\$')}'[\\s\\S]*?import\\('([^']+)'\\)`,
+    ).exec(routesSource);
+    if (declared) table.set(key, resolve(routesDir, declared[1]!));
+  }
   return table;
 }
 

@@ -4,7 +4,9 @@
  * (`detectVisitorSystem`), so the page paints before any JavaScript has run; the SPA then takes
  * over. An ad crawler gets the bare index.html (SPEC §2). The language
  * follows the SPA's own rule (contract/locale.ts): `?lang=`, else the language cookie the SPA
- * writes, else English if the browser accepts English, else Chinese.
+ * writes, else English if the browser accepts English, else Chinese. A route with a parameter
+ * (`/crypto-pay/$productId`) has one page for every value. The guest pages (/login …) are rendered
+ * for a visitor who is not logged in: a visit with a token cookie or `?redirect=` gets index.html.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,9 +15,13 @@ import { COOKIE } from '../../contract/protocol';
 import { chooseLocale, isLocale } from '../../contract/locale';
 import { isAdCrawler } from '../../contract/ad-crawler';
 import { detectVisitorSystem } from '../../contract/platform';
+import { spaRouteOf } from '../../contract/web-routes';
 
 interface Manifest {
+  /** By path, or by route for a route with a parameter. */
   pages: Record<string, Record<string, string | Record<string, string>>>;
+  /** Pages rendered for a visitor who is not logged in (src/prerender/pages.ts). */
+  guestPages?: string[];
 }
 
 export interface PrerenderedPage {
@@ -91,14 +97,31 @@ export function loadPrerenderedPages(staticDir: string, siteOrigin?: string): Pr
     return html;
   };
 
+  /** A page of the manifest by its path, else by its route when that has a parameter. */
+  const keyOf = (url: string): string | null => {
+    const path = pathOf(url);
+    if (Object.hasOwn(manifest.pages, path)) return path;
+    const route = spaRouteOf(url);
+    return route?.includes('$') && Object.hasOwn(manifest.pages, route) ? route : null;
+  };
+
   return (request) => {
-    const byLocale = manifest.pages[pathOf(request.url)];
-    if (!byLocale) return null;
+    const key = keyOf(request.url);
+    if (key === null) return null;
+    const byLocale = manifest.pages[key]!;
     const userAgent = request.headers['user-agent'] ?? '';
     const vary = 'Accept-Language, Cookie, User-Agent';
     // The app renders nothing for an ad crawler (SPEC §2), so neither does its prerendered HTML:
     // the crawler gets the bare index.html. Both answers therefore vary by agent, for caches.
     if (isAdCrawler(userAgent)) return { html: null, vary };
+    // A guest page was rendered logged out and with links that carry no `?redirect=`: a member
+    // (the token cookie) would see a log-in form before the guard sends them on, and a visit with
+    // `?redirect=` other links. Both get the SPA, which renders the page itself.
+    if (manifest.guestPages?.includes(key)) {
+      const query = request.query as Record<string, unknown> | undefined;
+      if (query?.redirect !== undefined || cookieValue(request.headers.cookie, COOKIE.token))
+        return { html: null, vary };
+    }
     const variants = byLocale[requestLocale(request)];
     if (variants === undefined) return null;
     const file = typeof variants === 'string' ? variants : variants[detectVisitorSystem(userAgent)];

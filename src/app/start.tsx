@@ -21,6 +21,8 @@ import { App } from './app';
 
 /** Set on `#root` by the prerender; removed once the app has rendered over it (e2e waits on it). */
 export const PRERENDERED_MARK = 'data-prerendered';
+/** Set on `#root` by the prerender on a page rendered for a visitor who is not logged in. */
+export const PRERENDERED_SESSION = 'data-session';
 export const HYDRATION_MARK = 'kestrel:hydrate';
 
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -69,7 +71,10 @@ export async function start(container: HTMLElement): Promise<boolean> {
 
   await breather();
   const queryClient = createQueryClient();
-  const session = createSession(queryClient, { start: !prerendered });
+  // A guest page (/login …) was prerendered logged out and its guard waits for a settled session:
+  // that session starts now, so the page can load. Any other starts once the page is adopted.
+  const settleFirst = prerendered && container.getAttribute(PRERENDERED_SESSION) === 'loggedOut';
+  const session = createSession(queryClient, { start: !prerendered || settleFirst });
   const router = createAppRouter(queryClient, session);
   await breather();
 
@@ -84,13 +89,17 @@ export async function start(container: HTMLElement): Promise<boolean> {
       }}
     />
   );
-  if (prerendered) {
-    // The server sent this page already rendered (scripts/prerender.mjs) from the same components,
-    // so React adopts that markup instead of rebuilding it. The page's chunk is loaded first, so
-    // hydration never meets a loading state, and it runs as a transition: React yields to the
-    // browser every few milliseconds instead of holding it for the whole page. A page that differs
-    // after all (a language chosen in another tab, say) is rendered over, and said so.
-    await router.load();
+  // The server sent this page already rendered (scripts/prerender.mjs) from the same components,
+  // so React adopts that markup instead of rebuilding it. The page's chunk is loaded first, so
+  // hydration never meets a loading state.
+  const landedOn = router.state.location.pathname;
+  if (prerendered) await router.load();
+  // Unless the guard of a guest page sent a logged-in visitor on: then it is another page.
+  const adopt = prerendered && router.state.location.pathname === landedOn;
+  if (adopt) {
+    // Hydration runs as a transition: React yields to the browser every few milliseconds instead
+    // of holding it for the whole page. A page that differs after all (a language chosen in
+    // another tab, say) is rendered over, and said so.
     await breather();
     // What TanStack Router's own hydration sets: the route tree renders without the top-level
     // Suspense boundary it only adds for a purely client-side start, as on the server.
@@ -101,7 +110,8 @@ export async function start(container: HTMLElement): Promise<boolean> {
       hydrateRoot(container, app, { onRecoverableError: reportHydrationMismatch });
     });
   } else {
-    // No prerendered page, or one in the other language: the app renders over it.
+    // No prerendered page, one in the other language, or a guest page the guard sent a member on
+    // from: the app renders over it.
     createRoot(container).render(app);
   }
   // Loads the API layer to hook into its 401s: after the render has started, like the rest of it.

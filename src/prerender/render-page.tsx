@@ -3,7 +3,8 @@
  * language to HTML with the same components the SPA runs, so the first paint needs no JavaScript
  * (docs/web.md, "Prerendered public pages"). Built by Vite for Node; never part of the browser
  * bundle. The session is left unknown and no query has data, exactly as the SPA's own first render,
- * so what the browser later renders over it keeps every box in place.
+ * so what the browser later renders over it keeps every box in place. The guest pages, whose guard
+ * waits for a settled session, are rendered for a visitor who is not logged in.
  */
 import { renderToString } from 'react-dom/server';
 import { msg } from '@lingui/core/macro';
@@ -18,8 +19,10 @@ import { documentTitle, ogLocale, pageLinks, routeMeta } from '../app/seo/route-
 import { activateLocale, i18n } from '../i18n/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { renderAs } from '../lib/platform';
+import type { SessionActor } from '../lib/session/session';
+import { GUEST_PAGES, renderedAt } from './pages';
 
-export { PAGES_BY_PLATFORM, PRERENDERED_PAGES } from './pages';
+export { GUEST_PAGES, PAGES_BY_PLATFORM, PRERENDERED_PAGES } from './pages';
 export { LOCALES } from '../../contract/locale';
 /** Every system a page can be rendered for: the four app platforms, Linux and an unnamed one. */
 export const PLATFORMS = VISITOR_SYSTEMS;
@@ -30,14 +33,28 @@ export const ORIGIN_PLACEHOLDER = '__ORIGIN__';
 export interface RenderedPage {
   /** The markup of `#root`. */
   html: string;
-  /** The head, as src/app/seo/use-route-meta.ts sets it in the browser. */
+  /**
+   * The head, as src/app/seo/use-route-meta.ts sets it in the browser. A page search engines do not
+   * index (no entry in ROUTE_META: `indexed` false) has no description and no links of its own, and
+   * the brand as its title until the app names it after its heading.
+   */
   head: {
     title: string;
     description: string;
     ogLocale: string;
+    indexed: boolean;
   } & ReturnType<typeof pageLinks>;
   /** The route's page matched (false: the 404 page was rendered). */
   found: boolean;
+  /** The page was rendered for a visitor who is not logged in (a guest page). */
+  loggedOut: boolean;
+}
+
+/** The session of a visitor without a token, settled as the browser's settles without a request. */
+function loggedOutSession(): SessionActor {
+  const { context } = createActor(sessionMachine).getSnapshot();
+  const snapshot = sessionMachine.resolveState({ value: 'loggedOut', context });
+  return createActor(sessionMachine, { snapshot }).start();
 }
 
 export async function renderPage(
@@ -48,12 +65,13 @@ export async function renderPage(
   await activateLocale(locale);
   renderAs(platform);
   const queryClient = createQueryClient();
-  // Never started: the session stays `unknown`, as the SPA's is before its first answer.
-  const session = createActor(sessionMachine);
+  const loggedOut = GUEST_PAGES.includes(path);
+  // Else never started: the session stays `unknown`, as the SPA's is before its first answer.
+  const session = loggedOut ? loggedOutSession() : createActor(sessionMachine);
   const router = createAppRouter(
     queryClient,
     session,
-    createMemoryHistory({ initialEntries: [path] }),
+    createMemoryHistory({ initialEntries: [renderedAt(path)] }),
   );
   await router.load();
   const { matches } = router.state;
@@ -66,8 +84,10 @@ export async function renderPage(
       title: documentTitle(meta?.title && i18n._(meta.title), i18n._(msg`Kestrel VPN`)),
       description: meta ? i18n._(meta.description) : '',
       ogLocale: ogLocale(locale),
+      indexed: meta !== undefined,
       ...pageLinks(ORIGIN_PLACEHOLDER, path),
     },
     found,
+    loggedOut,
   };
 }

@@ -46,6 +46,10 @@ function writePrerenderedSpa(): string {
     'zh-CN/index.html': page('home zh-CN'),
     'en/faq.html': page('faq en'),
     'zh-CN/faq.html': page('faq zh-CN'),
+    'en/login.html': page('login en'),
+    'zh-CN/login.html': page('login zh-CN'),
+    'en/crypto-pay/$productId.html': page('crypto-pay en'),
+    'zh-CN/crypto-pay/$productId.html': page('crypto-pay zh-CN'),
   };
   for (const platform of VISITOR_SYSTEMS)
     for (const locale of ['en', 'zh-CN'])
@@ -63,7 +67,13 @@ function writePrerenderedSpa(): string {
         '/': { en: 'en/index.html', 'zh-CN': 'zh-CN/index.html' },
         '/faq': { en: 'en/faq.html', 'zh-CN': 'zh-CN/faq.html' },
         '/download': { en: byPlatform('en'), 'zh-CN': byPlatform('zh-CN') },
+        '/login': { en: 'en/login.html', 'zh-CN': 'zh-CN/login.html' },
+        '/crypto-pay/$productId': {
+          en: 'en/crypto-pay/$productId.html',
+          'zh-CN': 'zh-CN/crypto-pay/$productId.html',
+        },
       },
+      guestPages: ['/login'],
     }),
   );
   writeFileSync(join(staticDir, '.route-assets.json'), '{}');
@@ -415,6 +425,38 @@ describe.each(variants)('prerendered pages on $name', (variant) => {
     expect(googlebot.headers['vary']).toContain('User-Agent');
   });
 
+  it('answers every address of a route with a parameter with its one page', async () => {
+    for (const url of ['/crypto-pay/3', '/crypto-pay/101/', '/crypto-pay/abc?x=1']) {
+      const response = await get(url, { 'accept-language': 'en' });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('crypto-pay en');
+    }
+    const none = await get('/crypto-pay', { 'accept-language': 'en' });
+    expect(none.statusCode).toBe(404);
+    expect(none.body).toBe(INDEX);
+  });
+
+  it('gives a guest page to a visitor without a token, and the SPA with a token cookie or ?redirect=', async () => {
+    const headers = { 'accept-language': 'en' };
+    expect((await get('/login', headers)).body).toContain('login en');
+    expect((await get('/login?lang=zh-CN', { cookie: 'language=en' })).body).toContain(
+      'login zh-CN',
+    );
+    expect((await get('/login', { ...headers, cookie: 'a=1; tokenish=2' })).body).toContain(
+      'login en',
+    );
+    for (const [url, cookie] of [
+      ['/login', 'language=en; token=abc'],
+      ['/login?redirect=%2Fuser%2Fdevice', ''],
+      ['/login?redirect=', ''],
+    ] as const) {
+      const response = await get(url, { ...headers, cookie });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, `${url} ${cookie}`).toBe(INDEX);
+      expect(response.headers['vary'], url).toContain('Cookie');
+    }
+  });
+
   it('fills in the origin of the request', async () => {
     const response = await get('/faq', { 'accept-language': 'en' });
     expect(response.body).toContain('href="http://kestrel.example/x"');
@@ -439,7 +481,7 @@ describe.each(variants)('prerendered pages on $name', (variant) => {
   });
 
   it('gives every other page the SPA, and never serves the prerender folder as files', async () => {
-    for (const url of ['/login', '/user/profile', '/faq/more']) {
+    for (const url of ['/trial', '/user/profile', '/faq/more']) {
       const response = await get(url);
       expect(response.body, url).toBe(INDEX);
       expect(response.statusCode, url).toBe(url === '/faq/more' ? 404 : 200);

@@ -15,6 +15,7 @@ import { orderedPlatforms, smartLinkTarget } from '../../src/features/download/p
 import { INDEXED_PATHS, routeMeta } from '../../src/app/seo/route-meta';
 import { activateLocale, i18n } from '../../src/i18n/i18n';
 import { routeModules } from '../../scripts/vite-route-preload';
+import { PRERENDERED_PAGES } from '../../src/prerender/pages';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -149,5 +150,13 @@ describe('route preload build plugin', () => {
     expect(table.get('/faq')).toBe(join(ROOT, 'src/features/faq/faq-page'));
     expect(table.get('/clause/*')).toBe(join(ROOT, 'src/features/clauses/clause-page'));
     expect(table.get('/login')).toBe(join(ROOT, 'src/features/auth/login-page'));
+    expect(table.get('/group-buying')).toBe(join(ROOT, 'src/pages/group-buying.page'));
+  });
+
+  it('knows the page of every prerendered route: its stylesheets go into the HTML', () => {
+    const dir = join(ROOT, 'src/app');
+    const table = routeModules(readFileSync(join(dir, 'routes.tsx'), 'utf8'), dir);
+    for (const page of PRERENDERED_PAGES)
+      expect(table.has(page.startsWith('/clause/') ? '/clause/*' : page), page).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * that list must be exactly the routes the router builds, or a new page would be served as a 404.
  */
 import { describe, expect, it } from 'vitest';
-import { isSpaRoute, SPA_ROUTES } from '../../contract/web-routes';
+import { isSpaRoute, SPA_ROUTES, spaRouteOf } from '../../contract/web-routes';
 import { createAppRouter } from '../../src/app/router';
 import { createQueryClient } from '../../src/lib/query-client';
 import { createSession } from '../../src/lib/session/session';
@@ -31,5 +31,12 @@ describe('the route list the server shares with the router', () => {
     expect(isSpaRoute('/')).toBe(true);
     expect(isSpaRoute('/?utm_source=x')).toBe(true);
     expect(isSpaRoute('/nope')).toBe(false);
+  });
+
+  it('names the route an address is a page of, as declared', () => {
+    expect(spaRouteOf('/crypto-pay/101?x=1')).toBe('/crypto-pay/$productId');
+    expect(spaRouteOf('/clause/terms/')).toBe('/clause/$name');
+    expect(spaRouteOf('/Pricing')).toBe('/pricing');
+    expect(spaRouteOf('/crypto-pay')).toBeNull();
   });
 });

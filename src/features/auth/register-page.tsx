@@ -13,6 +13,7 @@ import { AgreementField } from '../../components/ui/agreement-field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { getCookie } from '../../lib/storage';
+import { useHydrated } from '../../lib/use-hydrated';
 import { collectErrors, fieldError } from '../../lib/validate';
 import { registerByUsername, registerWithCode } from './api/auth-calls';
 import { signupSource } from './signup-source';
@@ -45,7 +46,11 @@ export default function RegisterPage() {
   // The way back (a group invite, a /user page) goes along to Log in.
   const { redirect } = guest.useSearch();
   const [password, setPassword] = useState('');
-  const [inviteCode, setInviteCode] = useState(initialInviteCode);
+  // The page arrives prerendered with the field empty (the server reads no cookie): the code of
+  // the cookie fills it once the app has adopted the page, until the visitor types their own.
+  const hydrated = useHydrated();
+  const [typedInviteCode, setInviteCode] = useState<string | null>(null);
+  const inviteCode = typedInviteCode ?? (hydrated ? initialInviteCode() : '');
   const [agreed, setAgreed] = useState(false);
   const { setErrors, pending, submit, err } = useAuthForm<Field>();
   const identifier = useIdentifier<Method, Field>({
