@@ -82,3 +82,10 @@ export const kolSearch = searchOf({
   tab: optional(z.enum([KolTab.COMMISSION, KolTab.SETTLEMENT, KolTab.INVITATION])),
 });
 export type KolSearch = z.output<typeof kolSearch>;
+
+/** /admin/orders: the order open (a link from another section, a reload, the back button). */
+export const consoleOrdersSearch = searchOf({
+  /** An order number; all digits, the router reads it as a number. */
+  order: optional(textOrNumber),
+});
+export type ConsoleOrdersSearch = z.output<typeof consoleOrdersSearch>;

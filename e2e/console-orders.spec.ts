@@ -72,6 +72,7 @@ test.describe('console orders', () => {
 
       // The paid order: its gateway event, then a refund that asks for a fresh code first.
       await openOrder(page, i18n, paid);
+      await expect(page).toHaveURL(new RegExp(`/admin/orders\\?order=${paid.orderId}$`));
       await expect(main(page).getByRole('table', { name: i18n.t('Gateway events') })).toContainText(
         `SBX${paid.orderId}`,
       );
@@ -156,6 +157,23 @@ test.describe('console orders', () => {
       await flags.getByLabel(i18n.t('Show resolved flags too')).check();
       await expect(flags.getByRole('row').filter({ hasText: late.orderId })).toBeVisible();
       await expectAccessible(page);
+
+      // The order open is in the address: a link from another section (the crypto section's
+      // reorged credits) or a reload opens it, and the back button returns to it.
+      const lateHeading = main(page).getByRole('heading', {
+        name: i18n.t('Order {orderId}', { orderId: late.orderId }),
+      });
+      await page.goto(`/admin/orders?order=${late.orderId}`);
+      await expect(lateHeading).toBeVisible();
+      await main(page)
+        .getByRole('button', { name: i18n.t('Back to the orders') })
+        .click();
+      await expect(page).toHaveURL(/\/admin\/orders$/);
+      await expect(flags).toBeVisible();
+      await page.goBack();
+      await expect(lateHeading).toBeVisible();
+      await page.reload();
+      await expect(lateHeading).toBeVisible();
     },
   );
 

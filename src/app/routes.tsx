@@ -15,6 +15,7 @@ import { RootLayout } from './layout/root-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { CLAUSE_NAMES } from '../../contract/web-routes';
 import {
+  consoleOrdersSearch,
   groupBuyingSearch,
   guestSearch,
   kolSearch,
@@ -156,8 +157,11 @@ const staffAreaRoute = createRoute({
   component: lazyPage('console-shell', () => import('../console/console-shell')),
 });
 
-const staffAreaPage = <const P extends string>(path: P, component: LazyPage) =>
-  createRoute({ getParentRoute: () => staffAreaRoute, path, component });
+const staffAreaPage = <const P extends string, S extends AnyValidator | undefined = undefined>(
+  path: P,
+  component: LazyPage,
+  validateSearch?: S,
+) => createRoute({ getParentRoute: () => staffAreaRoute, path, component, validateSearch });
 
 export const routeTree = rootRoute.addChildren([
   page(
@@ -285,6 +289,7 @@ export const routeTree = rootRoute.addChildren([
       staffAreaPage(
         '/orders',
         lazyPage('console-orders', () => import('../console/pages/orders-page')),
+        consoleOrdersSearch,
       ),
       staffAreaPage(
         '/groups',

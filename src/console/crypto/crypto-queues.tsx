@@ -155,7 +155,18 @@ export function CryptoReorgs() {
 
   const columns: DataColumn<CryptoReorgView>[] = [
     { key: 'at', header: t`Flagged`, rowHeader: true, cell: (r) => dateTime(r.flaggedAt) },
-    { key: 'order', header: t`Order`, cell: (r) => r.orderNo ?? '—' },
+    {
+      key: 'order',
+      header: t`Order`,
+      cell: (r) =>
+        r.orderNo === null ? (
+          '—'
+        ) : (
+          <Link to="/admin/orders" search={{ order: r.orderNo }}>
+            {r.orderNo}
+          </Link>
+        ),
+    },
     { key: 'user', header: t`User ID`, cell: (r) => r.userId ?? '—' },
     {
       key: 'amount',
