@@ -922,6 +922,17 @@ export function errorMessage(code: number, language: ApiLanguage, data?: unknown
     );
 }
 
+/**
+ * The wait a throttled answer (TOO_MANY_FAILED_ATTEMPTS) names in its data, whole seconds, or
+ * undefined when it names none.
+ */
+export function retryAfterSecondsOf(data: unknown): number | undefined {
+  const seconds = (data as { retryAfterSeconds?: unknown } | null | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? Math.ceil(seconds)
+    : undefined;
+}
+
 export function isKnownErrorCode(code: number): boolean {
   return byCode.has(code);
 }

@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { ConsoleSession } from '../../contract/endpoints/console';
-import { Errors } from '../../contract/errors';
+import { Errors, retryAfterSecondsOf } from '../../contract/errors';
 import { errorOf, notProvided, placeholderActor, toMachineError } from '../shared/machine-error';
 import { DEFAULT_THROTTLE_SECONDS } from './staff-sign-in.constants';
 import type { StaffSignInContext, StaffSignInEvent, StaffSignInInput } from './staff-sign-in.types';
@@ -17,13 +17,8 @@ const WRONG_CREDENTIALS: ReadonlySet<number> = new Set([
 const codeOf = (error: unknown) => toMachineError(error).code;
 
 /** The server's `retryAfterSeconds` on a throttled answer, else the first step's wait. */
-function retryAfterOf(error: unknown): number {
-  const data = toMachineError(error).data as { retryAfterSeconds?: unknown } | null | undefined;
-  const seconds = data?.retryAfterSeconds;
-  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
-    ? Math.ceil(seconds)
-    : DEFAULT_THROTTLE_SECONDS;
-}
+const retryAfterOf = (error: unknown): number =>
+  retryAfterSecondsOf(toMachineError(error).data) ?? DEFAULT_THROTTLE_SECONDS;
 
 const refusal = (target: string, guard?: 'isThrottled' | 'isDisabled' | 'isWrongCredentials') => ({
   ...(guard ? { guard: { type: guard, params: errorOf } } : {}),

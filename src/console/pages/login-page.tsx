@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
@@ -13,26 +13,12 @@ import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-f
 import { TextField } from '../../components/ui/text-field';
 import { useErrorText } from '../../i18n/use-error-text';
 import { actorInspection } from '../../lib/inspector';
+import { useCountdown } from '../../lib/use-countdown';
 import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { storeConsoleSession } from '../api/console-queries';
 
 type Field = 'username' | 'password' | 'code';
-
-/** Seconds left of a wait that started now, ticking down once a second. */
-function useCountdown(seconds: number, running: boolean): number {
-  const [left, setLeft] = useState(seconds);
-  useEffect(() => {
-    if (!running) return;
-    setLeft(seconds);
-    const started = Date.now();
-    const timer = setInterval(() => {
-      setLeft(Math.max(0, seconds - Math.floor((Date.now() - started) / 1000)));
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [seconds, running]);
-  return left;
-}
 
 /**
  * /admin/login: username, password and a second factor, always (the staff sign-in machine). The

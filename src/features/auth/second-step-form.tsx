@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Trans } from '@lingui/react/macro';
+import { Errors, retryAfterSecondsOf } from '../../../contract/errors';
 import { secondFactorField, totpCodeField } from '../../../contract/validation';
 import type { SecondStepFactor } from '../../../machines/sign-in/sign-in.types';
 import { SubmitButton } from '../../components/ui/submit-button';
@@ -7,12 +8,13 @@ import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-f
 import { TextField } from '../../components/ui/text-field';
 import { useErrorText } from '../../i18n/use-error-text';
 import type { Refusal } from '../../lib/api-error';
+import { useCountdown } from '../../lib/use-countdown';
 import { fieldError } from '../../lib/validate';
 
 /**
  * The second step of a sign-in with two-step sign-in on: the authenticator's 6-digit code or, behind
  * the toggle, one of the recovery codes. A refusal (a wrong code, the throttle's wait) is shown under
- * the field, in the language shown now.
+ * the field, in the language shown now; the throttle's wait counts down to the second it is over.
  */
 export function SecondStepForm({
   factor,
@@ -33,7 +35,19 @@ export function SecondStepForm({
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState<number | null>(null);
   const recovery = factor === 'recovery';
-  const shown = invalid ?? refusal;
+  // A throttled answer says how long to wait: that wait counts down here, and is gone once over.
+  const wait =
+    refusal?.code === Errors.TOO_MANY_FAILED_ATTEMPTS.code
+      ? retryAfterSecondsOf(refusal.data)
+      : undefined;
+  const left = useCountdown(wait ?? 0, wait !== undefined, refusal?.data);
+  const shown =
+    invalid ??
+    (wait === undefined
+      ? refusal
+      : left > 0
+        ? { code: Errors.TOO_MANY_FAILED_ATTEMPTS.code, data: { retryAfterSeconds: left } }
+        : null);
   const error = shown === null ? null : errorText(shown);
 
   const submit = (event: FormEvent) => {
