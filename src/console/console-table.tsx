@@ -63,3 +63,18 @@ export function ConsoleTable<Row>({
     />
   );
 }
+
+/**
+ * The column of a row's buttons: its header is for screen readers only, and in stacked rows its
+ * cell spans the row with no label.
+ */
+export function actionsColumn<Row>(header: string, cell: (row: Row) => ReactNode): DataColumn<Row> {
+  return {
+    key: 'actions',
+    header,
+    hideHeader: true,
+    label: null,
+    className: 'console-table__actions',
+    cell,
+  };
+}

@@ -17,7 +17,7 @@ import { useDateTime } from '../../components/formats';
 import { errorCodeOf } from '../../lib/api-error';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY } from '../api/console-queries';
-import { ConsoleTable } from '../console-table';
+import { ConsoleTable, actionsColumn } from '../console-table';
 import { NetworkForm } from './network-form';
 import { TokenForm } from './token-form';
 import '../../components/ui/badge.css';
@@ -121,23 +121,16 @@ function Network({ network }: { network: CryptoNetworkView }) {
     },
     { key: 'decimals', header: t`Decimals`, cell: (k) => k.decimals },
     { key: 'state', header: t`State`, cell: (k) => <OnOff enabled={k.enabled} /> },
-    {
-      key: 'act',
-      header: t`Actions`,
-      hideHeader: true,
-      label: null,
-      className: 'console-table__actions',
-      cell: (k) => (
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          aria-label={k.enabled ? t`Disable ${k.symbol}` : t`Enable ${k.symbol}`}
-          onClick={() => askToken(k)}
-        >
-          {k.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-        </button>
-      ),
-    },
+    actionsColumn(t`Actions`, (k) => (
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        aria-label={k.enabled ? t`Disable ${k.symbol}` : t`Enable ${k.symbol}`}
+        onClick={() => askToken(k)}
+      >
+        {k.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
+      </button>
+    )),
   ];
 
   return (

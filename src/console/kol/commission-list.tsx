@@ -20,6 +20,7 @@ import { CONSOLE_KEY, kolCommissionsQuery } from '../api/console-queries';
 import { FormDialog } from '../form-dialog';
 import { PagedList } from '../paged-list';
 import { ReasonField } from '../reason-field';
+import { actionsColumn } from '../console-table';
 
 const PAGE_SIZE = 25;
 
@@ -167,36 +168,30 @@ export function CommissionList() {
         </>
       ),
     },
-    {
-      key: 'acts',
-      header: t`Actions`,
-      hideHeader: true,
-      label: null,
-      className: 'console-table__actions',
-      cell: (c) =>
-        c.kind === 'commission' && c.status !== 'voided' ? (
-          <>
-            {c.status === 'held' && (
-              <button
-                type="button"
-                className="btn btn-secondary btn-small"
-                aria-label={t`Confirm commission ${c.id}`}
-                onClick={() => setReviewing({ commission: c, act: 'confirm' })}
-              >
-                <Trans>Confirm</Trans>
-              </button>
-            )}
+    actionsColumn(t`Actions`, (c) =>
+      c.kind === 'commission' && c.status !== 'voided' ? (
+        <>
+          {c.status === 'held' && (
             <button
               type="button"
-              className="btn btn-ghost btn-small"
-              aria-label={t`Void commission ${c.id}`}
-              onClick={() => setReviewing({ commission: c, act: 'void' })}
+              className="btn btn-secondary btn-small"
+              aria-label={t`Confirm commission ${c.id}`}
+              onClick={() => setReviewing({ commission: c, act: 'confirm' })}
             >
-              <Trans>Void</Trans>
+              <Trans>Confirm</Trans>
             </button>
-          </>
-        ) : null,
-    },
+          )}
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            aria-label={t`Void commission ${c.id}`}
+            onClick={() => setReviewing({ commission: c, act: 'void' })}
+          >
+            <Trans>Void</Trans>
+          </button>
+        </>
+      ) : null,
+    ),
   ];
 
   return (

@@ -14,7 +14,7 @@ import type { DataColumn } from '../../components/ui/data-table';
 import { errorCodeOf } from '../../lib/api-error';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, kolListQuery } from '../api/console-queries';
-import { ConsoleTable } from '../console-table';
+import { ConsoleTable, actionsColumn } from '../console-table';
 import { useConsoleSession } from '../use-console-session';
 import { KolTermsDialog } from './kol-terms';
 
@@ -92,51 +92,44 @@ export function KolList() {
     { key: 'available', header: t`Available`, cell: (k) => usd(k.totals.availableCents) },
     { key: 'processing', header: t`Processing`, cell: (k) => usd(k.totals.processingCents) },
     { key: 'paid', header: t`Paid`, cell: (k) => usd(k.totals.paidCents) },
-    {
-      key: 'acts',
-      header: t`Actions`,
-      hideHeader: true,
-      label: null,
-      className: 'console-table__actions',
-      cell: (k) => (
-        <>
+    actionsColumn(t`Actions`, (k) => (
+      <>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          aria-label={t`Change the terms of KOL ${k.userId}`}
+          onClick={() => setAct({ kind: 'terms', kol: k })}
+        >
+          <Trans>Terms</Trans>
+        </button>
+        {canSettle && (
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-label={t`Settle KOL ${k.userId}`}
+            onClick={() => {
+              setFailure(null);
+              setAct({ kind: 'settle', kol: k });
+            }}
+          >
+            <Trans>Settle</Trans>
+          </button>
+        )}
+        {!k.endedAt && (
           <button
             type="button"
             className="btn btn-ghost btn-small"
-            aria-label={t`Change the terms of KOL ${k.userId}`}
-            onClick={() => setAct({ kind: 'terms', kol: k })}
+            aria-label={t`End KOL ${k.userId}`}
+            onClick={() => {
+              setFailure(null);
+              setAct({ kind: 'end', kol: k });
+            }}
           >
-            <Trans>Terms</Trans>
+            <Trans>End</Trans>
           </button>
-          {canSettle && (
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Settle KOL ${k.userId}`}
-              onClick={() => {
-                setFailure(null);
-                setAct({ kind: 'settle', kol: k });
-              }}
-            >
-              <Trans>Settle</Trans>
-            </button>
-          )}
-          {!k.endedAt && (
-            <button
-              type="button"
-              className="btn btn-ghost btn-small"
-              aria-label={t`End KOL ${k.userId}`}
-              onClick={() => {
-                setFailure(null);
-                setAct({ kind: 'end', kol: k });
-              }}
-            >
-              <Trans>End</Trans>
-            </button>
-          )}
-        </>
-      ),
-    },
+        )}
+      </>
+    )),
   ];
 
   return (

@@ -20,6 +20,7 @@ import { FormDialog } from '../form-dialog';
 import { PagedList } from '../paged-list';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import { useConsoleSession } from '../use-console-session';
+import { actionsColumn } from '../console-table';
 
 const PAGE_SIZE = 25;
 
@@ -164,38 +165,32 @@ export function SettlementList() {
         </>
       ),
     },
-    {
-      key: 'acts',
-      header: t`Actions`,
-      hideHeader: true,
-      label: null,
-      className: 'console-table__actions',
-      cell: (s) =>
-        canPay ? (
-          <>
-            {s.verification !== 'verified' && (
-              <button
-                type="button"
-                className="btn btn-secondary btn-small"
-                aria-label={t`Record the payout of settlement ${s.id}`}
-                onClick={() => setPaying(s)}
-              >
-                {s.txHash ? <Trans>Correct hash</Trans> : <Trans>Record payout</Trans>}
-              </button>
-            )}
-            {s.txHash && s.verification !== 'verified' && (
-              <button
-                type="button"
-                className="btn btn-ghost btn-small"
-                aria-label={t`Verify settlement ${s.id} again`}
-                onClick={() => void verify(s)}
-              >
-                <Trans>Verify again</Trans>
-              </button>
-            )}
-          </>
-        ) : null,
-    },
+    actionsColumn(t`Actions`, (s) =>
+      canPay ? (
+        <>
+          {s.verification !== 'verified' && (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              aria-label={t`Record the payout of settlement ${s.id}`}
+              onClick={() => setPaying(s)}
+            >
+              {s.txHash ? <Trans>Correct hash</Trans> : <Trans>Record payout</Trans>}
+            </button>
+          )}
+          {s.txHash && s.verification !== 'verified' && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              aria-label={t`Verify settlement ${s.id} again`}
+              onClick={() => void verify(s)}
+            >
+              <Trans>Verify again</Trans>
+            </button>
+          )}
+        </>
+      ) : null,
+    ),
   ];
 
   return (

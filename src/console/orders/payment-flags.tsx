@@ -17,6 +17,7 @@ import { PagedList } from '../paged-list';
 import { ReasonField } from '../reason-field';
 import { useConsoleSession } from '../use-console-session';
 import { FlagReason } from './flag-reason';
+import { actionsColumn } from '../console-table';
 
 const PAGE_SIZE = 25;
 
@@ -105,26 +106,22 @@ export function PaymentFlags({ onOpenOrder }: { onOpenOrder: (orderId: string) =
         </>
       ),
     },
-    {
-      key: 'state',
-      header: t`Status`,
-      className: 'console-table__actions',
-      cell: (f) =>
-        f.resolvedAt ? (
-          <Trans>Resolved {dateTime(f.resolvedAt)}</Trans>
-        ) : canResolve ? (
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            aria-label={t`Resolve flag ${f.id}`}
-            onClick={() => setResolving(f)}
-          >
-            <Trans>Resolve</Trans>
-          </button>
-        ) : (
-          <Trans>Open</Trans>
-        ),
-    },
+    actionsColumn(t`Status`, (f) =>
+      f.resolvedAt ? (
+        <Trans>Resolved {dateTime(f.resolvedAt)}</Trans>
+      ) : canResolve ? (
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-label={t`Resolve flag ${f.id}`}
+          onClick={() => setResolving(f)}
+        >
+          <Trans>Resolve</Trans>
+        </button>
+      ) : (
+        <Trans>Open</Trans>
+      ),
+    ),
   ];
 
   return (

@@ -32,7 +32,7 @@ import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { announcementsQuery, siteLinksQuery } from '../api/console-queries';
 import { Permitted } from '../console-forbidden';
-import { ConsoleTable, Loading, ReadFailure } from '../console-table';
+import { ConsoleTable, Loading, ReadFailure, actionsColumn } from '../console-table';
 import '../../components/ui/badge.css';
 
 type FieldName = 'titleEn' | 'titleZh' | 'bodyEn' | 'bodyZh' | 'startsAt' | 'endsAt';
@@ -359,48 +359,42 @@ function ContentSection() {
     },
     { key: 'banner', header: t`Banner`, cell: (a) => (a.banner ? t`Yes` : t`No`) },
     { key: 'reads', header: t`Read by`, cell: (a) => a.reads },
-    {
-      key: 'actions',
-      header: t`Actions`,
-      hideHeader: true,
-      label: null,
-      className: 'console-table__actions',
-      cell: (a) =>
-        a.state === 'withdrawn' ? null : (
-          <>
+    actionsColumn(t`Actions`, (a) =>
+      a.state === 'withdrawn' ? null : (
+        <>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-label={t`Change “${titleOf(a)}”`}
+            onClick={() => {
+              setSaved(false);
+              setEditing(a);
+              formRef.current?.scrollIntoView({ block: 'start' });
+            }}
+          >
+            <Trans>Change</Trans>
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-label={t`Withdraw “${titleOf(a)}”`}
+            onClick={() => setAction({ kind: 'withdraw', announcement: a })}
+          >
+            <Trans>Withdraw</Trans>
+          </button>
+          {a.reads === 0 && (
             <button
               type="button"
               className="btn btn-secondary btn-small"
-              aria-label={t`Change “${titleOf(a)}”`}
-              onClick={() => {
-                setSaved(false);
-                setEditing(a);
-                formRef.current?.scrollIntoView({ block: 'start' });
-              }}
+              aria-label={t`Delete “${titleOf(a)}”`}
+              onClick={() => setAction({ kind: 'delete', announcement: a })}
             >
-              <Trans>Change</Trans>
+              <Trans>Delete</Trans>
             </button>
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Withdraw “${titleOf(a)}”`}
-              onClick={() => setAction({ kind: 'withdraw', announcement: a })}
-            >
-              <Trans>Withdraw</Trans>
-            </button>
-            {a.reads === 0 && (
-              <button
-                type="button"
-                className="btn btn-secondary btn-small"
-                aria-label={t`Delete “${titleOf(a)}”`}
-                onClick={() => setAction({ kind: 'delete', announcement: a })}
-              >
-                <Trans>Delete</Trans>
-              </button>
-            )}
-          </>
-        ),
-    },
+          )}
+        </>
+      ),
+    ),
   ];
 
   return (

@@ -36,7 +36,7 @@ import {
 } from '../api/console-queries';
 import { Permitted } from '../console-forbidden';
 import { ReasonField } from '../reason-field';
-import { ConsoleTable } from '../console-table';
+import { ConsoleTable, actionsColumn } from '../console-table';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import { useConsoleSession } from '../use-console-session';
 import '../../components/ui/badge.css';
@@ -92,23 +92,16 @@ function MemberSearch({ onOpen }: { onOpen: (userId: number) => void }) {
     { key: 'phone', header: t`Phone`, cell: (m) => m.phone ?? '—' },
     { key: 'membership', header: t`Membership`, cell: (m) => <MembershipCell member={m} /> },
     { key: 'state', header: t`Status`, cell: (m) => <StateBadge disabled={m.disabled} /> },
-    {
-      key: 'open',
-      header: t`Actions`,
-      hideHeader: true,
-      label: null,
-      className: 'console-table__actions',
-      cell: (m) => (
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          aria-label={t`Open member ${m.id}`}
-          onClick={() => onOpen(m.id)}
-        >
-          <Trans>Open</Trans>
-        </button>
-      ),
-    },
+    actionsColumn(t`Actions`, (m) => (
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        aria-label={t`Open member ${m.id}`}
+        onClick={() => onOpen(m.id)}
+      >
+        <Trans>Open</Trans>
+      </button>
+    )),
   ];
 
   return (
@@ -375,25 +368,18 @@ function DevicesTable({
     { key: 'seen', header: t`Last seen`, cell: (d) => dateTime(d.lastSeenAt) },
     ...(onRemove
       ? [
-          {
-            key: 'remove',
-            header: t`Actions`,
-            hideHeader: true,
-            label: null,
-            className: 'console-table__actions',
-            cell: (d: MemberRecord['devices'][number]) => (
-              <button
-                type="button"
-                className="btn btn-secondary btn-small"
-                aria-label={t`Remove the device ${d.name || d.os}`}
-                onClick={() =>
-                  onRemove({ kind: 'remove-device', deviceId: d.id, name: d.name || d.os })
-                }
-              >
-                <Trans>Remove</Trans>
-              </button>
-            ),
-          },
+          actionsColumn(t`Actions`, (d: MemberRecord['devices'][number]) => (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              aria-label={t`Remove the device ${d.name || d.os}`}
+              onClick={() =>
+                onRemove({ kind: 'remove-device', deviceId: d.id, name: d.name || d.os })
+              }
+            >
+              <Trans>Remove</Trans>
+            </button>
+          )),
         ]
       : []),
   ];

@@ -28,7 +28,7 @@ import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { staffListQuery } from '../api/console-queries';
 import { Permitted } from '../console-forbidden';
-import { ConsoleTable } from '../console-table';
+import { ConsoleTable, actionsColumn } from '../console-table';
 import { useRoleName } from '../roles';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import '../../components/ui/badge.css';
@@ -223,54 +223,48 @@ function StaffSection() {
     { key: 'role', header: t`Role`, cell: (member) => roleName(member.role) },
     { key: 'status', header: t`Status`, cell: (member) => <StatusBadge member={member} /> },
     { key: 'created', header: t`Added`, cell: (member) => dateTime(member.createdAt) },
-    {
-      key: 'actions',
-      header: t`Actions`,
-      hideHeader: true,
-      label: null,
-      className: 'console-table__actions',
-      cell: (member) =>
-        member.disabled ? (
+    actionsColumn(t`Actions`, (member) =>
+      member.disabled ? (
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-label={t`Enable ${member.username}`}
+          onClick={() => setAction({ kind: 'enable', member })}
+        >
+          <Trans>Enable</Trans>
+        </button>
+      ) : (
+        <>
           <button
             type="button"
             className="btn btn-secondary btn-small"
-            aria-label={t`Enable ${member.username}`}
-            onClick={() => setAction({ kind: 'enable', member })}
+            aria-label={t`Change the role of ${member.username}`}
+            onClick={() => {
+              setNewRole(member.role);
+              setAction({ kind: 'role', member });
+            }}
           >
-            <Trans>Enable</Trans>
+            <Trans>Change role</Trans>
           </button>
-        ) : (
-          <>
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Change the role of ${member.username}`}
-              onClick={() => {
-                setNewRole(member.role);
-                setAction({ kind: 'role', member });
-              }}
-            >
-              <Trans>Change role</Trans>
-            </button>
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Reset the two-factor of ${member.username}`}
-              onClick={() => setAction({ kind: 'reset', member })}
-            >
-              <Trans>Reset two-factor</Trans>
-            </button>
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Disable ${member.username}`}
-              onClick={() => setAction({ kind: 'disable', member })}
-            >
-              <Trans>Disable</Trans>
-            </button>
-          </>
-        ),
-    },
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-label={t`Reset the two-factor of ${member.username}`}
+            onClick={() => setAction({ kind: 'reset', member })}
+          >
+            <Trans>Reset two-factor</Trans>
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-label={t`Disable ${member.username}`}
+            onClick={() => setAction({ kind: 'disable', member })}
+          >
+            <Trans>Disable</Trans>
+          </button>
+        </>
+      ),
+    ),
   ];
 
   return (

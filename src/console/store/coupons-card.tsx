@@ -18,7 +18,7 @@ import { TitledCard } from '../../components/titled-card';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { storeCouponsQuery } from '../api/console-queries';
-import { ConsoleTable } from '../console-table';
+import { ConsoleTable, actionsColumn } from '../console-table';
 import { FormDialog } from '../form-dialog';
 import { minorOf, useStoreAct, wholeOf } from './store-act';
 
@@ -184,28 +184,21 @@ export function CouponsCard() {
       header: t`State`,
       cell: (c) => (c.active ? <Trans>Active</Trans> : <Trans>Disabled</Trans>),
     },
-    {
-      key: 'actions',
-      header: t`Actions`,
-      hideHeader: true,
-      label: null,
-      className: 'console-table__actions',
-      cell: (c) => (
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          disabled={act.pending}
-          aria-label={c.active ? t`Disable ${c.code}` : t`Enable ${c.code}`}
-          onClick={() =>
-            void act.run(() =>
-              consoleCall(consoleStoreCouponActive, { code: c.code, active: !c.active }),
-            )
-          }
-        >
-          {c.active ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-        </button>
-      ),
-    },
+    actionsColumn(t`Actions`, (c) => (
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        disabled={act.pending}
+        aria-label={c.active ? t`Disable ${c.code}` : t`Enable ${c.code}`}
+        onClick={() =>
+          void act.run(() =>
+            consoleCall(consoleStoreCouponActive, { code: c.code, active: !c.active }),
+          )
+        }
+      >
+        {c.active ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
+      </button>
+    )),
   ];
   return (
     <TitledCard look="console-panel" title={<Trans>Promo codes</Trans>}>

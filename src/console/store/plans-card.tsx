@@ -19,7 +19,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { storePlansQuery } from '../api/console-queries';
-import { ConsoleTable } from '../console-table';
+import { ConsoleTable, actionsColumn } from '../console-table';
 import { FormDialog } from '../form-dialog';
 import { minorOf, useStoreAct, wholeOf } from './store-act';
 
@@ -167,38 +167,31 @@ export function PlansCard() {
       header: t`State`,
       cell: (p) => (p.active ? <Trans>On sale</Trans> : <Trans>Off sale</Trans>),
     },
-    {
-      key: 'actions',
-      header: t`Actions`,
-      hideHeader: true,
-      label: null,
-      className: 'console-table__actions',
-      cell: (p) => (
-        <>
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            aria-label={t`Set a price of plan ${p.id}`}
-            onClick={() => setPricing(p)}
-          >
-            <Trans>Set a price</Trans>
-          </button>{' '}
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            disabled={act.pending}
-            aria-label={p.active ? t`Take plan ${p.id} off sale` : t`Put plan ${p.id} on sale`}
-            onClick={() =>
-              void act.run(() =>
-                consoleCall(consoleStorePlanActive, { planId: p.id, active: !p.active }),
-              )
-            }
-          >
-            {p.active ? <Trans>Off sale</Trans> : <Trans>On sale</Trans>}
-          </button>
-        </>
-      ),
-    },
+    actionsColumn(t`Actions`, (p) => (
+      <>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-label={t`Set a price of plan ${p.id}`}
+          onClick={() => setPricing(p)}
+        >
+          <Trans>Set a price</Trans>
+        </button>{' '}
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          disabled={act.pending}
+          aria-label={p.active ? t`Take plan ${p.id} off sale` : t`Put plan ${p.id} on sale`}
+          onClick={() =>
+            void act.run(() =>
+              consoleCall(consoleStorePlanActive, { planId: p.id, active: !p.active }),
+            )
+          }
+        >
+          {p.active ? <Trans>Off sale</Trans> : <Trans>On sale</Trans>}
+        </button>
+      </>
+    )),
   ];
   return (
     <TitledCard look="console-panel" title={<Trans>Plans and prices</Trans>}>

@@ -18,7 +18,7 @@ import { TitledCard } from '../../components/titled-card';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { storeRedeemBatchesQuery } from '../api/console-queries';
-import { ConsoleTable } from '../console-table';
+import { ConsoleTable, actionsColumn } from '../console-table';
 import { FormDialog } from '../form-dialog';
 import { useStoreAct, wholeOf } from './store-act';
 
@@ -183,23 +183,16 @@ export function RedeemCard() {
     { key: 'used', header: t`Used`, cell: (b) => b.used },
     { key: 'disabled', header: t`Disabled`, cell: (b) => b.disabled },
     { key: 'note', header: t`Note`, cell: (b) => b.note || '–' },
-    {
-      key: 'export',
-      header: t`Actions`,
-      hideHeader: true,
-      label: null,
-      className: 'console-table__actions',
-      cell: (b) => (
-        <a
-          className="btn btn-secondary btn-small"
-          href={exportHref(b.id)}
-          download={`redeem-batch-${b.id}.csv`}
-          aria-label={t`Download the codes of batch ${b.id} (CSV)`}
-        >
-          <Trans>Download CSV</Trans>
-        </a>
-      ),
-    },
+    actionsColumn(t`Actions`, (b) => (
+      <a
+        className="btn btn-secondary btn-small"
+        href={exportHref(b.id)}
+        download={`redeem-batch-${b.id}.csv`}
+        aria-label={t`Download the codes of batch ${b.id} (CSV)`}
+      >
+        <Trans>Download CSV</Trans>
+      </a>
+    )),
   ];
   return (
     <TitledCard look="console-panel" title={<Trans>Redeem codes</Trans>}>
