@@ -33,6 +33,9 @@ import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/database';
 import { migrate } from './db/migrate';
 import { repeatWhileRunning } from './jobs/startup-jobs';
+import { repeatLoggedJob } from './jobs/repeat-job';
+import { sendDueMessages } from './messaging/message-queue';
+import { queueRenewalReminders } from './store/renewal-reminders';
 import {
   createMessageDelivery,
   createSmsSender,
@@ -80,6 +83,10 @@ import { siteOriginOf } from './web/site-origin';
 import { registerSpa } from './web/spa-static';
 
 /** What tests replace in the core (server/app.ts adds the features' own). */
+/** Seconds between the message sender's rounds, and between the renewal reminders' rounds. */
+const MESSAGE_SENDER_SECONDS = 30;
+const RENEWAL_REMINDER_SECONDS = 600;
+
 export interface CoreOverrides {
   /** Replaces the SMTP mailer (tests: a mailer that fails). */
   readonly mailer?: Mailer;
@@ -341,6 +348,39 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
             afterPaymentInsert: overrides.afterPaymentInsert,
           },
           services.repeatEverySeconds,
+          claim,
+        ),
+    });
+    // Messages the service sends on its own (docs/messages.md): the queue's sender, and the
+    // renewal reminders, which the sender then sends.
+    repeatWhileRunning(app, {
+      name: 'message-queue',
+      everySeconds: services.repeatEverySeconds > 0 ? MESSAGE_SENDER_SECONDS : 0,
+      start: (claim) => {
+        const log = app.log.child({ job: 'message-queue' });
+        return repeatLoggedJob(
+          () => sendDueMessages({ db, delivery, now: clock, log }),
+          log,
+          'message queue round failed',
+          MESSAGE_SENDER_SECONDS,
+          claim,
+        );
+      },
+    });
+    repeatWhileRunning(app, {
+      name: 'renewal-reminders',
+      everySeconds: services.repeatEverySeconds > 0 ? RENEWAL_REMINDER_SECONDS : 0,
+      start: (claim) =>
+        repeatLoggedJob(
+          () =>
+            queueRenewalReminders({
+              db,
+              now: clock,
+              siteOrigin: services.siteOrigin,
+            }),
+          app.log.child({ job: 'renewal-reminders' }),
+          'renewal reminder round failed',
+          RENEWAL_REMINDER_SECONDS,
           claim,
         ),
     });

@@ -144,6 +144,18 @@ async function openSession(db: Db, userId: number, context: ApiContext): Promise
     osVersion: context.client.osVersion,
   });
   await context.startSession(userId);
+  await rememberLanguage(db, userId, context.language);
+}
+
+/**
+ * The member's language, for what is sent without a request (a renewal reminder): the language of
+ * their last sign-in or registration. Written only when it changed.
+ */
+async function rememberLanguage(db: Db, userId: number, language: ApiLanguage): Promise<void> {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, userId), sql`${users.language} IS DISTINCT FROM ${language}`));
 }
 
 /** Runs `insert`; a unique violation (the name or address is taken already) fails with `key`. */
@@ -162,7 +174,7 @@ function codeFailure(reason: 'invalid' | 'too_many_attempts') {
 
 export function createAccountHandlers(deps: AccountDeps): Handlers {
   const { db, hasher, delivery, codeLimits, sessionCache, passwordThrottle, deviceTokens } = deps;
-  const notify = createSecurityNotices(delivery, deps.logError);
+  const notify = createSecurityNotices({ db, delivery, now: deps.now, logError: deps.logError });
   const twoStep = { db, sealer: deps.sealer, throttle: passwordThrottle, now: deps.now };
 
   /**
@@ -417,6 +429,8 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
           .set({ revokedAt: sql`coalesce(${sessions.revokedAt}, now())`, ip: null, deviceId: null })
           .where(eq(sessions.userId, user.id));
         await accountErasing(tx, user.id);
+        // What the queue still held for them (addresses and texts) goes with the account.
+        await tx.execute(sql`DELETE FROM message_queue WHERE user_id = ${user.id}`);
         if (targets.length > 0) {
           const byTarget = or(...targets.map((t) => eq(verificationCodes.target, t)));
           await tx.delete(verificationCodes).where(byTarget);

@@ -63,7 +63,7 @@ export function createSecurityHandlers(deps: SecurityDeps): Handlers {
     now: deps.now,
   };
 
-  const notify = createSecurityNotices(delivery, deps.logError);
+  const notify = createSecurityNotices({ db, delivery, now: deps.now, logError: deps.logError });
 
   function forget(ids: readonly number[]) {
     for (const id of ids) sessionCache.forgetSession(id);

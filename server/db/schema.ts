@@ -56,6 +56,10 @@ export const users = pgTable('users', {
   /** The last TOTP time step accepted: a code is good once. */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   totpEnabledAt: tz('totp_enabled_at'),
+  /** The language of the last sign-in or registration, for messages sent without a request. */
+  language: text('language'),
+  /** Renewal reminders wanted (migration 0021). */
+  renewalReminders: boolean('renewal_reminders').notNull().default(true),
 });
 
 export const sessions = pgTable('sessions', {

@@ -22,7 +22,7 @@ export interface SignInDetails {
   readonly at: string;
 }
 
-const BRAND: Record<ApiLanguage, string> = { en: 'Kestrel VPN', zh_CN: '红隼 VPN' };
+export const BRAND: Record<ApiLanguage, string> = { en: 'Kestrel VPN', zh_CN: '红隼 VPN' };
 const MINUTES = CODE.ttlSeconds / 60;
 
 interface Text {
@@ -137,6 +137,57 @@ function where(details: SignInDetails | undefined): string {
   return [details.client, details.ip, at].filter(Boolean).join(', ');
 }
 
+/** An SMS has no subject line; the brand goes first, as carriers expect. */
+function forChannel(text: Text, channel: CodeChannel, brand: string): Text {
+  return channel === 'phone' ? { subject: '', text: `【${brand}】${text.text}` } : text;
+}
+
+/** When a renewal reminder is sent: 3 days before the expiry, 1 day before, and on the day. */
+export type RenewalStage = '3d' | '1d' | 'ended';
+
+/** `2026-11-30 08:00 UTC`: the same in both languages. */
+const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** A renewal reminder: when the membership ends (or ended) and where to renew. */
+export function renewalReminderText(
+  stage: RenewalStage,
+  language: ApiLanguage,
+  channel: CodeChannel,
+  { expireTime, renewUrl }: { expireTime: Date; renewUrl: string },
+): Text {
+  const brand = BRAND[language];
+  const when = utcMinute(expireTime);
+  const english: Record<RenewalStage, Text> = {
+    '3d': {
+      subject: `${brand}: your membership ends in 3 days`,
+      text: `Your ${brand} membership ends on ${when}. Renew before then to stay connected on every device: ${renewUrl}. If you have renewed already, ignore this message.`,
+    },
+    '1d': {
+      subject: `${brand}: your membership ends tomorrow`,
+      text: `Your ${brand} membership ends on ${when}, in less than a day. Renew now to stay connected: ${renewUrl}. If you have renewed already, ignore this message.`,
+    },
+    ended: {
+      subject: `${brand}: your membership has ended`,
+      text: `Your ${brand} membership ended on ${when}, and your devices can no longer connect. Renew to connect again: ${renewUrl}.`,
+    },
+  };
+  const chinese: Record<RenewalStage, Text> = {
+    '3d': {
+      subject: `${brand}：您的会员将在 3 天后到期`,
+      text: `您的${brand} 会员将于 ${when} 到期。请在此之前续费，所有设备即可继续连接：${renewUrl}。如已续费，请忽略本消息。`,
+    },
+    '1d': {
+      subject: `${brand}：您的会员将在明天到期`,
+      text: `您的${brand} 会员将于 ${when} 到期，已不足一天。立即续费即可继续连接：${renewUrl}。如已续费，请忽略本消息。`,
+    },
+    ended: {
+      subject: `${brand}：您的会员已到期`,
+      text: `您的${brand} 会员已于 ${when} 到期，设备已无法连接。续费后即可重新连接：${renewUrl}。`,
+    },
+  };
+  return forChannel((language === 'zh_CN' ? chinese : english)[stage], channel, brand);
+}
+
 export function messageText(
   kind: MessageKind,
   code: string | null,
@@ -149,6 +200,5 @@ export function messageText(
     language === 'zh_CN'
       ? chinese(kind, code, brand, details)
       : english(kind, code, brand, details);
-  // An SMS has no subject line; prefix the brand as carriers expect.
-  return channel === 'phone' ? { subject: '', text: `【${brand}】${text.text}` } : text;
+  return forChannel(text, channel, brand);
 }

@@ -8,7 +8,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import { CODE, DEFAULT_WEB_DEVICE_ID, Errors } from '../../contract';
 import { createPasswordHasher, type PasswordHasher } from '../../server/identity/password-hasher';
 import { DEMO_USER } from '../../server/accounts/seed-demo-user';
+import { rowsOf } from '../../server/db/database';
 import { invites, sessions, users, verificationCodes } from '../../server/db/schema';
+import { enqueueMessage } from '../../server/messaging/message-queue';
 import {
   PASSWORD,
   registerByEmail,
@@ -494,6 +496,25 @@ describe.each(variants)('accounts on $name', (variant) => {
     );
     expect(wrong.body.code).toBe(Errors.PASSWORD_INCORRECT.code);
     expect((await t.api.call(P.info, {}, { token: user.token })).body.code).toBe(200);
+    // The language of the last sign-in is kept for what is sent without a request (a reminder).
+    await t.api.call(P.login, { account: user.email, password: PASSWORD }, { language: 'zh_CN' });
+    const [signedIn] = await db().select().from(users).where(eq(users.id, user.userId));
+    expect(signedIn!.language).toBe('zh_CN');
+    // A message still queued for them (a reminder) goes with the account.
+    await enqueueMessage(
+      db(),
+      {
+        key: `test:${user.userId}`,
+        userId: user.userId,
+        channel: 'email',
+        to: user.email,
+        purpose: 'renewal_1d',
+        language: 'en',
+        subject: 'Renew',
+        text: 'Renew now',
+      },
+      new Date(),
+    );
 
     const done = await t.api.call(
       P.remove,
@@ -523,6 +544,10 @@ describe.each(variants)('accounts on $name', (variant) => {
       .where(sql`${sessions.userId} = ${user.userId} AND ${sessions.revokedAt} IS NULL`);
     expect(live).toHaveLength(0);
     expect(await t.api.outbox(user.email)).toHaveLength(0);
+    const queued = rowsOf(
+      await db().execute(sql`SELECT 1 FROM message_queue WHERE user_id = ${user.userId}`),
+    );
+    expect(queued).toHaveLength(0);
     // The address is free again for a new account.
     const reuse = await registerByEmail(t.api, user.email);
     expect(reuse.userId).not.toBe(user.userId);
