@@ -188,6 +188,61 @@ export function renewalReminderText(
   return forChannel((language === 'zh_CN' ? chinese : english)[stage], channel, brand);
 }
 
+/** What a receipt names: the order as it was paid. */
+export interface ReceiptDetails {
+  readonly orderNo: string;
+  readonly groupType: 1 | 2;
+  readonly months: number;
+  /** Minor units (fen, cents). */
+  readonly amount: number;
+  readonly currency: 'CNY' | 'USD';
+  readonly method: string;
+  readonly paidAt: Date;
+}
+
+const METHOD_NAMES: Record<ApiLanguage, Record<string, string>> = {
+  en: {
+    alipay: 'Alipay',
+    wechat: 'WeChat Pay',
+    unionpay: 'UnionPay',
+    card: 'Card',
+    crypto: 'Crypto',
+  },
+  zh_CN: {
+    alipay: '支付宝',
+    wechat: '微信支付',
+    unionpay: '银联',
+    card: '银行卡',
+    crypto: '加密货币',
+  },
+};
+
+const money = (amount: number, currency: 'CNY' | 'USD') =>
+  `${currency === 'CNY' ? '¥' : '$'}${(amount / 100).toFixed(2)} ${currency}`;
+
+/** A receipt for a paid order: number, plan, amount, currency, method and date. */
+export function receiptText(
+  language: ApiLanguage,
+  channel: CodeChannel,
+  details: ReceiptDetails,
+): Text {
+  const brand = BRAND[language];
+  const method = METHOD_NAMES[language][details.method] ?? details.method;
+  const paid = money(details.amount, details.currency);
+  const when = utcMinute(details.paidAt);
+  const text: Text =
+    language === 'zh_CN'
+      ? {
+          subject: `${brand} 付款收据：订单 ${details.orderNo}`,
+          text: `感谢您的购买。订单号：${details.orderNo}；套餐：${details.groupType === 1 ? '标准版' : '轻量版'} ${details.months} 个月；金额：${paid}；支付方式：${method}；付款时间：${when}。`,
+        }
+      : {
+          subject: `${brand} receipt for order ${details.orderNo}`,
+          text: `Thank you for your purchase. Order: ${details.orderNo}. Plan: ${details.groupType === 1 ? 'Standard' : 'Lite'}, ${details.months} ${details.months === 1 ? 'month' : 'months'}. Amount: ${paid}. Paid with: ${method}. Paid on: ${when}.`,
+        };
+  return forChannel(text, channel, brand);
+}
+
 export function messageText(
   kind: MessageKind,
   code: string | null,

@@ -25,6 +25,7 @@ import {
   useSandboxApp,
 } from './helpers/payments';
 import { databaseVariants } from './helpers/test-databases';
+import { registerByEmail } from './helpers/accounts';
 
 const variants = await databaseVariants();
 
@@ -91,6 +92,42 @@ describe.each(variants)('payment effects on $name', (variant) => {
     // A redelivery stops before the effects.
     await creditOrder({ db: db(), effects }, paidNotification(second));
     expect(probe.seen).toHaveLength(2);
+  });
+
+  it("queues one receipt per paid order, in the buyer's language, whatever repeats the gateway sends", async () => {
+    const buyer = await registerByEmail(t.api);
+    const order = await buyOrder(t.api, {
+      user: buyer,
+      productId: 104,
+      currency: 'USD',
+      method: 'card',
+    });
+    const notification = paidNotification(order);
+    const [first, again] = await Promise.all([
+      creditOrder({ db: db() }, notification),
+      creditOrder({ db: db() }, notification),
+    ]);
+    expect([first.result, again.result].sort()).toEqual(['credited', 'duplicate']);
+    const receipts = rowsOf<{ recipient: string; language: string; subject: string; body: string }>(
+      await db().execute(sql`
+        SELECT recipient, language, subject, body FROM message_queue
+        WHERE dedupe_key = ${`receipt:${order.orderNo}`}`),
+    );
+    expect(receipts).toHaveLength(1);
+    // Registered in English (the test client's language): the receipt is in English.
+    expect(receipts[0]).toMatchObject({ recipient: buyer.email, language: 'en' });
+    expect(receipts[0]!.subject).toBe(`Kestrel VPN receipt for order ${order.orderNo}`);
+    expect(receipts[0]!.body).toContain('Plan: Standard, 12 months. Amount: $');
+    expect(receipts[0]!.body).toContain('Paid with: Card.');
+    // A buyer with no address gets none (a username account).
+    const quiet = await buyOrder(t.api);
+    await creditOrder({ db: db() }, paidNotification(quiet));
+    const none = rowsOf(
+      await db().execute(
+        sql`SELECT 1 FROM message_queue WHERE dedupe_key = ${`receipt:${quiet.orderNo}`}`,
+      ),
+    );
+    expect(none).toHaveLength(0);
   });
 
   it('an effect that throws rolls back the payment, the order and every other effect', async () => {

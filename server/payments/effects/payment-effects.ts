@@ -10,16 +10,21 @@
 import { inviteRewardEffect } from './invite-reward-effect';
 import { membershipEffect } from './membership-effect';
 import type { PaymentEffect } from './payment-effect';
+import { receiptEffect } from './receipt-effect';
 
-/** The ranks of the core's effects; a feature places its effect between or after them. */
-export const EFFECT_RANK = { membership: 100, inviteReward: 300 } as const;
+/**
+ * The ranks of the core's effects; a feature places its effect between or after them. The receipt
+ * comes last: it records what was paid and nothing reads it.
+ */
+export const EFFECT_RANK = { membership: 100, inviteReward: 300, receipt: 1000 } as const;
 
 const ranks = new Map<PaymentEffect, number>([
   [membershipEffect, EFFECT_RANK.membership],
   [inviteRewardEffect, EFFECT_RANK.inviteReward],
+  [receiptEffect, EFFECT_RANK.receipt],
 ]);
 
-const effects: PaymentEffect[] = [membershipEffect, inviteRewardEffect];
+const effects: PaymentEffect[] = [membershipEffect, inviteRewardEffect, receiptEffect];
 
 /** Every effect, core and registered, in rank order (what creditOrder and refundOrder run). */
 export const paymentEffects: readonly PaymentEffect[] = effects;
