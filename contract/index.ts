@@ -38,6 +38,7 @@ export const endpoints = {
   userTotpSetup: accountSecurity.userTotpSetup,
   userTotpEnable: accountSecurity.userTotpEnable,
   userTotpDisable: accountSecurity.userTotpDisable,
+  userMessagePreferences: accountSecurity.userMessagePreferences,
   userInviteList: accountArea.userInviteList,
   userThirdPartyClient: accountArea.userThirdPartyClient,
   userThirdPartyClientToggle: accountArea.userThirdPartyClientToggle,

@@ -2,7 +2,7 @@
  * /user/security (issue 22, docs/account-security.md) as a member uses it: changing the password
  * signs another browser out; two-step sign-in set up from the page (the QR code's secret typed into
  * an authenticator), then the login asks for a code, takes the app's code, and takes a recovery code
- * once; turning it off. Each journey runs once, in one language and width; the page's layout in
+ * once; turning it off; renewal reminders turned off. Each journey runs once, in one language and width; the page's layout in
  * both languages at 390 and 1440 px is checked with axe.
  */
 import type { Page } from '@playwright/test';
@@ -160,6 +160,24 @@ test(
     await page.goto('/login');
     await fillLoginForm(page, i18n, user.account, user.password);
     await expectProfileOf(page, i18n, user.userId);
+  },
+);
+
+test(
+  'renewal reminders: on by default, turned off from the page, and still off after a reload',
+  ONE_PROJECT.zh,
+  async ({ page, i18n, users }) => {
+    const user = await users.byEmail();
+    await useSessionToken(page, user.token);
+    await openPage(page, i18n, '/user/security', 'Security');
+    const reminders = card(page, i18n, 'Messages').getByLabel(i18n.t('Remind me to renew'));
+    await expect(reminders).toBeChecked();
+    await reminders.uncheck();
+    await expect(page.getByText(i18n.t('Renewal reminders are off.'))).toBeVisible();
+    await page.reload();
+    await expect(
+      card(page, i18n, 'Messages').getByLabel(i18n.t('Remind me to renew')),
+    ).not.toBeChecked();
   },
 );
 

@@ -32,8 +32,22 @@ export const userSecurity = defineEndpoint({
     totpEnabledAt: isoDate.nullable(),
     /** Unused recovery codes; 0 when two-step sign-in is off. */
     recoveryCodesLeft: z.number().int(),
+    /** Renewal reminders wanted (docs/messages.md); security notices and receipts always go. */
+    renewalReminders: z.boolean(),
   }),
-  summary: 'What protects the account: a password, two-step sign-in and its recovery codes left.',
+  summary:
+    'What protects the account (a password, two-step sign-in and its recovery codes left), and the reminders chosen.',
+});
+
+export const userMessagePreferences = defineEndpoint({
+  path: '/api/user/user_message_preferences',
+  auth: 'session',
+  params: z.object({
+    renewalReminders: z.boolean(String(Errors.BAD_REQUEST.code)),
+  }),
+  data: z.object({ renewalReminders: z.boolean() }),
+  summary:
+    'Turn the renewal reminders (3 days and 1 day before the membership ends, and on the day) on or off. Security notices and receipts always go.',
 });
 
 export const userChangePassword = defineEndpoint({

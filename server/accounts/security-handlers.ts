@@ -78,7 +78,18 @@ export function createSecurityHandlers(deps: SecurityDeps): Handlers {
         totpEnabled: on,
         totpEnabledAt: user.totpEnabledAt?.toISOString() ?? null,
         recoveryCodesLeft: on ? await recoveryCodesLeft(db, user.id) : 0,
+        renewalReminders: user.renewalReminders,
       };
+    },
+
+    async userMessagePreferences(params, context) {
+      const { user } = requireAuth(context);
+      await db
+        .update(users)
+        .set({ renewalReminders: params.renewalReminders })
+        .where(eq(users.id, user.id));
+      sessionCache.forgetUser(user.id);
+      return { renewalReminders: params.renewalReminders };
     },
 
     async userChangePassword(params, context) {

@@ -164,6 +164,35 @@ describe.each(variants)('account security on $name', (variant) => {
     });
   });
 
+  describe('renewal reminders', () => {
+    it('are on by default; the member turns them off and on; bad input changes nothing', async () => {
+      const member = await registerByEmail(t.api);
+      const token = member.token;
+      expect((await call('user_security', token)).body.data).toMatchObject({
+        renewalReminders: true,
+      });
+      const off = await call('user_message_preferences', token, { renewalReminders: false });
+      expect(off.body).toMatchObject({ code: 200, data: { renewalReminders: false } });
+      expect((await call('user_security', token)).body.data).toMatchObject({
+        renewalReminders: false,
+      });
+      for (const bad of [{}, { renewalReminders: 'no' }, { renewalReminders: 0 }]) {
+        const refused = await call('user_message_preferences', token, bad, 'zh_CN');
+        expect(refused.body, JSON.stringify(bad)).toMatchObject({
+          code: Errors.BAD_REQUEST.code,
+          msg: Errors.BAD_REQUEST.zh_CN,
+        });
+      }
+      const [row] = await t.app.kestrel.database.db
+        .select({ renewalReminders: users.renewalReminders })
+        .from(users)
+        .where(eq(users.id, member.userId));
+      expect(row).toEqual({ renewalReminders: false });
+      const on = await call('user_message_preferences', token, { renewalReminders: true });
+      expect(on.body.data).toEqual({ renewalReminders: true });
+    });
+  });
+
   describe('the session list', () => {
     it('lists each sign-in once with its client, the current one marked', async () => {
       const { member, first, second } = await memberWithTwoSessions(t.api);

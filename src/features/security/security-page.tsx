@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { securityQuery } from './api/security';
 import { PasswordCard } from './password-card';
+import { RemindersCard } from './reminders-card';
 import { SessionsCard } from './sessions-card';
 import { TwoStepCard } from './two-step-card';
 import './security.css';
 
 /**
- * /user/security (issue 22, docs/account-security.md): the password, two-step sign-in and the
- * signed-in sessions. An account without a password (an app's device account) has no password card.
+ * /user/security (issue 22, docs/account-security.md): the password, two-step sign-in, the
+ * signed-in sessions and the renewal reminders (docs/messages.md). An account without a password (an app's device account) has no password card.
  */
 export default function SecurityPage() {
   const { data, isError, refetch } = useQuery(securityQuery());
@@ -25,6 +26,7 @@ export default function SecurityPage() {
       {data?.hasPassword && <PasswordCard />}
       {data && <TwoStepCard status={data} />}
       <SessionsCard />
+      {data && <RemindersCard renewalReminders={data.renewalReminders} />}
     </main>
   );
 }

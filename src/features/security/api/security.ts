@@ -27,5 +27,8 @@ export const startTotpSetup = () => callLazy(endpoints(), (m) => m.userTotpSetup
 export const enableTotp = (code: string) =>
   callLazy(endpoints(), (m) => m.userTotpEnable, { code }, { quiet: true });
 
+export const setRenewalReminders = (renewalReminders: boolean) =>
+  callLazy(endpoints(), (m) => m.userMessagePreferences, { renewalReminders });
+
 export const disableTotp = (code: string) =>
   callLazy(endpoints(), (m) => m.userTotpDisable, { code }, { quiet: true });
