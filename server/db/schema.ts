@@ -108,6 +108,26 @@ export const outbox = pgTable('outbox', {
   sentAt: tz('sent_at').notNull().defaultNow(),
 });
 
+/** The durable queue of messages (migration 0021, server/messaging/message-queue.ts). */
+export const messageQueue = pgTable('message_queue', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  dedupeKey: text('dedupe_key').notNull(),
+  userId: integer('user_id'),
+  channel: text('channel').notNull(),
+  recipient: text('recipient').notNull(),
+  purpose: text('purpose').notNull(),
+  language: text('language').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  aboutExpireTime: tz('about_expire_time'),
+  status: text('status').notNull(),
+  attempts: integer('attempts').notNull(),
+  nextAttemptAt: tz('next_attempt_at').notNull(),
+  lastError: text('last_error'),
+  createdAt: tz('created_at').notNull(),
+  sentAt: tz('sent_at'),
+});
+
 export const invites = pgTable('invites', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   inviterId: integer('inviter_id').notNull(),

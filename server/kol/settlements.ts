@@ -7,9 +7,12 @@
  * the others find nothing available. docs/kol.md.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { ApiLanguage } from '../../contract';
 import { KOL_PAYOUT_THRESHOLD_CENTS, isPayoutTxHash } from '../../contract/kol';
 import { isUniqueViolation, rowsOf, type Db } from '../db/database';
 import { kolPayoutRecords, kolSettlements, type PayoutVerification } from '../db/schema';
+import { enqueueMessage } from '../messaging/message-queue';
+import { payoutSentText } from '../messaging/message-texts';
 import { KolRuleError, lockKolAccount } from './kol-accounts';
 import type { PayoutVerifier } from './payout-verifier';
 
@@ -276,6 +279,8 @@ export async function recordPayout(
         .where(eq(kolSettlements.id, settlementId))
         .returning();
       const result = { settlement: row!, verification, note, applied: true };
+      if (row!.status === 'paid' && current.status !== 'paid')
+        await queuePayoutMessage(tx, row!, now);
       await options.onRecorded?.(tx, current, result);
       return result;
     })
@@ -286,6 +291,43 @@ export async function recordPayout(
       // The holder changed its hash again meanwhile: still one transfer for one settlement.
       throw new KolRuleError(`the hash ${hash} already pays another settlement`, 'hash-used');
     });
+}
+
+/**
+ * Tells the KOL their payout was sent (docs/messages.md), in the recording's transaction: once per
+ * settlement (`kol-payout:<id>`), a corrected hash later sends nothing more.
+ */
+async function queuePayoutMessage(tx: Db, settlement: Settlement, now: Date): Promise<void> {
+  const [kol] = rowsOf<{
+    email: string | null;
+    phone: string | null;
+    language: ApiLanguage | null;
+  }>(
+    await tx.execute(sql`
+      SELECT email, phone, language FROM users WHERE id = ${settlement.kolId} AND deleted_at IS NULL`),
+  );
+  if (!kol || (kol.email === null && kol.phone === null)) return;
+  const channel = kol.email ? 'email' : 'phone';
+  const language = kol.language ?? 'zh_CN';
+  await enqueueMessage(
+    tx,
+    {
+      key: `kol-payout:${settlement.id}`,
+      userId: settlement.kolId,
+      channel,
+      to: (kol.email ?? kol.phone)!,
+      purpose: 'kol_payout',
+      language,
+      ...payoutSentText(language, channel, {
+        settlementId: settlement.id,
+        amountCents: settlement.amountCents,
+        network: settlement.payoutNetwork,
+        address: settlement.payoutAddress,
+        txHash: settlement.txHash!,
+      }),
+    },
+    now,
+  );
 }
 
 async function payoutRecordCount(db: Db, settlementId: number): Promise<number> {

@@ -243,6 +243,37 @@ export function receiptText(
   return forChannel(text, channel, brand);
 }
 
+/** What a KOL's payout message names. */
+export interface PayoutDetails {
+  readonly settlementId: number;
+  /** US cents, paid in USDT. */
+  readonly amountCents: number;
+  readonly network: string;
+  readonly address: string;
+  readonly txHash: string;
+}
+
+/** A KOL's payout was sent: the amount in USDT, the network, the address and the transaction. */
+export function payoutSentText(
+  language: ApiLanguage,
+  channel: CodeChannel,
+  details: PayoutDetails,
+): Text {
+  const brand = BRAND[language];
+  const amount = `${(details.amountCents / 100).toFixed(2)} USDT`;
+  const text: Text =
+    language === 'zh_CN'
+      ? {
+          subject: `${brand}：佣金 ${amount} 已付款`,
+          text: `您的佣金结算 #${details.settlementId} 已付款：${amount}，网络 ${details.network}，收款地址 ${details.address}，交易哈希 ${details.txHash}。可在账号的推广中心查看明细。`,
+        }
+      : {
+          subject: `${brand}: your commission of ${amount} was paid`,
+          text: `Your commission settlement #${details.settlementId} was paid: ${amount} on ${details.network} to ${details.address}, transaction ${details.txHash}. The details are on your account's KOL page.`,
+        };
+  return forChannel(text, channel, brand);
+}
+
 export function messageText(
   kind: MessageKind,
   code: string | null,

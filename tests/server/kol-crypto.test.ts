@@ -13,7 +13,13 @@ import type { SettlementView } from '../../contract/endpoints/kol';
 import { USD_RATE_MICROS_OF_USD } from '../../contract/kol';
 import { runAdmin } from '../../server/admin/cli';
 import { adminCapabilities } from '../../server/admin/context';
-import { kolCommissions, kolPayoutRecords, kolSettlements } from '../../server/db/schema';
+import {
+  kolCommissions,
+  kolPayoutRecords,
+  kolSettlements,
+  messageQueue,
+  users,
+} from '../../server/db/schema';
 import { checkKolLedger } from '../../server/kol/ledger-check';
 import { settleKol } from '../../server/kol/settlements';
 import {
@@ -201,6 +207,38 @@ describe.each(variants)('KOL programme on chain, $name', (variant) => {
       status: 'paid',
       verification: 'unverified',
     });
+  });
+
+  it('tells the KOL once that the payout was sent, with its transaction, when the settlement is paid', async () => {
+    const kol = await newKol(t.api, db(), {
+      payout: { network: 'bsc', address: chain.accounts[63]! },
+    });
+    await db()
+      .update(users)
+      .set({ email: `${kol.username}@example.org` })
+      .where(eq(users.id, kol.userId));
+    const settlement = await settlementOf(kol);
+    const hash = `0x${'ef'.repeat(32)}`;
+    expect((await admin('kol', 'pay', String(settlement.id), '--tx', hash)).code).toBe(0);
+    const queued = () =>
+      db()
+        .select({
+          key: messageQueue.dedupeKey,
+          subject: messageQueue.subject,
+          body: messageQueue.body,
+        })
+        .from(messageQueue)
+        .where(eq(messageQueue.userId, kol.userId));
+    const [message, ...more] = await queued();
+    expect(more).toEqual([]);
+    expect(message!.key).toBe(`kol-payout:${settlement.id}`);
+    // In the language the KOL signed up in (the test client's English).
+    expect(message!.subject).toMatch(/^Kestrel VPN: your commission of \d+\.\d{2} USDT was paid$/);
+    expect(message!.body).toContain(hash);
+    // The same hash again, or a correction: no second message.
+    await admin('kol', 'pay', String(settlement.id), '--tx', hash);
+    await admin('kol', 'pay', String(settlement.id), '--tx', `0x${'ab'.repeat(32)}`, '--correct');
+    expect(await queued()).toHaveLength(1);
   });
 
   describe('self-referral by wallet', () => {
