@@ -7,7 +7,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { YEARLY_PLAN_MONTHS } from '../../contract/membership';
 import { rowsOf, type Db } from '../db/database';
-import { groupBuys, groupMembers, orders, type GroupRowState } from '../db/schema';
+import { groupBuys, groupMembers, orders, users, type GroupRowState } from '../db/schema';
+import { enqueueMessage } from '../messaging/message-queue';
+import { groupFinishedText } from '../messaging/message-texts';
 import { grantMembership } from '../store/membership-grants';
 
 export type GroupRow = typeof groupBuys.$inferSelect;
@@ -199,8 +201,48 @@ export async function finishIfComplete(
     .where(
       and(eq(groupMembers.groupId, group.id), sql`${groupMembers.state} IN ('paid', 'joined')`),
     );
-  for (const member of members) await grantSeat(tx, group, member, now, context);
+  for (const member of members) {
+    await grantSeat(tx, group, member, now, context);
+    await queueFinishedMessage(tx, group, member.userId, now);
+  }
   return true;
+}
+
+/**
+ * Tells a member their group finished and until when their membership now runs (docs/messages.md),
+ * in the finishing transaction, once per member (`group-finished:<group no>:<user>`).
+ */
+async function queueFinishedMessage(tx: Db, group: GroupRow, userId: number, now: Date) {
+  const [member] = await tx
+    .select({
+      email: users.email,
+      phone: users.phone,
+      language: users.language,
+      expireTime: users.expireTime,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} IS NULL`));
+  if (!member || (member.email === null && member.phone === null)) return;
+  const channel = member.email ? 'email' : 'phone';
+  const language = member.language === 'en' ? 'en' : 'zh_CN';
+  await enqueueMessage(
+    tx,
+    {
+      key: `group-finished:${group.groupNo}:${userId}`,
+      userId,
+      channel,
+      to: (member.email ?? member.phone)!,
+      purpose: 'group_finished',
+      language,
+      ...groupFinishedText(language, channel, {
+        groupNo: group.groupNo,
+        groupType: group.groupType,
+        months: group.months,
+        expireTime: member.expireTime,
+      }),
+    },
+    now,
+  );
 }
 
 /**

@@ -274,6 +274,27 @@ export function payoutSentText(
   return forChannel(text, channel, brand);
 }
 
+/** A group buy finished: the member's plan and until when it now runs. */
+export function groupFinishedText(
+  language: ApiLanguage,
+  channel: CodeChannel,
+  details: { groupNo: string; groupType: 1 | 2; months: number; expireTime: Date | null },
+): Text {
+  const brand = BRAND[language];
+  const until = details.expireTime ? utcMinute(details.expireTime) : '';
+  const text: Text =
+    language === 'zh_CN'
+      ? {
+          subject: `${brand}：拼团 ${details.groupNo} 已成团`,
+          text: `您参加的拼团 ${details.groupNo} 已满员成团：${details.groupType === 1 ? '标准版' : '轻量版'} ${details.months} 个月已到账${until ? `，会员有效期至 ${until}` : ''}。`,
+        }
+      : {
+          subject: `${brand}: group ${details.groupNo} is complete`,
+          text: `Every seat of group ${details.groupNo} is taken: your ${details.groupType === 1 ? 'Standard' : 'Lite'} plan of ${details.months} ${details.months === 1 ? 'month' : 'months'} is granted${until ? `, and your membership now runs until ${until}` : ''}.`,
+        };
+  return forChannel(text, channel, brand);
+}
+
 export function messageText(
   kind: MessageKind,
   code: string | null,

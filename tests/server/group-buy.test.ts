@@ -12,6 +12,7 @@ import { Errors } from '../../contract';
 import {
   groupBuys,
   groupMembers,
+  messageQueue,
   paymentFlags,
   redeemCodes,
   settings,
@@ -221,11 +222,27 @@ describe.each(variants)('group buy on $name', (variant) => {
     });
     expect(started.total).toEqual({ amount: 2 * 24480, currency: 'CNY' });
     const [friend, late] = await makeUsers(db(), 2);
+    await db()
+      .update(users)
+      .set({ email: `friend-${friend!.userId}@example.org`, language: 'en' })
+      .where(eq(users.id, friend!.userId));
     expect((await calls().joinForPay(friend!.token, started.inviteToken)).body.code).toBe(
       Errors.GROUP_JOIN_FREE.code,
     );
     const joined = expectOk(await calls().join(friend!.token, started.inviteToken));
     expect(joined.group.state).toBe('finished');
+    // The friend is told, once, in their language (docs/messages.md).
+    const { groupNo } = await groupRow(db(), started.inviteToken);
+    const told = await db()
+      .select({ subject: messageQueue.subject, recipient: messageQueue.recipient })
+      .from(messageQueue)
+      .where(eq(messageQueue.dedupeKey, `group-finished:${groupNo}:${friend!.userId}`));
+    expect(told).toEqual([
+      {
+        subject: `Kestrel VPN: group ${groupNo} is complete`,
+        recipient: `friend-${friend!.userId}@example.org`,
+      },
+    ]);
     expect(joined.group.status).toBe(1);
     expect(joined.group.myState).toBe('joined');
     const grants = await groupGrants(db(), started.inviteToken);
