@@ -21,6 +21,7 @@ import {
   lockGroup,
   newGroupNo,
   newInviteToken,
+  seatTakenMessage,
   type GroupRow,
   type MemberRow,
 } from './groups';
@@ -378,6 +379,7 @@ export function createGroupBuyHandlers(deps: GroupBuyDeps): Handlers {
             updatedAt: now,
           })
           .returning();
+        await seatTakenMessage(tx, locked, user.id, now);
         await finishIfComplete(tx, locked, now, {
           conversionPercent: percent,
           touchUser: (id) => touched.add(id),

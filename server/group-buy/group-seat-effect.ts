@@ -11,7 +11,14 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { groupBuys, groupMembers } from '../db/schema';
-import { finishIfComplete, isPastEnd, lockGroup, takenSeats, type GroupRow } from './groups';
+import {
+  finishIfComplete,
+  isPastEnd,
+  lockGroup,
+  seatTakenMessage,
+  takenSeats,
+  type GroupRow,
+} from './groups';
 import { readGroupBuySettings } from './group-settings';
 import type { Db } from '../db/database';
 import type {
@@ -80,6 +87,7 @@ export const groupSeatEffect: PaymentEffect = {
       .set({ state: 'paid', paidAt: now, releasedAt: null, updatedAt: now })
       .where(eq(groupMembers.id, member.id));
     if (member.isCreator) await openGroup(tx, group, now);
+    else await seatTakenMessage(tx, group, member.userId, now);
     const current = (await lockGroup(tx, group.id))!;
     await finishIfComplete(tx, current, now, {
       conversionPercent: payment.display.liteToStandardPercent,

@@ -9,7 +9,7 @@ import { YEARLY_PLAN_MONTHS } from '../../contract/membership';
 import { rowsOf, type Db } from '../db/database';
 import { groupBuys, groupMembers, orders, users, type GroupRowState } from '../db/schema';
 import { enqueueMessage } from '../messaging/message-queue';
-import { groupFinishedText } from '../messaging/message-texts';
+import { groupFinishedText, groupJoinedText } from '../messaging/message-texts';
 import { grantMembership } from '../store/membership-grants';
 
 export type GroupRow = typeof groupBuys.$inferSelect;
@@ -209,10 +209,19 @@ export async function finishIfComplete(
 }
 
 /**
- * Tells a member their group finished and until when their membership now runs (docs/messages.md),
- * in the finishing transaction, once per member (`group-finished:<group no>:<user>`).
+ * Queues a message to one member about their group (docs/messages.md), in the caller's
+ * transaction, under `key` (once): to the e-mail, else the phone, in their last sign-in's language.
  */
-async function queueFinishedMessage(tx: Db, group: GroupRow, userId: number, now: Date) {
+async function queueGroupMessage(
+  tx: Db,
+  userId: number,
+  message: { key: string; purpose: string; now: Date },
+  text: (
+    language: 'en' | 'zh_CN',
+    channel: 'email' | 'phone',
+    expireTime: Date | null,
+  ) => { subject: string; text: string },
+): Promise<void> {
   const [member] = await tx
     .select({
       email: users.email,
@@ -228,20 +237,52 @@ async function queueFinishedMessage(tx: Db, group: GroupRow, userId: number, now
   await enqueueMessage(
     tx,
     {
-      key: `group-finished:${group.groupNo}:${userId}`,
+      key: message.key,
       userId,
       channel,
       to: (member.email ?? member.phone)!,
-      purpose: 'group_finished',
+      purpose: message.purpose,
       language,
-      ...groupFinishedText(language, channel, {
+      ...text(language, channel, member.expireTime),
+    },
+    message.now,
+  );
+}
+
+/** Tells a member their group finished and until when their membership now runs. */
+function queueFinishedMessage(tx: Db, group: GroupRow, userId: number, now: Date) {
+  return queueGroupMessage(
+    tx,
+    userId,
+    { key: `group-finished:${group.groupNo}:${userId}`, purpose: 'group_finished', now },
+    (language, channel, expireTime) =>
+      groupFinishedText(language, channel, {
         groupNo: group.groupNo,
         groupType: group.groupType,
         months: group.months,
-        expireTime: member.expireTime,
+        expireTime,
       }),
-    },
-    now,
+  );
+}
+
+/**
+ * A friend took a seat (paid their share, or joined a group the creator pays for): the creator is
+ * told how many seats are taken now, once per friend (`group-joined:<group no>:<user>`).
+ */
+export async function seatTakenMessage(
+  tx: Db,
+  group: GroupRow,
+  friendId: number,
+  now: Date,
+): Promise<void> {
+  if (friendId === group.creatorId) return;
+  const taken = await takenSeats(tx, group.id, now);
+  await queueGroupMessage(
+    tx,
+    group.creatorId,
+    { key: `group-joined:${group.groupNo}:${friendId}`, purpose: 'group_joined', now },
+    (language, channel) =>
+      groupJoinedText(language, channel, { groupNo: group.groupNo, taken, size: group.size }),
   );
 }
 

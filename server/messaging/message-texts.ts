@@ -274,6 +274,26 @@ export function payoutSentText(
   return forChannel(text, channel, brand);
 }
 
+/** A friend took a seat in the creator's group: how many are taken now. */
+export function groupJoinedText(
+  language: ApiLanguage,
+  channel: CodeChannel,
+  details: { groupNo: string; taken: number; size: number },
+): Text {
+  const brand = BRAND[language];
+  const text: Text =
+    language === 'zh_CN'
+      ? {
+          subject: `${brand}：有好友加入了您的拼团 ${details.groupNo}`,
+          text: `有好友加入了您发起的拼团 ${details.groupNo}：已占 ${details.taken}/${details.size} 个名额。${details.taken >= details.size ? '名额已满，全部付款后即成团。' : '分享邀请链接，邀请更多好友加入。'}`,
+        }
+      : {
+          subject: `${brand}: a friend joined your group ${details.groupNo}`,
+          text: `A friend took a seat in your group ${details.groupNo}: ${details.taken} of ${details.size} seats are taken. ${details.taken >= details.size ? 'Every seat is taken: the group is complete once every share is paid.' : 'Share your invite link to fill the rest.'}`,
+        };
+  return forChannel(text, channel, brand);
+}
+
 /** A group buy finished: the member's plan and until when it now runs. */
 export function groupFinishedText(
   language: ApiLanguage,

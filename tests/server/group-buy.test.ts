@@ -222,27 +222,43 @@ describe.each(variants)('group buy on $name', (variant) => {
     });
     expect(started.total).toEqual({ amount: 2 * 24480, currency: 'CNY' });
     const [friend, late] = await makeUsers(db(), 2);
-    await db()
-      .update(users)
-      .set({ email: `friend-${friend!.userId}@example.org`, language: 'en' })
-      .where(eq(users.id, friend!.userId));
+    for (const [member, language] of [
+      [friend!, 'en'],
+      [creator, 'zh_CN'],
+    ] as const)
+      await db()
+        .update(users)
+        .set({ email: `member-${member.userId}@example.org`, language })
+        .where(eq(users.id, member.userId));
     expect((await calls().joinForPay(friend!.token, started.inviteToken)).body.code).toBe(
       Errors.GROUP_JOIN_FREE.code,
     );
     const joined = expectOk(await calls().join(friend!.token, started.inviteToken));
     expect(joined.group.state).toBe('finished');
-    // The friend is told, once, in their language (docs/messages.md).
+    // Each is told, once, in their own language (docs/messages.md): the creator that a friend
+    // joined, and both that the group is complete.
     const { groupNo } = await groupRow(db(), started.inviteToken);
     const told = await db()
-      .select({ subject: messageQueue.subject, recipient: messageQueue.recipient })
+      .select({ key: messageQueue.dedupeKey, subject: messageQueue.subject })
       .from(messageQueue)
-      .where(eq(messageQueue.dedupeKey, `group-finished:${groupNo}:${friend!.userId}`));
-    expect(told).toEqual([
-      {
-        subject: `Kestrel VPN: group ${groupNo} is complete`,
-        recipient: `friend-${friend!.userId}@example.org`,
-      },
-    ]);
+      .where(sql`${messageQueue.dedupeKey} LIKE ${`group-%:${groupNo}:%`}`)
+      .orderBy(messageQueue.dedupeKey);
+    expect(told).toEqual(
+      [
+        {
+          key: `group-joined:${groupNo}:${friend!.userId}`,
+          subject: `红隼 VPN：有好友加入了您的拼团 ${groupNo}`,
+        },
+        {
+          key: `group-finished:${groupNo}:${creator.userId}`,
+          subject: `红隼 VPN：拼团 ${groupNo} 已成团`,
+        },
+        {
+          key: `group-finished:${groupNo}:${friend!.userId}`,
+          subject: `Kestrel VPN: group ${groupNo} is complete`,
+        },
+      ].sort((a, b) => (a.key < b.key ? -1 : 1)),
+    );
     expect(joined.group.status).toBe(1);
     expect(joined.group.myState).toBe('joined');
     const grants = await groupGrants(db(), started.inviteToken);
