@@ -21,7 +21,7 @@ import { flagPayment } from '../payments/payment-flags';
 import { refundOrder, RefundError } from '../payments/refund-order';
 import { readDisplayConfig } from '../settings/default-settings';
 import { createRedeemBatch } from '../store/redeem-codes';
-import { grantSeat, isPastEnd, lockGroup, type GroupRow } from './groups';
+import { endedMessage, grantSeat, isPastEnd, lockGroup, type GroupRow } from './groups';
 
 export interface EndingDeps {
   readonly db: Db;
@@ -72,15 +72,19 @@ export async function endGroup(
       })
       .where(eq(groupBuys.id, group.id));
     await options.onEnded?.(tx, group);
-    if (group.paymentType === 1) return true;
-    // Pay all: the creator paid every seat. Those who hold a seat get the plan; each unused seat
-    // becomes a code for the creator to give away.
     const members = await tx
       .select()
       .from(groupMembers)
       .where(
         and(eq(groupMembers.groupId, group.id), sql`${groupMembers.state} IN ('paid', 'joined')`),
       );
+    if (group.paymentType === 1) {
+      // Pay self: every paid share goes back (the refund rounds below); each payer is told.
+      for (const member of members) await endedMessage(tx, group, member.userId, 'refund', 0, now);
+      return true;
+    }
+    // Pay all: the creator paid every seat. Those who hold a seat get the plan; each unused seat
+    // becomes a code for the creator to give away.
     for (const member of members) {
       await grantSeat(tx, group, member, now, {
         conversionPercent: display.liteToStandardPercent,
@@ -100,6 +104,10 @@ export async function endGroup(
         .update(groupBuys)
         .set({ redeemBatchId: batch.batchId })
         .where(eq(groupBuys.id, group.id));
+    }
+    for (const member of members) {
+      const codes = member.userId === group.creatorId ? unused : 0;
+      await endedMessage(tx, group, member.userId, codes > 0 ? 'codes' : 'granted', codes, now);
     }
     return true;
   });

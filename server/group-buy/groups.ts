@@ -9,7 +9,12 @@ import { YEARLY_PLAN_MONTHS } from '../../contract/membership';
 import { rowsOf, type Db } from '../db/database';
 import { groupBuys, groupMembers, orders, users, type GroupRowState } from '../db/schema';
 import { enqueueMessage } from '../messaging/message-queue';
-import { groupFinishedText, groupJoinedText } from '../messaging/message-texts';
+import {
+  groupEndedText,
+  groupFinishedText,
+  groupJoinedText,
+  type GroupEndedOutcome,
+} from '../messaging/message-texts';
 import { grantMembership } from '../store/membership-grants';
 
 export type GroupRow = typeof groupBuys.$inferSelect;
@@ -304,4 +309,31 @@ export async function releaseOrderSeat(tx: Db, orderId: number, now: Date): Prom
     .update(groupBuys)
     .set({ state: 'void', updatedAt: now })
     .where(and(eq(groupBuys.id, creator.groupId), eq(groupBuys.state, 'awaiting_payment')));
+}
+
+/**
+ * Tells a member that their group ended unfilled and what that means for them (a refund, the plan,
+ * or the plan and codes for the creator), once per member (`group-ended:<group no>:<user>`).
+ */
+export function endedMessage(
+  tx: Db,
+  group: GroupRow,
+  userId: number,
+  outcome: GroupEndedOutcome,
+  codes: number,
+  now: Date,
+): Promise<void> {
+  return queueGroupMessage(
+    tx,
+    userId,
+    { key: `group-ended:${group.groupNo}:${userId}`, purpose: 'group_ended', now },
+    (language, channel, expireTime) =>
+      groupEndedText(language, channel, {
+        groupNo: group.groupNo,
+        outcome,
+        codes,
+        // A refunded share's membership is not what the message is about.
+        expireTime: outcome === 'refund' ? null : expireTime,
+      }),
+  );
 }

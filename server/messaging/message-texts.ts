@@ -294,6 +294,37 @@ export function groupJoinedText(
   return forChannel(text, channel, brand);
 }
 
+/**
+ * A group ended before every seat was taken: `refund`, a share goes back where it was paid (pay
+ * self); `granted`, the member has the plan all the same (pay all); `codes`, the creator has the
+ * plan and a code per unused seat.
+ */
+export type GroupEndedOutcome = 'refund' | 'granted' | 'codes';
+
+export function groupEndedText(
+  language: ApiLanguage,
+  channel: CodeChannel,
+  details: { groupNo: string; outcome: GroupEndedOutcome; codes: number; expireTime: Date | null },
+): Text {
+  const brand = BRAND[language];
+  const until = details.expireTime ? utcMinute(details.expireTime) : '';
+  const zh: Record<GroupEndedOutcome, string> = {
+    refund: `拼团 ${details.groupNo} 已结束，未能成团：您支付的份额将原路退回。`,
+    granted: `拼团 ${details.groupNo} 已结束：发起人已为全部名额付款，您的会员已到账${until ? `，有效期至 ${until}` : ''}。`,
+    codes: `拼团 ${details.groupNo} 已结束：您的会员已到账${until ? `，有效期至 ${until}` : ''}；未使用的 ${details.codes} 个名额已变为兑换码，可在“我的拼团”页面查看并送给好友。`,
+  };
+  const en: Record<GroupEndedOutcome, string> = {
+    refund: `Group ${details.groupNo} ended before every seat was paid: your share is refunded to where you paid it.`,
+    granted: `Group ${details.groupNo} ended: its creator paid for every seat, so your plan is granted${until ? ` and your membership runs until ${until}` : ''}.`,
+    codes: `Group ${details.groupNo} ended: your plan is granted${until ? ` and your membership runs until ${until}` : ''}, and its ${details.codes} unused ${details.codes === 1 ? 'seat became a redeem code' : 'seats became redeem codes'} to give away, on your group orders page.`,
+  };
+  const text: Text =
+    language === 'zh_CN'
+      ? { subject: `${brand}：拼团 ${details.groupNo} 已结束`, text: zh[details.outcome] }
+      : { subject: `${brand}: group ${details.groupNo} has ended`, text: en[details.outcome] };
+  return forChannel(text, channel, brand);
+}
+
 /** A group buy finished: the member's plan and until when it now runs. */
 export function groupFinishedText(
   language: ApiLanguage,

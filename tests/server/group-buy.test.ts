@@ -390,8 +390,31 @@ describe.each(variants)('group buy on $name', (variant) => {
       paymentType: 0,
     });
     const [friend, redeemer] = await makeUsers(db(), 2);
+    for (const [member, language] of [
+      [friend!, 'en'],
+      [creator, 'zh_CN'],
+    ] as const)
+      await db()
+        .update(users)
+        .set({ email: `member-${member.userId}@example.org`, language })
+        .where(eq(users.id, member.userId));
     expectOk(await calls().join(friend!.token, started.inviteToken));
     await devPost(`/dev/group-buy/${started.inviteToken}/end`);
+    // Each is told what the end means for them, in their language, once.
+    const { groupNo } = await groupRow(db(), started.inviteToken);
+    const endedText = async (userId: number) =>
+      (
+        await db()
+          .select({ body: messageQueue.body })
+          .from(messageQueue)
+          .where(eq(messageQueue.dedupeKey, `group-ended:${groupNo}:${userId}`))
+      ).map((r) => r.body);
+    expect(await endedText(creator.userId)).toEqual([
+      expect.stringContaining('未使用的 1 个名额已变为兑换码'),
+    ]);
+    expect(await endedText(friend!.userId)).toEqual([
+      expect.stringContaining('its creator paid for every seat, so your plan is granted'),
+    ]);
     const grants = await groupGrants(db(), started.inviteToken);
     expect(grants.map((g) => g.user_id).sort()).toEqual([creator.userId, friend!.userId].sort());
     const mine = expectOk(await calls().created(creator.token));
