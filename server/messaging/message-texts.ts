@@ -243,6 +243,27 @@ export function receiptText(
   return forChannel(text, channel, brand);
 }
 
+/** A KOL's commission passed its refund window: what it is worth and the balance available now. */
+export function commissionAvailableText(
+  language: ApiLanguage,
+  channel: CodeChannel,
+  details: { commissionCents: number; availableCents: number },
+): Text {
+  const brand = BRAND[language];
+  const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+  const text: Text =
+    language === 'zh_CN'
+      ? {
+          subject: `${brand}：一笔佣金 ${usd(details.commissionCents)} 已可结算`,
+          text: `您的一笔佣金 ${usd(details.commissionCents)} 已过退款期，可以结算。当前可结算余额：${usd(details.availableCents)}。可在账号的推广中心申请结算。`,
+        }
+      : {
+          subject: `${brand}: a commission of ${usd(details.commissionCents)} is available`,
+          text: `A commission of ${usd(details.commissionCents)} has passed its refund window and is available. Your available balance is now ${usd(details.availableCents)}; ask for a payout on your account's KOL page.`,
+        };
+  return forChannel(text, channel, brand);
+}
+
 /** What a KOL's payout message names. */
 export interface PayoutDetails {
   readonly settlementId: number;

@@ -12,6 +12,7 @@ import { Errors } from '../../contract';
 import { KOL_PAYOUT_THRESHOLD_CENTS } from '../../contract/kol';
 import { rowsOf } from '../../server/db/database';
 import { kolSettlements, users } from '../../server/db/schema';
+import { queueAvailableCommissionMessages } from '../../server/kol/commission-messages';
 import { endKol, makeKol } from '../../server/kol/kol-accounts';
 import { writeKolSettings, defaultKolSettings } from '../../server/kol/kol-settings';
 import { checkKolLedger } from '../../server/kol/ledger-check';
@@ -286,6 +287,33 @@ describe.each(variants)('KOL programme on $name', (variant) => {
     );
     expect(list.total).toBe(3);
     expect(list.items.every((c) => c.status === 'settled' && c.settled === 1)).toBe(true);
+  });
+
+  it('tells the KOL once when a commission becomes available, with the balance, however many rounds run', async () => {
+    const kol = await newKol({ first: 100 });
+    await db()
+      .update(users)
+      .set({ email: `kol-${kol.userId}@example.org`, language: 'en' })
+      .where(eq(users.id, kol.userId));
+    await paidOrder(await invitee(kol.inviteCode));
+    const round = () => queueAvailableCommissionMessages({ db: db(), now: () => new Date() });
+    const told = async () =>
+      rowsOf<{ subject: string; body: string }>(
+        await db().execute(sql`
+          SELECT subject, body FROM message_queue
+          WHERE user_id = ${kol.userId} AND purpose = 'kol_commission_available'`),
+      );
+    // Still in its refund window: nothing yet (other KOLs of this database may be told).
+    await round();
+    expect(await told()).toEqual([]);
+    await matureAll(kol.userId);
+    await Promise.all([round(), round()]);
+    await round();
+    const [message, ...more] = await told();
+    expect(more).toEqual([]);
+    const usd = `$${(STANDARD_12_USD / 100).toFixed(2)}`;
+    expect(message!.subject).toBe(`Kestrel VPN: a commission of ${usd} is available`);
+    expect(message!.body).toContain(`Your available balance is now ${usd}`);
   });
 
   it('10 payout requests at once: one settlement, no commission in two', async () => {
