@@ -1,4 +1,4 @@
-/** Just enough of the signed protocol (DESIGN §2) for a benchmark to log the demo user in. */
+/** Just enough of the signed protocol (DESIGN §2) for a benchmark to log in and make signed calls. */
 import { Buffer } from 'node:buffer';
 import { constants, publicEncrypt, randomInt } from 'node:crypto';
 
@@ -23,14 +23,23 @@ export class ApiClientForBench {
     );
   }
 
-  async login(account, password) {
-    const res = await fetch(`${this.origin}/v4/api/user/user_login`, {
+  /**
+   * One signed call: `{ httpStatus, body, token }`, where `token` is the session a login or a
+   * registration hands out (the `pragma` header). `token` signs the call in as that session.
+   */
+  async call(path, params = {}, token = undefined) {
+    const headers = { 'content-type': 'application/json', platform: this.platform, language: 'en' };
+    if (token) headers.authorization = token;
+    const res = await fetch(`${this.origin}/v4${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', platform: this.platform, language: 'en' },
-      body: JSON.stringify({ signature: await this.signature(), account, password }),
+      headers,
+      body: JSON.stringify({ signature: await this.signature(), ...params }),
     });
-    const body = await res.json();
-    const token = res.headers.get('pragma');
+    return { httpStatus: res.status, body: await res.json(), token: res.headers.get('pragma') };
+  }
+
+  async login(account, password) {
+    const { body, token } = await this.call('/api/user/user_login', { account, password });
     if (body.code !== 200 || !token) throw new Error(`login answered ${JSON.stringify(body)}`);
     return token;
   }

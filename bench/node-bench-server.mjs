@@ -1,7 +1,8 @@
 /**
  * The built server on a PostgreSQL database of its own, for the node API benches (node-api.mjs,
  * node-fleet.mjs): PostgreSQL at BENCH_PG_URL (default the test server), the nodes engineer's ports.
- * `close()` stops the server and drops the database.
+ * `close()` stops the server and drops the database. Also the PostgreSQL side of bench/soak.mjs and
+ * bench/idle-memory.mjs.
  */
 import { randomBytes } from 'node:crypto';
 import process from 'node:process';
@@ -13,7 +14,8 @@ const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:543
 /** The nodes engineer's ports (GUIDE): nobody else's bench or server is disturbed. */
 const PORTS = { from: 18162, to: 18169 };
 
-export async function startNodeBenchServer(prefix, env = {}) {
+/** `args`: node's arguments, the bare bundle by default (bench/serve-built-app.mjs). */
+export async function startNodeBenchServer(prefix, env = {}, { args = [SERVER_BUNDLE] } = {}) {
   buildIfStale();
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -21,23 +23,33 @@ export async function startNodeBenchServer(prefix, env = {}) {
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const server = await startServer({
-    args: [SERVER_BUNDLE],
-    env: {
-      APP_ENV: 'DEV',
-      DATABASE_URL: url.toString(),
-      RATE_LIMIT_API_PER_MINUTE: '1000000',
-      ...env,
-    },
-    ports: PORTS,
-  });
+  const start = () =>
+    startServer({
+      args,
+      env: {
+        APP_ENV: 'DEV',
+        DATABASE_URL: url.toString(),
+        RATE_LIMIT_API_PER_MINUTE: '1000000',
+        ...env,
+      },
+      ports: PORTS,
+    });
+  let server = await start();
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
   return {
-    server,
+    get server() {
+      return server;
+    },
     /** A client of the bench's database, for seeding with SQL. */
     db,
     name,
+    /** Stops the server and starts a new one on the same database (bench/idle-memory.mjs). */
+    async restart() {
+      await server.stop();
+      server = await start();
+      return server;
+    },
     async close() {
       await db.end();
       await server.stop();

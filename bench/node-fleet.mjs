@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { startNodeBenchServer } from './node-bench-server.mjs';
+import { addDevNode, agentCall } from './node-agent.mjs';
 
 const NODES = Number(process.env.BENCH_FLEET_NODES ?? 200);
 const MEMBERS = Number(process.env.BENCH_FLEET_MEMBERS ?? 50_000);
@@ -121,22 +122,10 @@ export async function runFleet() {
     };
     const agents = [];
     for (let i = 0; i < NODES; i++) {
-      const protocol = ['vless', 'trojan', 'ss'][i % 3];
-      const response = await fetch(`${server.origin}/dev/nodes`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ protocol }),
-      });
-      if (!response.ok)
-        throw new Error(`POST /dev/nodes: ${response.status} ${await response.text()}`);
-      const node = await response.json();
+      const agent = await addDevNode(server.origin, ['vless', 'trojan', 'ss'][i % 3]);
       const plans = i % 20 < 12 ? [1, 2] : i % 20 < 17 ? [1] : [2];
-      await db.query('UPDATE vpn_nodes SET plan_types = $1 WHERE id = $2', [plans, node.id]);
-      agents.push({
-        query: `node_type=${node.nodeType}&node_id=${node.id}&token=${node.token}`,
-        served: byPlans[plans.join(',')],
-        etags: {},
-      });
+      await db.query('UPDATE vpn_nodes SET plan_types = $1 WHERE id = $2', [plans, agent.id]);
+      agents.push({ ...agent, served: byPlans[plans.join(',')] });
     }
 
     const times = Object.fromEntries(CALLS.map((call) => [call, []]));
@@ -145,21 +134,13 @@ export async function runFleet() {
     let firstFailure = '';
     const call = async (agent, action, method, body) => {
       const started = performance.now();
-      const headers = { 'content-type': 'application/json' };
-      if (agent.etags[action]) headers['if-none-match'] = agent.etags[action];
-      const response = await fetch(
-        `${server.origin}/api/v1/server/UniProxy/${action}?${agent.query}`,
-        { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
-      );
-      const answer = await response.text();
+      const { status, text } = await agentCall(server.origin, agent, action, method, body);
       times[action].push(performance.now() - started);
-      statuses[action][response.status] = (statuses[action][response.status] ?? 0) + 1;
-      if (response.status >= 400) {
+      statuses[action][status] = (statuses[action][status] ?? 0) + 1;
+      if (status >= 400) {
         failures++;
-        firstFailure ||= `${action} ${agent.query.replace(/token=.*/, '')}: ${response.status} ${answer}`;
+        firstFailure ||= `${action} ${agent.query.replace(/token=.*/, '')}: ${status} ${text}`;
       }
-      const etag = response.headers.get('etag');
-      if (etag) agent.etags[action] = etag;
     };
     const cycleOf = async (agent) => {
       await call(agent, 'config', 'GET');

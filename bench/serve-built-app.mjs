@@ -40,17 +40,20 @@ export async function freePort(from = envFrom, to = envTo) {
  * Starts the server on a free port with a fresh data directory and demo data, and resolves once it
  * answers. `args` are node's arguments (the built bundle by default); `env` adds to or overrides the
  * defaults; `ports` `{ from, to }` picks another range. The caller stops it with `stop()`, which also
- * removes the data directory; `pid` is the server process's, for CPU accounting.
+ * removes the data directory; `pid` is the server process's, for CPU and memory accounting.
+ * `dataDir` runs it on a directory the caller keeps instead (neither emptied first nor removed by
+ * `stop()`): a restart on existing data.
  */
 export async function startServer({
   args = [SERVER_BUNDLE],
   env = {},
   timeoutSeconds = 60,
   ports = {},
+  dataDir: keptDataDir,
 } = {}) {
   const port = await freePort(ports.from, ports.to);
-  const dataDir = join(tmpdir(), `kestrel-bench-${port}`);
-  rmSync(dataDir, { recursive: true, force: true });
+  const dataDir = keptDataDir ?? join(tmpdir(), `kestrel-bench-${port}`);
+  if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     // BENCH_SERVER_LOG=<file>: the server's log (pino writes to stdout) goes there.
@@ -77,7 +80,7 @@ export async function startServer({
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   for (let i = 0; i < timeoutSeconds * 10; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);

@@ -4,7 +4,8 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import process from 'node:process';
-import { ROOT, SERVER_BUNDLE, staleReason } from './build-freshness.mjs';
+import { ROOT, staleReason } from './build-freshness.mjs';
+import { SERVER_ARGS, SERVER_MALLOC_ENV } from './server-process.mjs';
 
 const reason = staleReason();
 if (reason) {
@@ -14,11 +15,12 @@ if (reason) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+const server = spawn(process.execPath, SERVER_ARGS, {
   cwd: ROOT,
   stdio: 'inherit',
   env: {
     ...process.env,
+    ...SERVER_MALLOC_ENV,
     PORT: process.env.PORT ?? '8080',
     DATA_DIR: process.env.DATA_DIR ?? './data',
   },

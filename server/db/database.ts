@@ -11,6 +11,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDirectory } from './directory-lock';
+import { initPgliteDirectory, PGLITE_START_PARAMS } from './pglite-memory';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -105,7 +106,7 @@ export async function openDatabase(
 ): Promise<Database> {
   if (isPostgresUrl(databaseUrl)) return openPostgres(databaseUrl, postgresOptions);
   if (databaseUrl === 'memory://') {
-    const client = await PGlite.create('memory://');
+    const client = await PGlite.create('memory://', { startParams: [...PGLITE_START_PARAMS] });
     await client.exec("SET TIME ZONE 'UTC'");
     return {
       db: drizzlePglite(client, { schema }) as unknown as Db,
@@ -118,7 +119,8 @@ export async function openDatabase(
   await chmod(dataDir, 0o700);
   const lock = await lockDirectory(directory, role);
   try {
-    const client = await PGlite.create(directory);
+    await initPgliteDirectory(directory);
+    const client = await PGlite.create(directory, { startParams: [...PGLITE_START_PARAMS] });
     await client.exec("SET TIME ZONE 'UTC'");
     // DATA_DIR and the PGlite directory are 0700, which already keeps everyone else out; the files
     // PGlite made are narrowed too, here and at close, in case a directory is opened up by hand.
