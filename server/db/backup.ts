@@ -28,6 +28,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { rowsOf, type Db } from './database';
 import { migrate, readMigrations, type Migration } from './migrate';
+import { PGLITE_START_PARAMS } from './pglite-memory';
 import * as schema from './schema';
 
 export const BACKUP_FORMAT = 'kestrel-backup/1';
@@ -299,7 +300,7 @@ async function upgradeBackup(
   directory: string,
   now: Date,
 ): Promise<string> {
-  const client = await PGlite.create('memory://');
+  const client = await PGlite.create('memory://', { startParams: [...PGLITE_START_PARAMS] });
   try {
     await client.exec("SET TIME ZONE 'UTC'");
     const scratch = drizzlePglite(client, { schema }) as unknown as Db;
