@@ -5,7 +5,8 @@
  * sender claims due rows (FOR UPDATE SKIP LOCKED, then a lease: a process that dies mid-send leaves
  * them to be tried again), hands each to its transport and marks it sent; a transport failure sets
  * the next attempt further off (1 min, 5, 30, 2 h, then every 6 h) and after MAX_ATTEMPTS the row
- * is `failed`, reported. Delivery is at least once: an SMTP server that took a message whose
+ * is `failed`, reported; so is at once a message for a channel with no transport (an SMS where no
+ * provider is configured). Delivery is at least once: an SMTP server that took a message whose
  * answer was lost gets it again.
  */
 import { sql } from 'drizzle-orm';
@@ -120,6 +121,15 @@ export async function sendDueMessages(
     if (row.stale) {
       await db.execute(sql`UPDATE message_queue SET status = 'cancelled' WHERE id = ${row.id}`);
       report.cancelled += 1;
+      continue;
+    }
+    // No transport for this channel (PROD with no SMS provider): waiting would not help.
+    if (!delivery.canDeliver(row.channel)) {
+      await db.execute(sql`
+        UPDATE message_queue SET status = 'failed', last_error = ${`no ${row.channel} transport configured`}
+        WHERE id = ${row.id}`);
+      deps.log.warn({ messageId: row.id, channel: row.channel }, 'message has no transport');
+      report.failed += 1;
       continue;
     }
     try {

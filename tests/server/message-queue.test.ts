@@ -134,6 +134,20 @@ describe.each(variants)('the message queue on $name', (variant) => {
     expect(errors).toEqual(['message given up']);
   });
 
+  it('gives up at once a message for a channel with no transport (no SMS provider)', async () => {
+    const { sent, delivery } = fakeDelivery();
+    const smsless: MessageDelivery = { ...delivery, canDeliver: (channel) => channel === 'email' };
+    const at = new Date('2031-02-15T00:00:00Z');
+    await enqueueMessage(db(), message('sms-only', { channel: 'phone', to: '+8613800000001' }), at);
+    const report = await sendDueMessages(
+      { db: db(), delivery: smsless, now: () => at, log: quietLog },
+      'sms-only',
+    );
+    expect(report).toMatchObject({ failed: 1, sent: 0 });
+    expect(await statusOf('sms-only')).toMatchObject({ status: 'failed' });
+    expect(sent).toEqual([]);
+  });
+
   it('sends each message once when two senders run at the same moment', async () => {
     const { sent, delivery } = fakeDelivery();
     const at = new Date('2031-03-01T00:00:00Z');
