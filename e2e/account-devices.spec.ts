@@ -6,7 +6,7 @@
 import { endpoints, errorMessage, Errors } from '../contract';
 import { DEVICE_HEADERS, HEADER, STORAGE_KEYS } from '../contract/protocol';
 import { expectAccessible } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect, test, waitingForTheApp } from './support/fixtures';
 import { expectProfileOf, logInThroughUi, useSessionToken } from './support/ui';
 import { ONE_PROJECT } from './support/projects';
 
@@ -105,7 +105,8 @@ test.describe('each browser is a device of its own', () => {
         STORAGE_KEYS.language,
         language,
       ] as const);
-      const phone = await phoneContext.newPage();
+      // The login page arrives prerendered: this second browser waits for the app like the first.
+      const phone = waitingForTheApp(await phoneContext.newPage());
       try {
         for (const browserPage of [page, phone]) {
           await browserPage.goto('/login');

@@ -46,19 +46,7 @@ export const test = base.extend<E2eOptions & E2eFixtures>({
   // before the app has taken them over. A person's first tap waits for nothing, but a test acts
   // within milliseconds, so after each load it waits until the app has hydrated the page.
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      await appTookOver(page);
-      return response;
-    };
-    page.reload = async (...args) => {
-      const response = await reload(...args);
-      await appTookOver(page);
-      return response;
-    };
-    await use(page);
+    await use(waitingForTheApp(page));
   },
 
   i18n: async ({ language }, use) => {
@@ -86,6 +74,26 @@ export const test = base.extend<E2eOptions & E2eFixtures>({
     await use(registeredUser);
   },
 });
+
+/**
+ * A page whose `goto` and `reload` return once the app has taken the loaded page over, as the
+ * fixture's `page` does: for the pages a test opens in contexts of its own (a second browser).
+ */
+export function waitingForTheApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await appTookOver(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await appTookOver(page);
+    return response;
+  };
+  return page;
+}
 
 /** The app removes `data-prerendered` from `#root` once it has rendered (src/app/start.tsx). */
 export async function appTookOver(page: Page): Promise<void> {

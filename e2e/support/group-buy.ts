@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { endpoints } from '../../contract';
 import { STORAGE_KEYS } from '../../contract/protocol';
 import type { ApiClient } from './api-client';
-import { appTookOver, test as base } from './fixtures';
+import { waitingForTheApp, test as base } from './fixtures';
 import type { I18n } from './i18n';
 import { DEMO, longDate, sandboxButton, userInfo } from './store';
 import type { TestUser } from './user-factory';
@@ -85,14 +85,7 @@ export async function personPage(
     },
     [STORAGE_KEYS.language, i18n.language, STORAGE_KEYS.token, token] as const,
   );
-  const page = await context.newPage();
-  const goto = page.goto.bind(page);
-  page.goto = async (...args) => {
-    const response = await goto(...args);
-    await appTookOver(page);
-    return response;
-  };
-  return page;
+  return waitingForTheApp(await context.newPage());
 }
 
 /** The membership card of /user/profile shows the plan and the expiry the server has. */
