@@ -10,7 +10,7 @@ import type { ApiLanguage } from '../../contract';
 import type { Db } from '../db/database';
 import type { UserRow } from '../identity/sessions';
 import type { MessageDelivery } from '../messaging/delivery';
-import { enqueueMessage, sendDueMessages } from '../messaging/message-queue';
+import { enqueueMessage, recipientOf, sendDueMessages } from '../messaging/message-queue';
 import { messageText, type MessageKind, type SignInDetails } from '../messaging/message-texts';
 
 export type SecurityNoticeKind = Extract<
@@ -38,8 +38,9 @@ export function createSecurityNotices(deps: SecurityNoticeDeps): NotifySecurity 
     error: (obj: unknown, message: string) => deps.logError(obj, message),
   };
   return async (user, kind, language, details) => {
-    const channel = user.email ? 'email' : user.phone ? 'phone' : null;
-    if (!channel) return;
+    const recipient = recipientOf(user);
+    if (!recipient) return;
+    const { channel, to } = recipient;
     // One notice per event: each change or sign-in is its own.
     const key = `security:${kind}:${user.id}:${randomUUID()}`;
     try {
@@ -50,7 +51,7 @@ export function createSecurityNotices(deps: SecurityNoticeDeps): NotifySecurity 
           key,
           userId: user.id,
           channel,
-          to: (user.email ?? user.phone)!,
+          to,
           purpose: kind,
           language,
           ...text,

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { YEARLY_PLAN_MONTHS } from '../../contract/membership';
 import { rowsOf, type Db } from '../db/database';
 import { groupBuys, groupMembers, orders, users, type GroupRowState } from '../db/schema';
-import { enqueueMessage } from '../messaging/message-queue';
+import { enqueueMessage, recipientOf } from '../messaging/message-queue';
 import {
   groupEndedText,
   groupFinishedText,
@@ -236,19 +236,16 @@ async function queueGroupMessage(
     })
     .from(users)
     .where(and(eq(users.id, userId), sql`${users.deletedAt} IS NULL`));
-  if (!member || (member.email === null && member.phone === null)) return;
-  const channel = member.email ? 'email' : 'phone';
-  const language = member.language === 'en' ? 'en' : 'zh_CN';
+  const recipient = member && recipientOf(member);
+  if (!recipient) return;
   await enqueueMessage(
     tx,
     {
       key: message.key,
       userId,
-      channel,
-      to: (member.email ?? member.phone)!,
+      ...recipient,
       purpose: message.purpose,
-      language,
-      ...text(language, channel, member.expireTime),
+      ...text(recipient.language, recipient.channel, member!.expireTime),
     },
     message.now,
   );

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { ApiLanguage } from '../../contract';
 import { rowsOf, type Db } from '../db/database';
-import { enqueueMessage } from '../messaging/message-queue';
+import { enqueueMessage, recipientOf } from '../messaging/message-queue';
 import { commissionAvailableText } from '../messaging/message-texts';
 import { kolTotalsOf } from './kol-handlers';
 
@@ -44,18 +44,16 @@ export async function queueAvailableCommissionMessages(deps: {
   const totals = await kolTotalsOf(deps.db, now, [...new Set(due.map((d) => d.kol_id))]);
   let queued = 0;
   for (const commission of due) {
-    const channel = commission.email ? 'email' : 'phone';
-    const language = commission.language ?? 'zh_CN';
+    const recipient = recipientOf(commission);
+    if (!recipient) continue;
     const isNew = await enqueueMessage(
       deps.db,
       {
         key: `kol-available:${commission.id}`,
         userId: commission.kol_id,
-        channel,
-        to: (commission.email ?? commission.phone)!,
+        ...recipient,
         purpose: 'kol_commission_available',
-        language,
-        ...commissionAvailableText(language, channel, {
+        ...commissionAvailableText(recipient.language, recipient.channel, {
           commissionCents: Number(commission.commission_cents),
           availableCents: totals.get(commission.kol_id)?.availableCents ?? 0,
         }),

@@ -11,7 +11,7 @@ import type { ApiLanguage } from '../../contract';
 import { KOL_PAYOUT_THRESHOLD_CENTS, isPayoutTxHash } from '../../contract/kol';
 import { isUniqueViolation, rowsOf, type Db } from '../db/database';
 import { kolPayoutRecords, kolSettlements, type PayoutVerification } from '../db/schema';
-import { enqueueMessage } from '../messaging/message-queue';
+import { enqueueMessage, recipientOf } from '../messaging/message-queue';
 import { payoutSentText } from '../messaging/message-texts';
 import { KolRuleError, lockKolAccount } from './kol-accounts';
 import type { PayoutVerifier } from './payout-verifier';
@@ -306,19 +306,16 @@ async function queuePayoutMessage(tx: Db, settlement: Settlement, now: Date): Pr
     await tx.execute(sql`
       SELECT email, phone, language FROM users WHERE id = ${settlement.kolId} AND deleted_at IS NULL`),
   );
-  if (!kol || (kol.email === null && kol.phone === null)) return;
-  const channel = kol.email ? 'email' : 'phone';
-  const language = kol.language ?? 'zh_CN';
+  const recipient = kol && recipientOf(kol);
+  if (!recipient) return;
   await enqueueMessage(
     tx,
     {
       key: `kol-payout:${settlement.id}`,
       userId: settlement.kolId,
-      channel,
-      to: (kol.email ?? kol.phone)!,
+      ...recipient,
       purpose: 'kol_payout',
-      language,
-      ...payoutSentText(language, channel, {
+      ...payoutSentText(recipient.language, recipient.channel, {
         settlementId: settlement.id,
         amountCents: settlement.amountCents,
         network: settlement.payoutNetwork,

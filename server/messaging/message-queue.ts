@@ -37,6 +37,29 @@ const LEASE_SECONDS = 120;
 /** Messages one round claims at most. */
 const BATCH = 50;
 
+/** Where a member's messages go: the e-mail, else the phone. */
+export interface Recipient {
+  readonly channel: CodeChannel;
+  readonly to: string;
+  /** The language of their last sign-in; Chinese, the site's default, when unknown. */
+  readonly language: ApiLanguage;
+}
+
+/** A member's recipient, or null when they have neither an e-mail nor a phone. */
+export function recipientOf(member: {
+  readonly email: string | null;
+  readonly phone: string | null;
+  readonly language?: string | null;
+}): Recipient | null {
+  const to = member.email ?? member.phone;
+  if (to === null) return null;
+  return {
+    channel: member.email !== null ? 'email' : 'phone',
+    to,
+    language: member.language === 'en' ? 'en' : 'zh_CN',
+  };
+}
+
 export function backoffSeconds(failures: number): number {
   return BACKOFF_SECONDS[Math.min(failures, BACKOFF_SECONDS.length) - 1] ?? BACKOFF_SECONDS[0]!;
 }

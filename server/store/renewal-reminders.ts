@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { type ApiLanguage } from '../../contract';
 import { rowsOf, type Db } from '../db/database';
-import { enqueueMessage } from '../messaging/message-queue';
+import { enqueueMessage, recipientOf } from '../messaging/message-queue';
 import { renewalReminderText, type RenewalStage } from '../messaging/message-texts';
 
 /**
@@ -66,19 +66,17 @@ export async function queueRenewalReminders(deps: RenewalReminderDeps): Promise<
   for (const member of members) {
     const expireTime = new Date(Number(member.expire_ms));
     const { stage } = member;
-    const channel = member.email ? 'email' : 'phone';
-    const language = member.language ?? 'zh_CN';
-    const text = renewalReminderText(stage, language, channel, { expireTime, renewUrl });
+    const recipient = recipientOf(member);
+    if (!recipient) continue;
+    const { channel, language } = recipient;
     const isNew = await enqueueMessage(
       deps.db,
       {
         key: `renewal:${stage}:${member.id}:${expireTime.getTime()}`,
         userId: member.id,
-        channel,
-        to: (member.email ?? member.phone)!,
+        ...recipient,
         purpose: `renewal_${stage}`,
-        language,
-        ...text,
+        ...renewalReminderText(stage, language, channel, { expireTime, renewUrl }),
         aboutExpireTime: expireTime,
       },
       now,

@@ -86,6 +86,12 @@ describe.each(variants)('group buy on $name', (variant) => {
   });
   const db = () => t.app.kestrel.database.db;
   const calls = () => groupCalls(t.api);
+  /** An e-mail and a language, so the member's messages are queued (docs/messages.md). */
+  const giveAddress = (userId: number, language: 'en' | 'zh_CN') =>
+    db()
+      .update(users)
+      .set({ email: `member-${userId}@example.org`, language })
+      .where(eq(users.id, userId));
   /** The ending job as the app runs it (same gateways), with an optional later clock. */
   const job = (clock?: () => Date) =>
     endGroupsOnce({ db: db(), gateways: registry, ...(clock ? { now: clock } : {}) });
@@ -222,14 +228,8 @@ describe.each(variants)('group buy on $name', (variant) => {
     });
     expect(started.total).toEqual({ amount: 2 * 24480, currency: 'CNY' });
     const [friend, late] = await makeUsers(db(), 2);
-    for (const [member, language] of [
-      [friend!, 'en'],
-      [creator, 'zh_CN'],
-    ] as const)
-      await db()
-        .update(users)
-        .set({ email: `member-${member.userId}@example.org`, language })
-        .where(eq(users.id, member.userId));
+    await giveAddress(friend!.userId, 'en');
+    await giveAddress(creator.userId, 'zh_CN');
     expect((await calls().joinForPay(friend!.token, started.inviteToken)).body.code).toBe(
       Errors.GROUP_JOIN_FREE.code,
     );
@@ -390,14 +390,8 @@ describe.each(variants)('group buy on $name', (variant) => {
       paymentType: 0,
     });
     const [friend, redeemer] = await makeUsers(db(), 2);
-    for (const [member, language] of [
-      [friend!, 'en'],
-      [creator, 'zh_CN'],
-    ] as const)
-      await db()
-        .update(users)
-        .set({ email: `member-${member.userId}@example.org`, language })
-        .where(eq(users.id, member.userId));
+    await giveAddress(friend!.userId, 'en');
+    await giveAddress(creator.userId, 'zh_CN');
     expectOk(await calls().join(friend!.token, started.inviteToken));
     await devPost(`/dev/group-buy/${started.inviteToken}/end`);
     // Each is told what the end means for them, in their language, once.

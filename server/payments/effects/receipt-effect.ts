@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { ApiLanguage } from '../../../contract';
 import { rowsOf } from '../../db/database';
-import { enqueueMessage } from '../../messaging/message-queue';
+import { enqueueMessage, recipientOf } from '../../messaging/message-queue';
 import { receiptText } from '../../messaging/message-texts';
 import type { PaymentEffect } from './payment-effect';
 
@@ -28,16 +28,15 @@ export const receiptEffect: PaymentEffect = {
         FROM users AS u JOIN orders AS o ON o.id = ${payment.order.id}
         WHERE u.id = ${payment.buyerId} AND u.deleted_at IS NULL`),
     );
-    if (!buyer || (buyer.email === null && buyer.phone === null)) return false;
-    const channel = buyer.email ? 'email' : 'phone';
-    const language = buyer.language ?? 'zh_CN';
-    const text = receiptText(language, channel, {
+    const recipient = buyer && recipientOf(buyer);
+    if (!recipient) return false;
+    const text = receiptText(recipient.language, recipient.channel, {
       orderNo: payment.order.orderNo,
       groupType: payment.order.groupType,
       months: payment.order.months,
       amount: payment.amount,
       currency: payment.currency,
-      method: payment.gateway === 'crypto' ? 'crypto' : buyer.method,
+      method: payment.gateway === 'crypto' ? 'crypto' : buyer!.method,
       paidAt: payment.now,
     });
     return enqueueMessage(
@@ -45,10 +44,8 @@ export const receiptEffect: PaymentEffect = {
       {
         key: `receipt:${payment.order.orderNo}`,
         userId: payment.buyerId,
-        channel,
-        to: (buyer.email ?? buyer.phone)!,
+        ...recipient,
         purpose: 'receipt',
-        language,
         ...text,
       },
       payment.now,
