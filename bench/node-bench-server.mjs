@@ -23,7 +23,7 @@ export async function startNodeBenchServer(prefix, env = {}, { args = [SERVER_BU
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const start = () =>
+  const start = (more = {}) =>
     startServer({
       args,
       env: {
@@ -31,6 +31,7 @@ export async function startNodeBenchServer(prefix, env = {}, { args = [SERVER_BU
         DATABASE_URL: url.toString(),
         RATE_LIMIT_API_PER_MINUTE: '1000000',
         ...env,
+        ...more,
       },
       ports: PORTS,
     });
@@ -44,10 +45,13 @@ export async function startNodeBenchServer(prefix, env = {}, { args = [SERVER_BU
     /** A client of the bench's database, for seeding with SQL. */
     db,
     name,
-    /** Stops the server and starts a new one on the same database (bench/idle-memory.mjs). */
-    async restart() {
+    /**
+     * Stops the server and starts a new one on the same database (bench/idle-memory.mjs), with
+     * `more` added to its environment (bench/node-fleet.mjs).
+     */
+    async restart(more = {}) {
       await server.stop();
-      server = await start();
+      server = await start(more);
       return server;
     },
     async close() {

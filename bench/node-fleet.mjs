@@ -9,10 +9,15 @@
  * that plan download theirs again.
  *
  * Agents call once a minute; here a cycle runs as fast as BENCH_FLEET_CONCURRENCY (default 4)
- * agents in flight allow, so time is compressed by 60 s / cycle time. After one warm-up cycle (the
- * agents' first pulls), BENCH_FLEET_CYCLES (default 3) cycles are measured: the p99 of each call,
- * and the CPU the server process and its database backends used (/proc/<pid>/stat, sampled every
- * second), which over the real 60 s per cycle is the share of one core the fleet costs.
+ * agents in flight allow, so time is compressed by 60 s / cycle time. The server counts the online
+ * devices for the alive lists on its own clock (every 30 s), so it is restarted after a timed cycle
+ * with that period compressed the same way (BENCH_FLEET_ALIVE_SECONDS sets it instead). After a
+ * warm-up cycle (the agents' first pulls), that timed cycle and one more, BENCH_FLEET_CYCLES
+ * (default 3) cycles are measured: the p99 of each call, and the CPU the server process and the
+ * database used (/proc, cpuMeter), which over the real 60 s per cycle is the share of one core the
+ * fleet costs. A node's online members are the same from one minute to the next but for a share
+ * (BENCH_FLEET_ONLINE_CHURN, default 0.2; 1 makes them all new every minute), and what a node no
+ * longer reports stays online for 300 real seconds, so the count covers every cycle's leavers.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -25,29 +30,47 @@ const MEMBERS = Number(process.env.BENCH_FLEET_MEMBERS ?? 50_000);
 const CYCLES = Number(process.env.BENCH_FLEET_CYCLES ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_FLEET_CONCURRENCY ?? 4);
 const PURCHASES = Number(process.env.BENCH_FLEET_PURCHASES ?? 1);
-const ALIVE_SECONDS = Number(process.env.BENCH_FLEET_ALIVE_SECONDS ?? 6);
+const ALIVE_SECONDS = process.env.BENCH_FLEET_ALIVE_SECONDS;
+/** The share of a node's online members who leave each minute, replaced by others (1: all new). */
+const ONLINE_CHURN = Number(process.env.BENCH_FLEET_ONLINE_CHURN ?? 0.2);
 const CYCLE_SECONDS = 60;
 const TICK_MS = 10;
 const CALLS = ['config', 'user', 'alivelist', 'push', 'alive', 'status'];
 
-/** CPU ticks a process has used so far, or undefined once it is gone. */
-function ticksOf(pid) {
+/** A process's /proc stat fields after its name: [state, ppid, ...], or undefined once it is gone. */
+function statOf(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   } catch {
     return undefined;
   }
 }
 
+/** CPU ticks a process has used so far, or undefined once it is gone. */
+function ticksOf(pid) {
+  const fields = statOf(pid);
+  return fields && Number(fields[11]) + Number(fields[12]);
+}
+
+/** CPU ticks of a process's children that ended and were reaped (Linux adds them to the parent). */
+function reapedTicksOf(pid) {
+  const fields = statOf(pid);
+  return Number(fields[13]) + Number(fields[14]);
+}
+
 /**
- * CPU used by the server and its database backends from `start()` to `stop()`: each backend's
- * highest reading (sampled every second, so one that ends meanwhile still counts up to its last
- * sample) less its reading at start (0 for one opened meanwhile).
+ * CPU used by the server and the database from `start()` to `stop()`. The server: its own reading.
+ * The database: each backend of the bench's database that lives on (sampled every second) less its
+ * reading at start, plus every PostgreSQL process that ended meanwhile, which its parent, the
+ * postmaster, received when it reaped it: parallel workers (a count of the online IPs runs in three
+ * processes for a fifth of a second), autovacuum workers and closed backends, which a sample every
+ * second misses. Of a process that ended after being read at start, that reading is taken off.
  */
 function cpuMeter(client, database, serverPid) {
   const first = new Map();
   const last = new Map();
+  let postmaster;
+  let reapedAtStart = 0;
   let timer;
   const sample = async () => {
     const { rows } = await client.query(
@@ -63,6 +86,9 @@ function cpuMeter(client, database, serverPid) {
   };
   return {
     async start() {
+      const { rows } = await client.query('SELECT pg_backend_pid() AS pid');
+      postmaster = Number(statOf(rows[0].pid)[1]);
+      reapedAtStart = reapedTicksOf(postmaster);
       await sample();
       timer = setInterval(() => void sample().catch(() => {}), 1000);
     },
@@ -71,13 +97,13 @@ function cpuMeter(client, database, serverPid) {
       clearInterval(timer);
       await sample();
       let server = 0;
-      let database = 0;
-      for (const [pid, ticks] of last) {
-        const used = ((ticks - first.get(pid)) * TICK_MS) / 1000;
-        if (pid === serverPid) server += used;
-        else database += used;
+      let ticks = reapedTicksOf(postmaster) - reapedAtStart;
+      for (const [pid, started] of first) {
+        if (pid === serverPid) server = ((last.get(pid) - started) * TICK_MS) / 1000;
+        else if (ticksOf(pid) === undefined) ticks -= started;
+        else ticks += ticksOf(pid) - started;
       }
-      return { server, database };
+      return { server, database: (ticks * TICK_MS) / 1000 };
     },
   };
 }
@@ -89,14 +115,30 @@ function pick(ids, share) {
   return [...chosen];
 }
 
+/**
+ * The members online at an agent this minute: about 1 % of those it serves, the same as a minute
+ * ago but for ONLINE_CHURN of them, who left and were replaced by others (a VPN session lasts far
+ * longer than a minute; at 0.2 the average stay is five minutes).
+ */
+function stillOnline(agent) {
+  const wanted = Math.max(1, Math.round(agent.served.length * 0.01));
+  const staying = (agent.online ?? []).filter(() => Math.random() >= ONLINE_CHURN);
+  const online = new Set(staying);
+  while (online.size < wanted)
+    online.add(agent.served[Math.floor(Math.random() * agent.served.length)]);
+  return [...online];
+}
+
 const p99 = (values) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1];
 
 export async function runFleet() {
-  // A real minute counts the alive lists twice (kept 30 s). Cycles here take about 12 s on two cores,
-  // so they are kept 6 s (BENCH_FLEET_ALIVE_SECONDS); the output says how many counts a cycle had.
-  const { server, db, name, close } = await startNodeBenchServer('bench_fleet', {
-    NODE_ALIVE_LIST_SECONDS: String(ALIVE_SECONDS),
+  // A real minute counts the alive lists twice (kept 30 s). A cycle here takes 8-11 s on two cores,
+  // so unless BENCH_FLEET_ALIVE_SECONDS says otherwise the server is restarted after a timed cycle
+  // with the lists kept half of that: two counts a cycle, as in a real minute.
+  const bench = await startNodeBenchServer('bench_fleet', {
+    NODE_ALIVE_LIST_SECONDS: ALIVE_SECONDS ?? '30',
   });
+  const { db, name, close } = bench;
   try {
     process.stdout.write(`fleet: seeding ${MEMBERS} members and ${NODES} nodes\n`);
     await db.query(
@@ -122,7 +164,7 @@ export async function runFleet() {
     };
     const agents = [];
     for (let i = 0; i < NODES; i++) {
-      const agent = await addDevNode(server.origin, ['vless', 'trojan', 'ss'][i % 3]);
+      const agent = await addDevNode(bench.server.origin, ['vless', 'trojan', 'ss'][i % 3]);
       const plans = i % 20 < 12 ? [1, 2] : i % 20 < 17 ? [1] : [2];
       await db.query('UPDATE vpn_nodes SET plan_types = $1 WHERE id = $2', [plans, agent.id]);
       agents.push({ ...agent, served: byPlans[plans.join(',')] });
@@ -134,7 +176,7 @@ export async function runFleet() {
     let firstFailure = '';
     const call = async (agent, action, method, body) => {
       const started = performance.now();
-      const { status, text } = await agentCall(server.origin, agent, action, method, body);
+      const { status, text } = await agentCall(bench.server.origin, agent, action, method, body);
       times[action].push(performance.now() - started);
       statuses[action][status] = (statuses[action][status] ?? 0) + 1;
       if (status >= 400) {
@@ -150,11 +192,9 @@ export async function runFleet() {
         pick(agent.served, 0.02).map((id) => [id, [1_000 + id, 50_000 + id]]),
       );
       await call(agent, 'push', 'POST', traffic);
+      agent.online = stillOnline(agent);
       const alive = Object.fromEntries(
-        pick(agent.served, 0.01).map((id) => [
-          id,
-          [`10.${id >> 16}.${(id >> 8) & 255}.${id & 255}`],
-        ]),
+        agent.online.map((id) => [id, [`10.${id >> 16}.${(id >> 8) & 255}.${id & 255}`]]),
       );
       await call(agent, 'alive', 'POST', alive);
       await call(agent, 'status', 'POST', {
@@ -184,12 +224,23 @@ export async function runFleet() {
     process.stdout.write(
       `fleet: warm-up cycle (first pulls) ${((performance.now() - warm) / 1000).toFixed(1)} s\n`,
     );
+    let aliveSeconds = Number(ALIVE_SECONDS);
+    if (ALIVE_SECONDS === undefined) {
+      const timed = performance.now();
+      await runCycle();
+      aliveSeconds = Math.round((performance.now() - timed) / 200) / 10;
+      await bench.restart({ NODE_ALIVE_LIST_SECONDS: String(aliveSeconds) });
+      await runCycle();
+      process.stdout.write(
+        `fleet: server restarted with alive lists kept ${aliveSeconds} s, then one more cycle\n`,
+      );
+    }
     for (const call of CALLS) {
       times[call].length = 0;
       statuses[call] = {};
     }
     failures = 0;
-    const meter = cpuMeter(db, name, server.pid);
+    const meter = cpuMeter(db, name, bench.server.pid);
     await meter.start();
     const started = performance.now();
     for (let i = 0; i < CYCLES; i++) await runCycle();
@@ -199,7 +250,7 @@ export async function runFleet() {
     process.stdout.write(
       `fleet: ${CYCLES} cycles in ${wall.toFixed(1)} s (${cycleWall.toFixed(1)} s a cycle, ` +
         `time compressed ${(CYCLE_SECONDS / cycleWall).toFixed(1)}x), ${CONCURRENCY} agents in flight, ` +
-        `alive lists counted about ${(cycleWall / ALIVE_SECONDS).toFixed(1)} times a cycle (2 in a real minute)\n`,
+        `alive lists counted about ${(cycleWall / aliveSeconds).toFixed(1)} times a cycle (2 in a real minute)\n`,
     );
     for (const call of CALLS)
       process.stdout.write(

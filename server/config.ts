@@ -92,7 +92,7 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString,
   /** Seconds /readyz answers 503 before a stopping process stops listening (default 5 in PROD, else 0; docs/operations.md). */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
-  NODE_ALIVE_LIST_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
+  NODE_ALIVE_LIST_SECONDS: z.coerce.number().min(0).max(60).optional(),
 });
 
 export interface Config {

@@ -1,12 +1,13 @@
 /**
  * What the nodes pull, built once and served to every node that sees the same thing (issue 23;
  * docs/nodes.md "Fleet scale"). A node's user list depends only on its plans (and on being enabled),
- * so the 200 nodes of a fleet share a handful of lists. Each is kept as the exact bytes sent (and
+ * so the 200 nodes of a fleet share a handful of lists. The members of every plan are read in one
+ * pass, and each plan set's list is joined from them once and kept as the exact bytes sent (and
  * their gzip, which agents ask for), under:
  *   - the directory version (migration 0018): every transaction that changes what any node sees
- *     bumps it, in whichever process, so a list is built again only after a change;
- *   - the earliest expiry it lists: an expiry changes the list without a write, so past that instant
- *     the list is built again.
+ *     bumps it, in whichever process, so the members are read again only after a change;
+ *   - the earliest expiry listed: an expiry changes the lists without a write, so past that instant
+ *     they are read again.
  * An unchanged pull (304) therefore costs the node's credential check and one statement that notes
  * the pull and reads the version, whatever the member count. The alive list changes with every
  * alive report, so it is kept for a short while instead (`aliveListSeconds`, 30 by default: agents
@@ -20,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/database';
 import type { NodeRow } from './node-credentials';
 import { onlineCounts, type OnlineCount } from './online-ips';
-import { userListJsonOf } from './node-users';
+import { membersByPlan } from './node-users';
 
 const gzip = promisify(gzipCallback);
 
@@ -53,11 +54,13 @@ export function taggedBody(json: string): TaggedBody {
   return { ...body, etag: `"${createHash('sha1').update(body.json).digest('hex')}"` };
 }
 
-interface CachedList {
+/** The members of every plan at one directory version, and the user lists made from them. */
+interface Snapshot {
   readonly version: string;
-  /** Epoch ms of the earliest expiry listed; null when the list is empty. */
+  /** Epoch ms of the earliest expiry of any listed member; null when nobody is listed. */
   readonly validUntil: number | null;
-  readonly body: TaggedBody;
+  /** The user list of each plan set, made on first demand. */
+  listOf(planTypes: readonly number[]): TaggedBody;
 }
 
 interface CachedAlive {
@@ -78,8 +81,8 @@ function aliveListBody(counts: readonly OnlineCount[], planTypes: readonly numbe
   return preparedBody(`{"alive":{${entries.join(',')}}}`);
 }
 
-/** The set of plans a node carries, as the key of what it sees. */
-const plansKey = (node: NodeRow) => [...node.planTypes].sort().join(',');
+/** The plans a node carries, in order: nodes with the same set see the same lists. */
+const plansOf = (node: NodeRow) => [...new Set(node.planTypes)].sort((a, b) => a - b);
 
 export interface NodeDirectory {
   /** Notes the node's pull and answers its user list (a disabled node's is empty). */
@@ -101,42 +104,50 @@ export function createNodeDirectory(
   db: Db,
   { aliveListSeconds, clock = Date.now }: NodeDirectoryOptions,
 ): NodeDirectory {
-  const lists = new Map<string, { readonly version: string; readonly list: Promise<CachedList> }>();
+  let members: { readonly version: string; readonly snapshot: Promise<Snapshot> } | undefined;
   let aliveKept: CachedAlive | undefined;
 
-  const build = async (planTypes: readonly number[], version: string): Promise<CachedList> => {
-    const { json, earliestExpiry } = await userListJsonOf(db, planTypes);
+  const build = async (version: string): Promise<Snapshot> => {
+    const plans = await membersByPlan(db);
+    const expiries = [...plans.values()].map((p) => p.earliestExpiry);
+    const lists = new Map<string, TaggedBody>();
     return {
       version,
-      validUntil: earliestExpiry,
-      body: taggedBody(`{"users":${json}}`),
+      validUntil: expiries.length === 0 ? null : Math.min(...expiries),
+      listOf(planTypes) {
+        const key = planTypes.join(',');
+        let list = lists.get(key);
+        if (!list) {
+          const entries = planTypes.flatMap((plan) => plans.get(plan)?.json ?? []);
+          list =
+            entries.length === 0 ? EMPTY_USER_LIST : taggedBody(`{"users":[${entries.join(',')}]}`);
+          lists.set(key, list);
+        }
+        return list;
+      },
     };
   };
 
   /**
-   * The list of `key` at `version` or newer, still valid at `now`: the one kept, or one built now.
+   * The members at `version` or newer, still valid at `now`: the snapshot kept, or one built now.
    * Concurrent pulls share one build; a failed build is forgotten, so the next pull tries again.
    */
-  const currentList = async (
-    key: string,
-    planTypes: readonly number[],
-    version: string,
-    now: number,
-  ): Promise<CachedList> => {
+  const currentSnapshot = async (version: string, now: number): Promise<Snapshot> => {
     for (;;) {
-      const entry = lists.get(key);
+      const entry = members;
       if (entry && BigInt(entry.version) >= BigInt(version)) {
-        const list = await entry.list.catch(() => undefined);
-        if (list && (list.validUntil === null || now < list.validUntil)) return list;
+        const snapshot = await entry.snapshot.catch(() => undefined);
+        if (snapshot && (snapshot.validUntil === null || now < snapshot.validUntil))
+          return snapshot;
         // Another pull replaced it meanwhile: look again.
-        if (lists.get(key) !== entry) continue;
+        if (members !== entry) continue;
       }
-      const built = { version, list: build(planTypes, version) };
-      lists.set(key, built);
-      built.list.catch(() => {
-        if (lists.get(key) === built) lists.delete(key);
+      const built = { version, snapshot: build(version) };
+      members = built;
+      built.snapshot.catch(() => {
+        if (members === built) members = undefined;
       });
-      return built.list;
+      return built.snapshot;
     }
   };
 
@@ -150,7 +161,7 @@ export function createNodeDirectory(
       );
       // A disabled node is out of service: it is told to serve nobody (V2bX then drops every user).
       if (!node.enabled) return EMPTY_USER_LIST;
-      return (await currentList(plansKey(node), node.planTypes, state!.version, clock())).body;
+      return (await currentSnapshot(state!.version, clock())).listOf(plansOf(node));
     },
 
     async aliveList(node) {
@@ -169,7 +180,7 @@ export function createNodeDirectory(
         });
       }
       const counts = await kept.counts;
-      const key = plansKey(node);
+      const key = plansOf(node).join(',');
       let body = kept.bodies.get(key);
       if (!body) {
         body = aliveListBody(counts, node.planTypes);

@@ -22,15 +22,6 @@ export const LIVE_MEMBER = sql`u.deleted_at IS NULL AND NOT u.disabled AND u.exp
  */
 export const NODE_SERVES_MEMBER = sql`n.enabled AND ${LIVE_MEMBER} AND u.plan_type = ANY (n.plan_types)`;
 
-/**
- * Member `u` (a `users` row of the caller's query) is served by an enabled node carrying
- * `planTypes`: NODE_SERVES_MEMBER for every such node at once, so nodes with the same plans share
- * one user list and one alive list.
- */
-export function servedByPlans(planTypes: readonly number[]): SQL {
-  return sql`${LIVE_MEMBER} AND u.plan_type = ANY (${`{${planTypes.join(',')}}`}::smallint[])`;
-}
-
 /** The devices at once a node allows member `u`: `device_limit` of the user list. */
 export const MEMBER_DEVICE_LIMIT = sql`coalesce(u.device_limit, ${FREE_DEVICE_LIMIT})::int`;
 
@@ -49,29 +40,42 @@ export function servedEntry(nodeId: number): SQL {
     JOIN vpn_nodes AS n ON n.id = ${nodeId} AND ${NODE_SERVES_MEMBER}`;
 }
 
+/** The members of one plan that a node carrying it lists. */
+export interface PlanMembers {
+  /**
+   * Their entries of UniProxy `user`'s `users` array, as JSON text the database writes in id order,
+   * comma-separated without the brackets: `{"id":1,"uuid":"…","speed_limit":null,"device_limit":3}`,
+   * the names V2bX's `UserInfo` and XrayR's `user` read.
+   */
+  readonly json: string;
+  /** Epoch ms of the earliest expiry among them, past which the entries are no longer true. */
+  readonly earliestExpiry: number;
+}
+
 /**
- * The user list of a node carrying `planTypes` (UniProxy `user`'s `users` array, as JSON text the
- * database writes in id order: `{"id":1,"uuid":"…","speed_limit":null,"device_limit":3}`, the names
- * V2bX's `UserInfo` and XrayR's `user` read) and the earliest expiry it lists (epoch ms;
- * null when empty), past which the list is no longer true. For an enabled node: a disabled one
- * serves nobody. The rule is NODE_SERVES_MEMBER's.
+ * Every live member by plan, for the user lists of all nodes at once (node-directory.ts joins the
+ * plans a node carries; a plan nobody holds is absent). The rule is NODE_SERVES_MEMBER's, for an
+ * enabled node: a disabled one serves nobody. One pass over the members, whatever the number of
+ * plan sets the fleet's nodes carry; the entries are written by concatenation, which costs the
+ * database a third less than `row_to_json` and gives the same text.
  */
-export async function userListJsonOf(
-  db: Db,
-  planTypes: readonly number[],
-): Promise<{ json: string; earliestExpiry: number | null }> {
-  const [row] = rowsOf<{ json: string; earliest_expiry: number | null }>(
+export async function membersByPlan(db: Db): Promise<Map<number, PlanMembers>> {
+  const rows = rowsOf<{ plan_type: number; json: string; earliest_expiry: number }>(
     await db.execute(sql`
-      SELECT '[' || coalesce(string_agg(row_to_json(entry)::text, ',' ORDER BY u.id), '') || ']' AS json,
+      SELECT u.plan_type,
+        string_agg(concat('{"id":', u.id, ',"uuid":"', u.node_uuid, '","speed_limit":',
+          coalesce(c.speed_limit_mbps::text, 'null'), ',"device_limit":', ${MEMBER_DEVICE_LIMIT}, '}'),
+          ',' ORDER BY u.id) AS json,
         (extract(epoch FROM min(u.expire_time)) * 1000)::float8 AS earliest_expiry
       FROM users AS u
       LEFT JOIN third_party_clients AS c ON c.user_id = u.id AND c.enabled
-      CROSS JOIN LATERAL (SELECT u.id, u.node_uuid::text AS uuid, c.speed_limit_mbps AS speed_limit,
-        ${MEMBER_DEVICE_LIMIT} AS device_limit) AS entry
-      WHERE ${servedByPlans(planTypes)}`),
+      WHERE ${LIVE_MEMBER} AND u.plan_type IS NOT NULL
+      GROUP BY u.plan_type`),
   );
-  return {
-    json: row!.json,
-    earliestExpiry: row!.earliest_expiry === null ? null : Number(row!.earliest_expiry),
-  };
+  return new Map(
+    rows.map((r) => [
+      Number(r.plan_type),
+      { json: r.json, earliestExpiry: Number(r.earliest_expiry) },
+    ]),
+  );
 }

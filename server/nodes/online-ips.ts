@@ -36,6 +36,12 @@ export function normalizeReportedIp(entry: string): string | undefined {
  * member it names, what the node said before is replaced; the new IPs are stored only for members the
  * node serves right now, and no more of them than the member's device limit (the first ones
  * reported). Returns what was left out: members not served, and IPs beyond the limit.
+ *
+ * One statement, so one round trip and its own transaction: the IPs reported now are stored or
+ * their time renewed (most were in the node's previous report: an update, which the table's free
+ * space per page keeps on the page, migration 0022), and the node's other rows for the members it
+ * names are deleted, with what it reported long ago (housekeeping: that no longer counts anywhere).
+ * The delete sees the rows as they were before the statement and leaves out the ones it renews.
  */
 export async function recordAlive(
   db: Db,
@@ -46,40 +52,34 @@ export async function recordAlive(
   const rows = JSON.stringify(
     userIds.map((userId) => ({ user_id: userId, ips: ipsByUser.get(userId) })),
   );
-  return db.transaction(async (tx) => {
-    // The IPs reported now: stored for the members the node serves, or their time renewed (most
-    // IPs were also in the node's previous report: an update, no new row, no key checks).
-    const [result] = rowsOf<{ served: number; offered: number; stored: number }>(
-      await tx.execute(sql`
-        WITH served AS (
-          SELECT v.user_id, v.ips, ${MEMBER_DEVICE_LIMIT} AS device_limit
-          FROM jsonb_to_recordset(${rows}::jsonb) AS v (user_id integer, ips jsonb)
-          ${servedEntry(nodeId)}
-        ), stored AS (
-          INSERT INTO node_online_ips (user_id, node_id, ip)
-          SELECT s.user_id, ${nodeId}, e.ip
-          FROM served AS s, jsonb_array_elements_text(s.ips) WITH ORDINALITY AS e (ip, position)
-          WHERE e.position <= s.device_limit
-          ORDER BY s.user_id, e.ip
-          ON CONFLICT (user_id, node_id, ip) DO UPDATE SET seen_at = now()
-          RETURNING 1
-        )
-        SELECT (SELECT count(*) FROM served)::int AS served,
-          (SELECT coalesce(sum(jsonb_array_length(ips)), 0) FROM served)::int AS offered,
-          (SELECT count(*) FROM stored)::int AS stored`),
-    );
-    // What this node said before for the members it names and did not repeat now (stored rows
-    // carry this transaction's now()), and what it reported long ago (housekeeping: it no longer
-    // counts anywhere).
-    await tx.execute(sql`
-      DELETE FROM node_online_ips AS o
-      WHERE o.node_id = ${nodeId} AND o.seen_at < now() AND (o.seen_at <= ${ONLINE_SINCE}
-        OR o.user_id = ANY (${`{${userIds.join(',')}}`}::int[]))`);
-    return {
-      notServed: userIds.length - Number(result!.served),
-      overLimit: Number(result!.offered) - Number(result!.stored),
-    };
-  });
+  const [result] = rowsOf<{ served: number; offered: number; stored: number }>(
+    await db.execute(sql`
+      WITH served AS (
+        SELECT v.user_id, v.ips, ${MEMBER_DEVICE_LIMIT} AS device_limit
+        FROM jsonb_to_recordset(${rows}::jsonb) AS v (user_id integer, ips jsonb)
+        ${servedEntry(nodeId)}
+      ), stored AS (
+        INSERT INTO node_online_ips (user_id, node_id, ip)
+        SELECT s.user_id, ${nodeId}, e.ip
+        FROM served AS s, jsonb_array_elements_text(s.ips) WITH ORDINALITY AS e (ip, position)
+        WHERE e.position <= s.device_limit
+        ORDER BY s.user_id, e.ip
+        ON CONFLICT (user_id, node_id, ip) DO UPDATE SET seen_at = now()
+        RETURNING user_id, ip
+      ), replaced AS (
+        DELETE FROM node_online_ips AS o
+        WHERE o.node_id = ${nodeId}
+          AND (o.seen_at <= ${ONLINE_SINCE} OR o.user_id = ANY (${`{${userIds.join(',')}}`}::int[]))
+          AND NOT EXISTS (SELECT 1 FROM stored AS s WHERE s.user_id = o.user_id AND s.ip = o.ip)
+      )
+      SELECT (SELECT count(*) FROM served)::int AS served,
+        (SELECT coalesce(sum(jsonb_array_length(ips)), 0) FROM served)::int AS offered,
+        (SELECT count(*) FROM stored)::int AS stored`),
+  );
+  return {
+    notServed: userIds.length - Number(result!.served),
+    overLimit: Number(result!.offered) - Number(result!.stored),
+  };
 }
 
 /**

@@ -1,13 +1,13 @@
 /**
  * Traffic accounting. A node's push (UniProxy `push`: `{ "<user id>": [upload, download] }`, bytes
- * since its previous push, already bounded by node-reports.ts) is added in one transaction of two
- * statements: one for every member of the push that the node serves right now (the rule of its user
- * list; the others are counted as skipped and not stored), `INSERT ... ON CONFLICT DO UPDATE SET
- * upload = least(upload + excluded.upload, ceiling)`, and one for the node's own total of what was
- * stored. The additions happen in the database, in numeric, saturating at COUNTER_CEILING, so
- * concurrent pushes never lose one another's bytes and no push can overflow a counter; members are
- * taken in id order, so two pushes naming the same members cannot deadlock. A push that names a
- * report id is counted once: the id is claimed in the same transaction, and a retry finds it taken.
+ * since its previous push, already bounded by node-reports.ts) is added by one statement: every member
+ * of the push that the node serves right now (the rule of its user list; the others are counted as
+ * skipped and not stored) gains `INSERT ... ON CONFLICT DO UPDATE SET upload = least(upload +
+ * excluded.upload, ceiling)`, and the node's own totals gain what was stored. The additions happen in
+ * the database, in numeric, saturating at COUNTER_CEILING, so concurrent pushes never lose one
+ * another's bytes and no push can overflow a counter; members are taken in id order, so two pushes
+ * naming the same members cannot deadlock. A push that names a report id is counted once: the id is
+ * claimed in the same statement, and a retry finds it taken.
  * Usage is kept per calendar month (UTC). docs/nodes.md.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -44,62 +44,63 @@ export async function recordTrafficPush(
   const rows = JSON.stringify(
     entries.map((e) => ({ user_id: e.userId, upload: e.upload, download: e.download })),
   );
-  return db.transaction(async (tx) => {
-    if (reportId !== undefined) {
-      const claimed = rowsOf(
-        await tx.execute(sql`
-          WITH pruned AS (
-            DELETE FROM node_traffic_reports
-            WHERE node_id = ${nodeId} AND created_at < now() - ${REPORT_ID_RETENTION})
-          INSERT INTO node_traffic_reports (node_id, report_id) VALUES (${nodeId}, ${reportId})
-          ON CONFLICT DO NOTHING RETURNING 1 AS claimed`),
-      );
-      if (claimed.length === 0) return { outcome: 'duplicate', notServed: 0 };
-    }
-    // Only members the node serves are charged (which also leaves out accounts deleted meanwhile).
-    const [stored] = rowsOf<{ served: number; upload: string; download: string }>(
-      await tx.execute(sql`
-        WITH served AS (
-          SELECT v.user_id, v.upload, v.download
-          FROM jsonb_to_recordset(${rows}::jsonb) AS v (user_id integer, upload bigint, download bigint)
-          ${servedEntry(nodeId)}
-        ), charged AS (
-          INSERT INTO user_traffic (user_id, period, upload, download)
-          SELECT user_id, ${CURRENT_PERIOD}, upload, download FROM served
-          WHERE upload > 0 OR download > 0
-          ORDER BY user_id
-          ON CONFLICT (user_id, period) DO UPDATE SET
-            upload = ${saturated('user_traffic.upload', 'excluded.upload')},
-            download = ${saturated('user_traffic.download', 'excluded.download')},
-            updated_at = now()
-        )
-        SELECT count(*)::int AS served, coalesce(sum(upload), 0)::text AS upload,
-          coalesce(sum(download), 0)::text AS download
-        FROM served`),
-    );
-    // The node's month and its UTC day (the console's chart), in the statement that records contact.
-    await tx.execute(sql`
-      WITH contact AS (UPDATE vpn_nodes SET last_push_at = now() WHERE id = ${nodeId}),
-      daily AS (
+  // The report id is claimed first (a retry finds it taken and charges nothing); old ids are pruned.
+  const claim =
+    reportId === undefined
+      ? sql`SELECT 1`
+      : sql`INSERT INTO node_traffic_reports (node_id, report_id) VALUES (${nodeId}, ${reportId})
+          ON CONFLICT DO NOTHING RETURNING 1`;
+  const node = (total: string) => sql.raw(`least(t.${total}, ${COUNTER_CEILING})::bigint`);
+  // One statement, so one round trip and its own transaction: only members the node serves are
+  // charged (which also leaves out accounts deleted meanwhile), then the node's month and its UTC
+  // day (the console's chart) gain what was stored, and the node's contact is noted.
+  const [result] = rowsOf<{ claimed: boolean; served: number }>(
+    await db.execute(sql`
+      WITH pruned AS (
+        DELETE FROM node_traffic_reports
+        WHERE ${reportId !== undefined} AND node_id = ${nodeId}
+          AND created_at < now() - ${REPORT_ID_RETENTION}
+      ), claimed AS (${claim}), served AS (
+        SELECT v.user_id, v.upload, v.download
+        FROM jsonb_to_recordset(${rows}::jsonb) AS v (user_id integer, upload bigint, download bigint)
+        ${servedEntry(nodeId)}
+        WHERE EXISTS (SELECT 1 FROM claimed)
+      ), charged AS (
+        INSERT INTO user_traffic (user_id, period, upload, download)
+        SELECT user_id, ${CURRENT_PERIOD}, upload, download FROM served
+        WHERE upload > 0 OR download > 0
+        ORDER BY user_id
+        ON CONFLICT (user_id, period) DO UPDATE SET
+          upload = ${saturated('user_traffic.upload', 'excluded.upload')},
+          download = ${saturated('user_traffic.download', 'excluded.download')},
+          updated_at = now()
+      ), totals AS (
+        SELECT count(*)::int AS served, coalesce(sum(upload::numeric), 0) AS upload,
+          coalesce(sum(download::numeric), 0) AS download
+        FROM served
+      ), contact AS (
+        UPDATE vpn_nodes SET last_push_at = now()
+        WHERE id = ${nodeId} AND EXISTS (SELECT 1 FROM claimed)
+      ), daily AS (
         INSERT INTO node_traffic_daily (node_id, day, upload, download)
-        SELECT ${nodeId}, (now() AT TIME ZONE 'UTC')::date,
-          least(${stored!.upload}::numeric, ${COUNTER_CEILING})::bigint,
-          least(${stored!.download}::numeric, ${COUNTER_CEILING})::bigint
-        WHERE ${stored!.upload}::numeric + ${stored!.download}::numeric > 0
+        SELECT ${nodeId}, (now() AT TIME ZONE 'UTC')::date, ${node('upload')}, ${node('download')}
+        FROM totals AS t WHERE t.upload + t.download > 0
         ON CONFLICT (node_id, day) DO UPDATE SET
           upload = ${saturated('node_traffic_daily.upload', 'excluded.upload')},
-          download = ${saturated('node_traffic_daily.download', 'excluded.download')})
-      INSERT INTO node_traffic (node_id, period, upload, download)
-      SELECT ${nodeId}, ${CURRENT_PERIOD},
-        least(${stored!.upload}::numeric, ${COUNTER_CEILING})::bigint,
-        least(${stored!.download}::numeric, ${COUNTER_CEILING})::bigint
-      WHERE ${stored!.upload}::numeric + ${stored!.download}::numeric > 0
-      ON CONFLICT (node_id, period) DO UPDATE SET
-        upload = ${saturated('node_traffic.upload', 'excluded.upload')},
-        download = ${saturated('node_traffic.download', 'excluded.download')},
-        updated_at = now()`);
-    return { outcome: 'counted', notServed: entries.length - Number(stored!.served) };
-  });
+          download = ${saturated('node_traffic_daily.download', 'excluded.download')}
+      ), monthly AS (
+        INSERT INTO node_traffic (node_id, period, upload, download)
+        SELECT ${nodeId}, ${CURRENT_PERIOD}, ${node('upload')}, ${node('download')}
+        FROM totals AS t WHERE t.upload + t.download > 0
+        ON CONFLICT (node_id, period) DO UPDATE SET
+          upload = ${saturated('node_traffic.upload', 'excluded.upload')},
+          download = ${saturated('node_traffic.download', 'excluded.download')},
+          updated_at = now()
+      )
+      SELECT EXISTS (SELECT 1 FROM claimed) AS claimed, (SELECT served FROM totals) AS served`),
+  );
+  if (!result!.claimed) return { outcome: 'duplicate', notServed: 0 };
+  return { outcome: 'counted', notServed: entries.length - Number(result!.served) };
 }
 
 export interface PeriodUsage {

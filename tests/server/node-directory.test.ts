@@ -118,6 +118,53 @@ describe.each(variants)('node directory on $name', (variant) => {
     expect(pulled!.at).not.toBeNull();
   });
 
+  it("the members are read once for every plan set; each list holds exactly its plans' members", async () => {
+    let reads = 0;
+    const counting = new Proxy(db(), {
+      get(target, property, receiver) {
+        if (property === 'execute')
+          return (query: Parameters<Db['execute']>[0]) => {
+            if (JSON.stringify(query).includes('string_agg')) reads++;
+            return target.execute(query);
+          };
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const directory = createNodeDirectory(counting, { aliveListSeconds: 0 });
+    const [standard, lite] = [await member(1), await member(2)];
+    await db().update(users).set({ deviceLimit: 4 }).where(eq(users.id, lite));
+    const entries = async (planTypes: (1 | 2)[]) =>
+      (
+        JSON.parse((await directory.userList(await nodeRow(planTypes))).json.toString()) as {
+          users: Record<string, unknown>[];
+        }
+      ).users;
+    const [both, standardOnly, liteOnly] = [
+      await entries([2, 1]),
+      await entries([1]),
+      await entries([2]),
+    ];
+    expect(reads).toBe(1);
+    const ids = (list: Record<string, unknown>[]) => list.map((entry) => entry.id);
+    expect(ids(both)).toEqual(expect.arrayContaining([standard, lite]));
+    expect(new Set(ids(both)).size).toBe(both.length);
+    expect(both).toHaveLength(standardOnly.length + liteOnly.length);
+    expect(ids(standardOnly)).toContain(standard);
+    expect(ids(standardOnly)).not.toContain(lite);
+    expect(ids(liteOnly)).toEqual(expect.arrayContaining([lite]));
+    expect(ids(liteOnly)).not.toContain(standard);
+    const [node] = await db()
+      .select({ uuid: users.nodeUuid })
+      .from(users)
+      .where(eq(users.id, lite));
+    expect(both.find((entry) => entry.id === lite)).toEqual({
+      id: lite,
+      uuid: node!.uuid,
+      speed_limit: null,
+      device_limit: 4,
+    });
+  });
+
   it('a member whose expiry passes leaves the list with no write, once that instant is past', async () => {
     let now = Date.now();
     const directory = createNodeDirectory(db(), { aliveListSeconds: 0, clock: () => now });

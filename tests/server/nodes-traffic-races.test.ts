@@ -146,12 +146,15 @@ describe.each(variants)('traffic pushes racing on $name', (variant) => {
         [{ uid: user.userId, upload: 500, download: 5_000 }],
         '?report_id=fault-1',
       );
-    // The node's own total is written after the users' (same transaction): make that write fail.
-    await db().execute(sql`ALTER TABLE node_traffic RENAME TO node_traffic_away`);
+    // The node's own total is written after the users' (same statement): make that write fail
+    // while it runs, by a check no row passes.
+    await db().execute(
+      sql`ALTER TABLE node_traffic ADD CONSTRAINT fault_half_way CHECK (upload < 0) NOT VALID`,
+    );
     try {
       await expect(push()).rejects.toMatchObject({ status: 500 });
     } finally {
-      await db().execute(sql`ALTER TABLE node_traffic_away RENAME TO node_traffic`);
+      await db().execute(sql`ALTER TABLE node_traffic DROP CONSTRAINT fault_half_way`);
     }
     expect(await userBytes(user.userId)).toEqual({ upload: 0, download: 0, rows: 0 });
     const claimed = rowsOf(
