@@ -51,6 +51,7 @@ export const endpoints = {
   userOnlineDevices: nodes.userOnlineDevices,
   userRemoveOnlineDevice: nodes.userRemoveOnlineDevice,
   userResetSubscription: nodes.userResetSubscription,
+  userSubscriptionFetches: nodes.userSubscriptionFetches,
   kolSummary: kol.kolSummary,
   kolCommissionList: kol.kolCommissionList,
   kolSettlementList: kol.kolSettlementList,

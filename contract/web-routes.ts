@@ -46,6 +46,7 @@ export const SPA_ROUTES = [
   '/user/third-party-client',
   '/user/notices',
   '/user/security',
+  '/user/receipt/$orderId',
   // The operator console (issue 21, docs/console.md): its own sign-in and guard, lazy.
   '/admin',
   '/admin/login',

@@ -2,11 +2,14 @@
  * /user/security (issue 22, docs/account-security.md) as a member uses it: changing the password
  * signs another browser out; two-step sign-in set up from the page (the QR code's secret typed into
  * an authenticator), then the login asks for a code, takes the app's code, and takes a recovery code
- * once; turning it off; renewal reminders turned off. Each journey runs once, in one language and width; the page's layout in
- * both languages at 390 and 1440 px is checked with axe.
+ * once; turning it off; renewal reminders turned off; who fetched the subscription, with a used link
+ * refused and the reset beside the list. Each journey runs once, in one language and width; the
+ * page's layout in both languages at 390 and 1440 px is checked with axe.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { endpoints, Errors } from '../contract';
+import { DEMO_USER } from '../server/accounts/seed-demo-user';
+import type { ApiClient } from './support/api-client';
 import { expectAccessible } from './support/axe';
 import { Authenticator } from './support/authenticator';
 import { expect, test } from './support/fixtures';
@@ -24,6 +27,20 @@ const NEW_PASSWORD = 'a-new-password-2026';
 
 function card(page: Page, i18n: I18n, title: string) {
   return page.getByRole('region', { name: i18n.t(title) });
+}
+
+/** An import link of a member with the third-party client function on, fetched by `userAgent`. */
+async function fetchImportLink(
+  api: ApiClient,
+  request: APIRequestContext,
+  token: string,
+  userAgent: string,
+) {
+  await api.ok('/api/user/user_third_party_client_toggle', { enabled: true }, token);
+  const issued = await api.ok<{ url: string }>('/api/user/user_third_party_client_link', {}, token);
+  const link = new URL(issued.body.data.url).pathname;
+  expect((await request.get(link, { headers: { 'user-agent': userAgent } })).status()).toBe(200);
+  return link;
 }
 
 async function logOut(page: Page, i18n: I18n) {
@@ -181,16 +198,54 @@ test(
   },
 );
 
+test(
+  'who fetched the subscription: each fetch listed, a used link refused, the reset one tap away',
+  ONE_PROJECT.en,
+  async ({ page, i18n, api, users, request }) => {
+    const user = await users.invitedBy(DEMO_USER.inviteCode);
+    const link = await fetchImportLink(api, request, user.token, 'ClashForAndroid/2.5.12');
+    // The same link again: used, so refused, and listed as such.
+    expect((await request.get(link, { headers: { 'user-agent': 'curl/8.5.0' } })).status()).toBe(
+      410,
+    );
+    await useSessionToken(page, user.token);
+    await openPage(page, i18n, '/user/security#subscription-fetches', 'Security');
+    const fetches = card(page, i18n, 'Who fetched your subscription');
+    const rows = fetches.getByRole('row').filter({ hasText: '127.0.0.1' });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('curl/8.5.0');
+    await expect(rows.nth(0)).toContainText(i18n.t('Refused: the link was used or had expired'));
+    await expect(rows.nth(1)).toContainText('ClashForAndroid/2.5.12');
+    await expect(rows.nth(1)).toContainText(i18n.t('Server list sent'));
+
+    await fetches.getByRole('button', { name: i18n.t('Reset subscription') }).click();
+    const dialog = page.getByRole('alertdialog', { name: i18n.t('Reset your subscription?') });
+    await dialog.getByRole('button', { name: i18n.t('Reset subscription') }).click();
+    await expect(dialog).toBeHidden();
+    await expect(fetches.getByRole('status')).toBeVisible();
+    // Every link of before is gone: the used one is now unknown.
+    expect((await request.get(link)).status()).toBe(404);
+  },
+);
+
 test('the security page and the second step have no accessibility violations @layout', async ({
   page,
   i18n,
+  api,
   users,
+  request,
 }) => {
-  const user = await users.byUsername();
+  const user = await users.invitedBy(DEMO_USER.inviteCode);
+  await fetchImportLink(api, request, user.token, 'v2rayN/6.42');
   await useSessionToken(page, user.token);
   await openPage(page, i18n, '/user/security', 'Security');
   await expect(
     card(page, i18n, 'Where you are signed in').getByText(i18n.t('This session')),
+  ).toBeVisible();
+  await expect(
+    card(page, i18n, 'Who fetched your subscription')
+      .getByRole('row')
+      .filter({ hasText: 'v2rayN' }),
   ).toBeVisible();
   await expectAccessible(page);
   const twoStep = card(page, i18n, 'Two-step sign-in');

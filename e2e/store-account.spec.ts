@@ -1,8 +1,11 @@
 /**
  * The store in the account area (issue 3): the orders list (continue paying, cancel with
- * confirmation), a redeem code, and the free trial.
+ * confirmation), a paid order's printable receipt (issue 22, item 9), a redeem code, and the free
+ * trial.
  */
+import { expectAccessible } from './support/axe';
 import { expect } from './support/fixtures';
+import { sidewaysOverflow } from './support/layout';
 import { DEMO, longDate, test } from './support/store';
 import { logInThroughUi, openPage } from './support/ui';
 import { ONE_PROJECT } from './support/projects';
@@ -42,6 +45,55 @@ test(
     await expect(dialog).toBeHidden();
     await expect(orders.getByRole('row').nth(2)).toContainText(i18n.t('Cancelled'));
     await expect(cancel).toHaveCount(0);
+  },
+);
+
+test(
+  'a paid order has a printable receipt in the orders list; an unpaid one has none',
+  ONE_PROJECT.en,
+  async ({ page, i18n, shopper }) => {
+    const paid = await shopper.payNewOrder(DEMO.standard1, 'pay');
+    const pending = await shopper.order(DEMO.lite1);
+    await page.goto('/user/profile');
+    const orders = page.getByRole('region', { name: i18n.t('Orders') });
+    const receiptOf = (orderId: string) =>
+      orders.getByRole('link', { name: i18n.t('Receipt of order {orderId}', { orderId }) });
+    await expect(receiptOf(pending.orderId)).toHaveCount(0);
+    await receiptOf(paid.orderId).click();
+    await expect(page).toHaveURL(new RegExp(`/user/receipt/${paid.orderId}$`));
+
+    const receipt = page.getByRole('article', { name: i18n.t('Receipt') });
+    await expect(receipt).toContainText(paid.orderId);
+    await expect(receipt).toContainText(i18n.t('Kestrel VPN'));
+    await expect(receipt.getByRole('row', { name: i18n.t('Total paid') })).toContainText('¥');
+    await expect(receipt).toContainText(shopper.user.account.replace(/^(.).*@/, ''));
+    await expectAccessible(page);
+    // On paper the receipt stands alone: no site header, menu or buttons.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.site-header')).toBeHidden();
+    await expect(receipt.getByRole('button', { name: i18n.t('Print') })).toBeHidden();
+    await expect(receipt).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+
+    // An unpaid order's address has no receipt.
+    await page.goto(`/user/receipt/${pending.orderId}`);
+    await expect(
+      page.getByText(i18n.t('This order has not been paid, so it has no receipt.')),
+    ).toBeVisible();
+  },
+);
+
+test(
+  'the receipt fits 390 and 1440 px in both languages',
+  { tag: '@layout' },
+  async ({ page, i18n, shopper }) => {
+    const paid = await shopper.payNewOrder(DEMO.standard1, 'pay');
+    await page.goto(`/user/receipt/${paid.orderId}`);
+    await expect(page.getByRole('article', { name: i18n.t('Receipt') })).toContainText(
+      paid.orderId,
+    );
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    await expectAccessible(page);
   },
 );
 

@@ -59,3 +59,23 @@ export const userResetSubscription = defineEndpoint({
   summary:
     "Reset the subscription: every import link dies and the user's node credentials change (the nodes drop the old ones at their next pull).",
 });
+
+export const subscriptionFetch = z.object({
+  fetchedAt: isoDate,
+  /** The address it came from. */
+  ip: z.string(),
+  /** The client, from its User-Agent (`ClashForAndroid/2.5.12`, `Chrome · Windows 10.0`); may be empty. */
+  client: z.string(),
+  /** The nodes were sent; false: a used or expired link was asked again and refused. */
+  served: z.boolean(),
+});
+export type SubscriptionFetch = z.infer<typeof subscriptionFetch>;
+
+export const userSubscriptionFetches = defineEndpoint({
+  path: '/api/user/user_subscription_fetches',
+  auth: 'session',
+  params: empty,
+  data: z.object({ fetches: z.array(subscriptionFetch) }),
+  summary:
+    "The last 20 fetches of the user's subscription links, newest first: when, from which address, by which client, and whether they were served.",
+});

@@ -348,6 +348,17 @@ export const subscriptionLinks = pgTable('subscription_links', {
   consumedAt: tz('consumed_at'),
 });
 
+/** Every fetch of a member's subscription links (migration 0023, server/nodes/subscription-fetches.ts). */
+export const subscriptionFetches = pgTable('subscription_fetches', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull(),
+  fetchedAt: tz('fetched_at').notNull().defaultNow(),
+  ip: text('ip').notNull(),
+  client: text('client').notNull(),
+  /** The link was fresh and the nodes were sent; false: a used or expired link asked again. */
+  served: boolean('served').notNull(),
+});
+
 export type NodeProtocol = 'vless' | 'trojan' | 'ss';
 
 export const vpnNodes = pgTable('vpn_nodes', {

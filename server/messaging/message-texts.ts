@@ -243,6 +243,36 @@ export function receiptText(
   return forChannel(text, channel, brand);
 }
 
+/** What a subscription alert names: who fetched the link, and where the member can reset it. */
+export interface SubscriptionFetchDetails {
+  readonly client: string;
+  readonly ip: string;
+  readonly at: Date;
+  /** /user/security's list of fetches, with the reset button. */
+  readonly securityUrl: string;
+}
+
+/** A member's subscription link was fetched from an address the account had not been used from. */
+export function subscriptionFetchedText(
+  language: ApiLanguage,
+  channel: CodeChannel,
+  details: SubscriptionFetchDetails,
+): Text {
+  const brand = BRAND[language];
+  const from = [details.client, details.ip, utcMinute(details.at)].filter(Boolean).join(', ');
+  const text: Text =
+    language === 'zh_CN'
+      ? {
+          subject: `${brand}：您的订阅链接在新的地址被获取`,
+          text: `您的${brand} 订阅链接刚刚在一个您的账号从未使用过的地址被获取：${from}。如是本人操作（例如在另一台设备或网络上导入），无需处理；如非本人操作，请立即重置订阅，旧的链接和连接信息将全部失效：${details.securityUrl}`,
+        }
+      : {
+          subject: `${brand}: your subscription link was fetched from a new address`,
+          text: `Your ${brand} subscription link was just fetched from an address your account had not been used from: ${from}. If this was you (importing on another device or network), there is nothing to do. If it was not, reset your subscription now: every old link and connection detail stops working. ${details.securityUrl}`,
+        };
+  return forChannel(text, channel, brand);
+}
+
 /** A KOL's commission passed its refund window: what it is worth and the balance available now. */
 export function commissionAvailableText(
   language: ApiLanguage,

@@ -1,6 +1,6 @@
 /**
  * The member's endpoints of the VPN nodes (issue 15): this month's traffic, the devices the nodes see
- * online (and freeing one's seat), and resetting the subscription. docs/nodes.md.
+ * online (and freeing one's seat), who fetched the subscription, and resetting it. docs/nodes.md.
  */
 import { isIP } from 'node:net';
 import { NODE_AGENT } from '../../contract/nodes';
@@ -12,6 +12,7 @@ import { fail } from '../protocol/api-error';
 import { requireAuth, type Handlers } from '../protocol/api-context';
 import { resetSubscription } from './node-credentials';
 import { forgetOnlineDevice, onlineDevicesOf } from './online-ips';
+import { subscriptionFetchesOf } from './subscription-fetches';
 import { usageOf } from './traffic';
 
 export interface NodeHandlerDeps {
@@ -59,6 +60,12 @@ export function createNodeHandlers({ db, sessionCache, directory }: NodeHandlerD
       // their NODE_ALIVE_LIST_SECONDS).
       directory.forgetAliveCounts();
       return {};
+    },
+
+    async userSubscriptionFetches(_params, context) {
+      const { user } = requireAuth(context);
+      const fetches = await subscriptionFetchesOf(db, user.id);
+      return { fetches: fetches.map((f) => ({ ...f, fetchedAt: f.fetchedAt.toISOString() })) };
     },
 
     async userResetSubscription(_params, context) {

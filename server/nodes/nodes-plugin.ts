@@ -14,7 +14,7 @@ export const nodesPlugin = fp(async (app) => {
   const { config, db, sessionCache } = app.services;
   const directory = createNodeDirectory(db, { aliveListSeconds: config.nodeAliveListSeconds });
   app.services.addHandlers(createNodeHandlers({ db, sessionCache, directory }));
-  registerSubscriptionRoute(app, db);
+  registerSubscriptionRoute(app, { db, siteOrigin: app.services.siteOrigin });
   registerUniProxyRoutes(app, db, directory);
   if (config.appEnv !== AppEnv.PROD) registerNodeDevRoutes(app, db);
 });

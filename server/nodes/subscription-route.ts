@@ -2,10 +2,11 @@
  * `GET /sub/:token`: the import link a third-party client fetches (plain HTTP, not the signed API).
  * The first fetch consumes the token in one conditional UPDATE, so of any number of parallel fetches
  * exactly one gets the nodes; it also needs the function on and the membership active at that moment.
- * Unknown token: 404; used, expired or no longer allowed: 410. Never cached.
+ * Unknown token: 404; used, expired or no longer allowed: 410. Never cached. Every fetch of a known
+ * link is written down for the member (subscription-fetches.ts).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { subscriptionFormat } from '../../contract/account-area';
 import { NODE_AGENT } from '../../contract/nodes';
 import { rowsOf, type Db } from '../db/database';
@@ -13,6 +14,7 @@ import { subscriptionLinks, vpnNodes } from '../db/schema';
 import { quietLogLevel } from '../web/quiet-log-level';
 import { hashLinkToken } from '../web/link-token';
 import { usageOf, type PeriodUsage } from './traffic';
+import { recordSubscriptionFetch } from './subscription-fetches';
 import { renderSubscription } from './subscription-render';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -27,7 +29,29 @@ export function subscriptionUserinfo(usage: PeriodUsage, expireTime: Date): stri
   return `upload=${usage.upload}; download=${usage.download}; total=0; expire=${expire}`;
 }
 
-export function registerSubscriptionRoute(app: FastifyInstance, db: Db): void {
+export interface SubscriptionRouteDeps {
+  readonly db: Db;
+  /** The site's origin, for the alert's link to /user/security. */
+  readonly siteOrigin: () => string;
+}
+
+export function registerSubscriptionRoute(
+  app: FastifyInstance,
+  { db, siteOrigin }: SubscriptionRouteDeps,
+): void {
+  /** Writes the fetch down (subscription-fetches.ts); a fault there never fails the fetch. */
+  const noteFetch = async (userId: number, served: boolean, request: FastifyRequest) => {
+    try {
+      await recordSubscriptionFetch(
+        db,
+        { userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? null, served },
+        { now: new Date(), securityUrl: `${siteOrigin()}/user/security#subscription-fetches` },
+      );
+    } catch (error) {
+      request.log.error({ err: error, userId }, 'subscription fetch not recorded');
+    }
+  };
+
   app.get<{ Params: { token: string }; Querystring: { format?: unknown } }>(
     '/sub/:token',
     // The token is a credential until used: keep request URLs out of the info-level access log.
@@ -54,13 +78,14 @@ export function registerSubscriptionRoute(app: FastifyInstance, db: Db): void {
       )[0];
       if (!consumed) {
         const [known] = await db
-          .select({ id: subscriptionLinks.id })
+          .select({ userId: subscriptionLinks.userId })
           .from(subscriptionLinks)
           .where(eq(subscriptionLinks.tokenHash, tokenHash));
-        return known
-          ? reply.code(410).send('This link has been used or has expired.\n')
-          : reply.code(404).send('Not found\n');
+        if (!known) return reply.code(404).send('Not found\n');
+        await noteFetch(known.userId, false, request);
+        return reply.code(410).send('This link has been used or has expired.\n');
       }
+      await noteFetch(consumed.user_id, true, request);
       // The nodes of the member's plan (a node's plan_types), as the nodes' own user lists say.
       const nodes = await db
         .select()

@@ -263,6 +263,10 @@ export const routeTree = rootRoute.addChildren([
       lazyPage('security', () => import('../features/security/security-page')),
     ),
     userPage(
+      '/receipt/$orderId',
+      lazyPage('receipt', () => import('../features/store/receipt-page')),
+    ),
+    userPage(
       '/notices',
       lazyPage('notices', () => import('../features/notices/notices-page')),
     ),

@@ -1,44 +1,9 @@
-import { useCallback, useRef, useState } from 'react';
-import { Link } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { showToast } from '../../lib/toast-store';
-import { resetSubscription } from './api/node-usage';
+import { Trans } from '@lingui/react/macro';
 import { TitledCard } from '../../components/titled-card';
+import { ResetSubscriptionAction } from '../../components/reset-subscription-action';
 
-/**
- * "Reset my subscription": when a link or the connection details got out. Every old link stops
- * working and the VPN servers drop the old credentials at their next update, so it asks first.
- */
+/** "Reset my subscription": when a link or the connection details got out. */
 export function ResetSubscriptionCard() {
-  const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const [asking, setAsking] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [done, setDone] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-
-  const close = useCallback(() => {
-    setAsking(false);
-    button.current?.focus();
-  }, []);
-
-  const confirm = async () => {
-    setPending(true);
-    try {
-      await resetSubscription();
-      setDone(true);
-      close();
-      showToast(t`Your subscription has been reset.`, 'success');
-      await queryClient.invalidateQueries();
-    } catch {
-      // The toast said why; the dialog stays for another try or a cancel.
-    } finally {
-      setPending(false);
-    }
-  };
-
   return (
     <TitledCard look="profile-card" title={<Trans>Subscription</Trans>}>
       <p className="profile-card__text">
@@ -48,38 +13,7 @@ export function ResetSubscriptionCard() {
           subscription again.
         </Trans>
       </p>
-      {done && (
-        <p className="profile-card__text" role="status">
-          <Trans>
-            Done: your old links no longer work. Get a new one on the{' '}
-            <Link to="/user/third-party-client">Third-party client</Link> page.
-          </Trans>
-        </p>
-      )}
-      <button
-        ref={button}
-        type="button"
-        className="btn btn-secondary"
-        onClick={() => setAsking(true)}
-      >
-        <Trans>Reset subscription</Trans>
-      </button>
-      {asking && (
-        <ConfirmDialog
-          title={<Trans>Reset your subscription?</Trans>}
-          text={
-            <Trans>
-              Every subscription link stops working at once, and our VPN servers drop your old
-              connection details within a minute, so your devices disconnect until they import
-              again.
-            </Trans>
-          }
-          confirmLabel={<Trans>Reset subscription</Trans>}
-          pending={pending}
-          onCancel={close}
-          onConfirm={() => void confirm()}
-        />
-      )}
+      <ResetSubscriptionAction />
     </TitledCard>
   );
 }

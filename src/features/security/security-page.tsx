@@ -4,12 +4,14 @@ import { securityQuery } from './api/security';
 import { PasswordCard } from './password-card';
 import { RemindersCard } from './reminders-card';
 import { SessionsCard } from './sessions-card';
+import { SubscriptionFetchesCard } from './subscription-fetches-card';
 import { TwoStepCard } from './two-step-card';
 import './security.css';
 
 /**
  * /user/security (issue 22, docs/account-security.md): the password, two-step sign-in, the
- * signed-in sessions and the renewal reminders (docs/messages.md). An account without a password (an app's device account) has no password card.
+ * signed-in sessions, who fetched the subscription, and the renewal reminders (docs/messages.md).
+ * An account without a password (an app's device account) has no password card.
  */
 export default function SecurityPage() {
   const { data, isError, refetch } = useQuery(securityQuery());
@@ -26,6 +28,7 @@ export default function SecurityPage() {
       {data?.hasPassword && <PasswordCard />}
       {data && <TwoStepCard status={data} />}
       <SessionsCard />
+      <SubscriptionFetchesCard />
       {data && <RemindersCard renewalReminders={data.renewalReminders} />}
     </main>
   );

@@ -98,11 +98,27 @@ export function OrdersCard() {
   );
 }
 
-/** A pending order can be paid (when its payment page is still open) or cancelled. */
+/**
+ * A pending order can be paid (when its payment page is still open) or cancelled; a paid one (or
+ * refunded: the money was received) has its printable receipt.
+ */
 function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
   const { t } = useLingui();
-  if (order.status !== 'pending') return null;
   const orderId = order.orderId;
+  if (order.status === 'paid' || order.status === 'refunded')
+    return (
+      <div className="orders-actions">
+        <Link
+          to="/user/receipt/$orderId"
+          params={{ orderId }}
+          className="btn btn-secondary"
+          aria-label={t`Receipt of order ${orderId}`}
+        >
+          <Trans>Receipt</Trans>
+        </Link>
+      </div>
+    );
+  if (order.status !== 'pending') return null;
   return (
     <div className="orders-actions">
       {order.payUrl && (

@@ -1,4 +1,4 @@
-import { callLazy, lazyQuery } from '../../../lib/load-api';
+import { lazyQuery } from '../../../lib/load-api';
 
 const nodeEndpoints = () => import('../../../../contract/endpoints/nodes');
 
@@ -6,8 +6,3 @@ export const trafficKey = ['traffic'] as const;
 
 /** user_traffic: the bytes the VPN nodes reported for the user this month. */
 export const trafficQuery = () => lazyQuery(trafficKey, nodeEndpoints, (m) => m.userTraffic, {});
-
-/** user_reset_subscription: every import link dies, the node credentials change. */
-export async function resetSubscription() {
-  return callLazy(nodeEndpoints(), (m) => m.userResetSubscription, { confirm: true });
-}
