@@ -34,11 +34,15 @@ function widthsOf(page: Page): number[] {
   return width < 960 ? [width, 320] : [width];
 }
 
-async function pageUrls(page: Page, account: boolean): Promise<string[]> {
+async function pageUrls(
+  page: Page,
+  account: boolean,
+  samples: Record<string, readonly string[]> = PARAM_SAMPLES,
+): Promise<string[]> {
   await page.goto(NOT_FOUND);
   const paths = (await appRoutePaths(page)).filter((path) => ACCOUNT.test(path) === account);
   expect(paths.length).toBeGreaterThan(account ? 5 : 10);
-  const urls = paths.flatMap((path) => routeUrls(path, PARAM_SAMPLES));
+  const urls = paths.flatMap((path) => routeUrls(path, samples));
   return account ? urls : [...urls, NOT_FOUND];
 }
 
@@ -105,16 +109,19 @@ test.describe('no page is wider than the screen', { tag: '@layout' }, () => {
     );
     const friend = await users.invitedBy(info.body.data.inviteCode);
     const sandbox = await context.newPage();
+    const paid: string[] = [];
     for (const [buyer, productId] of [
       [member, DEMO.standard12],
       [friend, DEMO.standard1],
     ] as const) {
       const order = await createOrder(api, buyer.token, productId);
       await payInSandbox(sandbox, i18n, order.payUrl, 'pay');
+      paid.push(order.orderId);
     }
     await sandbox.close();
 
     await useSessionToken(page, member.token);
-    await checkPages(page, await pageUrls(page, true));
+    // The receipt of the member's own order.
+    await checkPages(page, await pageUrls(page, true, { ...PARAM_SAMPLES, orderId: [paid[0]!] }));
   });
 });
