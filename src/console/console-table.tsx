@@ -78,3 +78,24 @@ export function actionsColumn<Row>(header: string, cell: (row: Row) => ReactNode
     cell,
   };
 }
+
+/**
+ * The actions column of a list whose rows open a record (orders, groups, members, nodes): one
+ * "Open" button a row, named for screen readers by `name` ("Open order K2026…").
+ */
+export function openColumn<Row>(
+  header: string,
+  name: (row: Row) => string,
+  onOpen: (row: Row) => void,
+): DataColumn<Row> {
+  return actionsColumn(header, (row) => (
+    <button
+      type="button"
+      className="btn btn-secondary btn-small"
+      aria-label={name(row)}
+      onClick={() => onOpen(row)}
+    >
+      <Trans>Open</Trans>
+    </button>
+  ));
+}

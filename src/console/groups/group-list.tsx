@@ -18,7 +18,7 @@ import { groupListQuery, type GroupFilters } from '../api/console-queries';
 import { ConsoleFilters, useListFilters } from '../console-filters';
 import { PagedList } from '../paged-list';
 import { GroupStateName, PaymentTypeName } from './group-names';
-import { actionsColumn } from '../console-table';
+import { openColumn } from '../console-table';
 
 const PAGE_SIZE = 25;
 
@@ -87,16 +87,11 @@ export function GroupList({ onOpen }: { onOpen: (groupId: string) => void }) {
     { key: 'price', header: t`Seat price`, cell: (g) => money(g.seatPrice) },
     { key: 'state', header: t`State`, cell: (g) => <GroupStateName state={g.state} /> },
     { key: 'ends', header: t`Ends`, cell: (g) => (g.endsAt ? dateTime(g.endsAt) : '—') },
-    actionsColumn(t`Actions`, (g) => (
-      <button
-        type="button"
-        className="btn btn-secondary btn-small"
-        aria-label={t`Open group ${g.groupId}`}
-        onClick={() => onOpen(g.groupId)}
-      >
-        <Trans>Open</Trans>
-      </button>
-    )),
+    openColumn(
+      t`Actions`,
+      (g) => t`Open group ${g.groupId}`,
+      (g) => onOpen(g.groupId),
+    ),
   ];
 
   return (

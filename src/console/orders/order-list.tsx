@@ -20,7 +20,7 @@ import { orderListQuery, type OrderFilters } from '../api/console-queries';
 import { ConsoleFilters, useListFilters } from '../console-filters';
 import { dayRange } from '../day-bound';
 import { DayRangeFields, PagedList } from '../paged-list';
-import { actionsColumn } from '../console-table';
+import { openColumn } from '../console-table';
 
 const PAGE_SIZE = 25;
 
@@ -78,16 +78,11 @@ export function OrderList({ onOpen }: { onOpen: (orderId: string) => void }) {
     { key: 'total', header: t`Total`, cell: (o) => money(o.total) },
     { key: 'status', header: t`Status`, cell: (o) => <StatusName status={o.status as never} /> },
     { key: 'created', header: t`Created`, cell: (o) => dateTime(o.createdAt) },
-    actionsColumn(t`Actions`, (o) => (
-      <button
-        type="button"
-        className="btn btn-secondary btn-small"
-        aria-label={t`Open order ${o.orderId}`}
-        onClick={() => onOpen(o.orderId)}
-      >
-        <Trans>Open</Trans>
-      </button>
-    )),
+    openColumn(
+      t`Actions`,
+      (o) => t`Open order ${o.orderId}`,
+      (o) => onOpen(o.orderId),
+    ),
   ];
 
   return (

@@ -36,7 +36,7 @@ import {
 } from '../api/console-queries';
 import { Permitted } from '../console-forbidden';
 import { ReasonField } from '../reason-field';
-import { ConsoleTable, actionsColumn } from '../console-table';
+import { ConsoleTable, actionsColumn, openColumn } from '../console-table';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import { useConsoleSession } from '../use-console-session';
 import '../../components/ui/badge.css';
@@ -92,16 +92,11 @@ function MemberSearch({ onOpen }: { onOpen: (userId: number) => void }) {
     { key: 'phone', header: t`Phone`, cell: (m) => m.phone ?? '—' },
     { key: 'membership', header: t`Membership`, cell: (m) => <MembershipCell member={m} /> },
     { key: 'state', header: t`Status`, cell: (m) => <StateBadge disabled={m.disabled} /> },
-    actionsColumn(t`Actions`, (m) => (
-      <button
-        type="button"
-        className="btn btn-secondary btn-small"
-        aria-label={t`Open member ${m.id}`}
-        onClick={() => onOpen(m.id)}
-      >
-        <Trans>Open</Trans>
-      </button>
-    )),
+    openColumn(
+      t`Actions`,
+      (m) => t`Open member ${m.id}`,
+      (m) => onOpen(m.id),
+    ),
   ];
 
   return (

@@ -37,7 +37,7 @@ import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, nodeListQuery, nodeRecordQuery } from '../api/console-queries';
 import { LineChart, type ChartSeries } from '../charts/line-chart';
 import { Permitted } from '../console-forbidden';
-import { ConsoleTable, actionsColumn } from '../console-table';
+import { ConsoleTable, openColumn } from '../console-table';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import '../../components/ui/badge.css';
 
@@ -574,16 +574,11 @@ function NodeList({ onOpen }: { onOpen: (nodeId: number) => void }) {
       header: t`Traffic this month`,
       cell: (n) => formatBytes(n.upload + n.download),
     },
-    actionsColumn(t`Actions`, (n) => (
-      <button
-        type="button"
-        className="btn btn-secondary btn-small"
-        aria-label={t`Open node ${n.name}`}
-        onClick={() => onOpen(n.id)}
-      >
-        <Trans>Open</Trans>
-      </button>
-    )),
+    openColumn(
+      t`Actions`,
+      (n) => t`Open node ${n.name}`,
+      (n) => onOpen(n.id),
+    ),
   ];
   return (
     <TitledCard look="console-panel" title={<Trans>All nodes</Trans>}>
