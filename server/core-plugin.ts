@@ -76,6 +76,7 @@ import { readDisplayConfig } from './settings/default-settings';
 import { seedSettings } from './settings/seed-settings';
 import { seedDemoPlans } from './store/seed-plans';
 import { createStoreHandlers } from './store/store-handlers';
+import { registerMessageRoundDevRoute } from './store/message-round-dev-route';
 import { registerStoreDevRoutes } from './store/store-dev-routes';
 import { registerDevRouteSupport } from './web/dev-routes';
 import { registerSecurityHeaders } from './web/security-headers';
@@ -387,6 +388,12 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
     if (config.appEnv !== AppEnv.PROD) {
       registerOutboxRoutes(app, db);
       registerStoreDevRoutes(app, db);
+      registerMessageRoundDevRoute(app, {
+        db,
+        delivery,
+        now: clock,
+        siteOrigin: services.siteOrigin,
+      });
     }
   },
 );

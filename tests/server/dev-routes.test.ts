@@ -43,6 +43,7 @@ describe('dev routes only for this machine', () => {
       ['GET', '/dev/outbox.json?to=demo%40kestrel.example', undefined],
       ['POST', '/dev/codes/pass-cooldown?to=demo%40kestrel.example', undefined],
       ['POST', '/dev/redeem-codes', { planType: 1, days: 3650, uses: 1000 }],
+      ['POST', '/dev/messages/round', undefined],
       ['POST', `/dev/orders/${orderNo}/expire`, undefined],
       ['POST', `/dev/group-buy/${inviteToken}/ends-at`, { inSeconds: 60 }],
       ['POST', `/dev/group-buy/${inviteToken}/end`, undefined],
