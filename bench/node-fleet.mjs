@@ -99,17 +99,22 @@ function cpuMeter(client, database, serverPid) {
       let server = 0;
       let ticks = reapedTicksOf(postmaster) - reapedAtStart;
       for (const [pid, started] of first) {
-        if (pid === serverPid) server = ((last.get(pid) - started) * TICK_MS) / 1000;
-        else if (ticksOf(pid) === undefined) ticks -= started;
-        else ticks += ticksOf(pid) - started;
+        if (pid === serverPid) {
+          server = ((last.get(pid) - started) * TICK_MS) / 1000;
+          continue;
+        }
+        const now = ticksOf(pid);
+        // Ended: its whole life is in the reaped ticks, so its reading at start comes off.
+        ticks += now === undefined ? -started : now - started;
       }
       return { server, database: (ticks * TICK_MS) / 1000 };
     },
   };
 }
 
-function pick(ids, share) {
-  const chosen = new Set();
+/** About `share` of `ids`, chosen at random, starting with `kept` (which are kept). */
+function pick(ids, share, kept = []) {
+  const chosen = new Set(kept);
   const wanted = Math.max(1, Math.round(ids.length * share));
   while (chosen.size < wanted) chosen.add(ids[Math.floor(Math.random() * ids.length)]);
   return [...chosen];
@@ -121,12 +126,8 @@ function pick(ids, share) {
  * longer than a minute; at 0.2 the average stay is five minutes).
  */
 function stillOnline(agent) {
-  const wanted = Math.max(1, Math.round(agent.served.length * 0.01));
   const staying = (agent.online ?? []).filter(() => Math.random() >= ONLINE_CHURN);
-  const online = new Set(staying);
-  while (online.size < wanted)
-    online.add(agent.served[Math.floor(Math.random() * agent.served.length)]);
-  return [...online];
+  return pick(agent.served, 0.01, staying);
 }
 
 const p99 = (values) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1];
