@@ -76,5 +76,10 @@ export const CodeChannel = { EMAIL: 'email', PHONE: 'phone' } as const;
 export type CodeChannel = ValueOf<typeof CodeChannel>;
 
 /** What a verification code may be used for; a code is bound to one purpose and one target. */
-export const CodePurpose = { REGISTER: 'register', RESET_PASSWORD: 'reset_password' } as const;
+export const CodePurpose = {
+  REGISTER: 'register',
+  RESET_PASSWORD: 'reset_password',
+  /** A new e-mail or phone for a signed-in member's account (user_change_target). */
+  CHANGE_TARGET: 'change_target',
+} as const;
 export type CodePurpose = ValueOf<typeof CodePurpose>;

@@ -157,6 +157,17 @@ export const Errors = {
     'This account signs in without a password, so there is none to change.',
     '该账号无需密码登录，没有可修改的密码。',
   ),
+  // The change of an account's e-mail or phone (user_change_target).
+  TARGET_SAME: entry(
+    2047,
+    'This is already the e-mail address or phone number of your account.',
+    '这已经是您账号的邮箱或手机号。',
+  ),
+  TARGET_UNAVAILABLE: entry(
+    2048,
+    'This address was just taken by another account. Please use another one.',
+    '该地址刚刚已被其他账号使用，请换一个。',
+  ),
 
   // --- store (3xxx) ---
   INVALID_PRODUCT_ID: entry(3001, 'Invalid product ID.', '无效的商品 ID。'),

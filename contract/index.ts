@@ -33,6 +33,8 @@ export const endpoints = {
   userUnbindDevice: user.userUnbindDevice,
   userSecurity: accountSecurity.userSecurity,
   userChangePassword: accountSecurity.userChangePassword,
+  userChangeTargetSendCode: accountSecurity.userChangeTargetSendCode,
+  userChangeTarget: accountSecurity.userChangeTarget,
   userSessionList: accountSecurity.userSessionList,
   userSessionRevoke: accountSecurity.userSessionRevoke,
   userTotpSetup: accountSecurity.userTotpSetup,

@@ -3,7 +3,8 @@
  * signs another browser out; two-step sign-in set up from the page (the QR code's secret typed into
  * an authenticator), then the login asks for a code, takes the app's code, and takes a recovery code
  * once; turning it off; renewal reminders turned off; who fetched the subscription, with a used link
- * refused and the reset beside the list. Each journey runs once, in one language and width; the
+ * refused and the reset beside the list; a new e-mail with its code (then the login takes it and
+ * not the old one), and a phone added after a wrong password was refused at the code request. Each journey runs once, in one language and width; the
  * page's layout in both languages at 390 and 1440 px is checked with axe.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -15,6 +16,7 @@ import { Authenticator } from './support/authenticator';
 import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
 import { ONE_PROJECT } from './support/projects';
+import { freshIdentity } from './support/user-factory';
 import {
   expectProfileOf,
   fillLoginForm,
@@ -181,6 +183,74 @@ test(
 );
 
 test(
+  'a new e-mail: the code goes to it, the old one is told, and the login takes the new one only',
+  ONE_PROJECT.en,
+  async ({ page, i18n, outbox, users }) => {
+    const user = await users.byEmail();
+    const next = freshIdentity().email;
+    await useSessionToken(page, user.token);
+    await openPage(page, i18n, '/user/security', 'Security');
+    const addresses = card(page, i18n, 'Email and phone');
+    await expect(addresses).toContainText(user.email!);
+    await addresses.getByRole('button', { name: i18n.t('Change email or phone') }).click();
+    await addresses.getByLabel(i18n.t('New email')).fill(next);
+    await addresses.getByLabel(i18n.t('Current password')).fill(user.password);
+    await addresses.getByRole('button', { name: i18n.t('Send code') }).click();
+    await expect(addresses.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+    const code = await outbox.waitForCode(next, { purpose: 'change_target' });
+    await addresses.getByLabel(i18n.t('Verification code')).fill(code);
+    await addresses.getByRole('button', { name: i18n.t('Save') }).click();
+    await expect(
+      page.getByText(i18n.t('Your email address is now {0}.', { 0: next })),
+    ).toBeVisible();
+    await expect(addresses).toContainText(next);
+    await expect(addresses).not.toContainText(user.email!);
+    const notice = await outbox.waitForMessage(user.email!, { purpose: 'address_changed' });
+    expect(notice.subject).toBe('Kestrel VPN: the e-mail address of your account was changed');
+
+    await logOut(page, i18n);
+    await page.goto('/login');
+    await fillLoginForm(page, i18n, user.email!, user.password);
+    await expect(
+      page.getByRole('alert').filter({ hasText: i18n.error('INVALID_CREDENTIALS') }),
+    ).toBeVisible();
+    await fillLoginForm(page, i18n, next, user.password);
+    await expectProfileOf(page, i18n, user.userId);
+  },
+);
+
+test(
+  'a phone added: a wrong password is refused before any code goes, then the code adds it',
+  ONE_PROJECT.zh,
+  async ({ page, i18n, outbox, users }) => {
+    const user = await users.byEmail();
+    const phone = freshIdentity().phone;
+    await useSessionToken(page, user.token);
+    await openPage(page, i18n, '/user/security', 'Security');
+    const addresses = card(page, i18n, 'Email and phone');
+    await expect(addresses).toContainText(i18n.t('Not set'));
+    await addresses.getByRole('button', { name: i18n.t('Change email or phone') }).click();
+    await addresses.getByRole('tab', { name: i18n.t('Phone') }).click();
+    await addresses.getByLabel(i18n.t('New phone number')).fill(phone);
+    await addresses.getByLabel(i18n.t('Current password')).fill('not-my-password');
+    await addresses.getByRole('button', { name: i18n.t('Send code') }).click();
+    await expect(addresses.getByText(i18n.error('PASSWORD_INCORRECT'))).toBeVisible();
+    expect(await outbox.list(phone)).toHaveLength(0);
+
+    await addresses.getByLabel(i18n.t('Current password')).fill(user.password);
+    await addresses.getByRole('button', { name: i18n.t('Send code') }).click();
+    const code = await outbox.waitForCode(phone, { purpose: 'change_target' });
+    await expect(addresses.getByText(i18n.error('PASSWORD_INCORRECT'))).toBeHidden();
+    await addresses.getByLabel(i18n.t('Verification code')).fill(code);
+    await addresses.getByRole('button', { name: i18n.t('Save') }).click();
+    await expect(addresses).toContainText(`+86${phone}`);
+    await expect(addresses).toContainText(user.email!);
+    const notice = await outbox.waitForMessage(user.email!, { purpose: 'address_changed' });
+    expect(notice.subject).toBe('红隼 VPN：账号手机号已添加');
+  },
+);
+
+test(
   'renewal reminders: on by default, turned off from the page, and still off after a reload',
   ONE_PROJECT.zh,
   async ({ page, i18n, users }) => {
@@ -247,6 +317,10 @@ test('the security page and the second step have no accessibility violations @la
       .getByRole('row')
       .filter({ hasText: 'v2rayN' }),
   ).toBeVisible();
+  await expectAccessible(page);
+  const addresses = card(page, i18n, 'Email and phone');
+  await addresses.getByRole('button', { name: i18n.t('Change email or phone') }).click();
+  await expect(addresses.getByLabel(i18n.t('New email'))).toBeVisible();
   await expectAccessible(page);
   const twoStep = card(page, i18n, 'Two-step sign-in');
   await twoStep.getByRole('button', { name: i18n.t('Turn on two-step sign-in') }).click();

@@ -291,15 +291,16 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
     // --- the core's endpoints and routes ---
     const delivery = createMessageDelivery({ appEnv: config.appEnv, db, mailer, sms });
     registerPublicKeysRoute(app, keys);
+    const codeLimits = {
+      perTargetPerDay: config.rateLimit.codesPerTargetPerDay,
+      perIpPerDay: config.rateLimit.codesPerIpPerDay,
+    };
     services.addHandlers({
       ...createAccountHandlers({
         db,
         hasher,
         delivery,
-        codeLimits: {
-          perTargetPerDay: config.rateLimit.codesPerTargetPerDay,
-          perIpPerDay: config.rateLimit.codesPerIpPerDay,
-        },
+        codeLimits,
         sessionCache,
         passwordThrottle,
         deviceTokens,
@@ -311,6 +312,7 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
         db,
         hasher,
         delivery,
+        codeLimits,
         sessionCache,
         passwordThrottle,
         sealer: totpSealer,

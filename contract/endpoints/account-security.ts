@@ -12,8 +12,10 @@ import {
   passwordField,
   secondFactorField,
   totpCodeField,
+  verificationCodeField,
 } from '../validation';
 import { empty, isoDate, ok } from './common';
+import { channelTarget, codeSent } from './user';
 
 export const TWO_STEP = {
   /** Recovery codes made each time two-step sign-in is turned on; each works once. */
@@ -27,6 +29,9 @@ export const userSecurity = defineEndpoint({
   auth: 'session',
   params: empty,
   data: z.object({
+    /** The addresses the member signs in with and gets messages at; null when the account has none. */
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
     hasPassword: z.boolean(),
     totpEnabled: z.boolean(),
     totpEnabledAt: isoDate.nullable(),
@@ -62,6 +67,27 @@ export const userChangePassword = defineEndpoint({
   data: z.object({ signedOut: z.number().int() }),
   summary:
     'Change the password with the current one; other sessions end unless `signOutOthers` is false. A notice goes to the e-mail or phone.',
+});
+
+export const userChangeTargetSendCode = defineEndpoint({
+  path: '/api/user/user_change_target_send_code',
+  auth: 'session',
+  params: z.intersection(channelTarget, z.object({ password: currentPasswordField })),
+  data: codeSent,
+  summary:
+    'Ask for a code at a new e-mail address or phone number for the account, with the current password. An address another account uses gets a notice instead, and the answer is the same.',
+});
+
+export const userChangeTarget = defineEndpoint({
+  path: '/api/user/user_change_target',
+  auth: 'session',
+  params: z.intersection(
+    channelTarget,
+    z.object({ code: verificationCodeField, password: currentPasswordField }),
+  ),
+  data: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
+  summary:
+    'Make the new e-mail address or phone number the one the account signs in with, with the code sent to it and the current password. A notice goes to the old one.',
 });
 
 export const session = z.object({

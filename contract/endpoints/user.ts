@@ -27,7 +27,8 @@ export const sessionStarted = z.object({ userId: z.number().int() });
  */
 const signedIn = sessionStarted.extend({ deviceToken: z.string() });
 
-const channelTarget = z.discriminatedUnion('channel', [
+/** An e-mail address or a phone number, by its channel. */
+export const channelTarget = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal(CodeChannel.EMAIL), target: emailField }),
   z.object({ channel: z.literal(CodeChannel.PHONE), target: phoneField }),
 ]);
@@ -99,6 +100,13 @@ export const registerTypeDeviceid = defineEndpoint({
     'The apps: register (or log back in) the device in the deviceId header as a password-less account.',
 });
 
+/** The answer of a code request: what the SPA counts down, the same whether a code or a notice went. */
+export const codeSent = z.object({
+  /** Seconds before another code may be requested; drives the SPA countdown. */
+  cooldownSeconds: z.number().int(),
+  expiresInSeconds: z.number().int(),
+});
+
 export const userSendCode = defineEndpoint({
   path: '/api/user/user_send_code',
   auth: 'public',
@@ -106,11 +114,7 @@ export const userSendCode = defineEndpoint({
     channelTarget,
     z.object({ purpose: z.enum([CodePurpose.REGISTER, CodePurpose.RESET_PASSWORD]) }),
   ),
-  data: z.object({
-    /** Seconds before another code may be requested; drives the SPA countdown. */
-    cooldownSeconds: z.number().int(),
-    expiresInSeconds: z.number().int(),
-  }),
+  data: codeSent,
   summary: 'Send a 6-digit verification code by e-mail or SMS.',
 });
 

@@ -25,7 +25,8 @@ function cooldownOf(data: unknown): number | undefined {
 }
 
 /**
- * The "Send code" button of the register and reset-password forms. The server owns the cooldown;
+ * The "Send code" button of the register and reset-password forms, and of the change of an
+ * account's e-mail or phone on /user/security. The server owns the cooldown;
  * the countdown only mirrors the number it sends back, so a reload cannot shorten it.
  * `sendCode` (the API call) must be provided by the SPA with `machine.provide(...)`.
  */

@@ -1,8 +1,13 @@
 import type { DataOf, ParamsOf, endpoints } from '../../contract';
 
-/** What `user_send_code` takes: channel, target and purpose. */
-export type SendCodeParams = ParamsOf<typeof endpoints.userSendCode>;
-/** What it answers: the cooldown to count down and the code's lifetime. */
+/**
+ * What a code request takes: `user_send_code`'s channel, target and purpose (register, reset), or
+ * `user_change_target_send_code`'s channel, target and current password (a new e-mail or phone).
+ */
+export type SendCodeParams =
+  | ParamsOf<typeof endpoints.userSendCode>
+  | ParamsOf<typeof endpoints.userChangeTargetSendCode>;
+/** What either answers: the cooldown to count down and the code's lifetime. */
 export type SendCodeResult = DataOf<typeof endpoints.userSendCode>;
 
 export interface VerificationCodeContext {

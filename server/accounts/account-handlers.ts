@@ -4,20 +4,15 @@
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { FREE_DEVICE_LIMIT } from '../../contract/membership';
-import {
-  CODE,
-  CodePurpose,
-  type ApiLanguage,
-  type CodeChannel,
-  type ErrorKey,
-} from '../../contract';
+import { CodePurpose, type ApiLanguage, type ErrorKey } from '../../contract';
 import { isUniqueViolation, violatedConstraint, type Db } from '../db/database';
 import { invites, outbox, sessions, users, verificationCodes } from '../db/schema';
-import { messageText, type MessageKind } from '../messaging/message-texts';
+import type { MessageKind } from '../messaging/message-texts';
 import type { MessageDelivery } from '../messaging/delivery';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type ApiContext, type Handlers } from '../protocol/api-context';
 import {
+  addressInUse,
   classifyAccount,
   generateInviteCode,
   identifierCondition,
@@ -42,15 +37,8 @@ import {
 import type { TotpSealer } from '../identity/totp';
 import { createSecurityNotices } from './security-notices';
 import { checkSecondStep, twoStepOn } from './two-step';
-import {
-  checkCode,
-  consumeCode,
-  generateCode,
-  issueCode,
-  supersedeOlderCodes,
-  withdrawCode,
-  type IssueLimits,
-} from './verification-codes';
+import { sendVerificationCode } from './code-sending';
+import { checkCode, codeFailure, consumeCode, type IssueLimits } from './verification-codes';
 
 export interface AccountDeps {
   readonly db: Db;
@@ -168,12 +156,8 @@ async function insertedOr(key: ErrorKey, insert: () => Promise<UserRow>): Promis
   }
 }
 
-function codeFailure(reason: 'invalid' | 'too_many_attempts') {
-  return fail(reason === 'too_many_attempts' ? 'CODE_TOO_MANY_ATTEMPTS' : 'CODE_INVALID');
-}
-
 export function createAccountHandlers(deps: AccountDeps): Handlers {
-  const { db, hasher, delivery, codeLimits, sessionCache, passwordThrottle, deviceTokens } = deps;
+  const { db, hasher, delivery, sessionCache, passwordThrottle, deviceTokens } = deps;
   const notify = createSecurityNotices({ db, delivery, now: deps.now, logError: deps.logError });
   const twoStep = { db, sealer: deps.sealer, throttle: passwordThrottle, now: deps.now };
 
@@ -184,27 +168,6 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
   async function knownDevice(userId: number, trustedToken: boolean, deviceId: string | null) {
     if (trustedToken) return true;
     return isUsableDeviceId(deviceId) && (await hasSignedInFrom(db, userId, deviceId));
-  }
-
-  async function accountExists(channel: CodeChannel, target: string): Promise<boolean> {
-    const column = channel === 'email' ? users.email : users.phone;
-    const rows = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(column, target), live));
-    return rows.length > 0;
-  }
-
-  async function send(
-    kind: MessageKind,
-    channel: CodeChannel,
-    to: string,
-    purpose: CodePurpose,
-    code: string | null,
-    language: ApiLanguage,
-  ) {
-    const text = messageText(kind, code, language, channel);
-    await delivery.deliver({ channel, to, purpose, code, language, ...text });
   }
 
   return {
@@ -316,55 +279,28 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
     },
 
     async userSendCode(params, context) {
-      // Before a code is issued: a channel PROD cannot deliver on costs the user no cooldown.
-      if (!delivery.canDeliver(params.channel)) throw fail('CODE_CHANNEL_UNAVAILABLE');
       const target = normaliseTarget(params.channel, params.target);
-      const exists = await accountExists(params.channel, target);
+      const exists = await addressInUse(db, params.channel, target);
       const register = params.purpose === CodePurpose.REGISTER;
       // Register to a known address and reset of an unknown one get a notice instead of a code;
       // the answer is identical, so the caller cannot tell which happened.
       const usable = register ? !exists : exists;
-      const kind: MessageKind = register
+      const message: MessageKind = register
         ? usable
           ? 'register_code'
           : 'register_existing'
         : usable
           ? 'reset_code'
           : 'reset_unknown';
-      const code = generateCode();
-      const issued = await issueCode(
-        db,
-        {
-          purpose: params.purpose,
-          channel: params.channel,
-          target,
-          ip: context.ip,
-          kind: usable ? 'code' : 'notice',
-          code,
-        },
-        codeLimits,
-      );
-      if (!issued.ok) {
-        if (issued.reason === 'cooldown')
-          throw fail('CODE_COOLDOWN', { cooldownSeconds: issued.retryAfterSeconds });
-        throw fail('CODE_DAILY_LIMIT');
-      }
-      try {
-        await send(
-          kind,
-          params.channel,
-          target,
-          params.purpose,
-          usable ? code : null,
-          context.language,
-        );
-      } catch (error) {
-        // Undelivered: forget the code so the cooldown and the caps do not hold the user back.
-        await withdrawCode(db, issued.id);
-        throw error;
-      }
-      await supersedeOlderCodes(db, issued.id, params.purpose, target);
-      return { cooldownSeconds: CODE.resendCooldownSeconds, expiresInSeconds: CODE.ttlSeconds };
+      return sendVerificationCode(deps, {
+        purpose: params.purpose,
+        channel: params.channel,
+        target,
+        ip: context.ip,
+        language: context.language,
+        message,
+        usable,
+      });
     },
 
     async userResetPassword(params) {
@@ -431,9 +367,12 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
         await accountErasing(tx, user.id);
         // What the queue still held for them (addresses and texts) goes with the account.
         await tx.execute(sql`DELETE FROM message_queue WHERE user_id = ${user.id}`);
+        // Codes to its addresses, and the codes it asked for a new address (docs/account-security.md).
+        const byTarget = targets.map((t) => eq(verificationCodes.target, t));
+        await tx
+          .delete(verificationCodes)
+          .where(or(eq(verificationCodes.userId, user.id), ...byTarget));
         if (targets.length > 0) {
-          const byTarget = or(...targets.map((t) => eq(verificationCodes.target, t)));
-          await tx.delete(verificationCodes).where(byTarget);
           await tx.delete(outbox).where(or(...targets.map((t) => eq(outbox.recipient, t))));
         }
       });

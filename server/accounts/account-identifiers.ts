@@ -1,6 +1,6 @@
 /** How the server reads the identifiers people type: e-mail, phone, username, device id, invite code. */
 import { randomInt } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_WEB_DEVICE_ID,
   isPhone,
@@ -9,6 +9,7 @@ import {
   normalisePhone,
   type CodeChannel,
 } from '../../contract';
+import type { Db } from '../db/database';
 import { users } from '../db/schema';
 
 export type Identifier =
@@ -30,6 +31,16 @@ export function classifyAccount(account: string): Identifier {
 
 export function normaliseTarget(channel: CodeChannel, target: string): string {
   return channel === 'email' ? normaliseEmail(target) : normalisePhone(target);
+}
+
+/** A live account (not erased) signs in with this e-mail or phone. */
+export async function addressInUse(db: Db, channel: CodeChannel, target: string): Promise<boolean> {
+  const column = channel === 'email' ? users.email : users.phone;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(column, target), isNull(users.deletedAt)));
+  return rows.length > 0;
 }
 
 export function identifierCondition(identifier: Identifier): SQL {

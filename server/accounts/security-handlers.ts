@@ -4,7 +4,8 @@
  * member a notice; the sign-in's own second step is in the login handler (account-handlers.ts).
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import { CodeChannel, CodePurpose } from '../../contract';
+import { isUniqueViolation, type Db } from '../db/database';
 import { sessions, users } from '../db/schema';
 import { describeClient } from '../identity/browser-description';
 import type { PasswordHasher } from '../identity/password-hasher';
@@ -14,13 +15,17 @@ import {
   revokeOtherSessions,
   revokeSession,
   type LiveSession,
+  type UserRow,
 } from '../identity/sessions';
 import type { TotpSealer } from '../identity/totp';
 import type { MessageDelivery } from '../messaging/delivery';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type Handlers } from '../protocol/api-context';
 import type { PasswordThrottle } from './password-throttle';
-import { createSecurityNotices } from './security-notices';
+import { addressInUse, maskEmail, maskPhone, normaliseTarget } from './account-identifiers';
+import { sendVerificationCode } from './code-sending';
+import { securityNotices } from './security-notices';
+import { checkCode, codeFailure, consumeCode, type IssueLimits } from './verification-codes';
 import {
   disableTotp,
   enableTotp,
@@ -34,6 +39,7 @@ export interface SecurityDeps {
   readonly db: Db;
   readonly hasher: PasswordHasher;
   readonly delivery: MessageDelivery;
+  readonly codeLimits: IssueLimits;
   readonly sessionCache: SessionCache;
   readonly passwordThrottle: PasswordThrottle;
   readonly sealer: TotpSealer;
@@ -63,7 +69,23 @@ export function createSecurityHandlers(deps: SecurityDeps): Handlers {
     now: deps.now,
   };
 
-  const notify = createSecurityNotices({ db, delivery, now: deps.now, logError: deps.logError });
+  const notices = securityNotices({ db, delivery, now: deps.now, logError: deps.logError });
+  const notify = notices.notify;
+
+  /**
+   * The current password, again, before a login identifier changes (ASVS 7.5.1): through its own
+   * throttle key, so an open session is no way to guess it.
+   */
+  async function confirmPassword(user: UserRow, password: string, ip: string) {
+    if (!user.passwordHash) throw fail('PASSWORD_NOT_SET');
+    const attempt = await passwordThrottle.begin(`change-target:${user.id}`, ip);
+    if (!(await hasher.verify(user.passwordHash, password))) throw fail('PASSWORD_INCORRECT');
+    await attempt.succeeded();
+  }
+
+  function currentAddress(user: UserRow, channel: CodeChannel) {
+    return channel === CodeChannel.EMAIL ? user.email : user.phone;
+  }
 
   function forget(ids: readonly number[]) {
     for (const id of ids) sessionCache.forgetSession(id);
@@ -74,6 +96,8 @@ export function createSecurityHandlers(deps: SecurityDeps): Handlers {
       const { user } = requireAuth(context);
       const on = twoStepOn(user);
       return {
+        email: user.email,
+        phone: user.phone,
         hasPassword: user.passwordHash !== null,
         totpEnabled: on,
         totpEnabledAt: user.totpEnabledAt?.toISOString() ?? null,
@@ -119,6 +143,62 @@ export function createSecurityHandlers(deps: SecurityDeps): Handlers {
       forget(signedOut.revokedIds);
       await notify(user, 'password_changed', context.language);
       return { signedOut: signedOut.signIns };
+    },
+
+    async userChangeTargetSendCode(params, context) {
+      const { user } = requireAuth(context);
+      await confirmPassword(user, params.password, context.ip);
+      const target = normaliseTarget(params.channel, params.target);
+      if (currentAddress(user, params.channel) === target) throw fail('TARGET_SAME');
+      // An address another account uses gets a notice instead of a code, and the caller the same
+      // answer: an open session is no way to learn who has an account (docs/account-security.md).
+      const usable = !(await addressInUse(db, params.channel, target));
+      return sendVerificationCode(deps, {
+        purpose: CodePurpose.CHANGE_TARGET,
+        channel: params.channel,
+        target,
+        ip: context.ip,
+        language: context.language,
+        message: usable ? 'change_target_code' : 'change_target_existing',
+        usable,
+        userId: user.id,
+      });
+    },
+
+    async userChangeTarget(params, context) {
+      const { user } = requireAuth(context);
+      await confirmPassword(user, params.password, context.ip);
+      const target = normaliseTarget(params.channel, params.target);
+      if (currentAddress(user, params.channel) === target) throw fail('TARGET_SAME');
+      const check = await checkCode(db, CodePurpose.CHANGE_TARGET, target, params.code, user.id);
+      if (!check.ok) throw codeFailure(check.reason);
+      const address = params.channel === CodeChannel.EMAIL ? { email: target } : { phone: target };
+      const changed = await db
+        .transaction(async (tx) => {
+          if (!(await consumeCode(tx, check.id))) throw fail('CODE_INVALID');
+          const [row] = await tx
+            .update(users)
+            .set({ ...address, updatedAt: sql`now()` })
+            .where(eq(users.id, user.id))
+            .returning({ email: users.email, phone: users.phone });
+          return row!;
+        })
+        .catch((error: unknown) => {
+          // The address got an account between the code and now. The caller proved it is theirs,
+          // so saying so reveals nothing; nothing changed (the code's use was rolled back too).
+          if (isUniqueViolation(error)) throw fail('TARGET_UNAVAILABLE');
+          throw error;
+        });
+      // Every session of the account reads the new address (and the message recipient) again.
+      sessionCache.forgetUser(user.id);
+      const masked = params.channel === CodeChannel.EMAIL ? maskEmail(target)! : maskPhone(target)!;
+      const added = currentAddress(user, params.channel) === null;
+      await notices.addressChanged(
+        user,
+        { channel: params.channel, masked, added },
+        context.language,
+      );
+      return changed;
     },
 
     async userSessionList(_params, context) {

@@ -9,6 +9,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { CODE, type CodeChannel, type CodePurpose } from '../../contract';
 import { rowsOf, type Db } from '../db/database';
 import { verificationCodes } from '../db/schema';
+import { fail } from '../protocol/api-error';
 
 export type CodeKind = 'code' | 'notice';
 
@@ -51,6 +52,8 @@ export interface IssueRequest {
   readonly kind: CodeKind;
   /** The code to store; a notice stores the hash of a code nobody ever sees. */
   readonly code: string;
+  /** The member a change_target code is for: only they can use it. */
+  readonly userId?: number;
 }
 
 /**
@@ -103,6 +106,7 @@ export async function issueCode(
         kind: request.kind,
         codeHash: hashCode(request.code),
         ip: request.ip,
+        userId: request.userId ?? null,
         expiresAt: sql`now() + make_interval(secs => ${CODE.ttlSeconds})`,
       })
       .returning({ id: verificationCodes.id });
@@ -143,19 +147,26 @@ export type CheckResult =
   | { readonly ok: false; readonly reason: 'invalid' | 'too_many_attempts' };
 
 /**
- * Spends one attempt on the newest code of purpose+target and compares. Does not consume the code:
- * `consumeCode` does that in the same transaction as the change the code authorises.
+ * Spends one attempt on the newest code of purpose+target (of that member, for a change_target code)
+ * and compares. Does not consume the code: `consumeCode` does that in the same transaction as the
+ * change the code authorises.
  */
 export async function checkCode(
   db: Db,
   purpose: CodePurpose,
   target: string,
   code: string,
+  userId?: number,
 ): Promise<CheckResult> {
+  const whose = and(
+    eq(verificationCodes.purpose, purpose),
+    eq(verificationCodes.target, target),
+    userId === undefined ? undefined : eq(verificationCodes.userId, userId),
+  );
   const newest = db
     .select({ id: verificationCodes.id })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target)))
+    .where(whose)
     .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
     .limit(1);
   const [row] = await db
@@ -180,7 +191,7 @@ export async function checkCode(
     const [latest] = await db
       .select({ attempts: verificationCodes.attempts, consumedAt: verificationCodes.consumedAt })
       .from(verificationCodes)
-      .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target)))
+      .where(whose)
       .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
       .limit(1);
     const exhausted =
@@ -189,6 +200,11 @@ export async function checkCode(
   }
   if (row.kind === 'code' && codeMatches(row.codeHash, code)) return { ok: true, id: row.id };
   return { ok: false, reason: row.attempts >= CODE.maxAttempts ? 'too_many_attempts' : 'invalid' };
+}
+
+/** The answer to a refused code. */
+export function codeFailure(reason: 'invalid' | 'too_many_attempts') {
+  return fail(reason === 'too_many_attempts' ? 'CODE_TOO_MANY_ATTEMPTS' : 'CODE_INVALID');
 }
 
 /** True when this caller used the code; false when a concurrent request used it first. */

@@ -94,6 +94,8 @@ export const verificationCodes = pgTable('verification_codes', {
   createdAt: tz('created_at').notNull().defaultNow(),
   expiresAt: tz('expires_at').notNull(),
   consumedAt: tz('consumed_at'),
+  /** The member a change_target code was sent for; null for the other purposes. */
+  userId: integer('user_id'),
 });
 
 export const outbox = pgTable('outbox', {

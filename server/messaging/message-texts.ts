@@ -12,7 +12,11 @@ export type MessageKind =
   | 'password_changed'
   | 'two_step_on'
   | 'two_step_off'
-  | 'new_sign_in';
+  | 'new_sign_in'
+  // A new e-mail or phone for a signed-in member's account: its code, or the notice to an address
+  // another account uses (the same answer to the caller either way).
+  | 'change_target_code'
+  | 'change_target_existing';
 
 /** What a sign-in alert names: where and from what the account was signed in to. */
 export interface SignInDetails {
@@ -72,6 +76,16 @@ function english(
         subject: `${brand}: two-step sign-in is off`,
         text: `Two-step sign-in was turned off for your ${brand} account: signing in now needs only the password. If you did not do this, reset your password now and turn two-step sign-in on again.`,
       };
+    case 'change_target_code':
+      return {
+        subject: `${brand} verification code: ${code}`,
+        text: `Your ${brand} code to make this address the one your account signs in with is ${code}. It expires in ${MINUTES} minutes and can be used once. If you did not ask for it, ignore this message: nothing changes.`,
+      };
+    case 'change_target_existing':
+      return {
+        subject: `${brand}: this address already has an account`,
+        text: `Someone signed in to a ${brand} account asked to use this address for it, but another ${brand} account already uses it, and an address belongs to one account only. To move it, first change it on the account that has it. If this was not you, ignore this message.`,
+      };
     case 'new_sign_in':
       return {
         subject: `${brand}: a sign-in from a new device`,
@@ -122,6 +136,16 @@ function chinese(
         subject: `${brand}：两步登录已关闭`,
         text: `您的${brand} 账号已关闭两步登录：登录时只需密码。如非本人操作，请立即重置密码并重新开启两步登录。`,
       };
+    case 'change_target_code':
+      return {
+        subject: `${brand} 验证码：${code}`,
+        text: `您正在将此地址设为${brand} 账号的登录地址，验证码是 ${code}，${MINUTES} 分钟内有效，仅可使用一次。如非本人操作，请忽略本消息，账号不会有任何改变。`,
+      };
+    case 'change_target_existing':
+      return {
+        subject: `${brand}：此地址已有账号`,
+        text: `有人在登录${brand} 账号后请求使用此地址，但另一个${brand} 账号已在使用它，而一个地址只能属于一个账号。如需转移，请先在使用它的账号上修改。如非本人操作，请忽略本消息。`,
+      };
     case 'new_sign_in':
       return {
         subject: `${brand}：新设备登录提醒`,
@@ -140,6 +164,40 @@ function where(details: SignInDetails | undefined): string {
 /** An SMS has no subject line; the brand goes first, as carriers expect. */
 function forChannel(text: Text, channel: CodeChannel, brand: string): Text {
   return channel === 'phone' ? { subject: '', text: `【${brand}】${text.text}` } : text;
+}
+
+/** A change of the address an account signs in with (user_change_target): which, and to what. */
+export interface AddressChange {
+  readonly channel: CodeChannel;
+  /** The new address, masked (`n***@example.com`, `138****0000`). */
+  readonly masked: string;
+  /** The account had no address of this kind before: one was added, none replaced. */
+  readonly added: boolean;
+}
+
+/**
+ * The notice of a changed (or added) e-mail or phone, sent to the old address (or, for one added,
+ * to the account's other one): it names the new address only masked.
+ */
+export function addressChangedText(
+  language: ApiLanguage,
+  channel: CodeChannel,
+  change: AddressChange,
+): Text {
+  const brand = BRAND[language];
+  const zh = language === 'zh_CN';
+  const what =
+    change.channel === 'email' ? (zh ? '邮箱' : 'e-mail address') : zh ? '手机号' : 'phone number';
+  const text: Text = zh
+    ? {
+        subject: `${brand}：账号${what}已${change.added ? '添加' : '修改'}`,
+        text: `您的${brand} 账号${change.added ? `添加了${what}` : `的${what}已改为`} ${change.masked}，今后可用它登录和接收消息。如是本人操作，无需处理；如非本人操作，请立即在“账号安全”页面修改密码并退出您不认识的会话，然后联系客服。`,
+      }
+    : {
+        subject: `${brand}: the ${what} of your account was ${change.added ? 'added' : 'changed'}`,
+        text: `Your ${brand} account ${change.added ? `now has the ${what}` : `has a new ${what}:`} ${change.masked}. It signs in with it and gets its messages there from now on. If you did this, there is nothing to do. If you did not, change your password on the Security page of your account, sign out the sessions you do not know, and contact support.`,
+      };
+  return forChannel(text, channel, brand);
 }
 
 /** When a renewal reminder is sent: 3 days before the expiry, 1 day before, and on the day. */

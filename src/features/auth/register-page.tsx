@@ -15,11 +15,15 @@ import { TextField } from '../../components/ui/text-field';
 import { getCookie } from '../../lib/storage';
 import { useHydrated } from '../../lib/use-hydrated';
 import { collectErrors, fieldError } from '../../lib/validate';
-import { registerByUsername, registerWithCode } from './api/auth-calls';
+import { registerByUsername, registerWithCode, sendCode, type CodeRequest } from './api/auth-calls';
 import { signupSource } from './signup-source';
 import { AuthCard } from './auth-card';
 import { NewPasswordField } from './new-password-field';
-import { IdentifierForm, useIdentifier } from './identifier-form';
+import {
+  IdentifierForm,
+  useIdentifier,
+  type ChannelTarget,
+} from '../../components/identifier-form';
 import { useAuthForm } from './use-auth-form';
 import { useAfterLogin } from './use-after-login';
 
@@ -40,6 +44,9 @@ function initialInviteCode(): string {
   return found ?? '';
 }
 
+/** "Send code" asks for a registration code to the address typed. */
+const registerCode = (address: ChannelTarget) => ({ ...address, purpose: CodePurpose.REGISTER });
+
 export default function RegisterPage() {
   const { t } = useLingui();
   const afterLogin = useAfterLogin();
@@ -53,9 +60,9 @@ export default function RegisterPage() {
   const inviteCode = typedInviteCode ?? (hydrated ? initialInviteCode() : '');
   const [agreed, setAgreed] = useState(false);
   const { setErrors, pending, submit, err } = useAuthForm<Field>();
-  const identifier = useIdentifier<Method, Field>({
+  const identifier = useIdentifier<Method, Field, CodeRequest>({
     initial: 'username',
-    purpose: CodePurpose.REGISTER,
+    codeRequest: registerCode,
     setErrors,
   });
   const { method, target, code } = identifier;
@@ -103,6 +110,7 @@ export default function RegisterPage() {
       <IdentifierForm
         label={t`Register with`}
         identifier={identifier}
+        sendCode={sendCode}
         methods={['username', 'email', 'phone']}
         hints={{
           username: <Trans>3 to 32 letters, digits or underscores, starting with a letter.</Trans>,

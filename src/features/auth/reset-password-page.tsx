@@ -8,14 +8,21 @@ import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { showToast } from '../../lib/toast-store';
 import { collectErrors, fieldError } from '../../lib/validate';
-import { resetPassword } from './api/auth-calls';
+import { resetPassword, sendCode, type CodeRequest } from './api/auth-calls';
 import { AuthCard } from './auth-card';
 import { NewPasswordField } from './new-password-field';
-import { IdentifierForm, useIdentifier } from './identifier-form';
+import {
+  IdentifierForm,
+  useIdentifier,
+  type ChannelTarget,
+} from '../../components/identifier-form';
 import { useAuthForm } from './use-auth-form';
 
 type Method = 'email' | 'phone';
 type Field = 'target' | 'code' | 'password' | 'confirm';
+
+/** "Send code" asks for a password reset code to the address typed. */
+const resetCode = (address: ChannelTarget) => ({ ...address, purpose: CodePurpose.RESET_PASSWORD });
 
 export default function ResetPasswordPage() {
   const { t } = useLingui();
@@ -25,9 +32,9 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const { setErrors, pending, submit, err } = useAuthForm<Field>();
-  const identifier = useIdentifier<Method, Field>({
+  const identifier = useIdentifier<Method, Field, CodeRequest>({
     initial: 'email',
-    purpose: CodePurpose.RESET_PASSWORD,
+    codeRequest: resetCode,
     setErrors,
   });
   const { target, code } = identifier;
@@ -63,6 +70,7 @@ export default function ResetPasswordPage() {
       <IdentifierForm
         label={t`Reset with`}
         identifier={identifier}
+        sendCode={sendCode}
         methods={['email', 'phone']}
         targetError={err('target')}
         codeError={err('code')}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
+import { AddressCard } from './address-card';
 import { securityQuery } from './api/security';
 import { PasswordCard } from './password-card';
 import { RemindersCard } from './reminders-card';
@@ -9,9 +10,10 @@ import { TwoStepCard } from './two-step-card';
 import './security.css';
 
 /**
- * /user/security (issue 22, docs/account-security.md): the password, two-step sign-in, the
- * signed-in sessions, who fetched the subscription, and the renewal reminders (docs/messages.md).
- * An account without a password (an app's device account) has no password card.
+ * /user/security (issue 22, docs/account-security.md): the password, the e-mail and phone,
+ * two-step sign-in, the signed-in sessions, who fetched the subscription, and the renewal reminders
+ * (docs/messages.md). An account without a password (an app's device account) has no password
+ * card and no address card (both changes ask for the password).
  */
 export default function SecurityPage() {
   const { data, isError, refetch } = useQuery(securityQuery());
@@ -26,6 +28,7 @@ export default function SecurityPage() {
         </button>
       )}
       {data?.hasPassword && <PasswordCard />}
+      {data?.hasPassword && <AddressCard email={data.email} phone={data.phone} />}
       {data && <TwoStepCard status={data} />}
       <SessionsCard />
       <SubscriptionFetchesCard />

@@ -60,7 +60,10 @@ export async function registerWithCode(params: Params<'registerTypeNormal'>) {
   return data;
 }
 
-export async function sendCode(params: Params<'userSendCode'>) {
+/** A register or reset code's request: the address and the purpose. */
+export type CodeRequest = Params<'userSendCode'>;
+
+export async function sendCode(params: CodeRequest) {
   return callLazy(endpoints(), (m) => m.userSendCode, params);
 }
 

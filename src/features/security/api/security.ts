@@ -19,6 +19,15 @@ export const sessionListQuery = () =>
 export const changePassword = (params: Params<'userChangePassword'>) =>
   callLazy(endpoints(), (m) => m.userChangePassword, params, { quiet: true });
 
+/** A code to a new e-mail or phone: the address and the current password. */
+export type ChangeTargetCodeRequest = Params<'userChangeTargetSendCode'>;
+
+export const sendChangeTargetCode = (params: ChangeTargetCodeRequest) =>
+  callLazy(endpoints(), (m) => m.userChangeTargetSendCode, params, { quiet: true });
+
+export const changeTarget = (params: Params<'userChangeTarget'>) =>
+  callLazy(endpoints(), (m) => m.userChangeTarget, params, { quiet: true });
+
 export const revokeSession = (params: Params<'userSessionRevoke'>) =>
   callLazy(endpoints(), (m) => m.userSessionRevoke, params);
 
