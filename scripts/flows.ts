@@ -26,7 +26,9 @@ const WHERE: Record<string, string> = {
   session: 'every page: who is signed in (header, guards of /user/*)',
   signIn: '/login (a member signs in; the authenticator or a recovery code when two-step is on)',
   thirdPartyClient: '/user/third-party-client',
-  verificationCode: 'the Send code button of /register and /resetpassword',
+  twoStepSetup: '/user/security (turning two-step sign-in on and off)',
+  verificationCode:
+    'the Send code button of /register, /resetpassword and the e-mail or phone change on /user/security',
 };
 
 export interface FoundMachine {

@@ -1,7 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { secondFactorField, totpCodeField } from '../../../contract/validation';
+import { twoStepSetupMachine } from '../../../machines/two-step-setup/two-step-setup.machine';
+import type {
+  TwoStepCodeInput,
+  TwoStepEnabled,
+} from '../../../machines/two-step-setup/two-step-setup.types';
 import { AuthenticatorSecret } from '../../components/authenticator-secret';
 import { RecoveryCodes } from '../../components/recovery-codes';
 import { TitledCard } from '../../components/titled-card';
@@ -10,7 +17,7 @@ import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-f
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTime } from '../../i18n/intl-format';
 import { useErrorText } from '../../i18n/use-error-text';
-import { refusalOf, type Refusal } from '../../lib/api-error';
+import { actorInspection } from '../../lib/inspector';
 import { showToast } from '../../lib/toast-store';
 import { fieldError } from '../../lib/validate';
 import { disableTotp, enableTotp, securityKey, startTotpSetup } from './api/security';
@@ -21,82 +28,65 @@ interface Status {
   readonly recoveryCodesLeft: number;
 }
 
-type Step =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'settingUp'; readonly secret: string; readonly otpauthUrl: string }
-  | { readonly kind: 'showingCodes'; readonly codes: readonly string[] }
-  | { readonly kind: 'turningOff' };
-
-/** A code field's value and what is wrong with it (a local check, or the server's refusal). */
+/** A code field's value and what is wrong with it locally (the server's refusals are the machine's). */
 function useCodeInput() {
-  const errorText = useErrorText();
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<number | Refusal | null>(null);
-  const error = problem === null ? null : errorText(problem);
-  return { code, setCode, problem: setProblem, error };
+  const [problem, setProblem] = useState<number | null>(null);
+  return { code, setCode, problem, setProblem };
 }
 
 /**
  * Two-step sign-in with an authenticator app: turning it on shows the secret as a QR code and as
  * text, takes one code, then shows the 10 recovery codes once; turning it off takes a code or a
- * recovery code (docs/account-security.md).
+ * recovery code (docs/account-security.md). The steps are the two-step setup machine's
+ * (machines/two-step-setup); whether it is on is the server's answer to user_security.
  */
 export function TwoStepCard({ status }: { status: Status }) {
   const { t, i18n } = useLingui();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [pending, setPending] = useState(false);
   const input = useCodeInput();
+  // The machine is made once; its toast reads the language of the moment it is shown.
+  const offText = useRef('');
+  offText.current = t`Two-step sign-in is off.`;
+  const machine = useMemo(
+    () =>
+      twoStepSetupMachine.provide({
+        actors: {
+          makeSecret: fromPromise(() => startTotpSetup()),
+          enable: fromPromise<TwoStepEnabled, TwoStepCodeInput>(({ input: { code } }) =>
+            enableTotp(code),
+          ),
+          disable: fromPromise<unknown, TwoStepCodeInput>(({ input: { code } }) =>
+            disableTotp(code),
+          ),
+        },
+        actions: {
+          refreshStatus: () => void queryClient.invalidateQueries({ queryKey: securityKey }),
+          announceOff: () => showToast(offText.current, 'success'),
+        },
+      }),
+    [queryClient],
+  );
+  const [state, send] = useMachine(machine, actorInspection());
+  const { secret, recoveryCodes, errorCode, errorData } = state.context;
+  const refused = errorCode === null ? null : errorText({ code: errorCode, data: errorData });
+  const codeError = input.problem !== null ? errorText(input.problem) : refused;
+  const pending =
+    state.matches('makingSecret') || state.matches('enabling') || state.matches('disabling');
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: securityKey });
-
-  const begin = async () => {
-    setPending(true);
-    try {
-      const secret = await startTotpSetup();
-      input.setCode('');
-      input.problem(null);
-      setStep({ kind: 'settingUp', ...secret });
-    } catch {
-      // The toast said why.
-    } finally {
-      setPending(false);
-    }
+  /** Opens a step with an empty code field. */
+  const open = (event: { type: 'START' } | { type: 'TURN_OFF' }) => {
+    input.setCode('');
+    input.setProblem(null);
+    send(event);
   };
 
-  const confirm = async (event: FormEvent) => {
+  const submit = (event: FormEvent, rule: typeof totpCodeField | typeof secondFactorField) => {
     event.preventDefault();
-    const invalid = fieldError(totpCodeField, input.code);
-    input.problem(invalid);
-    if (invalid !== null) return;
-    setPending(true);
-    try {
-      const { recoveryCodes } = await enableTotp(input.code);
-      setStep({ kind: 'showingCodes', codes: recoveryCodes });
-      await refresh();
-    } catch (error) {
-      input.problem(refusalOf(error));
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const turnOff = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = fieldError(secondFactorField, input.code);
-    input.problem(invalid);
-    if (invalid !== null) return;
-    setPending(true);
-    try {
-      await disableTotp(input.code.trim());
-      setStep({ kind: 'idle' });
-      showToast(t`Two-step sign-in is off.`, 'success');
-      await refresh();
-    } catch (error) {
-      input.problem(refusalOf(error));
-    } finally {
-      setPending(false);
-    }
+    const invalid = fieldError(rule, input.code);
+    input.setProblem(invalid);
+    if (invalid === null) send({ type: 'SUBMIT', code: input.code.trim() });
   };
 
   const cancel = (
@@ -104,7 +94,7 @@ export function TwoStepCard({ status }: { status: Status }) {
       type="button"
       className="btn btn-ghost"
       disabled={pending}
-      onClick={() => setStep({ kind: 'idle' })}
+      onClick={() => send({ type: 'CANCEL' })}
     >
       <Trans>Cancel</Trans>
     </button>
@@ -112,7 +102,7 @@ export function TwoStepCard({ status }: { status: Status }) {
 
   return (
     <TitledCard look="security-card" title={<Trans>Two-step sign-in</Trans>}>
-      {step.kind === 'showingCodes' ? (
+      {state.matches('showingCodes') ? (
         <div className="security-form">
           <p>
             <Trans>
@@ -122,24 +112,28 @@ export function TwoStepCard({ status }: { status: Status }) {
             </Trans>
           </p>
           <RecoveryCodes
-            codes={step.codes}
+            codes={recoveryCodes}
             fileName="kestrel-vpn-recovery-codes.txt"
             heading={t`Kestrel VPN recovery codes`}
             confirm={<Trans>Done</Trans>}
-            onConfirm={() => setStep({ kind: 'idle' })}
+            onConfirm={() => send({ type: 'CONFIRM_SAVED' })}
           />
         </div>
-      ) : step.kind === 'settingUp' ? (
-        <form className="security-form" noValidate onSubmit={(event) => void confirm(event)}>
+      ) : secret !== null ? (
+        <form
+          className="security-form"
+          noValidate
+          onSubmit={(event) => submit(event, totpCodeField)}
+        >
           <AuthenticatorSecret
             id="two-step-secret"
-            secret={step.secret}
-            otpauthUrl={step.otpauthUrl}
+            secret={secret.secret}
+            otpauthUrl={secret.otpauthUrl}
           />
           <AuthenticatorCodeField
             value={input.code}
             onChange={input.setCode}
-            error={input.error}
+            error={codeError}
             hint={<Trans>The 6-digit code your authenticator app shows now.</Trans>}
           />
           <div className="security-card__buttons">
@@ -162,13 +156,17 @@ export function TwoStepCard({ status }: { status: Status }) {
             )}{' '}
             <Trans>Recovery codes left: {status.recoveryCodesLeft}</Trans>
           </p>
-          {step.kind === 'turningOff' ? (
-            <form className="security-form" noValidate onSubmit={(event) => void turnOff(event)}>
+          {state.matches('turningOff') || state.matches('disabling') ? (
+            <form
+              className="security-form"
+              noValidate
+              onSubmit={(event) => submit(event, secondFactorField)}
+            >
               <TextField
                 label={<Trans>Authenticator code or recovery code</Trans>}
                 value={input.code}
                 onChange={input.setCode}
-                error={input.error}
+                error={codeError}
                 autoComplete="one-time-code"
                 autoCapitalize="none"
                 spellCheck={false}
@@ -184,11 +182,7 @@ export function TwoStepCard({ status }: { status: Status }) {
             <button
               type="button"
               className="btn btn-secondary security-card__action"
-              onClick={() => {
-                input.setCode('');
-                input.problem(null);
-                setStep({ kind: 'turningOff' });
-              }}
+              onClick={() => open({ type: 'TURN_OFF' })}
             >
               <Trans>Turn off</Trans>
             </button>
@@ -206,7 +200,7 @@ export function TwoStepCard({ status }: { status: Status }) {
             type="button"
             className="btn btn-primary security-card__action"
             disabled={pending}
-            onClick={() => void begin()}
+            onClick={() => open({ type: 'START' })}
           >
             <Trans>Turn on two-step sign-in</Trans>
           </button>
