@@ -17,8 +17,38 @@ import { subscriptionFetchedText } from '../messaging/message-texts';
 /** Fetches listed on /user/security. */
 export const FETCHES_LISTED = 20;
 
-/** Fetches are kept this long, then pruned at the member's next fetch. */
+/**
+ * Fetches are kept this long: pruned at the member's next fetch, and for every member by the hourly
+ * job (`pruneSubscriptionFetches`), so none outlives it by more than an hour.
+ */
 const KEPT = sql`interval '90 days'`;
+
+/** How often the prune runs. */
+export const FETCH_PRUNE_SECONDS = 3600;
+
+/** How many rows one statement deletes at most: a long backlog goes in short transactions. */
+const PRUNE_BATCH = 5_000;
+
+/** Deletes every fetch older than the kept 90 days; answers how many went. */
+export async function pruneSubscriptionFetches(db: Db, now: Date): Promise<number> {
+  let pruned = 0;
+  for (;;) {
+    const [batch] = rowsOf<{ deleted: number | string }>(
+      await db.execute(sql`
+        WITH old AS (
+          SELECT id FROM subscription_fetches
+          WHERE fetched_at < ${now}::timestamptz - ${KEPT}
+          LIMIT ${PRUNE_BATCH}
+        ), gone AS (
+          DELETE FROM subscription_fetches WHERE id IN (SELECT id FROM old) RETURNING 1
+        )
+        SELECT count(*) AS deleted FROM gone`),
+    );
+    const deleted = Number(batch?.deleted ?? 0);
+    pruned += deleted;
+    if (deleted < PRUNE_BATCH) return pruned;
+  }
+}
 
 export interface SubscriptionFetch {
   readonly userId: number;

@@ -4,13 +4,15 @@
  * client and whether it was served; a served fetch from an address the account was never used from
  * queues one alert, in the member's language, with the link to the reset; known addresses (an
  * earlier fetch, a sign-in) and refused fetches alert nobody; the list holds 20 and only the
- * member's own; a fault writing a fetch never fails the fetch; erasing the account erases them.
+ * member's own; a fault writing a fetch never fails the fetch; erasing the account erases them; the
+ * hourly prune deletes every member's fetches older than 90 days, a long backlog in batches.
  */
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { SubscriptionFetch } from '../../contract/endpoints/nodes';
 import { eraseAccountAreaData } from '../../server/account-area/erase';
 import { rowsOf } from '../../server/db/database';
+import { pruneSubscriptionFetches } from '../../server/nodes/subscription-fetches';
 import { messageQueue, subscriptionFetches, users } from '../../server/db/schema';
 import { registerByEmail, registerByUsername, type Registered } from './helpers/accounts';
 import { enableThirdPartyClient, grantMembership, importLinkPath } from './helpers/nodes';
@@ -153,6 +155,37 @@ describe.each(variants)('subscription fetches on $name', (variant) => {
     // Another member's session cannot read them: the list is always the caller's.
     const anonymous = await t.api.call('/api/user/user_subscription_fetches', {});
     expect(anonymous.body.code).not.toBe(200);
+  });
+
+  it('the prune deletes fetches older than 90 days of every member, and keeps the rest', async () => {
+    const now = new Date();
+    const day = 86_400_000;
+    const quiet = await member();
+    const active = await member();
+    // A member who never fetches again: 6,000 old rows (more than one batch) and two kept.
+    const row = (userId: number, ageDays: number, i = 0) => ({
+      userId,
+      ip: `192.0.2.${(i % 250) + 1}`,
+      client: 'v2rayN/6.42',
+      served: true,
+      fetchedAt: new Date(now.getTime() - ageDays * day - i * 1000),
+    });
+    await db()
+      .insert(subscriptionFetches)
+      .values(Array.from({ length: 6_000 }, (_, i) => row(quiet.userId, 91, i)));
+    await db()
+      .insert(subscriptionFetches)
+      .values([row(quiet.userId, 89), row(quiet.userId, 1), row(active.userId, 120)]);
+    expect(await pruneSubscriptionFetches(db(), now)).toBe(6_001);
+    const left = rowsOf<{ user_id: number; n: number }>(
+      await db().execute(sql`
+        SELECT user_id, count(*)::int AS n FROM subscription_fetches
+        WHERE user_id IN (${quiet.userId}, ${active.userId}) GROUP BY user_id`),
+    );
+    expect(left).toEqual([{ user_id: quiet.userId, n: 2 }]);
+    // Nothing left to do: a second round deletes nothing of theirs.
+    await pruneSubscriptionFetches(db(), now);
+    expect((await listed(quiet)).map((f) => f.fetchedAt)).toHaveLength(2);
   });
 
   it('a fault writing the fetch never fails the fetch; erasing the account erases the fetches', async () => {
