@@ -120,3 +120,48 @@ export function affiliateExample(priceUsdCents: number, members: number) {
     renewalCents: commissionCents(priceUsdCents, KOL_RATES.renewalMaxPercent) * members,
   };
 }
+
+/**
+ * Why a recorded payout hash is not (yet) verified on chain: a value the console words in the
+ * reader's language and the CLI in English (docs/kol.md "Payout hashes").
+ */
+export type PayoutCheckReason =
+  /** Not an EVM chain (TRON): nothing here reads it; the operator's word stands. */
+  | { readonly code: 'not_read_here'; readonly network: PayoutNetwork }
+  /** No network with this chain id, or no USDT on it, is configured. */
+  | { readonly code: 'no_usdt'; readonly chainId: number }
+  | { readonly code: 'chain_not_configured'; readonly chainId: number }
+  /** Nothing asks the chain in this process (a test or a CLI without RPC). */
+  | { readonly code: 'no_verifier' }
+  | { readonly code: 'reverted' }
+  | { readonly code: 'no_transfer' }
+  | { readonly code: 'too_small' }
+  | { readonly code: 'unconfirmed'; readonly confirmations: number; readonly required: number }
+  | { readonly code: 'not_found' }
+  | { readonly code: 'unreachable' };
+
+/** The reason in English, for the CLI and the logs. */
+export function payoutReasonInEnglish(reason: PayoutCheckReason): string {
+  switch (reason.code) {
+    case 'not_read_here':
+      return `${reason.network} is not read on chain here`;
+    case 'no_usdt':
+      return `no USDT on chain ${reason.chainId} is configured (npm run admin -- crypto network)`;
+    case 'chain_not_configured':
+      return `chain ${reason.chainId} is not configured`;
+    case 'no_verifier':
+      return 'no chain verifier configured';
+    case 'reverted':
+      return 'the transaction failed on chain';
+    case 'no_transfer':
+      return 'the transaction sends no USDT to the payout address';
+    case 'too_small':
+      return 'the transaction sends less USDT than the settlement';
+    case 'unconfirmed':
+      return `${reason.confirmations} of ${reason.required} confirmations so far`;
+    case 'not_found':
+      return 'the transaction is not on chain (yet)';
+    case 'unreachable':
+      return 'the chain could not be reached';
+  }
+}

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { Errors } from '../errors';
-import { KOL_RATES, PAYOUT_NETWORKS, isPayoutAddress } from '../kol';
+import { KOL_RATES, PAYOUT_NETWORKS, isPayoutAddress, type PayoutCheckReason } from '../kol';
 import { isoDate } from './common';
 import { code, consoleRead, consoleWrite, pageNumber } from './console-base';
 import { reasonField } from './console-users';
@@ -132,6 +132,24 @@ export const consoleCommission = z.object({
 });
 export type ConsoleCommission = z.infer<typeof consoleCommission>;
 
+/** contract/kol.ts's PayoutCheckReason on the wire. */
+const payoutCheckReason = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('not_read_here'), network: z.enum(PAYOUT_NETWORKS) }),
+  z.object({ code: z.literal('no_usdt'), chainId: z.number().int() }),
+  z.object({ code: z.literal('chain_not_configured'), chainId: z.number().int() }),
+  z.object({ code: z.literal('no_verifier') }),
+  z.object({ code: z.literal('reverted') }),
+  z.object({ code: z.literal('no_transfer') }),
+  z.object({ code: z.literal('too_small') }),
+  z.object({
+    code: z.literal('unconfirmed'),
+    confirmations: z.number().int(),
+    required: z.number().int(),
+  }),
+  z.object({ code: z.literal('not_found') }),
+  z.object({ code: z.literal('unreachable') }),
+]) satisfies z.ZodType<PayoutCheckReason>;
+
 export const consoleSettlement = z.object({
   id: z.number().int(),
   createdAt: isoDate,
@@ -146,7 +164,10 @@ export const consoleSettlement = z.object({
   status: z.enum(['processing', 'paid']),
   txHash: z.string().nullable(),
   verification: z.enum(['verified', 'unverified', 'rejected']).nullable(),
+  /** The operator's note with the hash. */
   verificationNote: z.string().nullable(),
+  /** Why the hash is not (yet) verified on chain, for the console to word. */
+  verificationReason: payoutCheckReason.nullable(),
   paidAt: isoDate.nullable(),
 });
 export type ConsoleSettlement = z.infer<typeof consoleSettlement>;
@@ -156,6 +177,7 @@ export const payoutRecordShape = z.object({
   txHash: z.string(),
   verification: z.enum(['verified', 'unverified', 'rejected']),
   note: z.string(),
+  reason: payoutCheckReason.nullable(),
   recordedAt: isoDate,
 });
 

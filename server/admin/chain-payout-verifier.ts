@@ -18,11 +18,10 @@ function baseUnitsOfCents(cents: number, decimals: number): bigint {
   return BigInt(cents) * 10n ** BigInt(decimals - 2);
 }
 
-const REJECTIONS: Partial<Record<Exclude<TokenTransferVerdict, { ok: true }>['reason'], string>> = {
-  reverted: 'the transaction failed on chain',
-  no_transfer: 'the transaction sends no USDT to the payout address',
-  too_small: 'the transaction sends less USDT than the settlement',
-};
+/** The chain's answers that say the transaction is not the payout. */
+const REJECTIONS = new Set(['reverted', 'no_transfer', 'too_small'] as const);
+const isRejection = (reason: string): reason is 'reverted' | 'no_transfer' | 'too_small' =>
+  (REJECTIONS as ReadonlySet<string>).has(reason);
 
 /**
  * The verifier the app and the CLI use. `chainIds` maps a payout network onto another chain id
@@ -38,14 +37,14 @@ export function chainPayoutVerifier(deps: {
       const chainId =
         deps.chainIds?.[transfer.network] ?? PAYOUT_NETWORK_INFO[transfer.network].chainId;
       if (chainId === null)
-        return { result: 'unconfigured', reason: `${transfer.network} is not read on chain here` };
+        return {
+          result: 'unconfigured',
+          reason: { code: 'not_read_here', network: transfer.network },
+        };
       const network = await findNetwork(deps.db, chainId);
       const usdt = network?.tokens.find((t) => t.symbol.toUpperCase() === 'USDT');
       if (!network || !usdt)
-        return {
-          result: 'unconfigured',
-          reason: `no USDT on chain ${chainId} is configured (npm run admin -- crypto network)`,
-        };
+        return { result: 'unconfigured', reason: { code: 'no_usdt', chainId } };
       const verdict = await deps.verifyTokenTransfer({
         chainId,
         txHash: transfer.txHash,
@@ -54,20 +53,24 @@ export function chainPayoutVerifier(deps: {
         minAmount: baseUnitsOfCents(transfer.amountCents, usdt.decimals),
       });
       if (verdict.ok) return { result: 'verified' };
-      const rejected = REJECTIONS[verdict.reason];
-      if (rejected) return { result: 'rejected', reason: rejected };
+      if (isRejection(verdict.reason))
+        return { result: 'rejected', reason: { code: verdict.reason } };
       switch (verdict.reason) {
         case 'unconfirmed':
           return {
             result: 'unavailable',
-            reason: `${verdict.confirmations ?? 0} of ${network.confirmations} confirmations so far`,
+            reason: {
+              code: 'unconfirmed',
+              confirmations: verdict.confirmations ?? 0,
+              required: network.confirmations,
+            },
           };
         case 'not_found':
-          return { result: 'unavailable', reason: 'the transaction is not on chain (yet)' };
+          return { result: 'unavailable', reason: { code: 'not_found' } };
         case 'network_not_configured':
-          return { result: 'unconfigured', reason: `chain ${chainId} is not configured` };
+          return { result: 'unconfigured', reason: { code: 'chain_not_configured', chainId } };
         default:
-          return { result: 'unavailable', reason: 'the chain could not be reached' };
+          return { result: 'unavailable', reason: { code: 'unreachable' } };
       }
     },
   };

@@ -28,7 +28,7 @@ import { listHeldCommissions } from '../kol/commission-review';
 import { KolRuleError, type KolTerms } from '../kol/kol-accounts';
 import { readKolSettings } from '../kol/kol-settings';
 import { checkKolLedger } from '../kol/ledger-check';
-import { SettlementRefused, payoutRecordsOf } from '../kol/settlements';
+import { SettlementRefused, noteInEnglish, payoutRecordsOf } from '../kol/settlements';
 import { AdminError, Args, UsageError, parseInteger, positional, rowLimit } from './args';
 import type { AdminCommand, AdminContext } from './context';
 import { counted, isoOrDash, money, table } from './format';
@@ -310,7 +310,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
             s.status,
             s.txHash ?? '-',
             s.verification
-              ? `${s.verification}${s.verificationNote ? ` (${s.verificationNote})` : ''}`
+              ? `${s.verification}${noteInEnglish(s) ? ` (${noteInEnglish(s)})` : ''}`
               : '-',
             isoOrDash(s.paidAt),
           ]),
@@ -378,7 +378,9 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
         );
         io.out(`settlement ${id}: ${result.settlement.status}, hash ${result.verification}`);
         for (const r of await payoutRecordsOf(db, id))
-          io.out(`  ${isoOrDash(r.recordedAt)}  ${r.txHash}  ${r.verification}  ${r.note}`);
+          io.out(
+            `  ${isoOrDash(r.recordedAt)}  ${r.txHash}  ${r.verification}  ${noteInEnglish({ verificationNote: r.note, verificationReason: r.reason })}`,
+          );
         return 0;
       };
     }

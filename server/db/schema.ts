@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PayoutCheckReason } from '../../contract/kol';
 
 /** Ad-click ids a sign-up arrived with (the x-gid, x-bd-vid and x-twclid headers). */
 export interface SignupTracking {
@@ -610,6 +611,8 @@ export const kolSettlements = pgTable('kol_settlements', {
   txHash: text('tx_hash'),
   verification: text('verification').$type<PayoutVerification>(),
   verificationNote: text('verification_note'),
+  /** Why the hash is not (yet) verified: a value the console words (migration 0024). */
+  verificationReason: jsonb('verification_reason').$type<PayoutCheckReason>(),
   paidAt: tz('paid_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
@@ -620,6 +623,7 @@ export const kolPayoutRecords = pgTable('kol_payout_records', {
   txHash: text('tx_hash').notNull(),
   verification: text('verification').notNull().$type<PayoutVerification>(),
   note: text('note').notNull().default(''),
+  reason: jsonb('reason').$type<PayoutCheckReason>(),
   recordedAt: tz('recorded_at').notNull().defaultNow(),
 });
 

@@ -8,7 +8,12 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ApiLanguage } from '../../contract';
-import { KOL_PAYOUT_THRESHOLD_CENTS, isPayoutTxHash } from '../../contract/kol';
+import {
+  KOL_PAYOUT_THRESHOLD_CENTS,
+  isPayoutTxHash,
+  payoutReasonInEnglish,
+  type PayoutCheckReason,
+} from '../../contract/kol';
 import { isUniqueViolation, rowsOf, type Db } from '../db/database';
 import { kolPayoutRecords, kolSettlements, type PayoutVerification } from '../db/schema';
 import { enqueueMessage, recipientOf } from '../messaging/message-queue';
@@ -141,9 +146,19 @@ export async function runPayoutBatch(
   return { settled, skipped };
 }
 
+/** The operator's note, then why the hash is not verified, in English: `<note>; <reason>`. */
+export function noteInEnglish(s: {
+  readonly verificationNote: string | null;
+  readonly verificationReason: PayoutCheckReason | null;
+}): string {
+  const reason = s.verificationReason ? payoutReasonInEnglish(s.verificationReason) : '';
+  return [s.verificationNote, reason].filter(Boolean).join('; ');
+}
+
 export interface PayoutRecordResult {
   readonly settlement: Settlement;
   readonly verification: PayoutVerification;
+  /** The operator's note and why the hash is not verified, in English: for the CLI. */
   readonly note: string;
   /**
    * False when another recording of this settlement committed while the chain was asked: this one
@@ -200,7 +215,7 @@ export async function recordPayout(
     return {
       settlement: current,
       verification: current.verification ?? 'unverified',
-      note: current.verificationNote ?? '',
+      note: noteInEnglish(current),
       applied: false,
     };
 
@@ -211,16 +226,15 @@ export async function recordPayout(
         toAddress: current.payoutAddress,
         amountCents: current.amountCents,
       })
-    : ({ result: 'unavailable', reason: 'no chain verifier configured' } as const);
+    : ({ result: 'unavailable', reason: { code: 'no_verifier' } } as const);
   const verification: PayoutVerification =
     check.result === 'verified'
       ? 'verified'
       : check.result === 'rejected'
         ? 'rejected'
         : 'unverified';
-  const note = [options.note, check.result === 'verified' ? '' : check.reason]
-    .filter(Boolean)
-    .join('; ');
+  const note = options.note ?? '';
+  const reason = check.result === 'verified' ? null : check.reason;
   // The operator's word stands only where nothing can read the chain for this network.
   const paid =
     verification === 'verified' ||
@@ -254,7 +268,7 @@ export async function recordPayout(
         return {
           settlement: latest!,
           verification: latest!.verification ?? verification,
-          note: latest!.verificationNote ?? '',
+          note: noteInEnglish(latest!),
           applied: false,
         };
       }
@@ -263,6 +277,7 @@ export async function recordPayout(
         txHash: hash,
         verification,
         note,
+        reason,
         recordedAt: now,
       });
       const [row] = await tx
@@ -271,6 +286,7 @@ export async function recordPayout(
           txHash: hash,
           verification,
           verificationNote: note || null,
+          verificationReason: reason,
           status: paid ? 'paid' : 'processing',
           paidAt: paid
             ? sql`coalesce(${kolSettlements.paidAt}, ${now.toISOString()}::timestamptz)`
@@ -278,7 +294,7 @@ export async function recordPayout(
         })
         .where(eq(kolSettlements.id, settlementId))
         .returning();
-      const result = { settlement: row!, verification, note, applied: true };
+      const result = { settlement: row!, verification, note: noteInEnglish(row!), applied: true };
       if (row!.status === 'paid' && current.status !== 'paid')
         await queuePayoutMessage(tx, row!, now);
       await options.onRecorded?.(tx, current, result);

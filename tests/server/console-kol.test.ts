@@ -718,7 +718,7 @@ describe.each(variants)('the console KOL section on a chain, $name', (variant) =
       verification: 'rejected',
       paidAt: null,
     });
-    expect(rejected.settlement.verificationNote).toMatch(/sends less USDT/);
+    expect(rejected.settlement.verificationReason).toEqual({ code: 'too_small' });
 
     const right = await pay(chain, { symbol: 'USDT', from: operator, to: address, amount: due });
     const waiting = ok(

@@ -319,6 +319,7 @@ const payoutAudit = (s: Settlement) => ({
   transfer: s.txHash,
   verification: s.verification,
   verificationNote: s.verificationNote,
+  verificationReason: s.verificationReason,
 });
 
 /**
@@ -344,7 +345,7 @@ export async function recordKolPayout(
           action,
           target: settlementTarget(input.settlementId),
           before: payoutAudit(before),
-          after: { ...payoutAudit(result.settlement), note: result.note },
+          after: payoutAudit(result.settlement),
           at: now,
         }),
     }),

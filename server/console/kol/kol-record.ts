@@ -143,6 +143,7 @@ export function settlementView(s: Settlement): ConsoleSettlement {
     txHash: s.txHash,
     verification: s.verification,
     verificationNote: s.verificationNote,
+    verificationReason: s.verificationReason,
     paidAt: iso(s.paidAt),
   };
 }
@@ -180,6 +181,7 @@ export async function settlementRecord(db: Db, settlementId: number) {
       txHash: r.txHash,
       verification: r.verification,
       note: r.note,
+      reason: r.reason,
       recordedAt: r.recordedAt.toISOString(),
     })),
   };

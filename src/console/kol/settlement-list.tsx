@@ -16,6 +16,7 @@ import { errorCodeOf } from '../../lib/api-error';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, kolSettlementsQuery } from '../api/console-queries';
 import { useConsoleAct } from '../console-act';
+import { usePayoutReasonText } from './payout-reason';
 import { FormDialog } from '../form-dialog';
 import { PagedList } from '../paged-list';
 import { StepUpCancelled, useStepUp } from '../step-up';
@@ -85,6 +86,7 @@ function PayoutDialog({
  */
 export function SettlementList() {
   const { t } = useLingui();
+  const payoutNote = usePayoutReasonText();
   const money = useMoney();
   const dateTime = useDateTime();
   const queryClient = useQueryClient();
@@ -121,7 +123,7 @@ export function SettlementList() {
   const verify = (s: ConsoleSettlement) =>
     act(async () => {
       const { settlement } = await consoleCall(consoleKolVerifyPayout, { settlementId: s.id });
-      const note = settlement.verificationNote ?? '';
+      const note = payoutNote(settlement.verificationReason, settlement.verificationNote);
       return settlement.verification === 'verified'
         ? t`Settlement ${s.id} is verified on chain: paid.`
         : t`Settlement ${s.id} is not verified yet: ${note}`;
@@ -156,9 +158,9 @@ export function SettlementList() {
               {s.verification === 'verified' ? (
                 <Trans>verified on chain</Trans>
               ) : s.verification === 'rejected' ? (
-                <Trans>rejected: {s.verificationNote}</Trans>
+                <Trans>rejected: {payoutNote(s.verificationReason, s.verificationNote)}</Trans>
               ) : (
-                <Trans>unverified: {s.verificationNote}</Trans>
+                <Trans>unverified: {payoutNote(s.verificationReason, s.verificationNote)}</Trans>
               )}
             </small>
           )}
