@@ -1,6 +1,6 @@
 /**
  * Security notices (issue 22, docs/account-security.md): a password changed, two-step sign-in on or
- * off, a sign-in from a new device. Always sent, whatever the member's message choices, to the
+ * off, a passkey added or removed, a sign-in from a new device. Always sent, whatever the member's message choices, to the
  * e-mail, else the phone, in the language of the request. They are queued after the change is
  * stored (server/messaging/message-queue.ts) and tried at once: a transport that fails leaves the
  * notice queued for the sender's next round, and undoes nothing.
@@ -15,7 +15,12 @@ import { messageText, type MessageKind, type SignInDetails } from '../messaging/
 
 export type SecurityNoticeKind = Extract<
   MessageKind,
-  'password_changed' | 'two_step_on' | 'two_step_off' | 'new_sign_in'
+  | 'password_changed'
+  | 'two_step_on'
+  | 'two_step_off'
+  | 'new_sign_in'
+  | 'passkey_added'
+  | 'passkey_removed'
 >;
 
 export type NotifySecurity = (
