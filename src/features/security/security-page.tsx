@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { securityQuery } from './api/security';
+import { PasskeysCard } from './passkeys-card';
 import { PasswordCard } from './password-card';
 import { RemindersCard } from './reminders-card';
 import { SessionsCard } from './sessions-card';
@@ -27,6 +28,7 @@ export default function SecurityPage() {
       )}
       {data?.hasPassword && <PasswordCard />}
       {data && <TwoStepCard status={data} />}
+      {data?.hasPassword && <PasskeysCard />}
       <SessionsCard />
       <SubscriptionFetchesCard />
       {data && <RemindersCard renewalReminders={data.renewalReminders} />}
