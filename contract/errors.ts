@@ -891,8 +891,8 @@ export const Errors = {
   ),
   PASSKEY_ALREADY_ADDED: entry(
     2062,
-    'This passkey is already on your account.',
-    '此通行密钥已添加到您的账号。',
+    'This device already holds a passkey for your account.',
+    '此设备上已有您账号的通行密钥。',
   ),
   PASSKEY_NOT_FOUND: entry(2063, 'This passkey has been removed already.', '此通行密钥已被移除。'),
   PASSKEY_LIMIT_REACHED: entry(
