@@ -286,6 +286,10 @@ export async function verifyAssertion(
   const challenge = signedChallenge(assertion.response.clientDataJSON);
   await takeChallenge(deps, challenge, 'sign-in', null);
   if (!owner) throw fail('PASSKEY_INVALID');
+  // A discoverable credential says whose it is: it must be the account the credential id names.
+  const handle = assertion.response.userHandle;
+  if (handle !== undefined && handle !== isoBase64URL.fromBuffer(userHandle(owner.userId)))
+    throw fail('PASSKEY_INVALID');
   const rp = deps.relyingParty();
   let newCounter: number;
   let backedUp: boolean;

@@ -415,6 +415,18 @@ describe.each(variants)('passkeys on $name', (variant) => {
       expect(made.body.code).toBe(Errors.PASSKEY_CEREMONY_EXPIRED.code);
     });
 
+    it("refuses an answer whose user handle names another account than the passkey's", async () => {
+      const member = await registerByUsername(t.api);
+      const { authenticator, credential } = await addPasskey(member.token);
+      const assertion = authenticator.get(credential, await loginOptions(), RP) as {
+        response: { userHandle?: string };
+      };
+      expect(assertion.response.userHandle).toBeTypeOf('string');
+      assertion.response.userHandle = Buffer.from('kestrel-member-1').toString('base64url');
+      const answer = await call('user_passkey_login', undefined, { credential: assertion });
+      expect(answer.body.code).toBe(Errors.PASSKEY_INVALID.code);
+    });
+
     it('refuses a cloned authenticator whose counter went back', async () => {
       const member = await registerByUsername(t.api);
       const { authenticator, credential } = await addPasskey(member.token);
