@@ -26,5 +26,5 @@ describeGraph('passkey registration machine, graph', {
     actors: ['createPasskey', 'savePasskey'],
     actions: { passkeyAdded: () => undefined },
   },
-  minSimplePaths: 5,
+  minSimplePaths: 9,
 });
