@@ -889,6 +889,39 @@ export const Errors = {
     'An open group lasts 1 to 720 hours.',
     '拼团开放时长须为 1 到 720 小时。',
   ),
+  // passkeys (issue 22, item 4; docs/account-security.md "Passkeys"): 2060-2069
+  PASSKEY_INVALID: entry(
+    2060,
+    'This passkey could not be checked. Try again, or use another way to sign in.',
+    '无法验证此通行密钥。请重试，或改用其他方式登录。',
+  ),
+  PASSKEY_CEREMONY_EXPIRED: entry(
+    2061,
+    'This passkey request has expired. Please start again.',
+    '此通行密钥请求已过期，请重新开始。',
+  ),
+  PASSKEY_ALREADY_ADDED: entry(
+    2062,
+    'This device already holds a passkey for your account.',
+    '此设备上已有您账号的通行密钥。',
+  ),
+  PASSKEY_NOT_FOUND: entry(2063, 'This passkey has been removed already.', '此通行密钥已被移除。'),
+  PASSKEY_LIMIT_REACHED: entry(
+    2064,
+    'You have {limit} passkeys, the most an account can have. Remove one first.',
+    '您已有 {limit} 个通行密钥，已达上限。请先移除一个。',
+  ),
+  PASSKEY_NAME_INVALID: entry(
+    2065,
+    'Name the passkey with 1 to 64 characters.',
+    '请为通行密钥输入 1 到 64 个字符的名称。',
+  ),
+  PASSKEY_CANCELLED: entry(
+    2066,
+    'The passkey request was cancelled or timed out.',
+    '通行密钥请求已取消或超时。',
+  ),
+  PASSKEY_UNSUPPORTED: entry(2067, 'This browser cannot use passkeys.', '此浏览器不支持通行密钥。'),
 } as const;
 
 export type ErrorKey = keyof typeof Errors;

@@ -3,6 +3,7 @@ import * as accountArea from './endpoints/account-area';
 import * as accountSecurity from './endpoints/account-security';
 import * as nodes from './endpoints/nodes';
 import * as notices from './endpoints/notices';
+import * as passkeys from './endpoints/passkeys';
 import * as crypto from './endpoints/crypto';
 import * as kol from './endpoints/kol';
 import * as groupBuy from './endpoints/group-buy';
@@ -41,6 +42,13 @@ export const endpoints = {
   userTotpEnable: accountSecurity.userTotpEnable,
   userTotpDisable: accountSecurity.userTotpDisable,
   userMessagePreferences: accountSecurity.userMessagePreferences,
+  userPasskeyList: passkeys.userPasskeyList,
+  userPasskeyRegisterOptions: passkeys.userPasskeyRegisterOptions,
+  userPasskeyRegister: passkeys.userPasskeyRegister,
+  userPasskeyRename: passkeys.userPasskeyRename,
+  userPasskeyRemove: passkeys.userPasskeyRemove,
+  userPasskeyLoginOptions: passkeys.userPasskeyLoginOptions,
+  userPasskeyLogin: passkeys.userPasskeyLogin,
   userInviteList: accountArea.userInviteList,
   userThirdPartyClient: accountArea.userThirdPartyClient,
   userThirdPartyClientToggle: accountArea.userThirdPartyClientToggle,

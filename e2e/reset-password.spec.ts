@@ -54,7 +54,7 @@ test(
     await page.getByLabel(i18n.t('Password'), { exact: true }).fill(newPassword);
     await page
       .getByRole('main')
-      .getByRole('button', { name: i18n.t('Log in') })
+      .getByRole('button', { name: i18n.t('Log in'), exact: true })
       .click();
     await expectProfileOf(page, i18n, user.userId);
   },

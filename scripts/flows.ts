@@ -21,10 +21,12 @@ const WHERE: Record<string, string> = {
   groupBuy: '/group-buying (start, join or pay a group; an invite link opens it)',
   kolPayout: '/user/kol (asking for a payout)',
   orderRefund: '/admin/orders (refunding an order, with its step-up)',
+  passkeyRegistration: '/user/security (adding a passkey: the password, the device, a name)',
   staffEnrolment: '/admin/enrol/<token> (a staff member sets a password and the authenticator)',
   staffSignIn: '/admin/login (staff sign-in with a second factor)',
   session: 'every page: who is signed in (header, guards of /user/*)',
-  signIn: '/login (a member signs in; the authenticator or a recovery code when two-step is on)',
+  signIn:
+    '/login (a member signs in; the authenticator, a recovery code or a passkey when two-step is on; or a passkey alone)',
   thirdPartyClient: '/user/third-party-client',
   twoStepSetup: '/user/security (turning two-step sign-in on and off)',
   verificationCode:

@@ -15,6 +15,8 @@ import fp from 'fastify-plugin';
 import { AppEnv, DEVICE_HEADERS, Errors, HEADER, TRACKING_HEADERS } from '../contract';
 import { createAccountHandlers } from './accounts/account-handlers';
 import { createDeviceTokens, deviceTokenKey } from './accounts/device-token';
+import { createPasskeyHandlers } from './accounts/passkey-handlers';
+import { relyingPartyOf } from './accounts/passkeys';
 import { createSecurityHandlers } from './accounts/security-handlers';
 import { createTotpSealer, totpSealingKey, type TotpSealer } from './identity/totp';
 import { createPasswordHasher, type PasswordHasher } from './identity/password-hasher';
@@ -295,6 +297,7 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
       perTargetPerDay: config.rateLimit.codesPerTargetPerDay,
       perIpPerDay: config.rateLimit.codesPerIpPerDay,
     };
+    const relyingParty = relyingPartyOf(config.publicOrigins, services.siteOrigin);
     services.addHandlers({
       ...createAccountHandlers({
         db,
@@ -305,6 +308,16 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
         passwordThrottle,
         deviceTokens,
         sealer: totpSealer,
+        relyingParty,
+        now: clock,
+        logError: services.logError,
+      }),
+      ...createPasskeyHandlers({
+        db,
+        hasher,
+        delivery,
+        throttle: passwordThrottle,
+        relyingParty,
         now: clock,
         logError: services.logError,
       }),

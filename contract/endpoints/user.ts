@@ -17,6 +17,7 @@ import {
   verificationCodeField,
 } from '../validation';
 import { empty, isoDate, ok } from './common';
+import { passkeyAssertionField } from './passkeys';
 
 /** Every login and registration answers with this; the session token is in the `pragma` header. */
 export const sessionStarted = z.object({ userId: z.number().int() });
@@ -53,10 +54,12 @@ export const userLogin = defineEndpoint({
     totpCode: totpCodeField.optional(),
     /** Instead of `totpCode`: one of the recovery codes, good once. */
     recoveryCode: secondFactorField.optional(),
+    /** Instead of a code: a passkey's answer to `user_passkey_login_options` (docs/account-security.md). */
+    passkey: passkeyAssertionField.optional(),
   }),
   data: signedIn,
   summary:
-    'Log in by username, e-mail or phone with the password, and with two-step sign-in on, `totpCode` or `recoveryCode` (TOTP_REQUIRED when neither came). `deviceTokens`: the tokens earlier logins gave this device.',
+    'Log in by username, e-mail or phone with the password, and with two-step sign-in on, `totpCode`, `recoveryCode` or a `passkey` assertion (TOTP_REQUIRED when none came; its data says `passkey: true` when the member has one). `deviceTokens`: the tokens earlier logins gave this device.',
 });
 
 export const registerTypeUsername = defineEndpoint({

@@ -9,6 +9,10 @@ createMachine({
         "SUBMIT": {
           "target": "submitting",
           "actions": "storeCredentials"
+        },
+        "USE_PASSKEY": {
+          "target": "passkeySigningIn",
+          "actions": "forgetCredentials"
         }
       }
     },
@@ -22,7 +26,10 @@ createMachine({
             "guard": {
               "type": "isSecondStepRequired"
             },
-            "target": "secondStep"
+            "target": "secondStep",
+            "actions": {
+              "type": "rememberSecondStep"
+            }
           },
           {
             "target": "editing",
@@ -31,10 +38,28 @@ createMachine({
         ]
       }
     },
+    "passkeySigningIn": {
+      "invoke": {
+        "id": "passkeySignIn",
+        "src": "passkeySignIn",
+        "onDone": "signedIn",
+        "onError": {
+          "target": "editing",
+          "actions": {
+            "type": "rememberRefusal"
+          }
+        }
+      }
+    },
     "secondStep": {
       "on": {
         "SUBMIT_CODE": {
           "target": "verifying",
+          "actions": "clearRefusal"
+        },
+        "USE_PASSKEY": {
+          "guard": "isPasskeyOffered",
+          "target": "passkeyVerifying",
           "actions": "clearRefusal"
         },
         "TOGGLE_FACTOR": {
@@ -50,6 +75,28 @@ createMachine({
       "invoke": {
         "id": "logIn",
         "src": "logIn",
+        "onDone": "signedIn",
+        "onError": [
+          {
+            "guard": {
+              "type": "isPasswordRefused"
+            },
+            "target": "editing",
+            "actions": "forgetCredentials"
+          },
+          {
+            "target": "secondStep",
+            "actions": {
+              "type": "rememberRefusal"
+            }
+          }
+        ]
+      }
+    },
+    "passkeyVerifying": {
+      "invoke": {
+        "id": "passkeySecondStep",
+        "src": "passkeySecondStep",
         "onDone": "signedIn",
         "onError": [
           {

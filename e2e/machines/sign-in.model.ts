@@ -1,7 +1,8 @@
 /**
  * The member sign-in machine as /login can drive it (getPathsFromEvents): the journeys a member
  * takes, each ending signed in. A refusal of the first step (a wrong password, the throttle) is a
- * toast and leaves the form as it was; e2e/login.spec.ts covers those.
+ * toast and leaves the form as it was; e2e/login.spec.ts covers those, e2e/passkeys.spec.ts a
+ * refused passkey.
  */
 import { getPathsFromEvents } from '@xstate/graph';
 import { Errors } from '../../contract/errors';
@@ -20,6 +21,13 @@ const back: SignInEvent = { type: 'BACK' };
 const signedIn = actorDone<SignInEvent>('logIn', { userId: 1, deviceToken: 't' });
 const codeAsked = actorError<SignInEvent>('logIn', { code: Errors.TOTP_REQUIRED.code });
 const wrongCode = actorError<SignInEvent>('logIn', { code: Errors.TOTP_CODE_INVALID.code });
+const usePasskey: SignInEvent = { type: 'USE_PASSKEY' };
+const passkeySignedIn = actorDone<SignInEvent>('passkeySignIn', { userId: 1, deviceToken: 't' });
+const codeOrPasskeyAsked = actorError<SignInEvent>('logIn', {
+  code: Errors.TOTP_REQUIRED.code,
+  data: { passkey: true },
+});
+const passkeyStepDone = actorDone<SignInEvent>('passkeySecondStep', { userId: 1 });
 
 export function signInUiPaths(): SignInPath[] {
   const paths: SignInEvent[][] = [
@@ -33,6 +41,10 @@ export function signInUiPaths(): SignInPath[] {
     [submit, codeAsked, toggle, submitCode, signedIn],
     // Back to the password form, and through again.
     [submit, codeAsked, back, submit, codeAsked, submitCode, signedIn],
+    // A passkey alone, from the form: no password.
+    [usePasskey, passkeySignedIn],
+    // The passkey instead of the authenticator's code.
+    [submit, codeOrPasskeyAsked, usePasskey, passkeyStepDone],
   ];
   return paths.flatMap((events) => getPathsFromEvents(signInMachine, events));
 }
@@ -43,4 +55,9 @@ export function asksForCode(path: SignInPath): boolean {
     (step) =>
       (step.event as { error?: { code?: number } }).error?.code === Errors.TOTP_REQUIRED.code,
   );
+}
+
+/** A path whose member has a passkey on the device: it is used somewhere on the path. */
+export function usesPasskey(path: SignInPath): boolean {
+  return path.steps.some((step) => step.event.type === 'USE_PASSKEY');
 }

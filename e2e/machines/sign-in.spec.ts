@@ -2,18 +2,23 @@
  * The member sign-in machine replayed through /login. Each test is one member, registered by the
  * API; a path that meets the second step turns two-step sign-in on first (user_totp_setup and
  * user_totp_enable with a code computed from the secret), and the codes typed are right or wrong
- * as the path says the server answers.
+ * as the path says the server answers. A path that uses a passkey gets Chromium's virtual
+ * authenticator with a passkey of the member on it (e2e/support/passkeys.ts); the pages are on
+ * localhost, the relying party passkeys need.
  */
 import type { Page } from '@playwright/test';
 import { endpoints, Errors } from '../../contract';
 import { signInMachine } from '../../machines/sign-in/sign-in.machine';
 import { Authenticator } from '../support/authenticator';
-import { expect } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 import type { I18n } from '../support/i18n';
+import { addPasskeyByApi, addVirtualAuthenticator, onLocalhost } from '../support/passkeys';
 import { describeMachinePaths, type StepInfo } from '../support/path-runner';
 import { expectProfileOf, fillLoginForm } from '../support/ui';
 import type { TestUser } from '../support/user-factory';
-import { asksForCode, signInUiPaths } from './sign-in.model';
+import { asksForCode, signInUiPaths, usesPasskey } from './sign-in.model';
+
+test.use(onLocalhost);
 
 interface Data {
   readonly user: TestUser;
@@ -58,6 +63,10 @@ describeMachinePaths<typeof signInMachine, Data>({
       recoveryCodes = enabled.body.data.recoveryCodes;
     }
     await page.goto('/login');
+    if (usesPasskey(path)) {
+      await addVirtualAuthenticator(page);
+      await addPasskeyByApi(page, api, user.token, user.password);
+    }
     return { user, app, recoveryCodes };
   },
   eventActions: {
@@ -78,6 +87,20 @@ describeMachinePaths<typeof signInMachine, Data>({
     TOGGLE_FACTOR: async ({ page, i18n }) => {
       await page.getByRole('button', { name: i18n.t('Use a recovery code') }).click();
     },
+    USE_PASSKEY: async ({ page, i18n }, _event, step) => {
+      if (step.from.matches('editing')) {
+        await page.getByRole('checkbox').check();
+        await page.getByRole('button', { name: i18n.t('Sign in with a passkey') }).click();
+      } else {
+        await page.getByRole('button', { name: i18n.t('Use a passkey') }).click();
+      }
+    },
+    'xstate.done.actor.passkeySignIn': async () => {
+      // The device answers by itself (the virtual authenticator); the profile is asserted next.
+    },
+    'xstate.done.actor.passkeySecondStep': async () => {
+      // As above.
+    },
     BACK: async ({ page, i18n }) => {
       await page.getByRole('button', { name: i18n.t('Back') }).click();
     },
@@ -95,11 +118,20 @@ describeMachinePaths<typeof signInMachine, Data>({
     },
     submitting: { unobservable: 'lasts one login request; its answer is asserted' },
     verifying: { unobservable: 'lasts one login request; its answer is asserted' },
+    passkeySigningIn: {
+      unobservable: 'lasts one ceremony the virtual authenticator approves at once',
+    },
+    passkeyVerifying: {
+      unobservable: 'lasts one ceremony and one login request; its answer is asserted',
+    },
     secondStep: async ({ page, i18n }, snapshot) => {
       await expect(secondStepHeading(page, i18n)).toBeVisible();
       const recovery = snapshot.context.factor === 'recovery';
       const field = page.getByLabel(i18n.t(recovery ? 'Recovery code' : 'Authenticator code'));
       await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+      await expect(page.getByRole('button', { name: i18n.t('Use a passkey') })).toHaveCount(
+        snapshot.context.passkeyOffered ? 1 : 0,
+      );
       if (snapshot.context.errorCode === Errors.TOTP_CODE_INVALID.code)
         await expect(page.getByText(i18n.error('TOTP_CODE_INVALID'))).toBeVisible();
       await expect(page).toHaveURL(/\/login$/);

@@ -24,7 +24,7 @@ export async function fillLoginForm(
   await page.getByRole('checkbox').check();
   await page
     .getByRole('main')
-    .getByRole('button', { name: i18n.t('Log in') })
+    .getByRole('button', { name: i18n.t('Log in'), exact: true })
     .click();
 }
 

@@ -1,12 +1,18 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
 import { errorOf, notProvided, placeholderActor, toMachineError } from '../shared/machine-error';
-import type { LogInInput, SignInContext, SignInEvent } from './sign-in.types';
+import type {
+  LogInInput,
+  PasskeySecondStepInput,
+  SignInContext,
+  SignInEvent,
+} from './sign-in.types';
 
 const signedOut: SignInContext = {
   account: '',
   password: '',
   factor: 'totp',
+  passkeyOffered: false,
   errorCode: null,
   errorData: undefined,
 };
@@ -15,10 +21,12 @@ const codeOf = (error: unknown) => toMachineError(error).code;
 
 /**
  * A member's sign-in at /login (issue 22, docs/account-security.md): the account and password, then,
- * when two-step sign-in is on (the server answers TOTP_REQUIRED), the authenticator's code or a
- * recovery code. The server checks the password again with the code, so the password stays in the
- * context until the sign-in ends or the member goes back; it is never stored anywhere else.
- * `logIn` and `enterAccount` must be provided by the SPA with `machine.provide(...)`.
+ * when two-step sign-in is on (the server answers TOTP_REQUIRED), the authenticator's code, a
+ * recovery code or one of the member's passkeys. The server checks the password again with the
+ * second step, so the password stays in the context until the sign-in ends or the member goes back;
+ * it is never stored anywhere else. A passkey also signs in alone, from the form, with no password.
+ * `logIn`, `passkeySignIn`, `passkeySecondStep` and `enterAccount` must be provided by the SPA with
+ * `machine.provide(...)`.
  */
 export const signInMachine = setup({
   types: {
@@ -27,6 +35,13 @@ export const signInMachine = setup({
   },
   actors: {
     logIn: placeholderActor<unknown, LogInInput>('signIn', 'logIn'),
+    /** Options, the browser's passkey, `user_passkey_login`: a sign-in with no password. */
+    passkeySignIn: placeholderActor<unknown, void>('signIn', 'passkeySignIn'),
+    /** Options, the browser's passkey, `user_login` with the password and the passkey's answer. */
+    passkeySecondStep: placeholderActor<unknown, PasskeySecondStepInput>(
+      'signIn',
+      'passkeySecondStep',
+    ),
   },
   actions: {
     enterAccount: () => {
@@ -34,7 +49,17 @@ export const signInMachine = setup({
     },
     storeCredentials: assign(({ event }) => {
       assertEvent(event, 'SUBMIT');
-      return { account: event.account, password: event.password, errorCode: null };
+      return {
+        account: event.account,
+        password: event.password,
+        errorCode: null,
+        errorData: undefined,
+      };
+    }),
+    /** TOTP_REQUIRED's data says whether a passkey may be the second step. */
+    rememberSecondStep: assign((_, params: { error: unknown }) => {
+      const data = toMachineError(params.error).data as { passkey?: unknown } | undefined;
+      return { passkeyOffered: data?.passkey === true };
     }),
     forgetCredentials: assign(() => signedOut),
     toggleFactor: assign(({ context }) => ({
@@ -54,6 +79,7 @@ export const signInMachine = setup({
     /** The password no longer holds (changed meanwhile): the second step cannot help. */
     isPasswordRefused: (_, params: { error: unknown }) =>
       codeOf(params.error) === Errors.INVALID_CREDENTIALS.code,
+    isPasskeyOffered: ({ context }) => context.passkeyOffered,
   },
 }).createMachine({
   id: 'signIn',
@@ -62,7 +88,10 @@ export const signInMachine = setup({
   states: {
     // Why: the account and password form; a refusal of it was a toast and left it filled in.
     editing: {
-      on: { SUBMIT: { target: 'submitting', actions: 'storeCredentials' } },
+      on: {
+        SUBMIT: { target: 'submitting', actions: 'storeCredentials' },
+        USE_PASSKEY: { target: 'passkeySigningIn', actions: 'forgetCredentials' },
+      },
     },
     // Why: one attempt at a time; each counts against the password throttle.
     submitting: {
@@ -72,16 +101,35 @@ export const signInMachine = setup({
         input: ({ context }) => ({ account: context.account, password: context.password }),
         onDone: 'signedIn',
         onError: [
-          { guard: { type: 'isSecondStepRequired', params: errorOf }, target: 'secondStep' },
+          {
+            guard: { type: 'isSecondStepRequired', params: errorOf },
+            target: 'secondStep',
+            actions: { type: 'rememberSecondStep', params: errorOf },
+          },
           // The API layer showed the refusal; nothing typed needs keeping in the machine.
           { target: 'editing', actions: 'forgetCredentials' },
         ],
+      },
+    },
+    // Why: a passkey signs in alone (it verified the person): the browser's ceremony and one
+    // `user_passkey_login`. A refusal or a cancelled ceremony comes back to the form, said there.
+    passkeySigningIn: {
+      invoke: {
+        id: 'passkeySignIn',
+        src: 'passkeySignIn',
+        onDone: 'signedIn',
+        onError: { target: 'editing', actions: { type: 'rememberRefusal', params: errorOf } },
       },
     },
     // Why: the password was right and two-step sign-in is on; the code (or a recovery code) is asked.
     secondStep: {
       on: {
         SUBMIT_CODE: { target: 'verifying', actions: 'clearRefusal' },
+        USE_PASSKEY: {
+          guard: 'isPasskeyOffered',
+          target: 'passkeyVerifying',
+          actions: 'clearRefusal',
+        },
         TOGGLE_FACTOR: { actions: 'toggleFactor' },
         BACK: { target: 'editing', actions: 'forgetCredentials' },
       },
@@ -97,6 +145,26 @@ export const signInMachine = setup({
             context.factor === 'totp' ? { totpCode: event.code } : { recoveryCode: event.code };
           return { account: context.account, password: context.password, ...factor };
         },
+        onDone: 'signedIn',
+        onError: [
+          {
+            guard: { type: 'isPasswordRefused', params: errorOf },
+            target: 'editing',
+            actions: 'forgetCredentials',
+          },
+          {
+            target: 'secondStep',
+            actions: { type: 'rememberRefusal', params: errorOf },
+          },
+        ],
+      },
+    },
+    // Why: the password and a passkey's answer go together; a refusal comes back to the second step.
+    passkeyVerifying: {
+      invoke: {
+        id: 'passkeySecondStep',
+        src: 'passkeySecondStep',
+        input: ({ context }) => ({ account: context.account, password: context.password }),
         onDone: 'signedIn',
         onError: [
           {

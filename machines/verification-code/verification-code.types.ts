@@ -5,8 +5,7 @@ import type { DataOf, ParamsOf, endpoints } from '../../contract';
  * `user_change_target_send_code`'s channel, target and current password (a new e-mail or phone).
  */
 export type SendCodeParams =
-  | ParamsOf<typeof endpoints.userSendCode>
-  | ParamsOf<typeof endpoints.userChangeTargetSendCode>;
+  ParamsOf<typeof endpoints.userSendCode> | ParamsOf<typeof endpoints.userChangeTargetSendCode>;
 /** What either answers: the cooldown to count down and the code's lifetime. */
 export type SendCodeResult = DataOf<typeof endpoints.userSendCode>;
 

@@ -36,6 +36,7 @@ import {
 } from '../identity/sessions';
 import type { TotpSealer } from '../identity/totp';
 import { createSecurityNotices } from './security-notices';
+import { erasePasskeys, hasPasskey, verifyAssertion, type RelyingParty } from './passkeys';
 import { checkSecondStep, twoStepOn } from './two-step';
 import { sendVerificationCode } from './code-sending';
 import { checkCode, codeFailure, consumeCode, type IssueLimits } from './verification-codes';
@@ -52,6 +53,8 @@ export interface AccountDeps {
   readonly deviceTokens: DeviceTokens;
   /** Opens the members' sealed TOTP secrets for the sign-in's second step (two-step.ts). */
   readonly sealer: TotpSealer;
+  /** The site as the passkeys' relying party (passkeys.ts). */
+  readonly relyingParty: () => RelyingParty;
   readonly now: () => Date;
   /** Reports a security notice that could not be sent. */
   readonly logError: (error: unknown, message: string) => void;
@@ -160,6 +163,12 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
   const { db, hasher, delivery, sessionCache, passwordThrottle, deviceTokens } = deps;
   const notify = createSecurityNotices({ db, delivery, now: deps.now, logError: deps.logError });
   const twoStep = { db, sealer: deps.sealer, throttle: passwordThrottle, now: deps.now };
+  const passkeys = {
+    db,
+    throttle: passwordThrottle,
+    now: deps.now,
+    relyingParty: deps.relyingParty,
+  };
 
   /**
    * A device the account signed in on before: a valid device token for it (the browsers), or a
@@ -168,6 +177,23 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
   async function knownDevice(userId: number, trustedToken: boolean, deviceId: string | null) {
     if (trustedToken) return true;
     return isUsableDeviceId(deviceId) && (await hasSignedInFrom(db, userId, deviceId));
+  }
+
+  /**
+   * The end of every sign-in a person proved (a password, with its second step when on, or a
+   * passkey): the session opens, a new device is told about, and the device gets its token.
+   */
+  async function signIn(user: UserRow, trustedToken: boolean, context: ApiContext) {
+    const known = await knownDevice(user.id, trustedToken, context.deviceId);
+    await openSession(db, user.id, context);
+    if (!known) {
+      await notify(user, 'new_sign_in', context.language, {
+        client: describeClient(context.client.userAgent),
+        ip: context.ip,
+        at: deps.now().toISOString(),
+      });
+    }
+    return { userId: user.id, deviceToken: deviceTokens.issue(user.id) };
   }
 
   return {
@@ -264,18 +290,38 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
       if (!user || !right) throw fail('INVALID_CREDENTIALS');
       // Only someone who knows the password learns that the account is disabled.
       if (user.disabled) throw fail('ACCOUNT_DISABLED');
-      // Two-step sign-in: TOTP_REQUIRED until a right code comes with the password (two-step.ts).
-      if (twoStepOn(user)) await checkSecondStep(twoStep, user, params, context.ip);
-      const known = await knownDevice(user.id, trusted !== undefined, context.deviceId);
-      await openSession(db, user.id, context);
-      if (!known) {
-        await notify(user, 'new_sign_in', context.language, {
-          client: describeClient(context.client.userAgent),
-          ip: context.ip,
-          at: deps.now().toISOString(),
-        });
+      // Two-step sign-in: TOTP_REQUIRED until a right code, or one of the member's passkeys, comes
+      // with the password (two-step.ts, passkeys.ts). The refusal says whether a passkey can do.
+      if (twoStepOn(user)) {
+        if (params.passkey !== undefined) {
+          await verifyAssertion(passkeys, params.passkey, {
+            ip: context.ip,
+            forUser: user.id,
+            throttleKey: () => `two-step:${user.id}`,
+          });
+        } else if (params.totpCode === undefined && params.recoveryCode === undefined) {
+          throw fail('TOTP_REQUIRED', { passkey: await hasPasskey(db, user.id) });
+        } else {
+          await checkSecondStep(twoStep, user, params, context.ip);
+        }
       }
-      return { userId: user.id, deviceToken: deviceTokens.issue(user.id) };
+      return signIn(user, trusted !== undefined, context);
+    },
+
+    async userPasskeyLogin(params, context) {
+      // A passkey verified the person (user verification required): it is both steps at once.
+      const { userId } = await verifyAssertion(passkeys, params.credential, {
+        ip: context.ip,
+        throttleKey: (owner) => `passkey-sign-in:${owner ?? 'unknown'}`,
+      });
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), live));
+      if (!user) throw fail('PASSKEY_INVALID');
+      if (user.disabled) throw fail('ACCOUNT_DISABLED');
+      const trusted = deviceTokens.trusted(params.deviceTokens, user.id);
+      return signIn(user, trusted !== undefined, context);
     },
 
     async userSendCode(params, context) {
@@ -364,6 +410,7 @@ export function createAccountHandlers(deps: AccountDeps): Handlers {
           .update(sessions)
           .set({ revokedAt: sql`coalesce(${sessions.revokedAt}, now())`, ip: null, deviceId: null })
           .where(eq(sessions.userId, user.id));
+        await erasePasskeys(tx, user.id);
         await accountErasing(tx, user.id);
         // What the queue still held for them (addresses and texts) goes with the account.
         await tx.execute(sql`DELETE FROM message_queue WHERE user_id = ${user.id}`);

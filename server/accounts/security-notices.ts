@@ -1,6 +1,7 @@
 /**
  * Security notices (issue 22, docs/account-security.md): a password changed, two-step sign-in on or
- * off, a sign-in from a new device, a new e-mail or phone. Always sent, whatever the member's message choices, to the
+ * off, a passkey added or removed, a sign-in from a new device, a new e-mail or phone. Always
+ * sent, whatever the member's message choices, to the
  * e-mail, else the phone, in the language of the request. They are queued after the change is
  * stored (server/messaging/message-queue.ts) and tried at once: a transport that fails leaves the
  * notice queued for the sender's next round, and undoes nothing.
@@ -21,7 +22,12 @@ import {
 
 export type SecurityNoticeKind = Extract<
   MessageKind,
-  'password_changed' | 'two_step_on' | 'two_step_off' | 'new_sign_in'
+  | 'password_changed'
+  | 'two_step_on'
+  | 'two_step_off'
+  | 'new_sign_in'
+  | 'passkey_added'
+  | 'passkey_removed'
 >;
 
 export type NotifySecurity = (

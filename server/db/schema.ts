@@ -814,3 +814,27 @@ export const announcementReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.announcementId] })],
 );
+
+/** A member's passkeys (migration 0025, server/accounts/passkeys.ts). */
+export const userPasskeys = pgTable('user_passkeys', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull(),
+  /** base64url, as the browser names the credential. */
+  credentialId: text('credential_id').notNull(),
+  /** The COSE public key, base64url. */
+  publicKey: text('public_key').notNull(),
+  signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+  transports: text('transports').array().notNull().default([]),
+  backedUp: boolean('backed_up').notNull().default(false),
+  name: text('name').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  lastUsedAt: tz('last_used_at'),
+});
+
+/** WebAuthn challenges, single use, five minutes (migration 0025). */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose').$type<'register' | 'sign-in'>().notNull(),
+  userId: integer('user_id'),
+  expiresAt: tz('expires_at').notNull(),
+});

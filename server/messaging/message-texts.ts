@@ -13,6 +13,8 @@ export type MessageKind =
   | 'two_step_on'
   | 'two_step_off'
   | 'new_sign_in'
+  | 'passkey_added'
+  | 'passkey_removed'
   // A new e-mail or phone for a signed-in member's account: its code, or the notice to an address
   // another account uses (the same answer to the caller either way).
   | 'change_target_code'
@@ -91,6 +93,16 @@ function english(
         subject: `${brand}: a sign-in from a new device`,
         text: `Your ${brand} account was just signed in to from a device it had not been used on before: ${where(details)}. If this was you, there is nothing to do. If it was not, change your password on the Security page of your account, sign out the sessions you do not know, and turn on two-step sign-in.`,
       };
+    case 'passkey_added':
+      return {
+        subject: `${brand}: a passkey was added`,
+        text: `A passkey was added to your ${brand} account: it can now sign in with that device's screen lock or security key, without the password. If you did not do this, remove the passkey on the Security page of your account and change your password now.`,
+      };
+    case 'passkey_removed':
+      return {
+        subject: `${brand}: a passkey was removed`,
+        text: `A passkey was removed from your ${brand} account: it can no longer be used to sign in. If you did not do this, change your password on the Security page of your account and sign out the sessions you do not know.`,
+      };
   }
 }
 
@@ -150,6 +162,16 @@ function chinese(
       return {
         subject: `${brand}：新设备登录提醒`,
         text: `您的${brand} 账号刚刚在一台从未使用过的设备上登录：${where(details)}。如是本人操作，无需处理；如非本人操作，请在账号的“账号安全”页面修改密码、退出您不认识的会话，并开启两步登录。`,
+      };
+    case 'passkey_added':
+      return {
+        subject: `${brand}：已添加通行密钥`,
+        text: `您的${brand} 账号已添加一个通行密钥：现在可以用该设备的屏幕锁或安全密钥登录，无需密码。如非本人操作，请立即在账号的“账号安全”页面移除该通行密钥并修改密码。`,
+      };
+    case 'passkey_removed':
+      return {
+        subject: `${brand}：已移除通行密钥`,
+        text: `您的${brand} 账号已移除一个通行密钥，它不能再用于登录。如非本人操作，请在账号的“账号安全”页面修改密码，并退出您不认识的会话。`,
       };
   }
 }

@@ -10,23 +10,33 @@ const events: SignInEvent[] = [
   { type: 'SUBMIT_CODE', code: '123456' },
   { type: 'TOGGLE_FACTOR' },
   { type: 'BACK' },
+  { type: 'USE_PASSKEY' },
   actorDone('logIn', { userId: 1, deviceToken: 't' }),
-  actorError('logIn', { code: Errors.TOTP_REQUIRED.code }),
+  actorError('logIn', { code: Errors.TOTP_REQUIRED.code, data: { passkey: true } }),
   actorError('logIn', { code: Errors.INVALID_CREDENTIALS.code }),
   actorError('logIn', { code: Errors.TOTP_CODE_INVALID.code }),
   actorError('logIn', { code: Errors.NETWORK_ERROR.code }),
+  actorDone('passkeySignIn', { userId: 1, deviceToken: 't' }),
+  actorError('passkeySignIn', { code: Errors.PASSKEY_CANCELLED.code }),
+  actorDone('passkeySecondStep', { userId: 1, deviceToken: 't' }),
+  actorError('passkeySecondStep', { code: Errors.PASSKEY_INVALID.code }),
+  actorError('passkeySecondStep', { code: Errors.INVALID_CREDENTIALS.code }),
 ];
 /**
- * The toggle is covered by the shortest paths and the pure tests; it would multiply the simple paths
- * (33 with it). BACK stays: it returns to the first snapshot, which a simple path never revisits.
+ * The toggle is covered by the shortest paths and the pure tests; it would multiply the simple paths.
+ * BACK stays: it returns to the first snapshot, which a simple path never revisits.
  */
 const simplePathEvents = events.filter((e) => e.type !== 'TOGGLE_FACTOR');
+const MIN_SIMPLE_PATHS = 54;
 
 describeGraph('member sign-in machine, graph', {
   machine: signInMachine,
   states: SignInState,
   events,
   simplePathEvents,
-  replay: { actors: ['logIn'], actions: { enterAccount: () => undefined } },
-  minSimplePaths: 9,
+  replay: {
+    actors: ['logIn', 'passkeySignIn', 'passkeySecondStep'],
+    actions: { enterAccount: () => undefined },
+  },
+  minSimplePaths: MIN_SIMPLE_PATHS,
 });

@@ -21,10 +21,16 @@ const submit: SignInEvent = { type: 'SUBMIT', account: ACCOUNT, password: PASSWO
 const submitCode = (code: string): SignInEvent => ({ type: 'SUBMIT_CODE', code });
 const toggle: SignInEvent = { type: 'TOGGLE_FACTOR' };
 const back: SignInEvent = { type: 'BACK' };
+const usePasskey: SignInEvent = { type: 'USE_PASSKEY' };
 const ev = {
   signedIn: actorDone<SignInEvent>('logIn', { userId: 1, deviceToken: 't' }),
   refused: (code: number, data?: unknown) => actorError<SignInEvent>('logIn', { code, data }),
   crashed: actorError<SignInEvent>('logIn', new TypeError('boom')),
+  passkeySignedIn: actorDone<SignInEvent>('passkeySignIn', { userId: 1, deviceToken: 't' }),
+  passkeyRefused: (code: number) => actorError<SignInEvent>('passkeySignIn', { code }),
+  secondStepPasskeyDone: actorDone<SignInEvent>('passkeySecondStep', { userId: 1 }),
+  secondStepPasskeyRefused: (code: number, data?: unknown) =>
+    actorError<SignInEvent>('passkeySecondStep', { code, data }),
 };
 
 /** A `logIn` that accepts the credentials (what the SPA's call resolves with is not the machine's). */
@@ -37,7 +43,13 @@ const run = (events: SignInEvent[], from?: Snapshot): [Snapshot, unknown[]] =>
 const actionTypes = (actions: unknown[]) => (actions as Array<{ type: string }>).map((a) => a.type);
 
 /** What the machine holds once the typed account and password are dropped. */
-const forgotten = { account: '', password: '', factor: 'totp', errorCode: null };
+const forgotten = {
+  account: '',
+  password: '',
+  factor: 'totp',
+  passkeyOffered: false,
+  errorCode: null,
+};
 
 /** The second step, reached by a right password with two-step sign-in on. */
 const secondStep = () => {
@@ -54,6 +66,7 @@ describe('member sign-in machine', () => {
       account: '',
       password: '',
       factor: 'totp',
+      passkeyOffered: false,
       errorCode: null,
       errorData: undefined,
     });
@@ -219,6 +232,7 @@ describe('member sign-in machine', () => {
       account: '',
       password: '',
       factor: 'totp',
+      passkeyOffered: false,
       errorCode: null,
       errorData: undefined,
     });
@@ -242,6 +256,92 @@ describe('member sign-in machine', () => {
     const [verifying] = run([submitCode('123456')], secondStep());
     expect(verifying.can(toggle)).toBe(false);
     expect(verifying.can(back)).toBe(false);
+  });
+
+  it('a passkey from the form signs in with no password: final, the account entered', () => {
+    const [asking, actions] = run([usePasskey]);
+    expect(asking.value).toBe('passkeySigningIn');
+    expect(asking.context).toMatchObject(forgotten);
+    expect(spawnedInput(actions, 'passkeySignIn')).toBeUndefined();
+    expect(asking.can(submit)).toBe(false);
+    expect(asking.can(usePasskey)).toBe(false);
+    const [done, doneActions] = run([ev.passkeySignedIn], asking);
+    expect(done.value).toBe('signedIn');
+    expect(done.status).toBe('done');
+    expect(actionTypes(doneActions)).toContain('enterAccount');
+  });
+
+  it('a refused or cancelled passkey returns to the form with its code, cleared by the next try', () => {
+    for (const code of [
+      Errors.PASSKEY_CANCELLED.code,
+      Errors.PASSKEY_INVALID.code,
+      Errors.PASSKEY_UNSUPPORTED.code,
+      Errors.TOO_MANY_FAILED_ATTEMPTS.code,
+    ]) {
+      const [editing] = run([usePasskey, ev.passkeyRefused(code)]);
+      expect(editing.value, String(code)).toBe('editing');
+      expect(editing.context.errorCode, String(code)).toBe(code);
+      const [again] = run([usePasskey], editing);
+      expect(again.context.errorCode, String(code)).toBeNull();
+      const [typed] = run([submit], editing);
+      expect(typed.context.errorCode, String(code)).toBeNull();
+    }
+  });
+
+  it('typed credentials are dropped when the member turns to a passkey', () => {
+    const [asking] = run([submit, ev.refused(Errors.INVALID_CREDENTIALS.code), usePasskey]);
+    expect(asking.value).toBe('passkeySigningIn');
+    expect(asking.context).toMatchObject(forgotten);
+  });
+
+  it('TOTP_REQUIRED says whether a passkey is offered as the second step', () => {
+    const [without] = run([submit, ev.refused(Errors.TOTP_REQUIRED.code, { passkey: false })]);
+    expect(without.context.passkeyOffered).toBe(false);
+    expect(without.can(usePasskey)).toBe(false);
+    const [still] = run([usePasskey], without);
+    expect(still.value).toBe('secondStep');
+    const [offered] = run([submit, ev.refused(Errors.TOTP_REQUIRED.code, { passkey: true })]);
+    expect(offered.context.passkeyOffered).toBe(true);
+    expect(offered.can(usePasskey)).toBe(true);
+  });
+
+  it('a passkey as the second step goes with the account and password, and signs in', () => {
+    const [offered] = run([submit, ev.refused(Errors.TOTP_REQUIRED.code, { passkey: true })]);
+    const [verifying, actions] = run([usePasskey], offered);
+    expect(verifying.value).toBe('passkeyVerifying');
+    expect(spawnedInput(actions, 'passkeySecondStep')).toStrictEqual({
+      account: ACCOUNT,
+      password: PASSWORD,
+    });
+    expect(verifying.can(submitCode('123456'))).toBe(false);
+    expect(verifying.can(back)).toBe(false);
+    const [done] = run([ev.secondStepPasskeyDone], verifying);
+    expect(done.value).toBe('signedIn');
+    expect(done.context).toMatchObject(forgotten);
+  });
+
+  it('a refused second-step passkey comes back to the second step; a changed password to the form', () => {
+    const [offered] = run([submit, ev.refused(Errors.TOTP_REQUIRED.code, { passkey: true })]);
+    const [refused] = run(
+      [usePasskey, ev.secondStepPasskeyRefused(Errors.PASSKEY_INVALID.code)],
+      offered,
+    );
+    expect(refused.value).toBe('secondStep');
+    expect(refused.context).toMatchObject({
+      account: ACCOUNT,
+      password: PASSWORD,
+      passkeyOffered: true,
+      errorCode: Errors.PASSKEY_INVALID.code,
+    });
+    // A code still works after a refused passkey, and sending it clears the refusal.
+    const [verifying] = run([submitCode('123456')], refused);
+    expect(verifying.context.errorCode).toBeNull();
+    const [editing] = run(
+      [usePasskey, ev.secondStepPasskeyRefused(Errors.INVALID_CREDENTIALS.code)],
+      offered,
+    );
+    expect(editing.value).toBe('editing');
+    expect(editing.context).toMatchObject({ ...forgotten, errorData: undefined });
   });
 
   it('without a provided logIn the attempt fails loudly (a fault, not a refusal)', async () => {

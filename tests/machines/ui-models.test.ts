@@ -13,8 +13,13 @@ import { thirdPartyClientUiPaths } from '../../e2e/machines/third-party-client.m
 import { verificationCodeUiPaths } from '../../e2e/machines/verification-code.model';
 import { staffEnrolmentUiPaths } from '../../e2e/machines/staff-enrolment.model';
 import { staffSignInUiPaths } from '../../e2e/machines/staff-sign-in.model';
-import { asksForCode, signInUiPaths } from '../../e2e/machines/sign-in.model';
+import { asksForCode, signInUiPaths, usesPasskey } from '../../e2e/machines/sign-in.model';
 import { SignInState } from '../../machines/sign-in/sign-in.constants';
+import {
+  passkeyRegistrationUiPaths,
+  savesPasskey,
+} from '../../e2e/machines/passkey-registration.model';
+import { PasskeyRegistrationState } from '../../machines/passkey-registration/passkey-registration.constants';
 import { meetsStepUp, orderRefundUiPaths } from '../../e2e/machines/order-refund.model';
 import { OrderRefundState } from '../../machines/order-refund/order-refund.constants';
 import { StaffEnrolmentState } from '../../machines/staff-enrolment/staff-enrolment.constants';
@@ -251,12 +256,25 @@ describe('staff sign-in UI model', () => {
 });
 
 describe('member sign-in UI model', () => {
-  it('visits every state, each path ends signed in, and one path needs no second step', () => {
+  it('visits every state, each path ends signed in, and two paths need no second step', () => {
     const paths = signInUiPaths();
     const visited = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value)));
     expect(visited).toEqual(new Set(Object.values(SignInState)));
     for (const path of paths) expect(path.state.value).toBe('signedIn');
-    expect(paths.filter((path) => !asksForCode(path))).toHaveLength(1);
+    // The password alone, and a passkey alone.
+    expect(paths.filter((path) => !asksForCode(path)).map(usesPasskey)).toEqual([false, true]);
+    // A passkey alone, and a passkey as the second step.
+    expect(paths.filter(usesPasskey).map(asksForCode)).toEqual([false, true]);
+  });
+});
+
+describe('passkey registration UI model', () => {
+  it('visits every state, and two of the three paths save a passkey', () => {
+    const paths = passkeyRegistrationUiPaths();
+    const visited = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value)));
+    expect(visited).toEqual(new Set(Object.values(PasskeyRegistrationState)));
+    for (const path of paths) expect(path.state.value).toBe('idle');
+    expect(paths.map(savesPasskey)).toEqual([true, true, false]);
   });
 });
 

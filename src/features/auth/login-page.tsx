@@ -6,13 +6,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Errors } from '../../../contract/errors';
 import { accountField, passwordField } from '../../../contract/validation';
 import { signInMachine } from '../../../machines/sign-in/sign-in.machine';
-import type { LogInInput } from '../../../machines/sign-in/sign-in.types';
+import type { LogInInput, PasskeySecondStepInput } from '../../../machines/sign-in/sign-in.types';
 import { AgreementField } from '../../components/ui/agreement-field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
+import { useErrorText } from '../../i18n/use-error-text';
 import { actorInspection } from '../../lib/inspector';
 import { collectErrors, fieldError } from '../../lib/validate';
-import { login } from './api/auth-calls';
+import { login, passkeySecondStep, passkeySignIn } from './api/auth-calls';
 import { AuthCard } from './auth-card';
 import { SecondStepForm } from './second-step-form';
 import { useAuthForm } from './use-auth-form';
@@ -23,8 +24,9 @@ type Field = 'account' | 'password' | 'agreement';
 const guest = getRouteApi('/guest');
 
 /**
- * /login: the account and password, then, with two-step sign-in on, the authenticator's code or a
- * recovery code (the member sign-in machine, docs/account-security.md).
+ * /login: the account and password, then, with two-step sign-in on, the authenticator's code, a
+ * recovery code or a passkey; or a passkey alone, with no password (the member sign-in machine,
+ * docs/account-security.md).
  */
 export default function LoginPage() {
   const { t } = useLingui();
@@ -34,16 +36,29 @@ export default function LoginPage() {
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
-  const { submit: check, err } = useAuthForm<Field>();
+  const { submit: check, err, setErrors } = useAuthForm<Field>();
+  const errorText = useErrorText();
   const machine = useMemo(
     () =>
       signInMachine.provide({
-        actors: { logIn: fromPromise<unknown, LogInInput>(({ input }) => login(input)) },
+        actors: {
+          logIn: fromPromise<unknown, LogInInput>(({ input }) => login(input)),
+          passkeySignIn: fromPromise<unknown, void>(() => passkeySignIn()),
+          passkeySecondStep: fromPromise<unknown, PasskeySecondStepInput>(({ input }) =>
+            passkeySecondStep(input),
+          ),
+        },
         actions: { enterAccount: () => void afterLogin() },
       }),
     [afterLogin],
   );
   const [state, send] = useMachine(machine, actorInspection());
+
+  // A passkey sign-in's refusal (or the browser's: cancelled, unsupported) is said under its button.
+  const passkeyError =
+    state.matches('editing') && state.context.errorCode !== null
+      ? errorText({ code: state.context.errorCode, data: state.context.errorData })
+      : null;
 
   const validate = () =>
     collectErrors<Field>({
@@ -52,7 +67,11 @@ export default function LoginPage() {
       agreement: agreed ? null : Errors.AGREEMENT_REQUIRED.code,
     });
 
-  if (state.matches('secondStep') || state.matches('verifying')) {
+  if (
+    state.matches('secondStep') ||
+    state.matches('verifying') ||
+    state.matches('passkeyVerifying')
+  ) {
     return (
       <AuthCard
         title={<Trans>Two-step sign-in</Trans>}
@@ -60,7 +79,8 @@ export default function LoginPage() {
       >
         <SecondStepForm
           factor={state.context.factor}
-          pending={state.matches('verifying')}
+          pending={state.matches('verifying') || state.matches('passkeyVerifying')}
+          onPasskey={state.context.passkeyOffered ? () => send({ type: 'USE_PASSKEY' }) : undefined}
           refusal={
             state.context.errorCode === null
               ? null
@@ -123,9 +143,38 @@ export default function LoginPage() {
           autoComplete="current-password"
         />
         <AgreementField checked={agreed} onChange={setAgreed} error={err('agreement')} />
-        <SubmitButton pending={state.matches('submitting') || state.matches('signedIn')}>
+        <SubmitButton
+          pending={
+            state.matches('submitting') ||
+            state.matches('signedIn') ||
+            state.matches('passkeySigningIn')
+          }
+        >
           <Trans>Log in</Trans>
         </SubmitButton>
+        <div className="auth-divider" aria-hidden="true">
+          <Trans>or</Trans>
+        </div>
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          disabled={state.matches('passkeySigningIn') || state.matches('submitting')}
+          aria-busy={state.matches('passkeySigningIn')}
+          aria-describedby={passkeyError ? 'login-passkey-error' : undefined}
+          onClick={() => {
+            // The agreement holds for every way in; the account and password are not needed.
+            const agreement = agreed ? null : Errors.AGREEMENT_REQUIRED.code;
+            setErrors(agreement === null ? {} : { agreement });
+            if (agreement === null) send({ type: 'USE_PASSKEY' });
+          }}
+        >
+          <Trans>Sign in with a passkey</Trans>
+        </button>
+        {passkeyError && (
+          <p id="login-passkey-error" className="field__error" role="alert">
+            {passkeyError}
+          </p>
+        )}
       </form>
     </AuthCard>
   );

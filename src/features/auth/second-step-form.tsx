@@ -23,6 +23,7 @@ export function SecondStepForm({
   onSubmit,
   onToggle,
   onBack,
+  onPasskey,
 }: {
   factor: SecondStepFactor;
   pending: boolean;
@@ -30,6 +31,8 @@ export function SecondStepForm({
   onSubmit: (code: string) => void;
   onToggle: () => void;
   onBack: () => void;
+  /** "Use a passkey": offered when the server said the member has one. */
+  onPasskey?: (() => void) | undefined;
 }) {
   const errorText = useErrorText();
   const [code, setCode] = useState('');
@@ -85,6 +88,20 @@ export function SecondStepForm({
       <SubmitButton pending={pending}>
         <Trans>Verify and log in</Trans>
       </SubmitButton>
+      {onPasskey && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          disabled={pending}
+          onClick={() => {
+            setCode('');
+            setInvalid(null);
+            onPasskey();
+          }}
+        >
+          <Trans>Use a passkey</Trans>
+        </button>
+      )}
       <div className="auth-card__footer auth-second-step__links">
         <button
           type="button"

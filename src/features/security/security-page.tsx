@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { AddressCard } from './address-card';
 import { securityQuery } from './api/security';
+import { PasskeysCard } from './passkeys-card';
 import { PasswordCard } from './password-card';
 import { RemindersCard } from './reminders-card';
 import { SessionsCard } from './sessions-card';
@@ -30,6 +31,7 @@ export default function SecurityPage() {
       {data?.hasPassword && <PasswordCard />}
       {data?.hasPassword && <AddressCard email={data.email} phone={data.phone} />}
       {data && <TwoStepCard status={data} />}
+      {data?.hasPassword && <PasskeysCard />}
       <SessionsCard />
       <SubscriptionFetchesCard />
       {data && <RemindersCard renewalReminders={data.renewalReminders} />}

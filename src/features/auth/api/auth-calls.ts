@@ -4,9 +4,11 @@ import { Errors } from '../../../../contract/errors';
 import { errorCodeOf, isApiError } from '../../../lib/api-error';
 import { callLazy, loadApi } from '../../../lib/load-api';
 import { showToast } from '../../../lib/toast-store';
+import { getPasskey } from '../../../lib/passkey-ceremony';
 import { getDeviceTokens, rememberDeviceToken } from '../../../lib/storage';
 
 const endpoints = () => import('../../../../contract/endpoints/user');
+const passkeyEndpoints = () => import('../../../../contract/endpoints/passkeys');
 
 type Params<K extends keyof typeof userEndpoints> = ParamsOf<(typeof userEndpoints)[K]>;
 
@@ -19,6 +21,8 @@ const SHOWN_BY_THE_SECOND_STEP: ReadonlySet<number> = new Set([
   Errors.TOTP_CODE_INVALID.code,
   Errors.RECOVERY_CODE_INVALID.code,
   Errors.TOO_MANY_FAILED_ATTEMPTS.code,
+  Errors.PASSKEY_INVALID.code,
+  Errors.PASSKEY_CEREMONY_EXPIRED.code,
 ]);
 
 /**
@@ -30,7 +34,10 @@ const SHOWN_BY_THE_SECOND_STEP: ReadonlySet<number> = new Set([
 export async function login(params: Omit<Params<'userLogin'>, 'deviceTokens'>) {
   const [{ callApiQuiet }, { userLogin }] = await Promise.all([loadApi(), endpoints()]);
   const deviceTokens = getDeviceTokens();
-  const withCode = params.totpCode !== undefined || params.recoveryCode !== undefined;
+  const withCode =
+    params.totpCode !== undefined ||
+    params.recoveryCode !== undefined ||
+    params.passkey !== undefined;
   try {
     const data = await callApiQuiet(userLogin, {
       ...params,
@@ -45,6 +52,37 @@ export async function login(params: Omit<Params<'userLogin'>, 'deviceTokens'>) {
     if (!inline && isApiError(error)) showToast(error.msg);
     throw error;
   }
+}
+
+/**
+ * A sign-in with a passkey and no password: a challenge, this device's passkey, `user_passkey_login`.
+ * Every refusal (the browser's too) is shown by the login page under its passkey button.
+ */
+export async function passkeySignIn() {
+  const [{ callApiQuiet }, { userPasskeyLoginOptions, userPasskeyLogin }] = await Promise.all([
+    loadApi(),
+    passkeyEndpoints(),
+  ]);
+  const { options } = await callApiQuiet(userPasskeyLoginOptions, {});
+  const credential = await getPasskey(options);
+  const deviceTokens = getDeviceTokens();
+  const data = await callApiQuiet(userPasskeyLogin, {
+    credential,
+    ...(deviceTokens.length > 0 ? { deviceTokens } : {}),
+  });
+  rememberDeviceToken(data.userId, data.deviceToken);
+  return data;
+}
+
+/** The second step with a passkey: a challenge, this device's passkey, then `user_login` with both. */
+export async function passkeySecondStep(params: { account: string; password: string }) {
+  const [{ callApiQuiet }, { userPasskeyLoginOptions }] = await Promise.all([
+    loadApi(),
+    passkeyEndpoints(),
+  ]);
+  const { options } = await callApiQuiet(userPasskeyLoginOptions, {});
+  const passkey = await getPasskey(options);
+  return login({ ...params, passkey });
 }
 
 /** Registering signs this browser in: its device token is kept like a login's. */
