@@ -662,6 +662,29 @@ export const Errors = {
     'Enter a valid date and time.',
     '请输入有效的日期和时间。',
   ),
+  // The console's content section: the yearly plan's benefits (821x).
+  BENEFIT_NOT_FOUND: entry(8210, 'No benefit has this ID.', '没有该 ID 的权益。'),
+  BENEFIT_TITLE_REQUIRED: entry(
+    8211,
+    'Please enter the title in English and in Chinese (at most 120 characters).',
+    '请填写英文和中文标题（最多 120 个字符）。',
+  ),
+  BENEFIT_DESCRIPTION_INVALID: entry(
+    8212,
+    'A description is written in both languages or in neither (at most 1000 characters).',
+    '说明需同时填写中英文或都不填（最多 1000 个字符）。',
+  ),
+  BENEFIT_ACCOUNT_REQUIRED: entry(
+    8213,
+    'Please enter the shared account and its password (at most 200 characters each).',
+    '请填写共享账号及其密码（各最多 200 个字符）。',
+  ),
+  BENEFIT_LINK_INVALID: entry(
+    8214,
+    'The link must be an https:// or http:// address.',
+    '链接必须是 https:// 或 http:// 开头的地址。',
+  ),
+  BENEFIT_SORT_INVALID: entry(8215, 'The order is a whole number.', '排序必须是整数。'),
   // The console's content section: the site's links.
   LINK_URL_INVALID: entry(
     8139,

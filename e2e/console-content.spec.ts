@@ -4,11 +4,15 @@
  * member sees the banner at the top of the site, dismisses it (it stays closed after a reload: the
  * server keeps it), finds the notice in the account area with the unread count, and reads it (the
  * count goes to 0); a signed-out visitor sees the banner too and closes it in this browser; the
- * staff member withdraws it and it is gone. The site's links are edited on the same page. Screenshots of the console page, the banner and the
+ * staff member withdraws it and it is gone. A benefit of the yearly plan is added (an empty form
+ * refused), seen by the yearly demo member in the page's language, and hidden again. The site's
+ * links are edited on the same page. Screenshots of the console page, the banner and the
  * notices page are kept in test-results/content-shots/ for looking at.
  */
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import { endpoints } from '../contract';
 import { STORAGE_KEYS } from '../contract/protocol';
+import { DEMO_USER } from '../server/accounts/seed-demo-user';
 import { expectAccessible } from './support/axe';
 import { enrolledStaff, signInByApi, openSection } from './support/console';
 import { expect, test } from './support/fixtures';
@@ -176,6 +180,67 @@ test.describe('console content', () => {
       await memberSide.context.close();
     },
   );
+
+  for (const [language, project] of [
+    ['English', ONE_PROJECT.en],
+    ['Chinese', ONE_PROJECT.zh],
+  ] as const) {
+    test(
+      `content staff adds a benefit of the yearly plan; a yearly member sees it until it is hidden (${language})`,
+      project,
+      async ({ page, request, browser, i18n, api }, info) => {
+        const stamp = Date.now().toString(36);
+        const titleEn = `Cloud drive ${stamp}`;
+        const titleZh = `云盘 ${stamp}`;
+        const title = i18n.language === 'en' ? titleEn : titleZh;
+        const content = await enrolledStaff(request, 'content');
+        await signInByApi(page, content);
+        await openSection(page, i18n, '/admin/content', 'Content');
+        const form = main(page).getByRole('region', { name: i18n.t('Add a benefit') });
+        // Nothing typed: each field says what it wants, and nothing is added.
+        await form.getByRole('button', { name: i18n.t('Add the benefit') }).click();
+        await expect(form.getByText(i18n.error('BENEFIT_TITLE_REQUIRED')).first()).toBeVisible();
+        await expect(form.getByText(i18n.error('BENEFIT_LINK_INVALID'))).toBeVisible();
+
+        await form.getByLabel(i18n.t('Name of the benefit (English)')).fill(titleEn);
+        await form.getByLabel(i18n.t('Name of the benefit (Chinese)')).fill(titleZh);
+        await form.getByLabel(i18n.t('Shared account')).fill(`drive-${stamp}@partner.example`);
+        await form.getByLabel(i18n.t('Its password')).fill(`pw-${stamp}`);
+        await form.getByLabel(i18n.t('Link')).fill('https://drive.example/login');
+        await form.getByRole('button', { name: i18n.t('Add the benefit') }).click();
+        await expect(
+          main(page).getByText(i18n.t('Saved. Yearly members see the benefits as listed.')),
+        ).toBeVisible();
+        const list = main(page).getByRole('region', {
+          name: i18n.t('Benefits of the yearly plan'),
+        });
+        const row = list.getByRole('row').filter({ hasText: title });
+        await expect(row).toContainText(i18n.t('Yes'));
+        await expectAccessible(page);
+
+        // The demo member (yearly, unexpired) on their own browser, in the same language.
+        const demo = await api.ok(endpoints.userLogin.path, {
+          account: DEMO_USER.username,
+          password: DEMO_USER.password,
+        });
+        const memberSide = await otherPage(browser, page, i18n, info);
+        await useSessionToken(memberSide.page, demo.token!);
+        await memberSide.page.goto('/user/benefits');
+        const card = main(memberSide.page).getByRole('region', { name: title });
+        await expect(card).toContainText(`drive-${stamp}@partner.example`);
+        await expect(card).toContainText(`pw-${stamp}`);
+
+        await row.getByRole('button', { name: i18n.t('Hide “{0}”', { 0: title }) }).click();
+        await expect(row).toContainText(i18n.t('No, hidden'));
+        await memberSide.page.reload();
+        await expect(
+          main(memberSide.page).getByRole('heading', { level: 1, name: i18n.t('Benefits') }),
+        ).toBeVisible();
+        await expect(main(memberSide.page).getByRole('region', { name: title })).toHaveCount(0);
+        await memberSide.context.close();
+      },
+    );
+  }
 
   test(
     'content staff edits the site links: an address that is not https:// is refused',

@@ -207,6 +207,101 @@ export const consoleLinksUpdate = consoleWrite({
     "Change the site's links: https:// addresses or paths on this site, checked; the rest of the display config is kept.",
 });
 
+export const BENEFIT_LIMITS = { title: 120, description: 1000, account: 200 } as const;
+
+export const benefitIdField = z.coerce
+  .number(code(Errors.BENEFIT_NOT_FOUND))
+  .int(code(Errors.BENEFIT_NOT_FOUND))
+  .min(1, code(Errors.BENEFIT_NOT_FOUND))
+  .max(2_147_483_647, code(Errors.BENEFIT_NOT_FOUND));
+
+const benefitTitle = z
+  .string(code(Errors.BENEFIT_TITLE_REQUIRED))
+  .trim()
+  .min(1, code(Errors.BENEFIT_TITLE_REQUIRED))
+  .max(BENEFIT_LIMITS.title, code(Errors.BENEFIT_TITLE_REQUIRED));
+const benefitDescription = z
+  .string(code(Errors.BENEFIT_DESCRIPTION_INVALID))
+  .trim()
+  .max(BENEFIT_LIMITS.description, code(Errors.BENEFIT_DESCRIPTION_INVALID))
+  .default('');
+const benefitSecret = z
+  .string(code(Errors.BENEFIT_ACCOUNT_REQUIRED))
+  .trim()
+  .min(1, code(Errors.BENEFIT_ACCOUNT_REQUIRED))
+  .max(BENEFIT_LIMITS.account, code(Errors.BENEFIT_ACCOUNT_REQUIRED));
+
+/**
+ * A benefit of the yearly plan (SPEC §3 /user/benefits): its title and optional description in
+ * both languages, the shared account and password members use, the link, the order and whether
+ * members see it.
+ */
+export const benefitFields = z
+  .object({
+    titleEn: benefitTitle,
+    titleZh: benefitTitle,
+    descriptionEn: benefitDescription,
+    descriptionZh: benefitDescription,
+    account: benefitSecret,
+    password: benefitSecret,
+    link: z
+      .string(code(Errors.BENEFIT_LINK_INVALID))
+      .trim()
+      .max(2048, code(Errors.BENEFIT_LINK_INVALID))
+      .regex(/^https?:\/\/[^\s/]+\S*$/, code(Errors.BENEFIT_LINK_INVALID)),
+    sort: z
+      .number(code(Errors.BENEFIT_SORT_INVALID))
+      .int(code(Errors.BENEFIT_SORT_INVALID))
+      .min(-1_000_000, code(Errors.BENEFIT_SORT_INVALID))
+      .max(1_000_000, code(Errors.BENEFIT_SORT_INVALID))
+      .default(0),
+    active: z.boolean(code(Errors.BAD_REQUEST)).default(true),
+  })
+  .refine((b) => (b.descriptionEn === '') === (b.descriptionZh === ''), {
+    message: code(Errors.BENEFIT_DESCRIPTION_INVALID),
+    path: ['descriptionZh'],
+  });
+export type BenefitFields = z.output<typeof benefitFields>;
+
+export const consoleBenefit = z.object({
+  id: z.number().int(),
+  titleEn: z.string(),
+  titleZh: z.string(),
+  descriptionEn: z.string(),
+  descriptionZh: z.string(),
+  account: z.string(),
+  password: z.string(),
+  link: z.string(),
+  sort: z.number().int(),
+  active: z.boolean(),
+  createdAt: isoDate,
+});
+export type ConsoleBenefit = z.infer<typeof consoleBenefit>;
+
+export const consoleBenefitList = consoleRead({
+  path: '/api/admin/benefits',
+  access: 'content.manage',
+  input: z.object({}),
+  data: z.object({ benefits: z.array(consoleBenefit) }),
+  summary: "The yearly plan's benefits, in the order members see them, hidden ones too.",
+});
+
+export const consoleBenefitCreate = consoleWrite({
+  path: '/api/admin/benefits/create',
+  access: 'content.manage',
+  input: benefitFields,
+  data: consoleBenefit,
+  summary: 'Add a benefit: title (and an optional description) in both languages, account, link.',
+});
+
+export const consoleBenefitUpdate = consoleWrite({
+  path: '/api/admin/benefits/update',
+  access: 'content.manage',
+  input: z.intersection(z.object({ id: benefitIdField }), benefitFields),
+  data: consoleBenefit,
+  summary: 'Change a benefit: every field as in create; hiding it (`active: false`) keeps it.',
+});
+
 export const consoleContentEndpoints = {
   consoleAnnouncementList,
   consoleAnnouncementCreate,
@@ -215,4 +310,7 @@ export const consoleContentEndpoints = {
   consoleAnnouncementDelete,
   consoleLinksRead,
   consoleLinksUpdate,
+  consoleBenefitList,
+  consoleBenefitCreate,
+  consoleBenefitUpdate,
 } as const;

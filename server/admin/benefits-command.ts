@@ -7,11 +7,17 @@
  *   disable <id> | enable <id>
  * Titles and descriptions are shown on English and Chinese pages: `add` takes both languages, and a
  * description in one needs the other; `translate` fills in the Chinese of a row from before.
- * Bad arguments print the usage, change nothing and exit 2; an unknown id exits 1.
+ * Bad arguments print the usage, change nothing and exit 2; an unknown id exits 1. Every change
+ * goes through the console's operator functions (server/console/content/benefit-operations.ts):
+ * the same checks, and an audit entry with the CLI as the actor.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
+import { Errors, errorMessage } from '../../contract/errors';
+import { CLI_ACTOR } from '../console/audit';
+import { changeBenefit, createBenefit } from '../console/content/benefit-operations';
 import type { Db } from '../db/database';
 import { benefits } from '../db/schema';
+import { ApiError } from '../protocol/api-error';
 import { parseId, parseOptions } from './command-args';
 
 export const BENEFITS_USAGE = [
@@ -28,7 +34,31 @@ function usage(out: (line: string) => void): number {
   return 2;
 }
 
-export async function run(db: Db, args: string[], out: (line: string) => void): Promise<number> {
+/**
+ * Runs a change through the console's operator function: a refused check prints the usage and
+ * exits 2, an unknown id exits 1, and nothing changes either way.
+ */
+async function refusedOr(out: (line: string) => void, change: () => Promise<void>, id?: number) {
+  try {
+    await change();
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.code === Errors.BENEFIT_NOT_FOUND.code) {
+      out(`no benefit ${id}`);
+      return 1;
+    }
+    out(errorMessage(error.code, 'en'));
+    return usage(out);
+  }
+}
+
+export async function run(
+  db: Db,
+  args: string[],
+  out: (line: string) => void,
+  { now = () => new Date() }: { readonly now?: () => Date } = {},
+): Promise<number> {
   const [action, ...rest] = args;
   if (action === 'list' && rest.length === 0) {
     const rows = await db.select().from(benefits).orderBy(asc(benefits.sort), asc(benefits.id));
@@ -63,21 +93,19 @@ export async function run(db: Db, args: string[], out: (line: string) => void): 
       out('link must be an http(s) URL');
       return usage(out);
     }
-    const [row] = await db
-      .insert(benefits)
-      .values({
-        title: title.trim(),
+    return refusedOr(out, async () => {
+      const added = await createBenefit({ db, now }, CLI_ACTOR, {
+        titleEn: title.trim(),
         titleZh,
+        descriptionEn: description,
+        descriptionZh,
         account: account.trim(),
         password,
         link,
-        description,
-        descriptionZh,
         sort,
-      })
-      .returning({ id: benefits.id });
-    out(`added benefit ${row!.id}`);
-    return 0;
+      });
+      out(`added benefit ${added.id}`);
+    });
   }
   if (action === 'translate' && rest.length >= 3) {
     const id = parseId(rest[0]);
@@ -85,32 +113,33 @@ export async function run(db: Db, args: string[], out: (line: string) => void): 
     const titleZh = options?.['title-zh']?.trim();
     if (id === undefined || !titleZh) return usage(out);
     const descriptionZh = options?.['description-zh']?.trim();
-    const updated = await db
-      .update(benefits)
-      .set({ titleZh, ...(descriptionZh === undefined ? {} : { descriptionZh }) })
-      .where(eq(benefits.id, id))
-      .returning({ id: benefits.id });
-    if (updated.length === 0) {
-      out(`no benefit ${id}`);
-      return 1;
-    }
-    out(`translated benefit ${id}`);
-    return 0;
+    return refusedOr(
+      out,
+      async () => {
+        await changeBenefit({ db, now }, CLI_ACTOR, id, (current) => ({
+          ...current,
+          titleZh,
+          ...(descriptionZh === undefined ? {} : { descriptionZh }),
+        }));
+        out(`translated benefit ${id}`);
+      },
+      id,
+    );
   }
   if ((action === 'disable' || action === 'enable') && rest.length === 1) {
     const id = parseId(rest[0]);
     if (id === undefined) return usage(out);
-    const updated = await db
-      .update(benefits)
-      .set({ active: action === 'enable' })
-      .where(eq(benefits.id, id))
-      .returning({ id: benefits.id });
-    if (updated.length === 0) {
-      out(`no benefit ${id}`);
-      return 1;
-    }
-    out(`${action}d benefit ${id}`);
-    return 0;
+    return refusedOr(
+      out,
+      async () => {
+        await changeBenefit({ db, now }, CLI_ACTOR, id, (current) => ({
+          ...current,
+          active: action === 'enable',
+        }));
+        out(`${action}d benefit ${id}`);
+      },
+      id,
+    );
   }
   return usage(out);
 }

@@ -80,8 +80,8 @@ const AREAS: Readonly<Record<string, (rest: string[]) => AdminCommand>> = {
       runNodes(db, rest, (line) => io.out(line), { now, ...(siteOrigin ? { siteOrigin } : {}) }),
   benefits:
     (rest) =>
-    ({ db, io }) =>
-      runBenefits(db, rest, (line) => io.out(line)),
+    ({ db, io, now }) =>
+      runBenefits(db, rest, (line) => io.out(line), { now }),
 };
 
 /**

@@ -9,7 +9,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   CONSOLE_ENROL_PAGE,
   CONSOLE_SESSION,
@@ -18,11 +17,11 @@ import {
   type StaffMember,
   type StaffRole,
 } from '../../contract/endpoints/console';
-import { firstErrorCode } from '../../contract/validation';
 import type { Db } from '../db/database';
 import { staff, staffEnrolments, staffRecoveryCodes, staffSessions } from '../db/schema';
-import { ApiError, fail } from '../protocol/api-error';
+import { fail } from '../protocol/api-error';
 import { writeAudit, type AuditActor } from './audit';
+import { checked } from './checked-input';
 
 /** Any fixed 64-bit number unique to this purpose. */
 const STAFF_LOCK_KEY = 7_420_611_621;
@@ -45,13 +44,6 @@ type StaffRow = typeof staff.$inferSelect;
 
 export function hashSecret(value: string): string {
   return createHash('sha256').update(value).digest('hex');
-}
-
-/** Parses an operator's input with a contract field; a failure is its catalogue error. */
-function checked<S extends z.ZodType>(field: S, value: unknown): z.output<S> {
-  const parsed = field.safeParse(value);
-  if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
-  return parsed.data;
 }
 
 export function staffView(row: StaffRow): StaffMember {

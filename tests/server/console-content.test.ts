@@ -6,16 +6,22 @@
  * read and dismiss a banner on every device; signed-out visitors read the live banners. Bad input is
  * refused in both languages with nothing changed. The site's links (the display config's `links`)
  * are edited there too, checked: https:// addresses or paths on this site. The CLI's
- * `announcements` and `links` commands call the same operator functions.
+ * `announcements` and `links` commands call the same operator functions. The yearly plan's benefits
+ * are added, changed and hidden there too (audited, the shared password redacted), and members see
+ * them in their language; the CLI's `benefits` changes them through the same functions.
  */
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
-import type { ConsoleAnnouncement, SiteLinks } from '../../contract/endpoints/console-content';
+import type {
+  ConsoleAnnouncement,
+  ConsoleBenefit,
+  SiteLinks,
+} from '../../contract/endpoints/console-content';
 import type { DisplayConfig } from '../../contract/endpoints/system';
 import type { BannerNotice, Notice } from '../../contract/endpoints/notices';
-import { announcementReads, announcements } from '../../server/db/schema';
+import { announcementReads, announcements, benefits, users } from '../../server/db/schema';
 import { PASSWORD, registerByUsername, type Registered } from './helpers/accounts';
 import {
   Clock,
@@ -406,6 +412,149 @@ describe.each(variants)("the console's site links on $name", (variant) => {
     }
     expect(await displayConfig()).toEqual(current);
     expect(await auditCount(db())).toBe(audits);
+  });
+});
+
+describe.each(variants)("the console's benefits on $name", (variant) => {
+  const clock = new Clock(Date.now());
+  const t = useConsoleApp(variant, clock);
+  const db = () => t.app.kestrel.database.db;
+  let content: SignedIn;
+  let member: Registered;
+  const benefit = (extra: Record<string, unknown> = {}) => ({
+    titleEn: 'Music streaming',
+    titleZh: '音乐会员',
+    descriptionEn: 'A shared family account.',
+    descriptionZh: '共享家庭账号。',
+    account: 'music@partner.example',
+    password: 'pw-secret-1',
+    link: 'https://music.example/login',
+    sort: 5,
+    ...extra,
+  });
+  /** What a yearly member sees on /user/benefits, in a language. */
+  const memberBenefits = async (language: 'en' | 'zh_CN') =>
+    (
+      await t.api.call<{ items: Array<{ title: string; account: string; link: string }> }>(
+        '/api/system/system_user_benefits',
+        {},
+        { token: member.token, language },
+      )
+    ).body.data.items;
+
+  it('signs in a content staff member; a member with a yearly plan', async () => {
+    content = await signedInStaff(t.app, clock, 'bea_benefits', 'content');
+    const registered = await registerByUsername(t.api);
+    await db()
+      .update(users)
+      .set({ yearlyPaid: true, benefitsExpireTime: sql`now() + interval '300 days'` })
+      .where(eq(users.id, registered.userId));
+    // A new sign-in reads the account afresh.
+    const login = await t.api.call('/api/user/user_login', {
+      account: registered.username,
+      password: PASSWORD,
+    });
+    member = { ...registered, token: String(login.headers.pragma) };
+  });
+
+  it('adds one (audited, the password redacted); members see it in their language', async () => {
+    const added = await consoleCall<ConsoleBenefit>(
+      t.app,
+      E.consoleBenefitCreate,
+      benefit(),
+      as(content),
+    );
+    expect(added.body.code, added.body.msg).toBe(200);
+    expect(added.body.data).toMatchObject({ ...benefit(), active: true });
+    const audit = await lastAudit(db(), 'benefit.create');
+    expect(audit).toMatchObject({
+      actorUsername: 'bea_benefits',
+      target: `benefit:${added.body.data.id}`,
+    });
+    expect(JSON.stringify(audit!.after)).not.toContain('pw-secret-1');
+    const listed = await consoleCall<{ benefits: ConsoleBenefit[] }>(
+      t.app,
+      E.consoleBenefitList,
+      {},
+      as(content),
+    );
+    expect(listed.body.data.benefits.map((b) => b.id)).toContain(added.body.data.id);
+    const shared = { account: 'music@partner.example', link: 'https://music.example/login' };
+    expect(await memberBenefits('en')).toContainEqual(
+      expect.objectContaining({ title: 'Music streaming', ...shared }),
+    );
+    expect(await memberBenefits('zh_CN')).toContainEqual(
+      expect.objectContaining({ title: '音乐会员', ...shared }),
+    );
+  });
+
+  it('changes one and hides it (audited, before and after); members no longer see it', async () => {
+    const added = await consoleCall<ConsoleBenefit>(
+      t.app,
+      E.consoleBenefitCreate,
+      benefit({ titleEn: 'Cloud storage', titleZh: '云存储' }),
+      as(content),
+    );
+    const id = added.body.data.id;
+    const changed = await consoleCall<ConsoleBenefit>(
+      t.app,
+      E.consoleBenefitUpdate,
+      { id, ...benefit({ titleEn: 'Cloud drive', titleZh: '云盘', active: false }) },
+      as(content),
+    );
+    expect(changed.body.data).toMatchObject({ id, titleEn: 'Cloud drive', active: false });
+    const audit = await lastAudit(db(), 'benefit.update');
+    expect(audit).toMatchObject({
+      before: expect.objectContaining({ titleEn: 'Cloud storage', active: true }),
+      after: expect.objectContaining({ titleEn: 'Cloud drive', active: false }),
+    });
+    const titles = (await memberBenefits('en')).map((b) => b.title);
+    expect(titles).not.toContain('Cloud drive');
+    expect(titles).not.toContain('Cloud storage');
+  });
+
+  it('refuses bad input in both languages and changes nothing', async () => {
+    const before = await db().select().from(benefits);
+    const audits = await auditCount(db());
+    for (const [input, error] of [
+      [benefit({ titleZh: '' }), Errors.BENEFIT_TITLE_REQUIRED],
+      [benefit({ titleEn: 'x'.repeat(121) }), Errors.BENEFIT_TITLE_REQUIRED],
+      [benefit({ descriptionZh: '' }), Errors.BENEFIT_DESCRIPTION_INVALID],
+      [benefit({ password: ' ' }), Errors.BENEFIT_ACCOUNT_REQUIRED],
+      [benefit({ link: 'javascript:alert(1)' }), Errors.BENEFIT_LINK_INVALID],
+      [benefit({ link: 'music.example' }), Errors.BENEFIT_LINK_INVALID],
+      [benefit({ sort: 1.5 }), Errors.BENEFIT_SORT_INVALID],
+    ] as const) {
+      const answer = await consoleCall(t.app, E.consoleBenefitCreate, input, as(content, 'zh_CN'));
+      expect(answer.body.code, JSON.stringify(input).slice(0, 80)).toBe(error.code);
+      expect(answer.body.msg).toBe(error.zh_CN);
+    }
+    const missing = await consoleCall(
+      t.app,
+      E.consoleBenefitUpdate,
+      { id: 2_000_000_000, ...benefit() },
+      as(content),
+    );
+    expect(missing.body.code).toBe(Errors.BENEFIT_NOT_FOUND.code);
+    expect(await db().select().from(benefits)).toEqual(before);
+    expect(await auditCount(db())).toBe(audits);
+  });
+
+  it('the CLI changes them through the same function, audited as cli', async () => {
+    const added = await consoleCall<ConsoleBenefit>(
+      t.app,
+      E.consoleBenefitCreate,
+      benefit({ titleEn: 'Video', titleZh: '视频' }),
+      as(content),
+    );
+    const id = added.body.data.id;
+    const ran = await runCli(t.app, clock, ['benefits', 'disable', String(id)]);
+    expect(ran.code, ran.err.join('\n')).toBe(0);
+    expect(await lastAudit(db(), 'benefit.update')).toMatchObject({
+      actorKind: 'cli',
+      target: `benefit:${id}`,
+      after: expect.objectContaining({ active: false }),
+    });
   });
 });
 

@@ -680,6 +680,23 @@ describe.each(variants)('console door on $name', (variant) => {
         affiliateContact: 'ftp://matrix.example',
         supportEmail: 'matrix@kestrel.example',
       },
+      consoleBenefitList: {},
+      // Both refused past the guard by their checks (BENEFIT_LINK_INVALID, BENEFIT_NOT_FOUND).
+      consoleBenefitCreate: {
+        titleEn: 'Matrix',
+        titleZh: '矩阵',
+        account: 'matrix',
+        password: 'matrix',
+        link: 'ftp://matrix.example',
+      },
+      consoleBenefitUpdate: {
+        id: NO_SUCH_USER,
+        titleEn: 'Matrix',
+        titleZh: '矩阵',
+        account: 'matrix',
+        password: 'matrix',
+        link: 'https://matrix.example',
+      },
       consoleCryptoOverview: {},
       // Refused past the guard by its check (CRYPTO_ADDRESS_INVALID): no network is added.
       consoleCryptoNetworkAdd: {

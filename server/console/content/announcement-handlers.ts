@@ -13,6 +13,7 @@ import {
   withdrawAnnouncement,
   type ContentDeps,
 } from './announcement-operations';
+import { createBenefit, listBenefits, updateBenefit } from './benefit-operations';
 import { readSiteLinks, updateSiteLinks } from './link-operations';
 
 export function contentHandlers(deps: ContentDeps): HandlersOf<typeof consoleContentEndpoints> {
@@ -27,5 +28,8 @@ export function contentHandlers(deps: ContentDeps): HandlersOf<typeof consoleCon
     consoleAnnouncementDelete: (input, { actor }) => deleteAnnouncement(deps, actor, input),
     consoleLinksRead: () => readSiteLinks(deps),
     consoleLinksUpdate: (input, { actor }) => updateSiteLinks(deps, actor, input),
+    consoleBenefitList: async () => ({ benefits: await listBenefits(deps.db) }),
+    consoleBenefitCreate: (input, { actor }) => createBenefit(deps, actor, input),
+    consoleBenefitUpdate: (input, { actor }) => updateBenefit(deps, actor, input),
   };
 }

@@ -4,18 +4,17 @@
  * one transaction. Which announcements are live is the members' rule (server/notices/notices.ts).
  */
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   announcementFields,
   announcementIdField,
   type ConsoleAnnouncement,
 } from '../../../contract/endpoints/console-content';
-import { firstErrorCode } from '../../../contract/validation';
 import type { Db } from '../../db/database';
 import { announcementReads, announcements } from '../../db/schema';
 import { stateOf } from '../../notices/notices';
-import { ApiError, fail } from '../../protocol/api-error';
+import { fail } from '../../protocol/api-error';
 import { writeAudit, type AuditActor } from '../audit';
+import { checked } from '../checked-input';
 
 export interface ContentDeps {
   readonly db: Db;
@@ -23,13 +22,6 @@ export interface ContentDeps {
 }
 
 type Row = typeof announcements.$inferSelect;
-
-/** Parses an operator's input with a contract schema; a failure is its catalogue error. */
-function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
-  return parsed.data;
-}
 
 const target = (id: number) => `announcement:${id}`;
 

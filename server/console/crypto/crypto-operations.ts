@@ -19,7 +19,6 @@ import {
   type CryptoNetworkView,
   type CryptoTokenView,
 } from '../../../contract/endpoints/console-crypto';
-import { firstErrorCode } from '../../../contract/validation';
 import {
   readCryptoSettings,
   writeCryptoSettings,
@@ -28,20 +27,14 @@ import {
 import { parseRate } from '../../crypto/token-amount';
 import type { Db } from '../../db/database';
 import { cryptoNetworks, cryptoTokens, settings } from '../../db/schema';
-import { ApiError, fail } from '../../protocol/api-error';
+import { fail } from '../../protocol/api-error';
 import { writeAudit, type AuditActor } from '../audit';
 import { networkView, tokenView } from './crypto-record';
+import { checked } from '../checked-input';
 
 export interface CryptoOpsDeps {
   readonly db: Db;
   readonly now: () => Date;
-}
-
-/** Parses an operator's input with a contract schema; a failure is its catalogue error. */
-function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
-  return parsed.data;
 }
 
 const networkTarget = (chainId: number) => `crypto-network:${chainId}`;

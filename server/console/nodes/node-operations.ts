@@ -7,21 +7,20 @@
  * even passed to the trail).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   nodeIdField,
   nodeSpecInput,
   type AgentSettings,
   type ConsoleNode,
 } from '../../../contract/endpoints/console-nodes';
-import { firstErrorCode } from '../../../contract/validation';
 import { isUniqueViolation, rowsOf, type Db } from '../../db/database';
 import { vpnNodes, type NodeProtocol } from '../../db/schema';
 import { agentSettings } from '../../nodes/agent-settings';
 import { createNode, rotateNodeToken as replaceNodeToken } from '../../nodes/manage-nodes';
-import { ApiError, fail } from '../../protocol/api-error';
+import { fail } from '../../protocol/api-error';
 import { writeAudit, type AuditActor } from '../audit';
 import { consoleNode } from './node-record';
+import { checked } from '../checked-input';
 
 export interface NodeDeps {
   readonly db: Db;
@@ -35,13 +34,6 @@ export interface NodeToken {
   /** Shown this once: only its SHA-256 is stored. */
   readonly token: string;
   readonly settings: AgentSettings;
-}
-
-/** Parses an operator's input with a contract schema; a failure is its catalogue error. */
-function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
-  return parsed.data;
 }
 
 const target = (nodeId: number) => `node:${nodeId}`;

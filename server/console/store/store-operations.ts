@@ -8,7 +8,6 @@
  * (server/group-buy/).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   couponActiveInput,
   couponCreateInput,
@@ -24,7 +23,6 @@ import {
   type StoreCoupon,
   type StorePlan,
 } from '../../../contract/endpoints/console-store';
-import { firstErrorCode } from '../../../contract/validation';
 import { isUniqueViolation, rowsOf, type Db } from '../../db/database';
 import { coupons, planPrices, plans, redeemCodes, settings } from '../../db/schema';
 import { setGroupPrice } from '../../group-buy/group-prices';
@@ -36,23 +34,17 @@ import {
   readGroupBuySettings,
   setGroupBuyEnabled,
 } from '../../group-buy/group-settings';
-import { ApiError, fail } from '../../protocol/api-error';
+import { fail } from '../../protocol/api-error';
 import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from '../../settings/default-settings';
 import { insertSettingIfMissing } from '../../settings/settings-store';
 import { createRedeemBatch, normaliseRedeemCode } from '../../store/redeem-codes';
 import { writeAudit, type AuditActor } from '../audit';
 import { couponView, redeemBatches, storePlan } from './store-record';
+import { checked } from '../checked-input';
 
 export interface StoreDeps {
   readonly db: Db;
   readonly now: () => Date;
-}
-
-/** Parses an operator's input with a contract schema; a failure is its catalogue error. */
-function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
-  return parsed.data;
 }
 
 /** Runs `change` in a transaction; a unique key the change hit becomes `onUnique`. */

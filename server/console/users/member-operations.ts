@@ -5,7 +5,6 @@
  * ledger whose unique (source, source_ref) makes a repeated submission a no-op.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { ShopGroupType } from '../../../contract';
 import {
   adjustDaysField,
@@ -14,14 +13,14 @@ import {
   reasonField,
   submissionKeyField,
 } from '../../../contract/endpoints/console-users';
-import { firstErrorCode } from '../../../contract/validation';
 import { unbindDevice } from '../../account-area/devices';
 import { rowsOf, type Db } from '../../db/database';
 import { bulkExtensions, membershipGrants, sessions, users } from '../../db/schema';
 import type { SessionCache } from '../../identity/session-cache';
 import { resetSubscription } from '../../nodes/node-credentials';
-import { ApiError, fail } from '../../protocol/api-error';
+import { fail } from '../../protocol/api-error';
 import { writeAudit, type AuditActor } from '../audit';
+import { checked } from '../checked-input';
 
 const DAY_MS = 86_400_000;
 
@@ -35,13 +34,6 @@ export interface MemberDeps {
 export interface MembershipState {
   readonly expireTime: string | null;
   readonly planType: 1 | 2 | null;
-}
-
-/** Parses an operator's input with a contract field; a failure is its catalogue error. */
-function checked<S extends z.ZodType>(field: S, value: unknown): z.output<S> {
-  const parsed = field.safeParse(value);
-  if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
-  return parsed.data;
 }
 
 interface LockedMember {

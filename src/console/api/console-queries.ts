@@ -6,6 +6,7 @@ import {
   consoleCryptoOverview,
   consoleCryptoReorgs,
   consoleCryptoTransfers,
+  consoleBenefitList,
   consoleLinksRead,
   consoleBulkExtendPreview,
   consoleDashboard,
@@ -110,6 +111,12 @@ export const auditQuery = (filters: AuditFilters) =>
 export const announcementsQuery = queryOptions({
   queryKey: [...CONSOLE_KEY, 'announcements'],
   queryFn: () => consoleCall(consoleAnnouncementList, {}),
+});
+
+/** The yearly plan's benefits, hidden ones too. */
+export const benefitsQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'benefits'],
+  queryFn: () => consoleCall(consoleBenefitList, {}),
 });
 
 /** The site's links (the display config's `links`). */

@@ -15,9 +15,7 @@ import {
   type SiteLinks,
   type ConsoleAnnouncement,
 } from '../../../contract/endpoints/console';
-import { Errors } from '../../../contract/errors';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { FieldError, useFieldDescription } from '../../components/ui/field-description';
 import { type DataColumn } from '../../components/ui/data-table';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
@@ -31,11 +29,12 @@ import { linkLabel } from '../../app/layout/link-labels';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { announcementsQuery, siteLinksQuery } from '../api/console-queries';
+import { BenefitsSection } from '../content/benefits-section';
+import { useContentForm } from '../content/use-content-form';
 import { Permitted } from '../console-forbidden';
 import { ConsoleTable, Loading, ReadFailure, actionsColumn } from '../console-table';
 import '../../components/ui/badge.css';
-
-type FieldName = 'titleEn' | 'titleZh' | 'bodyEn' | 'bodyZh' | 'startsAt' | 'endsAt';
+import { LanguageFieldset } from '../content/language-fieldset';
 
 interface Draft {
   titleEn: string;
@@ -83,41 +82,6 @@ const draftOf = (a: ConsoleAnnouncement): Draft => ({
   banner: a.banner,
 });
 
-function TextAreaField({
-  label,
-  value,
-  onChange,
-  error,
-  lang,
-  maxLength,
-}: {
-  label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null;
-  lang: string;
-  maxLength: number;
-}) {
-  const { id, errorId, control } = useFieldDescription(error);
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <textarea
-        {...control}
-        className="field__input console-textarea"
-        lang={lang}
-        rows={4}
-        maxLength={maxLength}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <FieldError id={errorId} error={error} />
-    </div>
-  );
-}
-
 function StateBadge({ state }: { state: AnnouncementState }) {
   switch (state) {
     case 'live':
@@ -156,51 +120,20 @@ function AnnouncementForm({
   onSaved: () => void;
   onCancel: () => void;
 }) {
-  const errorText = useErrorText();
-  const [draft, setDraft] = useState<Draft>(editing ? draftOf(editing) : EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, number>>>({});
-  const [failure, setFailure] = useState<number | null>(null);
-  const [pending, setPending] = useState(false);
-  const set =
-    <K extends keyof Draft>(key: K) =>
-    (value: Draft[K]) =>
-      setDraft((d) => ({ ...d, [key]: value }));
-  const shown = (name: FieldName) => {
-    const code = errors[name];
-    return code === undefined ? null : errorText(code);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
+  const { draft, set, shown, failure, pending, submit } = useContentForm<Draft>(
+    editing ? draftOf(editing) : EMPTY,
+  );
+  const save = (event: FormEvent) => {
     const input = {
       ...draft,
       startsAt: fromLocalInput(draft.startsAt),
       endsAt: fromLocalInput(draft.endsAt),
     };
-    const parsed = announcementFields.safeParse(input);
-    if (!parsed.success) {
-      const found: Partial<Record<FieldName, number>> = {};
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0] as FieldName;
-        const code = Number(issue.message);
-        found[name] ??= Number.isInteger(code) && code > 0 ? code : Errors.BAD_REQUEST.code;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
+    return submit(event, announcementFields, input, async () => {
       if (editing) await consoleCall(consoleAnnouncementUpdate, { id: editing.id, ...input });
       else await consoleCall(consoleAnnouncementCreate, input);
-      setDraft(EMPTY);
       onSaved();
-    } catch (refusal) {
-      setFailure(errorCodeOf(refusal));
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
@@ -214,52 +147,44 @@ function AnnouncementForm({
         )
       }
     >
-      <form className="console-form" noValidate onSubmit={(e) => void submit(e)}>
+      <form className="console-form" noValidate onSubmit={(e) => void save(e)}>
         <div className="console-content__languages">
-          <fieldset className="console-content__language">
-            <legend>
-              <Trans>English</Trans>
-            </legend>
-            <TextField
-              label={<Trans>Title (English)</Trans>}
-              lang="en"
-              value={draft.titleEn}
-              onChange={set('titleEn')}
-              maxLength={ANNOUNCEMENT_LIMITS.title}
-              error={shown('titleEn')}
-              autoComplete="off"
-            />
-            <TextAreaField
-              label={<Trans>Text (English)</Trans>}
-              lang="en"
-              value={draft.bodyEn}
-              onChange={set('bodyEn')}
-              maxLength={ANNOUNCEMENT_LIMITS.body}
-              error={shown('bodyEn')}
-            />
-          </fieldset>
-          <fieldset className="console-content__language">
-            <legend>
-              <Trans>Chinese</Trans>
-            </legend>
-            <TextField
-              label={<Trans>Title (Chinese)</Trans>}
-              lang="zh-CN"
-              value={draft.titleZh}
-              onChange={set('titleZh')}
-              maxLength={ANNOUNCEMENT_LIMITS.title}
-              error={shown('titleZh')}
-              autoComplete="off"
-            />
-            <TextAreaField
-              label={<Trans>Text (Chinese)</Trans>}
-              lang="zh-CN"
-              value={draft.bodyZh}
-              onChange={set('bodyZh')}
-              maxLength={ANNOUNCEMENT_LIMITS.body}
-              error={shown('bodyZh')}
-            />
-          </fieldset>
+          <LanguageFieldset
+            legend={<Trans>English</Trans>}
+            lang="en"
+            title={{
+              label: <Trans>Title (English)</Trans>,
+              value: draft.titleEn,
+              onChange: set('titleEn'),
+              error: shown('titleEn'),
+              maxLength: ANNOUNCEMENT_LIMITS.title,
+            }}
+            text={{
+              label: <Trans>Text (English)</Trans>,
+              value: draft.bodyEn,
+              onChange: set('bodyEn'),
+              error: shown('bodyEn'),
+              maxLength: ANNOUNCEMENT_LIMITS.body,
+            }}
+          />
+          <LanguageFieldset
+            legend={<Trans>Chinese</Trans>}
+            lang="zh-CN"
+            title={{
+              label: <Trans>Title (Chinese)</Trans>,
+              value: draft.titleZh,
+              onChange: set('titleZh'),
+              error: shown('titleZh'),
+              maxLength: ANNOUNCEMENT_LIMITS.title,
+            }}
+            text={{
+              label: <Trans>Text (Chinese)</Trans>,
+              value: draft.bodyZh,
+              onChange: set('bodyZh'),
+              error: shown('bodyZh'),
+              maxLength: ANNOUNCEMENT_LIMITS.body,
+            }}
+          />
         </div>
         <div className="console-content__window">
           <TextField
@@ -583,7 +508,10 @@ function LinksSection() {
   );
 }
 
-/** /admin/content (owner, content): announcements to members in both languages; the site's links. */
+/**
+ * /admin/content (owner, content): announcements to members in both languages, the yearly plan's
+ * benefits, the site's links.
+ */
 export default function ConsoleContentPage() {
   return (
     <Permitted permission="content.manage">
@@ -592,6 +520,7 @@ export default function ConsoleContentPage() {
           <Trans>Content</Trans>
         </h1>
         <ContentSection />
+        <BenefitsSection />
         <LinksSection />
       </div>
     </Permitted>

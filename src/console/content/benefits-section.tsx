@@ -1,0 +1,293 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  BENEFIT_LIMITS,
+  benefitFields,
+  consoleBenefitCreate,
+  consoleBenefitUpdate,
+  type ConsoleBenefit,
+} from '../../../contract/endpoints/console-content';
+import { ErrorNotice } from '../../components/error-notice';
+import { TitledCard } from '../../components/titled-card';
+import type { DataColumn } from '../../components/ui/data-table';
+import { SubmitButton } from '../../components/ui/submit-button';
+import { TextField } from '../../components/ui/text-field';
+import { errorCodeOf } from '../../lib/api-error';
+import { consoleCall } from '../api/console-client';
+import { benefitsQuery } from '../api/console-queries';
+import { ConsoleTable, actionsColumn } from '../console-table';
+import { useContentForm } from './use-content-form';
+import { LanguageFieldset } from './language-fieldset';
+
+interface Draft {
+  titleEn: string;
+  titleZh: string;
+  descriptionEn: string;
+  descriptionZh: string;
+  account: string;
+  password: string;
+  link: string;
+  sort: string;
+  active: boolean;
+}
+
+const EMPTY: Draft = {
+  titleEn: '',
+  titleZh: '',
+  descriptionEn: '',
+  descriptionZh: '',
+  account: '',
+  password: '',
+  link: '',
+  sort: '0',
+  active: true,
+};
+
+const draftOf = (b: ConsoleBenefit): Draft => ({
+  titleEn: b.titleEn,
+  titleZh: b.titleZh,
+  descriptionEn: b.descriptionEn,
+  descriptionZh: b.descriptionZh,
+  account: b.account,
+  password: b.password,
+  link: b.link,
+  sort: String(b.sort),
+  active: b.active,
+});
+
+/** The form's fields as the contract takes them; the sort as typed, so a bad one is refused. */
+const inputOf = (d: Draft) => ({ ...d, sort: d.sort.trim() === '' ? 0 : Number(d.sort) });
+
+/** Adds a benefit, or changes the one being edited (the same checks as the server's). */
+function BenefitForm({
+  editing,
+  onSaved,
+  onCancel,
+}: {
+  editing: ConsoleBenefit | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const { draft, set, shown, failure, pending, submit } = useContentForm<Draft>(
+    editing ? draftOf(editing) : EMPTY,
+  );
+  const save = (event: FormEvent) =>
+    submit(event, benefitFields, inputOf(draft), async (fields) => {
+      if (editing) await consoleCall(consoleBenefitUpdate, { id: editing.id, ...fields });
+      else await consoleCall(consoleBenefitCreate, fields);
+      onSaved();
+    });
+
+  return (
+    <TitledCard
+      look="console-panel"
+      title={editing ? <Trans>Change benefit #{editing.id}</Trans> : <Trans>Add a benefit</Trans>}
+    >
+      <form className="console-form" noValidate onSubmit={(e) => void save(e)}>
+        <div className="console-content__languages">
+          <LanguageFieldset
+            legend={<Trans>English</Trans>}
+            lang="en"
+            title={{
+              label: <Trans>Name of the benefit (English)</Trans>,
+              value: draft.titleEn,
+              onChange: set('titleEn'),
+              error: shown('titleEn'),
+              maxLength: BENEFIT_LIMITS.title,
+            }}
+            text={{
+              label: <Trans>Description (English, optional)</Trans>,
+              value: draft.descriptionEn,
+              onChange: set('descriptionEn'),
+              error: shown('descriptionEn'),
+              maxLength: BENEFIT_LIMITS.description,
+            }}
+          />
+          <LanguageFieldset
+            legend={<Trans>Chinese</Trans>}
+            lang="zh-CN"
+            title={{
+              label: <Trans>Name of the benefit (Chinese)</Trans>,
+              value: draft.titleZh,
+              onChange: set('titleZh'),
+              error: shown('titleZh'),
+              maxLength: BENEFIT_LIMITS.title,
+            }}
+            text={{
+              label: <Trans>Description (Chinese, optional)</Trans>,
+              value: draft.descriptionZh,
+              onChange: set('descriptionZh'),
+              error: shown('descriptionZh'),
+              maxLength: BENEFIT_LIMITS.description,
+            }}
+          />
+        </div>
+        <div className="console-content__window">
+          <TextField
+            label={<Trans>Shared account</Trans>}
+            value={draft.account}
+            onChange={set('account')}
+            maxLength={BENEFIT_LIMITS.account}
+            error={shown('account')}
+            autoComplete="off"
+          />
+          <TextField
+            label={<Trans>Its password</Trans>}
+            value={draft.password}
+            onChange={set('password')}
+            maxLength={BENEFIT_LIMITS.account}
+            error={shown('password')}
+            autoComplete="off"
+            hint={<Trans>Yearly members see it on their benefits page.</Trans>}
+          />
+          <TextField
+            label={<Trans>Link</Trans>}
+            type="url"
+            value={draft.link}
+            onChange={set('link')}
+            error={shown('link')}
+            autoComplete="off"
+            hint={<Trans>Where members sign in: an https:// address.</Trans>}
+          />
+          <TextField
+            label={<Trans>Position</Trans>}
+            inputMode="numeric"
+            value={draft.sort}
+            onChange={set('sort')}
+            error={shown('sort')}
+            hint={<Trans>Smaller numbers come first.</Trans>}
+          />
+        </div>
+        <label className="check">
+          <span className="check__row">
+            <input
+              type="checkbox"
+              checked={draft.active}
+              onChange={(event) => set('active')(event.target.checked)}
+            />
+            <span>
+              <Trans>Members see it</Trans>
+            </span>
+          </span>
+        </label>
+        {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+        <div className="console-content__buttons">
+          <SubmitButton pending={pending}>
+            {editing ? <Trans>Save the changes</Trans> : <Trans>Add the benefit</Trans>}
+          </SubmitButton>
+          {editing && (
+            <button type="button" className="btn btn-secondary" onClick={onCancel}>
+              <Trans>Cancel</Trans>
+            </button>
+          )}
+        </div>
+      </form>
+    </TitledCard>
+  );
+}
+
+/**
+ * The yearly plan's benefits (SPEC §3 /user/benefits; docs/console.md "Content"): the list in the
+ * order members see them, hidden ones too; add, change, hide and show again. The server audits each
+ * change (the shared password redacted in the trail).
+ */
+export function BenefitsSection() {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const list = useQuery(benefitsQuery);
+  const [editing, setEditing] = useState<ConsoleBenefit | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [failure, setFailure] = useState<number | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  const chinese = i18n.locale.startsWith('zh');
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: benefitsQuery.queryKey });
+  const titleOf = (b: ConsoleBenefit) => (chinese ? b.titleZh : b.titleEn);
+
+  const toggle = async (b: ConsoleBenefit) => {
+    setFailure(null);
+    setSaved(false);
+    try {
+      const { id, createdAt: _createdAt, ...fields } = b;
+      await consoleCall(consoleBenefitUpdate, { id, ...fields, active: !b.active });
+    } catch (refusal) {
+      setFailure(errorCodeOf(refusal));
+    } finally {
+      void refresh();
+    }
+  };
+
+  const columns: DataColumn<ConsoleBenefit>[] = [
+    { key: 'title', header: t`Title`, rowHeader: true, cell: titleOf },
+    { key: 'account', header: t`Shared account`, cell: (b) => b.account },
+    {
+      key: 'link',
+      header: t`Link`,
+      cell: (b) => <code className="console-break">{b.link}</code>,
+    },
+    { key: 'sort', header: t`Position`, cell: (b) => b.sort },
+    {
+      key: 'shown',
+      header: t`Members see it`,
+      cell: (b) => (b.active ? t`Yes` : t`No, hidden`),
+    },
+    actionsColumn(t`Actions`, (b) => (
+      <>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-label={t`Change “${titleOf(b)}”`}
+          onClick={() => {
+            setSaved(false);
+            setEditing(b);
+            formRef.current?.scrollIntoView({ block: 'start' });
+          }}
+        >
+          <Trans>Change</Trans>
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-label={b.active ? t`Hide “${titleOf(b)}”` : t`Show “${titleOf(b)}”`}
+          onClick={() => void toggle(b)}
+        >
+          {b.active ? <Trans>Hide</Trans> : <Trans>Show</Trans>}
+        </button>
+      </>
+    )),
+  ];
+
+  return (
+    <>
+      <div ref={formRef}>
+        <BenefitForm
+          key={editing?.id ?? 'new'}
+          editing={editing}
+          onSaved={() => {
+            setEditing(null);
+            setSaved(true);
+            void refresh();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      </div>
+      {saved && (
+        <p role="status" className="console-content__saved">
+          <Trans>Saved. Yearly members see the benefits as listed.</Trans>
+        </p>
+      )}
+      {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+      <TitledCard look="console-panel" title={<Trans>Benefits of the yearly plan</Trans>}>
+        <ConsoleTable
+          query={list}
+          rows={list.data?.benefits}
+          columns={columns}
+          rowKey={(b) => b.id}
+          caption={<Trans>Benefits of the yearly plan</Trans>}
+          empty={<Trans>No benefits yet.</Trans>}
+        />
+      </TitledCard>
+    </>
+  );
+}
