@@ -550,6 +550,8 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
       ),
     );
     expect(verified.settlement.txHash).toBe(other);
+    // The operator's note stays through a second look; no English text of ours is added to it.
+    expect(verified.settlement.verificationNote).toBe('typo');
     expect(await lastAudit(db(), 'kol.payout-verify')).toMatchObject({
       after: { transfer: other },
     });

@@ -352,15 +352,18 @@ export async function recordKolPayout(
   );
 }
 
-/** Checks a settlement's recorded hash on chain again (not yet confirmed, an RPC down). */
+/**
+ * Checks a settlement's recorded hash on chain again (not yet confirmed, an RPC down). The note the
+ * operator wrote with the hash is kept; the check's own reason is a value (docs/kol.md).
+ */
 export async function verifyKolPayout(
   deps: KolDeps,
   actor: AuditActor,
   input: { settlementId: number },
 ): Promise<PayoutRecordResult> {
-  const recorded = rowsOf<{ tx_hash: string | null }>(
+  const recorded = rowsOf<{ tx_hash: string | null; verification_note: string | null }>(
     await deps.db.execute(
-      sql`SELECT tx_hash FROM kol_settlements WHERE id = ${input.settlementId}`,
+      sql`SELECT tx_hash, verification_note FROM kol_settlements WHERE id = ${input.settlementId}`,
     ),
   )[0];
   if (!recorded)
@@ -377,7 +380,8 @@ export async function verifyKolPayout(
       settlementId: input.settlementId,
       txHash: recorded.tx_hash,
       correct: true,
-      note: 'verified again',
+      // The operator's own words stay; that this was a second look is the audit entry's action.
+      ...(recorded.verification_note ? { note: recorded.verification_note } : {}),
     },
     'kol.payout-verify',
   );
