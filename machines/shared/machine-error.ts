@@ -43,6 +43,16 @@ export const failureCode = (_: unknown, params: { error: unknown }) => ({
   errorCode: toMachineError(params.error).code,
 });
 
+/**
+ * What a machine that keeps the refusal's data as well assigns (`rememberRefusal`): the code and the
+ * `data` (a throttle's `retryAfterSeconds`), for the SPA to word; `noRefusal` clears both.
+ */
+export const refusalCodeAndData = (_: unknown, params: { error: unknown }) => {
+  const { code, data } = toMachineError(params.error);
+  return { errorCode: code, errorData: data };
+};
+export const noRefusal = { errorCode: null, errorData: undefined };
+
 /** The error an actor placeholder rejects with, so that a forgotten `provide` fails loudly. */
 export function notProvided(machineId: string, name: string): Error {
   return new Error(

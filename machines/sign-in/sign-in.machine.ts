@@ -1,6 +1,13 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
-import { errorOf, notProvided, placeholderActor, toMachineError } from '../shared/machine-error';
+import {
+  errorOf,
+  noRefusal,
+  notProvided,
+  placeholderActor,
+  refusalCodeAndData,
+  toMachineError,
+} from '../shared/machine-error';
 import type {
   LogInInput,
   PasskeySecondStepInput,
@@ -67,11 +74,8 @@ export const signInMachine = setup({
       errorCode: null,
       errorData: undefined,
     })),
-    rememberRefusal: assign((_, params: { error: unknown }) => {
-      const { code, data } = toMachineError(params.error);
-      return { errorCode: code, errorData: data };
-    }),
-    clearRefusal: assign({ errorCode: null, errorData: undefined }),
+    rememberRefusal: assign(refusalCodeAndData),
+    clearRefusal: assign(noRefusal),
   },
   guards: {
     isSecondStepRequired: (_, params: { error: unknown }) =>

@@ -1,5 +1,11 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { errorOf, notProvided, placeholderActor, toMachineError } from '../shared/machine-error';
+import {
+  errorOf,
+  noRefusal,
+  notProvided,
+  placeholderActor,
+  refusalCodeAndData,
+} from '../shared/machine-error';
 import type {
   TotpSecret,
   TwoStepCodeInput,
@@ -51,11 +57,8 @@ export const twoStepSetupMachine = setup({
       secret: null,
     })),
     forgetSecrets: assign({ secret: null, recoveryCodes: [] }),
-    rememberRefusal: assign((_, params: { error: unknown }) => {
-      const { code, data } = toMachineError(params.error);
-      return { errorCode: code, errorData: data };
-    }),
-    clearRefusal: assign({ errorCode: null, errorData: undefined }),
+    rememberRefusal: assign(refusalCodeAndData),
+    clearRefusal: assign(noRefusal),
   },
 }).createMachine({
   id: 'twoStepSetup',
