@@ -75,7 +75,7 @@ export function actionsColumn<Row>(header: string, cell: (row: Row) => ReactNode
     hideHeader: true,
     label: null,
     className: 'console-table__actions',
-    cell,
+    cell: (row) => <div className="console-row-actions">{cell(row)}</div>,
   };
 }
 
@@ -95,7 +95,7 @@ export function openColumn<Row>(
       aria-label={name(row)}
       onClick={() => onOpen(row)}
     >
-      <Trans>Open</Trans>
+      <Trans context="a record">Open</Trans>
     </button>
   ));
 }

@@ -182,7 +182,10 @@ export function CryptoReorgs() {
     {
       key: 'state',
       header: t`State`,
-      cell: (r) => (r.resolvedAt === null ? t`Open` : t`Resolved ${dateTime(r.resolvedAt)}`),
+      cell: (r) =>
+        r.resolvedAt === null
+          ? t({ message: 'Open', context: 'a flag' })
+          : t`Resolved ${dateTime(r.resolvedAt)}`,
     },
   ];
 

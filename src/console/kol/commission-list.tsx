@@ -125,8 +125,8 @@ export function CommissionList() {
   };
   const statusLabel: Record<KolCommissionStatus, string> = {
     held: t`Under review`,
-    pending: t`Pending`,
-    available: t`Available`,
+    pending: t({ message: 'Pending', context: 'to settle' }),
+    available: t({ message: 'Available', context: 'to settle' }),
     settled: t`Settled`,
     voided: t`Voided`,
   };
@@ -183,7 +183,7 @@ export function CommissionList() {
           )}
           <button
             type="button"
-            className="btn btn-ghost btn-small"
+            className="btn btn-secondary btn-small"
             aria-label={t`Void commission ${c.id}`}
             onClick={() => setReviewing({ commission: c, act: 'void' })}
           >

@@ -88,15 +88,23 @@ export function KolList() {
         ),
     },
     { key: 'held', header: t`Under review`, cell: (k) => usd(k.totals.heldCents) },
-    { key: 'pending', header: t`Pending`, cell: (k) => usd(k.totals.pendingCents) },
-    { key: 'available', header: t`Available`, cell: (k) => usd(k.totals.availableCents) },
+    {
+      key: 'pending',
+      header: t({ message: 'Pending', context: 'to settle' }),
+      cell: (k) => usd(k.totals.pendingCents),
+    },
+    {
+      key: 'available',
+      header: t({ message: 'Available', context: 'to settle' }),
+      cell: (k) => usd(k.totals.availableCents),
+    },
     { key: 'processing', header: t`Processing`, cell: (k) => usd(k.totals.processingCents) },
     { key: 'paid', header: t`Paid`, cell: (k) => usd(k.totals.paidCents) },
     actionsColumn(t`Actions`, (k) => (
       <>
         <button
           type="button"
-          className="btn btn-ghost btn-small"
+          className="btn btn-secondary btn-small"
           aria-label={t`Change the terms of KOL ${k.userId}`}
           onClick={() => setAct({ kind: 'terms', kol: k })}
         >
@@ -118,7 +126,7 @@ export function KolList() {
         {!k.endedAt && (
           <button
             type="button"
-            className="btn btn-ghost btn-small"
+            className="btn btn-secondary btn-small"
             aria-label={t`End KOL ${k.userId}`}
             onClick={() => {
               setFailure(null);

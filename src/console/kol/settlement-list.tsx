@@ -183,7 +183,7 @@ export function SettlementList() {
           {s.txHash && s.verification !== 'verified' && (
             <button
               type="button"
-              className="btn btn-ghost btn-small"
+              className="btn btn-secondary btn-small"
               aria-label={t`Verify settlement ${s.id} again`}
               onClick={() => void verify(s)}
             >

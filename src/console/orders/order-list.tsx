@@ -75,7 +75,11 @@ export function OrderList({ onOpen }: { onOpen: (orderId: string) => void }) {
       cell: (o) => <ProductName groupType={o.product.groupType} months={o.product.months} />,
     },
     { key: 'method', header: t`Method`, cell: (o) => <MethodName method={o.method as never} /> },
-    { key: 'total', header: t`Total`, cell: (o) => money(o.total) },
+    {
+      key: 'total',
+      header: t({ message: 'Total', context: 'an order' }),
+      cell: (o) => money(o.total),
+    },
     { key: 'status', header: t`Status`, cell: (o) => <StatusName status={o.status as never} /> },
     { key: 'created', header: t`Created`, cell: (o) => dateTime(o.createdAt) },
     openColumn(

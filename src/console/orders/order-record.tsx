@@ -46,7 +46,7 @@ export function OrderFacts({ order }: { order: ConsoleOrder }) {
       <Detail term={<Trans>Method</Trans>}>
         <MethodName method={order.method as never} /> ({order.gateway})
       </Detail>
-      <Detail term={<Trans>Total</Trans>}>{money(order.total)}</Detail>
+      <Detail term={<Trans context="an order">Total</Trans>}>{money(order.total)}</Detail>
       <Detail term={<Trans>Status</Trans>}>
         <StatusName status={order.status as never} />
       </Detail>
@@ -97,7 +97,7 @@ export function OrderRecord({ orderId, onClose }: { orderId: string; onClose: ()
     {
       key: 'resolved',
       header: t`Resolved`,
-      cell: (f) => (f.resolvedAt ? dateTime(f.resolvedAt) : <Trans>Open</Trans>),
+      cell: (f) => (f.resolvedAt ? dateTime(f.resolvedAt) : <Trans context="a flag">Open</Trans>),
     },
   ];
 

@@ -119,7 +119,7 @@ export function PaymentFlags({ onOpenOrder }: { onOpenOrder: (orderId: string) =
           <Trans>Resolve</Trans>
         </button>
       ) : (
-        <Trans>Open</Trans>
+        <Trans context="a flag">Open</Trans>
       ),
     ),
   ];

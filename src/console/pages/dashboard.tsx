@@ -175,7 +175,11 @@ export function Dashboard() {
       {figures.isError ? <ReadFailure query={figures} /> : null}
       {figures.data ? <Figures figures={figures.data} /> : null}
       <TitledCard look="console-panel" title={<Trans>Over time</Trans>}>
-        <div className="console-range" role="group" aria-label={t`Period`}>
+        <div
+          className="console-range"
+          role="group"
+          aria-label={t({ message: 'Period', context: 'a chart' })}
+        >
           {DASHBOARD_RANGES.map((days) => (
             <button
               key={days}

@@ -381,13 +381,13 @@ function DevicesTable({
   return (
     <>
       <h3 className="console-subtitle">
-        <Trans>Devices</Trans>
+        <Trans context="a list">Devices</Trans>
       </h3>
       <ConsoleTable
         rows={record.devices}
         columns={columns}
         rowKey={(d) => d.id}
-        caption={<Trans>Devices</Trans>}
+        caption={<Trans context="a list">Devices</Trans>}
         empty={<Trans>No device.</Trans>}
       />
     </>
@@ -404,7 +404,11 @@ function MemberRecordPanel({ userId, onClose }: { userId: number; onClose: () =>
   const orderColumns: DataColumn<MemberRecord['orders'][number]>[] = [
     { key: 'order', header: t`Order ID`, rowHeader: true, cell: (o) => o.orderId },
     { key: 'status', header: t`Status`, cell: (o) => <StatusName status={o.status as never} /> },
-    { key: 'total', header: t`Total`, cell: (o) => money(o.total) },
+    {
+      key: 'total',
+      header: t({ message: 'Total', context: 'an order' }),
+      cell: (o) => money(o.total),
+    },
     { key: 'created', header: t`Created`, cell: (o) => dateTime(o.createdAt) },
   ];
   const sessionColumns: DataColumn<MemberRecord['sessions'][number]>[] = [

@@ -159,7 +159,11 @@ export function PlansCard() {
       cell: (p) => <ProductName groupType={p.groupType} months={p.months} />,
     },
     { key: 'days', header: t`Days`, cell: (p) => p.durationDays },
-    { key: 'devices', header: t`Devices`, cell: (p) => p.maxDevices },
+    {
+      key: 'devices',
+      header: t({ message: 'Devices', context: 'a count' }),
+      cell: (p) => p.maxDevices,
+    },
     { key: 'cny', header: 'CNY', cell: (p) => priceIn(p, 'CNY') },
     { key: 'usd', header: 'USD', cell: (p) => priceIn(p, 'USD') },
     {
