@@ -103,6 +103,30 @@ test.describe('console store', () => {
         new RegExp(`^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3},lite,\\d+,${planId},1,0,,no$`),
       );
 
+      // One of its codes looked up as a member would read it out, then disabled; a code that
+      // does not exist is said so.
+      const lookUp = main(page).getByLabel(i18n.t('Look up a code'));
+      await lookUp.fill('AAAA-BBBB-CCCC-DDDD');
+      await main(page)
+        .getByRole('button', { name: i18n.t('Find the code') })
+        .click();
+      await expect(main(page).getByText(i18n.error('REDEEM_CODE_NOT_FOUND'))).toBeVisible();
+      const printed = lines[1]!.split(',')[0]!;
+      await lookUp.fill(printed.toLowerCase().replace(/-/g, ' '));
+      await main(page)
+        .getByRole('button', { name: i18n.t('Find the code') })
+        .click();
+      const found = main(page).getByRole('region', {
+        name: i18n.t('Redeem code {shown}', { shown: printed }),
+      });
+      await expect(found).toContainText(i18n.t('Can be redeemed'));
+      await expect(found).toContainText(i18n.t('Nobody yet.'));
+      await expect(found).toContainText(`e2e ${code}`);
+      await expectAccessible(page);
+      await found.getByRole('button', { name: i18n.t('Disable the code') }).click();
+      await expect(found).toContainText(i18n.t('Disabled'));
+      await expect(found.getByRole('button', { name: i18n.t('Disable the code') })).toHaveCount(0);
+
       // Group buy: a seat price for the new plan and the hours.
       const group = main(page).getByRole('region', { name: i18n.t('Group buy') });
       await group.getByLabel(i18n.t('Product ID')).fill(planId);

@@ -148,7 +148,8 @@ export type RedeemBatchInput = z.input<typeof redeemBatchInput>;
 
 export const redeemBatchIdField = whole(Errors.REDEEM_BATCH_NOT_FOUND, 1, 2_147_483_647);
 
-export const redeemDisableInput = z.object({
+/** One redeem code by its text, as printed or typed (case, spaces and dashes do not matter). */
+export const redeemCodeInput = z.object({
   code: z
     .string(code(Errors.REDEEM_CODE_NOT_FOUND))
     .trim()
@@ -225,6 +226,24 @@ export const redeemBatchSummary = z.object({
   uses: z.number().int(),
 });
 export type RedeemBatchSummary = z.infer<typeof redeemBatchSummary>;
+
+/** One redeem code as support looks it up: what it is worth, its state and who redeemed it. */
+export const redeemCodeDetail = z.object({
+  code: z.string(),
+  batchId: z.number().int(),
+  batchNote: z.string(),
+  groupType: z.union([z.literal(1), z.literal(2)]),
+  days: z.number().int(),
+  planId: z.number().int().nullable(),
+  maxUses: z.number().int(),
+  usedCount: z.number().int(),
+  expiresAt: isoDate.nullable(),
+  disabled: z.boolean(),
+  createdAt: isoDate,
+  /** Every redemption, the newest first. */
+  redemptions: z.array(z.object({ userId: z.number().int(), at: isoDate })),
+});
+export type RedeemCodeDetail = z.infer<typeof redeemCodeDetail>;
 
 export const groupBuyStore = z.object({
   enabled: z.boolean(),
@@ -331,10 +350,19 @@ export const consoleStoreRedeemExport = consoleDownload({
     "A batch's codes as CSV (code, uses, used, expiry, disabled), saved as a file; every export is audited.",
 });
 
+export const consoleStoreRedeemCode = consoleRead({
+  path: '/api/admin/store/redeem-codes/find',
+  access: 'store.manage',
+  input: redeemCodeInput,
+  data: z.object({ code: redeemCodeDetail }),
+  summary:
+    'One redeem code by its text: its batch, value, uses, expiry, whether it is disabled, and who redeemed it when.',
+});
+
 export const consoleStoreRedeemDisable = consoleWrite({
   path: '/api/admin/store/redeem-codes/disable',
   access: 'store.manage',
-  input: redeemDisableInput,
+  input: redeemCodeInput,
   data: z.object({ code: z.string(), disabled: z.boolean() }),
   summary: 'Disable one redeem code: it is refused from now (redemptions made stay).',
 });
@@ -385,6 +413,7 @@ export const consoleStoreEndpoints = {
   consoleStoreRedeemBatches,
   consoleStoreRedeemBatchCreate,
   consoleStoreRedeemExport,
+  consoleStoreRedeemCode,
   consoleStoreRedeemDisable,
   consoleStoreGroupBuy,
   consoleStoreGroupPrice,

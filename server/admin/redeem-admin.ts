@@ -1,13 +1,15 @@
 /**
- * `redeem batch | batches | disable` (docs/store.md, operator commands). Making a batch and disabling
- * a code are the console's operator functions (server/console/store/store-operations.ts), audited
- * as `cli`; the codes are printed here, and the console reads them from its audited CSV export.
+ * `redeem batch | batches | show | disable` (docs/store.md, operator commands). Making a batch and
+ * disabling a code are the console's operator functions (server/console/store/store-operations.ts),
+ * audited as `cli`; the codes are printed here, and the console reads them from its audited CSV
+ * export. `show` is the console's look-up of one code (server/console/store/store-record.ts).
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { Errors } from '../../contract/errors';
 import { MAX_REDEEM_BATCH, REDEEM_NOTE_MAX } from '../../contract/endpoints/console-store';
 import { CLI_ACTOR } from '../console/audit';
 import { createRedeemCodes, disableRedeemCode } from '../console/store/store-operations';
+import { findRedeemCode } from '../console/store/store-record';
 import { redeemBatches, redeemCodes } from '../db/schema';
 import { normaliseRedeemCode } from '../store/redeem-codes';
 import { Args, UsageError, parseGroup, positional } from './args';
@@ -18,6 +20,7 @@ import { storeOperator } from './store-operator';
 export const REDEEM_USAGE = [
   'redeem batch --count <n> (--group 1|2 --days <n> | --product <productId>) [--uses <n>] [--expires <ISO>] [--note <text>]',
   'redeem batches',
+  'redeem show <CODE>',
   'redeem disable <CODE>',
 ];
 
@@ -98,6 +101,36 @@ export function parseRedeemCommand(argv: readonly string[]): AdminCommand {
             r.note,
           ]),
         ).forEach((l) => io.out(l));
+        return 0;
+      };
+    }
+    case 'show': {
+      const args = new Args(rest);
+      const code = normaliseRedeemCode(positional(args, 0, 'CODE'));
+      args.done(1);
+      return async ({ db, io }) => {
+        const found = await storeOperator(
+          () => findRedeemCode(db, { code }),
+          [[Errors.REDEEM_CODE_NOT_FOUND, `no redeem code ${code}`]],
+        );
+        const worth =
+          found.planId === null ? `group ${found.groupType}` : `product ${found.planId}`;
+        table(
+          ['code', 'batch', 'worth', 'days', 'used', 'expires', 'state'],
+          [
+            [
+              found.code,
+              String(found.batchId),
+              worth,
+              String(found.days),
+              `${found.usedCount}/${found.maxUses}`,
+              found.expiresAt ?? '-',
+              found.disabled ? 'disabled' : 'active',
+            ],
+          ],
+        ).forEach((l) => io.out(l));
+        io.out(counted(found.redemptions.length, 'redemption'));
+        found.redemptions.forEach((r) => io.out(`  user ${r.userId} at ${r.at}`));
         return 0;
       };
     }

@@ -753,6 +753,7 @@ describe.each(variants)('console door on $name', (variant) => {
       consoleStoreRedeemBatches: {},
       consoleStoreRedeemBatchCreate: { count: 1, planId: NO_SUCH_USER },
       consoleStoreRedeemExport: { batchId: NO_SUCH_USER },
+      consoleStoreRedeemCode: { code: 'AAAA-BBBB-CCCC-DDDD' },
       consoleStoreRedeemDisable: { code: 'AAAA-BBBB-CCCC-DDDD' },
       consoleStoreGroupBuy: {},
       consoleStoreGroupPrice: { planId: NO_SUCH_USER, size: 2, currency: 'CNY', amount: 100 },

@@ -13,6 +13,7 @@ import { CONSOLE_SESSION_COOKIE, consoleEndpoints } from '../../contract/endpoin
 import type {
   GroupBuyStore,
   RedeemBatchSummary,
+  RedeemCodeDetail,
   StoreCoupon,
   StorePlan,
 } from '../../contract/endpoints/console-store';
@@ -36,7 +37,9 @@ import {
   useConsoleApp,
   type SignedIn,
 } from './helpers/console';
+import { makeUsers } from './helpers/group-buy';
 import { databaseVariants } from './helpers/test-databases';
+import { redeemCode } from '../../server/store/redeem-codes';
 
 const variants = await databaseVariants();
 const E = consoleEndpoints;
@@ -385,6 +388,57 @@ describe.each(variants)('the console store section on $name', (variant) => {
     expect(JSON.stringify(exportAudit)).not.toContain(stored[0]!.code);
 
     const one = stored[0]!.code;
+    // Support's question "who used this code?": looked up as typed, before and after two members
+    // redeem it (it allows 3 uses).
+    const fresh = await consoleCall<{ code: RedeemCodeDetail }>(
+      t.app,
+      E.consoleStoreRedeemCode,
+      { code: ` ${one.toLowerCase()} ` },
+      as(finance),
+    );
+    expect(fresh.body.code, fresh.body.msg).toBe(200);
+    expect(fresh.body.data.code).toMatchObject({
+      code: one,
+      batchId: batch.id,
+      batchNote: 'forum giveaway',
+      groupType: 2,
+      days: 7,
+      planId: null,
+      maxUses: 3,
+      usedCount: 0,
+      disabled: false,
+      redemptions: [],
+    });
+    const [first, second] = await makeUsers(db(), 2);
+    await redeemCode(db(), first!.userId, one, 100, new Date(clock.now()));
+    await redeemCode(db(), second!.userId, one.replace(/-/g, ''), 100, new Date(clock.now()));
+    const redeemed = await consoleCall<{ code: RedeemCodeDetail }>(
+      t.app,
+      E.consoleStoreRedeemCode,
+      { code: one },
+      as(finance),
+    );
+    expect(redeemed.body.data.code.usedCount).toBe(2);
+    expect(redeemed.body.data.code.redemptions.map((r) => r.userId)).toEqual([
+      second!.userId,
+      first!.userId,
+    ]);
+    for (const [input, expected] of [
+      [{ code: 'AAAA-BBBB-CCCC-DDDD' }, Errors.REDEEM_CODE_NOT_FOUND],
+      [{ code: '' }, Errors.REDEEM_CODE_NOT_FOUND],
+    ] as const) {
+      const refused = await consoleCall(
+        t.app,
+        E.consoleStoreRedeemCode,
+        input,
+        as(finance, 'zh_CN'),
+      );
+      expect(refused.body.code).toBe(expected.code);
+      expect(refused.body.msg).toBe(expected.zh_CN);
+    }
+    const kept = await consoleCall(t.app, E.consoleStoreRedeemCode, { code: one }, as(support));
+    expect(kept.body.code).toBe(Errors.CONSOLE_FORBIDDEN.code);
+
     const disabled = await consoleCall(
       t.app,
       E.consoleStoreRedeemDisable,
@@ -399,7 +453,20 @@ describe.each(variants)('the console store section on $name', (variant) => {
       {},
       as(finance),
     );
-    expect(listed.body.data.batches[0]).toMatchObject({ id: batch.id, unused: 4, disabled: 1 });
+    expect(listed.body.data.batches[0]).toMatchObject({
+      id: batch.id,
+      unused: 4,
+      used: 1,
+      disabled: 1,
+      redemptions: 2,
+    });
+    const found = await consoleCall<{ code: RedeemCodeDetail }>(
+      t.app,
+      E.consoleStoreRedeemCode,
+      { code: one },
+      as(finance),
+    );
+    expect(found.body.data.code).toMatchObject({ disabled: true, usedCount: 2 });
 
     const missing = await consoleCall(
       t.app,
@@ -559,6 +626,16 @@ describe.each(variants)('the console store section on $name', (variant) => {
     expect(batch.code).toBe(0);
     expect(batch.out).toHaveLength(2);
     expect((await lastAudit(db(), 'redeem.batch'))?.actorKind).toBe('cli');
+    const shown = await runCli(t.app, clock, ['redeem', 'show', batch.out[0]!.toLowerCase()]);
+    expect(shown.code, shown.err.join('\n')).toBe(0);
+    expect(shown.out[0]).toMatch(/^code\s+batch\s+worth\s+days\s+used\s+expires\s+state$/);
+    expect(shown.out[1]).toMatch(
+      new RegExp(`^${batch.out[0]}\\s+\\d+\\s+product 104\\s+365\\s+0/1\\s+-\\s+active$`),
+    );
+    expect(shown.out[2]).toBe('0 redemptions');
+    const unknown = await runCli(t.app, clock, ['redeem', 'show', 'AAAA-BBBB-CCCC-DDDD']);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.err.join('\n')).toContain('no redeem code AAAA-BBBB-CCCC-DDDD');
     const hours = await runCli(t.app, clock, ['group-buy', 'hours', '12']);
     expect(hours.out[0]).toBe('an open group lasts 12 hours');
     expect(await lastAudit(db(), 'group-buy.hours')).toMatchObject({

@@ -20,7 +20,13 @@ import {
   setSeatPrice,
   type StoreDeps,
 } from './store-operations';
-import { groupBuyStore, redeemBatches, storeCoupons, storePlans } from './store-record';
+import {
+  findRedeemCode,
+  groupBuyStore,
+  redeemBatches,
+  storeCoupons,
+  storePlans,
+} from './store-record';
 
 export function storeHandlers(deps: StoreDeps): HandlersOf<typeof consoleStoreEndpoints> {
   const { db } = deps;
@@ -46,6 +52,7 @@ export function storeHandlers(deps: StoreDeps): HandlersOf<typeof consoleStoreEn
       batch: (await createRedeemCodes(deps, actor, input)).batch,
     }),
     consoleStoreRedeemExport: (input, { actor }) => exportRedeemBatch(deps, actor, input),
+    consoleStoreRedeemCode: async (input) => ({ code: await findRedeemCode(db, input) }),
     consoleStoreRedeemDisable: (input, { actor }) => disableRedeemCode(deps, actor, input),
     consoleStoreGroupBuy: () => groupBuyStore(db),
     consoleStoreGroupPrice: async (input, { actor }) => {

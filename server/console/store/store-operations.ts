@@ -18,7 +18,7 @@ import {
   planPriceInput,
   redeemBatchIdField,
   redeemBatchInput,
-  redeemDisableInput,
+  redeemCodeInput,
   type RedeemBatchSummary,
   type StoreCoupon,
   type StorePlan,
@@ -309,7 +309,7 @@ export async function disableRedeemCode(
   actor: AuditActor,
   input: unknown,
 ): Promise<{ code: string; disabled: boolean }> {
-  const code = normaliseRedeemCode(checked(redeemDisableInput, input).code);
+  const code = normaliseRedeemCode(checked(redeemCodeInput, input).code);
   const at = deps.now();
   await deps.db.transaction(async (tx) => {
     const [locked] = rowsOf<{ id: number; batch_id: number; disabled: boolean }>(

@@ -4,16 +4,21 @@
  * store half of group buy. The CLI's listings read the same rows.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import type {
-  GroupBuyStore,
-  RedeemBatchSummary,
-  StoreCoupon,
-  StorePlan,
+import {
+  redeemCodeInput,
+  type GroupBuyStore,
+  type RedeemBatchSummary,
+  type RedeemCodeDetail,
+  type StoreCoupon,
+  type StorePlan,
 } from '../../../contract/endpoints/console-store';
 import { rowsOf, type Db } from '../../db/database';
 import { coupons, groupPrices } from '../../db/schema';
 import { groupBuyEnabled, readGroupBuySettings } from '../../group-buy/group-settings';
+import { fail } from '../../protocol/api-error';
 import { findPlan, listPlans, type PlanWithPrices } from '../../store/plans';
+import { normaliseRedeemCode } from '../../store/redeem-codes';
+import { checked } from '../checked-input';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
@@ -126,6 +131,59 @@ export async function redeemBatches(
     redemptions: Number(r.redemptions),
     uses: Number(r.uses),
   }));
+}
+
+interface CodeRow {
+  id: number | string;
+  code: string;
+  batch_id: number;
+  note: string;
+  group_type: number;
+  duration_days: number;
+  plan_id: number | null;
+  max_uses: number;
+  used_count: number;
+  expires_at: Date | string | null;
+  disabled: boolean;
+  created_at: Date | string;
+}
+
+/**
+ * One redeem code by its text (as printed or typed: `normaliseRedeemCode`), with its batch and every
+ * redemption, the newest first; REDEEM_CODE_NOT_FOUND when there is none.
+ */
+export async function findRedeemCode(db: Db, input: unknown): Promise<RedeemCodeDetail> {
+  const code = normaliseRedeemCode(checked(redeemCodeInput, input).code);
+  const [row] = rowsOf<CodeRow>(
+    await db.execute(sql`
+      SELECT c.id, c.code, c.batch_id, b.note, c.group_type, c.duration_days, c.plan_id,
+             c.max_uses, c.used_count, c.expires_at, c.disabled, c.created_at
+      FROM redeem_codes c JOIN redeem_batches b ON b.id = c.batch_id
+      WHERE c.code = ${code}`),
+  );
+  if (!row) throw fail('REDEEM_CODE_NOT_FOUND');
+  const redemptions = rowsOf<{ user_id: number; created_at: Date | string }>(
+    await db.execute(sql`
+      SELECT user_id, created_at FROM redemptions
+      WHERE code_id = ${Number(row.id)} ORDER BY created_at DESC, id DESC`),
+  );
+  return {
+    code: row.code,
+    batchId: Number(row.batch_id),
+    batchNote: row.note,
+    groupType: row.group_type === 2 ? 2 : 1,
+    days: Number(row.duration_days),
+    planId: row.plan_id === null ? null : Number(row.plan_id),
+    maxUses: Number(row.max_uses),
+    usedCount: Number(row.used_count),
+    expiresAt: isoOf(row.expires_at),
+    disabled: row.disabled,
+    createdAt: new Date(row.created_at).toISOString(),
+    redemptions: redemptions.map((r) => ({
+      userId: Number(r.user_id),
+      at: new Date(r.created_at).toISOString(),
+    })),
+  };
 }
 
 /** The switch, the hours and every seat price. */

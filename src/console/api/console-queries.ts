@@ -30,6 +30,7 @@ import {
   consoleStoreGroupBuy,
   consoleStorePlans,
   consoleStoreRedeemBatches,
+  consoleStoreRedeemCode,
   type ConsoleInputOf,
   type ConsoleSession,
 } from '../../../contract/endpoints/console';
@@ -246,6 +247,13 @@ export const storeRedeemBatchesQuery = queryOptions({
   queryKey: [...STORE_KEY, 'redeem-batches'],
   queryFn: () => consoleCall(consoleStoreRedeemBatches, {}),
 });
+
+/** One redeem code looked up by its text; read again after every store act (a disable). */
+export const storeRedeemCodeQuery = (code: string) =>
+  queryOptions({
+    queryKey: [...STORE_KEY, 'redeem-code', code],
+    queryFn: () => consoleCall(consoleStoreRedeemCode, { code }),
+  });
 
 export const storeGroupBuyQuery = queryOptions({
   queryKey: [...STORE_KEY, 'group-buy'],

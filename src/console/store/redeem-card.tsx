@@ -3,16 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   consoleStoreRedeemBatchCreate,
-  consoleStoreRedeemDisable,
   consoleStoreRedeemExport,
   redeemBatchInput,
   type RedeemBatchSummary,
 } from '../../../contract/endpoints/console';
 import { type DataColumn } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/select-field';
-import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
-import { ErrorNotice } from '../../components/error-notice';
 import { PlanName, useDate } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
 import { fieldError } from '../../lib/validate';
@@ -20,6 +17,7 @@ import { consoleCall } from '../api/console-client';
 import { storeRedeemBatchesQuery } from '../api/console-queries';
 import { ConsoleTable, actionsColumn } from '../console-table';
 import { FormDialog } from '../form-dialog';
+import { RedeemCodeLookup } from './redeem-code-lookup';
 import { useStoreAct, wholeOf } from './store-act';
 
 /** Where a batch's CSV is saved from: a same-origin GET with the session cookie, audited. */
@@ -118,46 +116,7 @@ function CreateBatchDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-function DisableCode() {
-  const [code, setCode] = useState('');
-  const [done, setDone] = useState<string | null>(null);
-  const act = useStoreAct();
-  return (
-    <form
-      className="console-form console-form--row"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setDone(null);
-        void act
-          .run(() => consoleCall(consoleStoreRedeemDisable, { code }))
-          .then((ok) => ok && (setDone(code), setCode('')));
-      }}
-    >
-      {act.failure && (
-        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
-      )}
-      <TextField
-        label={<Trans>Disable one code</Trans>}
-        value={code}
-        onChange={setCode}
-        autoComplete="off"
-        spellCheck={false}
-        hint={<Trans>As printed, e.g. ABCD-EFGH-JKMN-PQRS.</Trans>}
-      />
-      <SubmitButton pending={act.pending}>
-        <Trans>Disable the code</Trans>
-      </SubmitButton>
-      {done && (
-        <p role="status">
-          <Trans>The code {done} is disabled.</Trans>
-        </p>
-      )}
-    </form>
-  );
-}
-
-/** Redeem batches with their counts and CSV export; make a batch; disable a code. */
+/** Redeem batches with their counts and CSV export; make a batch; look up a code and disable it. */
 export function RedeemCard() {
   const { t } = useLingui();
   const day = useDate();
@@ -213,7 +172,7 @@ export function RedeemCard() {
         caption={<Trans>Redeem batches</Trans>}
         empty={<Trans>No batch yet.</Trans>}
       />
-      <DisableCode />
+      <RedeemCodeLookup />
       {creating && <CreateBatchDialog onClose={() => setCreating(false)} />}
     </TitledCard>
   );
