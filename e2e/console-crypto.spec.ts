@@ -5,20 +5,18 @@
  * and disables the token; a support member is kept out. A transfer no order took needs the watcher
  * to read one from a chain: it is proven in tests/server/console-crypto.test.ts, not here.
  */
-import type { Page } from '@playwright/test';
 import { consoleCryptoNetworkUpdate } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
 import {
   ageSecondFactor,
-  enrolledStaff,
-  signInByApi,
-  expectSectionClosed,
+  expectRoleKeptOut,
+  main,
   openSection,
+  signedInStaff,
 } from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
-const main = (page: Page) => page.getByRole('main');
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
 /** EIP-55: a checksummed address, the same with one letter's case flipped, and another one. */
@@ -33,8 +31,7 @@ test.describe('console crypto', () => {
     ONE_PROJECT.en,
     async ({ page, request, i18n }) => {
       test.setTimeout(90_000);
-      const finance = await enrolledStaff(request, 'finance');
-      await signInByApi(page, finance);
+      const finance = await signedInStaff(page, request, 'finance');
       await openSection(page, i18n, '/admin/crypto', 'Crypto');
 
       // A network of its own (both projects share the server): a chain ID nobody else uses.
@@ -115,9 +112,7 @@ test.describe('console crypto', () => {
     'a support member cannot open the crypto section',
     ONE_PROJECT.zh,
     async ({ page, request, i18n }) => {
-      const support = await enrolledStaff(request, 'support');
-      await signInByApi(page, support);
-      await expectSectionClosed(page, i18n, '/admin/crypto', 'Crypto');
+      await expectRoleKeptOut(page, request, i18n, 'support', '/admin/crypto', 'Crypto');
     },
   );
 });

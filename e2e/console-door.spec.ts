@@ -16,6 +16,7 @@ import {
   ageSecondFactor,
   enrolledStaff,
   expectNoindex,
+  signedInStaff,
   signInByApi,
   signInThroughForm,
   staffName,
@@ -189,8 +190,7 @@ test.describe('console door', () => {
       // A long journey (enrolment, two axe scans, a step-up, the audit trail): 49.5 s on CI's two
       // busy cores against the 45 s default, like the other console journeys.
       test.setTimeout(90_000);
-      const owner = await enrolledStaff(request, 'owner');
-      await signInByApi(page, owner);
+      const owner = await signedInStaff(page, request, 'owner');
       await page.goto('/admin/staff');
       await expect(heading(page, i18n.t('Staff'))).toBeVisible();
       await expectNoindex(page);
@@ -323,8 +323,7 @@ test.describe('console door', () => {
     'a support member sees no Staff or Audit section and gets the forbidden page there',
     ONE_PROJECT.en,
     async ({ page, request, i18n }) => {
-      const support = await enrolledStaff(request, 'support');
-      await signInByApi(page, support);
+      await signedInStaff(page, request, 'support');
       await page.goto('/admin');
       await expect(heading(page, i18n.t('Overview'))).toBeVisible();
       await expect(
@@ -352,8 +351,7 @@ test.describe('console door', () => {
     'the audit trail filters by action and pages',
     ONE_PROJECT.zh,
     async ({ page, request, i18n }) => {
-      const owner = await enrolledStaff(request, 'owner');
-      await signInByApi(page, owner);
+      await signedInStaff(page, request, 'owner');
       await page.goto('/admin/audit');
       const filters = page.getByRole('form', { name: i18n.t('Filter the audit trail') });
       await filters.getByLabel(i18n.t('Action'), { exact: true }).fill('staff.enrol');

@@ -5,22 +5,19 @@
  * the group now: a reason is asked first, then a fresh code (the real STEP_UP_REQUIRED, then the
  * step-up), and the share is refunded through the gateway. A content member is kept out.
  */
-import type { Page } from '@playwright/test';
 import { consoleGroupEnd } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
 import {
   ageSecondFactor,
-  enrolledStaff,
-  signInByApi,
-  expectSectionClosed,
+  expectRoleKeptOut,
+  main,
   openSection,
+  signedInStaff,
 } from './support/console';
 import { expect } from './support/fixtures';
 import { test } from './support/group-buy';
 import { userInfo } from './support/store';
 import { ONE_PROJECT } from './support/projects';
-
-const main = (page: Page) => page.getByRole('main');
 
 test.describe('console group buys', () => {
   test(
@@ -31,8 +28,7 @@ test.describe('console group buys', () => {
       const group = await groupBuy.open(creator.token, { groupSize: 2, paymentType: 1 });
       expect((await userInfo(api, creator.token)).expireTime).toBeNull();
 
-      const support = await enrolledStaff(request, 'support');
-      await signInByApi(page, support);
+      const support = await signedInStaff(page, request, 'support');
       await openSection(page, i18n, '/admin/groups', 'Group buys');
 
       const filters = main(page).getByRole('form', { name: i18n.t('Filter the groups') });
@@ -96,9 +92,7 @@ test.describe('console group buys', () => {
     'a content member cannot open the group-buys section',
     ONE_PROJECT.zh,
     async ({ page, request, i18n }) => {
-      const content = await enrolledStaff(request, 'content');
-      await signInByApi(page, content);
-      await expectSectionClosed(page, i18n, '/admin/groups', 'Group buys');
+      await expectRoleKeptOut(page, request, i18n, 'content', '/admin/groups', 'Group buys');
     },
   );
 });

@@ -6,16 +6,16 @@
  * word. The on-chain check of a hash recorded in the console is proved on the local chain in
  * tests/server/console-kol.test.ts. A support member is kept out.
  */
-import type { Page } from '@playwright/test';
 import { endpoints } from '../contract';
 import { PAYOUT_NETWORK_INFO } from '../contract/kol';
 import { expectAccessible } from './support/axe';
 import {
   ageSecondFactor,
   enrolledStaff,
-  signInByApi,
-  expectSectionClosed,
+  expectRoleKeptOut,
+  main,
   openSection,
+  signInByApi,
 } from './support/console';
 import { expect, test } from './support/fixtures';
 import {
@@ -26,8 +26,6 @@ import {
   matureCommissions,
 } from './support/kol';
 import { ONE_PROJECT } from './support/projects';
-
-const main = (page: Page) => page.getByRole('main');
 
 test.describe('console KOL', () => {
   test(
@@ -143,9 +141,7 @@ test.describe('console KOL', () => {
     'a support member cannot open the KOL section',
     ONE_PROJECT.zh,
     async ({ page, request, i18n }) => {
-      const support = await enrolledStaff(request, 'support');
-      await signInByApi(page, support);
-      await expectSectionClosed(page, i18n, '/admin/kol', 'KOL');
+      await expectRoleKeptOut(page, request, i18n, 'support', '/admin/kol', 'KOL');
     },
   );
 });

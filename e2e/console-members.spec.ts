@@ -7,12 +7,10 @@
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { enrolledStaff, expectNoindex, signInByApi, expectSectionClosed } from './support/console';
+import { expectNoindex, expectRoleKeptOut, main, signedInStaff } from './support/console';
 import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
 import { ONE_PROJECT } from './support/projects';
-
-const main = (page: Page) => page.getByRole('main');
 
 async function openMember(page: Page, i18n: I18n, userId: number): Promise<void> {
   await page.goto('/admin/users');
@@ -34,8 +32,7 @@ test.describe('console members', () => {
     ONE_PROJECT.en,
     async ({ page, request, i18n, users }) => {
       const member = await users.byUsername();
-      const support = await enrolledStaff(request, 'support');
-      await signInByApi(page, support);
+      await signedInStaff(page, request, 'support');
       await page.goto('/admin/users');
       await expectNoindex(page);
 
@@ -98,8 +95,7 @@ test.describe('console members', () => {
     'support compensates an outage: every active member gets the days, once',
     ONE_PROJECT.zh,
     async ({ page, request, i18n }) => {
-      const support = await enrolledStaff(request, 'support');
-      await signInByApi(page, support);
+      await signedInStaff(page, request, 'support');
       await page.goto('/admin/users');
       const panel = main(page).getByRole('region', { name: i18n.t('Outage compensation') });
       await expect(panel.getByText(/\d+/).first()).toBeVisible();
@@ -120,9 +116,7 @@ test.describe('console members', () => {
     'a content member cannot open the members section',
     ONE_PROJECT.en,
     async ({ page, request, i18n }) => {
-      const content = await enrolledStaff(request, 'content');
-      await signInByApi(page, content);
-      await expectSectionClosed(page, i18n, '/admin/users', 'Members');
+      await expectRoleKeptOut(page, request, i18n, 'content', '/admin/users', 'Members');
     },
   );
 });

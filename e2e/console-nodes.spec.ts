@@ -6,21 +6,20 @@
  * enables the node; a
  * support member is kept out. Staff are made with the CLI and sign in through the contract.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { consoleNodeRotateToken } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
 import {
   ageSecondFactor,
-  enrolledStaff,
-  signInByApi,
-  expectSectionClosed,
+  expectRoleKeptOut,
+  main,
   openSection,
+  signedInStaff,
 } from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
 const UNIPROXY = '/api/v1/server/UniProxy';
-const main = (page: Page) => page.getByRole('main');
 const suffix = () => Math.random().toString(36).slice(2, 8);
 
 /** A UniProxy call as the node's agent makes it (V2bX: node_type, node_id and token in the query). */
@@ -41,8 +40,7 @@ test.describe('console nodes', () => {
     ONE_PROJECT.zh,
     async ({ page, request, i18n }) => {
       test.setTimeout(90_000);
-      const owner = await enrolledStaff(request, 'owner');
-      await signInByApi(page, owner);
+      const owner = await signedInStaff(page, request, 'owner');
       await openSection(page, i18n, '/admin/nodes', 'Nodes');
 
       const name = `Tokyo ${suffix()}`;
@@ -165,9 +163,7 @@ test.describe('console nodes', () => {
     'a support member cannot open the nodes section',
     ONE_PROJECT.en,
     async ({ page, request, i18n }) => {
-      const support = await enrolledStaff(request, 'support');
-      await signInByApi(page, support);
-      await expectSectionClosed(page, i18n, '/admin/nodes', 'Nodes');
+      await expectRoleKeptOut(page, request, i18n, 'support', '/admin/nodes', 'Nodes');
     },
   );
 });

@@ -12,16 +12,16 @@ import { expectAccessible } from './support/axe';
 import {
   ageSecondFactor,
   enrolledStaff,
-  signInByApi,
   expectSectionClosed,
+  main,
   openSection,
+  signedInStaff,
+  signInByApi,
 } from './support/console';
 import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
 import { DEMO, createOrder, payInSandbox, type ApiOrder } from './support/store';
 import { ONE_PROJECT } from './support/projects';
-
-const main = (page: Page) => page.getByRole('main');
 
 async function filterByMember(page: Page, i18n: I18n, userId: number | string): Promise<void> {
   const filters = page.getByRole('form', { name: i18n.t('Filter the orders') });
@@ -59,8 +59,7 @@ test.describe('console orders', () => {
       const late = await createOrder(api, member.token, DEMO.lite1);
       expect((await request.post(`/dev/orders/${late.orderId}/expire`)).ok()).toBe(true);
 
-      const finance = await enrolledStaff(request, 'finance');
-      await signInByApi(page, finance);
+      const finance = await signedInStaff(page, request, 'finance');
       await openSection(page, i18n, '/admin/orders', 'Orders');
 
       // A member ID that is not one is refused on the page; the member's own finds both orders.
@@ -184,8 +183,7 @@ test.describe('console orders', () => {
       const member = await users.byUsername();
       const paid = await createOrder(api, member.token, DEMO.standard1);
       await payInSandbox(page, i18n, paid.payUrl, 'pay');
-      const support = await enrolledStaff(request, 'support');
-      await signInByApi(page, support);
+      await signedInStaff(page, request, 'support');
       await page.goto('/admin/orders');
       await filterByMember(page, i18n, member.userId);
       await openOrder(page, i18n, paid);

@@ -6,13 +6,11 @@
  * demo plans other journeys buy stay as they are.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { enrolledStaff, signInByApi, expectSectionClosed, openSection } from './support/console';
+import { expectRoleKeptOut, main, openSection, signedInStaff } from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
-const main = (page: Page) => page.getByRole('main');
 const random = (min: number, max: number) => min + Math.floor(Math.random() * (max - min));
 
 test.describe('console store', () => {
@@ -21,8 +19,7 @@ test.describe('console store', () => {
     ONE_PROJECT.zh,
     async ({ page, request, i18n }) => {
       test.setTimeout(120_000);
-      const finance = await enrolledStaff(request, 'finance');
-      await signInByApi(page, finance);
+      await signedInStaff(page, request, 'finance');
       await openSection(page, i18n, '/admin/store', 'Store');
       const plansTable = main(page).getByRole('table', { name: i18n.t('Plans') });
       await expect(plansTable).toContainText('104');
@@ -149,9 +146,7 @@ test.describe('console store', () => {
     'a support member cannot open the store section',
     ONE_PROJECT.en,
     async ({ page, request, i18n }) => {
-      const support = await enrolledStaff(request, 'support');
-      await signInByApi(page, support);
-      await expectSectionClosed(page, i18n, '/admin/store', 'Store');
+      await expectRoleKeptOut(page, request, i18n, 'support', '/admin/store', 'Store');
     },
   );
 });

@@ -131,3 +131,21 @@ export const consoleDownload = <I extends z.ZodType>(
     download: 'text/csv';
   },
 ) => defineConsoleEndpoint({ ...endpoint, data: downloadData, method: 'GET', stepUp: false });
+
+/**
+ * A paged list: GET, its filters then the page and its size in the query string; the answer is one
+ * page of `item` and how many rows there are in all (pagedOf).
+ */
+export const pagedRead = <F extends z.ZodRawShape, T extends z.ZodType>({
+  filters,
+  item,
+  ...endpoint
+}: Omit<Definition<z.ZodType, z.ZodType>, 'stepUp' | 'input' | 'data'> & {
+  filters: F;
+  item: T;
+}) =>
+  consoleRead({
+    ...endpoint,
+    input: z.object({ ...filters, page: pageNumber.default(1), pageSize: pageSizeField }),
+    data: pagedOf(item),
+  });

@@ -9,14 +9,7 @@
 import { z } from 'zod';
 import { Errors } from '../errors';
 import { isoDate, money } from './common';
-import {
-  code,
-  consoleRead,
-  consoleWrite,
-  pageNumber,
-  pageSizeField,
-  pagedOf,
-} from './console-base';
+import { code, consoleRead, consoleWrite, pagedRead } from './console-base';
 import { memberIdField, reasonField } from './console-users';
 
 /**
@@ -84,18 +77,16 @@ export const groupSeat = z.object({
 });
 export type GroupSeat = z.infer<typeof groupSeat>;
 
-export const consoleGroupList = consoleRead({
+export const consoleGroupList = pagedRead({
   path: '/api/admin/groups',
   access: 'group-buy.manage',
-  input: z.object({
+  filters: {
     state: z.enum(CONSOLE_GROUP_STATES, code(Errors.BAD_REQUEST)).optional(),
     /** Groups this member created or holds a seat in. */
     userId: memberIdField.optional(),
     groupId: groupNoField.optional(),
-    page: pageNumber.default(1),
-    pageSize: pageSizeField,
-  }),
-  data: pagedOf(consoleGroup),
+  },
+  item: consoleGroup,
   summary: "Group buys, newest first, filtered by state, a member's groups or a group ID, paged.",
 });
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { Errors } from '../errors';
 import { KOL_RATES, PAYOUT_NETWORKS, isPayoutAddress, type PayoutCheckReason } from '../kol';
 import { isoDate } from './common';
-import { code, consoleRead, consoleWrite, pageNumber } from './console-base';
+import { code, consoleRead, consoleWrite, pagedRead } from './console-base';
 import { reasonField } from './console-users';
 
 const int4 = 2_147_483_647;
@@ -80,8 +80,6 @@ const noteField = z
   .string(code(Errors.REASON_TOO_LONG))
   .trim()
   .max(500, code(Errors.REASON_TOO_LONG));
-
-const pageSizeField = z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(200).default(50);
 
 // --- shapes ---
 
@@ -186,14 +184,6 @@ export const kolSettingsShape = z.object({
   cnyUsdRateMicros: z.number().int(),
 });
 
-const paged = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
-
 const payoutAnswer = z.object({
   settlement: consoleSettlement,
   /** False when another recording of this settlement committed meanwhile: this one changed nothing. */
@@ -211,28 +201,24 @@ export const consoleKolList = consoleRead({
     'Every KOL, current or former, with the rates, payout address and totals (held, pending, available, processing, paid), and the settings.',
 });
 
-export const consoleKolCommissions = consoleRead({
+export const consoleKolCommissions = pagedRead({
   path: '/api/admin/kol/commissions',
   access: 'kol.manage',
-  input: z.object({
+  filters: {
     kolId: kolIdField.optional(),
     status: z.enum(KOL_COMMISSION_STATUSES, code(Errors.BAD_REQUEST)).optional(),
-    page: pageNumber.default(1),
-    pageSize: pageSizeField,
-  }),
-  data: paged(consoleCommission),
+  },
+  item: consoleCommission,
   summary: 'Commissions, newest first, filtered by KOL and status (held: the review queue), paged.',
 });
 
-export const consoleKolSettlements = consoleRead({
+export const consoleKolSettlements = pagedRead({
   path: '/api/admin/kol/settlements',
   access: 'kol.manage',
-  input: z.object({
+  filters: {
     kolId: kolIdField.optional(),
-    page: pageNumber.default(1),
-    pageSize: pageSizeField,
-  }),
-  data: paged(consoleSettlement),
+  },
+  item: consoleSettlement,
   summary: 'Settlements, newest first, filtered by KOL, paged.',
 });
 

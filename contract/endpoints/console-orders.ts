@@ -7,14 +7,7 @@
 import { z } from 'zod';
 import { Errors } from '../errors';
 import { isoDate, money, ok } from './common';
-import {
-  code,
-  consoleRead,
-  consoleWrite,
-  pageNumber,
-  pageSizeField,
-  pagedOf,
-} from './console-base';
+import { code, consoleRead, consoleWrite, pagedRead } from './console-base';
 import { memberIdField, reasonField } from './console-users';
 import { ORDER_METHODS, ORDER_STATUSES } from './payment';
 
@@ -57,20 +50,18 @@ export const paymentFlag = z.object({
 });
 export type PaymentFlag = z.infer<typeof paymentFlag>;
 
-export const consoleOrderList = consoleRead({
+export const consoleOrderList = pagedRead({
   path: '/api/admin/orders',
   access: 'orders.read',
-  input: z.object({
+  filters: {
     status: z.enum(ORDER_STATUSES, code(Errors.BAD_REQUEST)).optional(),
     method: z.enum(ORDER_METHODS, code(Errors.BAD_REQUEST)).optional(),
     currency: z.enum(['CNY', 'USD'], code(Errors.BAD_REQUEST)).optional(),
     userId: memberIdField.optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
-    page: pageNumber.default(1),
-    pageSize: pageSizeField,
-  }),
-  data: pagedOf(consoleOrder),
+  },
+  item: consoleOrder,
   summary:
     'Orders, newest first, filtered by status, method, currency, user and date range, paged.',
 });
@@ -127,18 +118,16 @@ export const consoleOrderConfirm = consoleWrite({
     "Confirm a payment by hand with the gateway's trade number and a reason: the normal credit path, exactly once.",
 });
 
-export const consolePaymentFlags = consoleRead({
+export const consolePaymentFlags = pagedRead({
   path: '/api/admin/payment-flags',
   access: 'orders.read',
-  input: z.object({
+  filters: {
     all: z
       .enum(['0', '1'])
       .default('0')
       .transform((v) => v === '1'),
-    page: pageNumber.default(1),
-    pageSize: pageSizeField,
-  }),
-  data: pagedOf(paymentFlag),
+  },
+  item: paymentFlag,
   summary:
     'The payments an operator must look at (late, wrong amount, second payment...), open first.',
 });

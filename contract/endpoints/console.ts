@@ -17,15 +17,13 @@ import { PASSWORD } from '../protocol';
 import { passwordField, secondFactorField, totpCodeField } from '../validation';
 import { isoDate, ok } from './common';
 import {
-  CONSOLE_PERMISSIONS,
-  STAFF_ROLES,
   code,
+  CONSOLE_PERMISSIONS,
+  type ConsoleEndpoint,
   consoleRead,
   consoleWrite,
-  pageNumber,
-  pageSizeField,
-  pagedOf,
-  type ConsoleEndpoint,
+  pagedRead,
+  STAFF_ROLES,
 } from './console-base';
 
 import { consoleContentEndpoints } from './console-content';
@@ -273,21 +271,19 @@ export const consoleStaffResetTwoFactor = consoleWrite({
     "Remove a staff member's authenticator and recovery codes, end their sessions, and return a new enrolment link.",
 });
 
-export const consoleAuditList = consoleRead({
+export const consoleAuditList = pagedRead({
   path: '/api/admin/audit',
   access: 'audit.read',
-  input: z.object({
+  filters: {
     /** `cli`, `anonymous`, or a staff username. */
     actor: z.string().trim().min(1).max(64).optional(),
     /** An action (`staff.role`), or a prefix ending in a dot (`staff.`). */
     action: z.string().trim().min(1).max(64).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
-    page: pageNumber.default(1),
-    pageSize: pageSizeField,
-  }),
+  },
   /** The paged answer of every console table (server/db/paging.ts). */
-  data: pagedOf(auditEntry),
+  item: auditEntry,
   summary: 'The audit trail, newest first, filtered by actor, action and date range, paged.',
 });
 

@@ -34,13 +34,18 @@ export const passkeyNameField = z
   .min(1, String(Errors.PASSKEY_NAME_INVALID.code))
   .max(PASSKEYS.nameMaxLength, String(Errors.PASSKEY_NAME_INVALID.code));
 
-/** `navigator.credentials.create()`'s credential as JSON (RegistrationResponseJSON). */
-export const passkeyAttestationField = z.object({
+/** What the browser's credential says of itself in both ceremonies, before its `response`. */
+const credentialJson = {
   id: b64url(1366).min(1, bad),
   rawId: b64url(1366).min(1, bad),
   type: z.literal('public-key', bad),
   authenticatorAttachment: z.enum(['platform', 'cross-platform'], bad).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+};
+
+/** `navigator.credentials.create()`'s credential as JSON (RegistrationResponseJSON). */
+export const passkeyAttestationField = z.object({
+  ...credentialJson,
   response: z.object({
     clientDataJSON: b64url(4096).min(1, bad),
     attestationObject: b64url(16384).min(1, bad),
@@ -53,11 +58,7 @@ export const passkeyAttestationField = z.object({
 
 /** `navigator.credentials.get()`'s credential as JSON (AuthenticationResponseJSON). */
 export const passkeyAssertionField = z.object({
-  id: b64url(1366).min(1, bad),
-  rawId: b64url(1366).min(1, bad),
-  type: z.literal('public-key', bad),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform'], bad).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  ...credentialJson,
   response: z.object({
     clientDataJSON: b64url(4096).min(1, bad),
     authenticatorData: b64url(4096).min(1, bad),
@@ -74,6 +75,8 @@ export type PasskeyAttestation = z.infer<typeof passkeyAttestationField>;
  * browser untouched, so only the challenge is named here.
  */
 const ceremonyOptions = z.looseObject({ challenge: z.string() });
+/** The answer that starts either ceremony: its options. */
+const ceremonyStart = z.object({ options: ceremonyOptions });
 
 export const passkey = z.object({
   id: z.number().int(),
@@ -99,7 +102,7 @@ export const userPasskeyRegisterOptions = defineEndpoint({
   path: '/api/user/user_passkey_register_options',
   auth: 'session',
   params: z.object({ password: currentPasswordField }),
-  data: z.object({ options: ceremonyOptions }),
+  data: ceremonyStart,
   summary:
     'Start adding a passkey: the current password (throttled; PASSWORD_NOT_SET without one), then the options for `navigator.credentials.create()`, good once for five minutes.',
 });
@@ -133,7 +136,7 @@ export const userPasskeyLoginOptions = defineEndpoint({
   path: '/api/user/user_passkey_login_options',
   auth: 'public',
   params: z.object({}),
-  data: z.object({ options: ceremonyOptions }),
+  data: ceremonyStart,
   summary:
     'The options for `navigator.credentials.get()` (no account named: the passkey says whose it is), good once for five minutes; for `user_passkey_login` and for the `passkey` of `user_login`.',
 });

@@ -66,6 +66,9 @@ export async function enrolledStaff(
   return { username, role, password: STAFF_PASSWORD, authenticator, recoveryCodes };
 }
 
+/** The main landmark of the page (a console section's content, below its menu). */
+export const main = (page: Page) => page.getByRole('main');
+
 /** Signs in through the page's own request context, so the session cookie is the browser's. */
 export async function signInByApi(page: Page, staff: EnrolledStaff): Promise<void> {
   await post(page.request, consoleSignIn.path, {
@@ -142,4 +145,28 @@ export async function openSection(
   await expect(
     page.getByRole('main').getByRole('heading', { name: i18n.t(heading), level: 1 }),
   ).toBeVisible();
+}
+
+/** A staff member of `role`, added by the CLI, enrolled and signed in on the page. */
+export async function signedInStaff(
+  page: Page,
+  request: APIRequestContext,
+  role: StaffRole,
+): Promise<EnrolledStaff> {
+  const staff = await enrolledStaff(request, role);
+  await signInByApi(page, staff);
+  return staff;
+}
+
+/** A staff member of `role`, signed in, is kept out of the section (see expectSectionClosed). */
+export async function expectRoleKeptOut(
+  page: Page,
+  request: APIRequestContext,
+  i18n: I18n,
+  role: StaffRole,
+  path: string,
+  section: string,
+): Promise<void> {
+  await signedInStaff(page, request, role);
+  await expectSectionClosed(page, i18n, path, section);
 }

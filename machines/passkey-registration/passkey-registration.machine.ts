@@ -6,6 +6,7 @@ import {
   notProvided,
   placeholderActor,
   refusalCodeAndData,
+  rememberRefusal,
   toMachineError,
 } from '../shared/machine-error';
 import type {
@@ -97,7 +98,7 @@ export const passkeyRegistrationMachine = setup({
         },
         onError: {
           target: 'confirmingPassword',
-          actions: { type: 'rememberRefusal', params: errorOf },
+          actions: rememberRefusal,
         },
       },
     },
@@ -123,11 +124,11 @@ export const passkeyRegistrationMachine = setup({
           {
             guard: { type: 'isNameRefused', params: errorOf },
             target: 'naming',
-            actions: { type: 'rememberRefusal', params: errorOf },
+            actions: rememberRefusal,
           },
           {
             target: 'confirmingPassword',
-            actions: ['forget', { type: 'rememberRefusal', params: errorOf }],
+            actions: ['forget', rememberRefusal],
           },
         ],
       },

@@ -53,6 +53,9 @@ export const refusalCodeAndData = (_: unknown, params: { error: unknown }) => {
 };
 export const noRefusal = { errorCode: null, errorData: undefined };
 
+/** Keeps why an actor failed, with its data: every machine's `rememberRefusal` action takes it so. */
+export const rememberRefusal = { type: 'rememberRefusal', params: errorOf } as const;
+
 /** The error an actor placeholder rejects with, so that a forgotten `provide` fails loudly. */
 export function notProvided(machineId: string, name: string): Error {
   return new Error(

@@ -6,6 +6,7 @@ import {
   notProvided,
   placeholderActor,
   refusalCodeAndData,
+  rememberRefusal,
   toMachineError,
 } from '../shared/machine-error';
 import type {
@@ -14,6 +15,19 @@ import type {
   SignInContext,
   SignInEvent,
 } from './sign-in.types';
+
+/**
+ * How a second step's sign-in ends when refused (a code or a passkey's answer): a password no longer
+ * right goes back to the form, anything else stays on the second step, said there.
+ */
+const secondStepRefused = [
+  {
+    guard: { type: 'isPasswordRefused', params: errorOf },
+    target: 'editing',
+    actions: 'forgetCredentials',
+  },
+  { target: 'secondStep', actions: rememberRefusal },
+] as const;
 
 const signedOut: SignInContext = {
   account: '',
@@ -122,7 +136,7 @@ export const signInMachine = setup({
         id: 'passkeySignIn',
         src: 'passkeySignIn',
         onDone: 'signedIn',
-        onError: { target: 'editing', actions: { type: 'rememberRefusal', params: errorOf } },
+        onError: { target: 'editing', actions: rememberRefusal },
       },
     },
     // Why: the password was right and two-step sign-in is on; the code (or a recovery code) is asked.
@@ -150,17 +164,7 @@ export const signInMachine = setup({
           return { account: context.account, password: context.password, ...factor };
         },
         onDone: 'signedIn',
-        onError: [
-          {
-            guard: { type: 'isPasswordRefused', params: errorOf },
-            target: 'editing',
-            actions: 'forgetCredentials',
-          },
-          {
-            target: 'secondStep',
-            actions: { type: 'rememberRefusal', params: errorOf },
-          },
-        ],
+        onError: secondStepRefused,
       },
     },
     // Why: the password and a passkey's answer go together; a refusal comes back to the second step.
@@ -170,17 +174,7 @@ export const signInMachine = setup({
         src: 'passkeySecondStep',
         input: ({ context }) => ({ account: context.account, password: context.password }),
         onDone: 'signedIn',
-        onError: [
-          {
-            guard: { type: 'isPasswordRefused', params: errorOf },
-            target: 'editing',
-            actions: 'forgetCredentials',
-          },
-          {
-            target: 'secondStep',
-            actions: { type: 'rememberRefusal', params: errorOf },
-          },
-        ],
+        onError: secondStepRefused,
       },
     },
     // Why: the token is stored; the password is dropped and the account (or ?redirect) opens.

@@ -1,10 +1,10 @@
 import { assertEvent, assign, setup } from 'xstate';
 import {
-  errorOf,
   noRefusal,
   notProvided,
   placeholderActor,
   refusalCodeAndData,
+  rememberRefusal,
 } from '../shared/machine-error';
 import type {
   TotpSecret,
@@ -13,8 +13,6 @@ import type {
   TwoStepSetupContext,
   TwoStepSetupEvent,
 } from './two-step-setup.types';
-
-const rememberRefusal = { type: 'rememberRefusal', params: errorOf } as const;
 
 const codeOfSubmit = ({ event }: { event: TwoStepSetupEvent }): TwoStepCodeInput => {
   assertEvent(event, 'SUBMIT');

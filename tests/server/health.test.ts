@@ -3,24 +3,18 @@
  * /readyz when it should get traffic (database and Redis answer, started, not draining), and a drain
  * that keeps answering requests, including the ones in flight when the listener closes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import type { Db } from '../../server/db/database';
 import { registerHealthRoutes } from '../../server/web/health-routes';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
 
 describe.each(variants)('health and readiness on $name', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(variant);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant);
 
   it('/healthz answers while the process lives; /readyz names the database and Redis', async () => {
     const live = await t.app.inject({ method: 'GET', url: '/healthz' });

@@ -4,24 +4,18 @@
  * on PostgreSQL they claim on separate connections at the same instant. Time passing is written
  * into `job_rounds` (no waiting out the interval).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/database';
 import { repeatJob } from '../../server/jobs/repeat-job';
 import { claimRounds, type RoundClaim } from '../../server/jobs/round-claims';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
 
 describe.each(variants)('job rounds across processes on $name', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(variant);
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant);
   const db = () => t.app.kestrel.database.db;
   const errors: unknown[] = [];
   const log = { error: (obj: unknown) => errors.push(obj) };

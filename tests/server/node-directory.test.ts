@@ -13,7 +13,7 @@
  */
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { rowsOf, type Db } from '../../server/db/database';
@@ -23,21 +23,14 @@ import { createNodeDirectory } from '../../server/nodes/node-directory';
 import { recordAlive } from '../../server/nodes/online-ips';
 import { registerByUsername } from './helpers/accounts';
 import { addTestNode, grantMembership } from './helpers/nodes';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { useListening, useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
 
 describe.each(variants)('node directory on $name', (variant) => {
-  let t: TestApp;
-  let origin: string;
-  beforeAll(async () => {
-    t = await startTestApp(variant);
-    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant);
+  const origin = useListening(t);
   const db = () => t.app.kestrel.database.db;
 
   const version = async () =>
@@ -47,7 +40,7 @@ describe.each(variants)('node directory on $name', (variant) => {
       )[0]!.v,
     );
   const nodeRow = async (planTypes: (1 | 2)[] = [1, 2]): Promise<NodeRow> => {
-    const { id } = await addTestNode(db(), origin, { planTypes });
+    const { id } = await addTestNode(db(), origin(), { planTypes });
     const [row] = await db().select().from(vpnNodes).where(eq(vpnNodes.id, id));
     return row!;
   };
@@ -245,7 +238,7 @@ describe.each(variants)('node directory on $name', (variant) => {
   });
 
   it('over HTTP: gzip for agents that ask for it, one ETag for both encodings, and 304', async () => {
-    const node = await addTestNode(db(), origin);
+    const node = await addTestNode(db(), origin());
     // Enough members for a body worth compressing.
     for (let i = 0; i < 12; i++) await member(1);
     const get = (headers: Record<string, string>) =>
@@ -253,7 +246,7 @@ describe.each(variants)('node directory on $name', (variant) => {
         (resolve, reject) => {
           const url = new URL(
             `/api/v1/server/UniProxy/user?node_type=vless&node_id=${node.id}&token=${node.token}`,
-            origin,
+            origin(),
           );
           request(url, { headers }, (response) => {
             const chunks: Buffer[] = [];

@@ -11,7 +11,7 @@
  *   endpoint answers; counters saturate at 2^53 - 1 (and 0012 brings an old counter back to it);
  * - malformed entries mixed with good ones: skipped, the good ones stored.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/database';
 import { readMigrations } from '../../server/db/migrate';
@@ -20,26 +20,19 @@ import { COUNTER_CEILING, MAX_ENTRY_BYTES } from '../../server/nodes/node-report
 import { recordTrafficPush } from '../../server/nodes/traffic';
 import { registerByUsername } from './helpers/accounts';
 import { addTestNode, grantMembership, type TestNode } from './helpers/nodes';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { useListening, useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 import { UNIPROXY } from './helpers/v2bx-agent';
 
 const variants = await databaseVariants();
 
 describe.each(variants)('what a node may report, on $name', (variant) => {
-  let t: TestApp;
-  let origin: string;
   const logLines: string[] = [];
-  beforeAll(async () => {
-    t = await startTestApp(variant, {
-      env: { LOG_LEVEL: 'warn' },
-      overrides: { logger: { stream: { write: (line) => void logLines.push(line) } } },
-    });
-    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
+  const t = useTestApp(variant, {
+    env: { LOG_LEVEL: 'warn' },
+    overrides: { logger: { stream: { write: (line) => void logLines.push(line) } } },
   });
+  const origin = useListening(t);
   const db = () => t.app.kestrel.database.db;
 
   /** A Standard (1) or Lite (2) member with a device limit; `null` plan: an account without one. */
@@ -48,7 +41,7 @@ describe.each(variants)('what a node may report, on $name', (variant) => {
     if (planType !== null) await grantMembership(db(), user.userId, { planType, deviceLimit });
     return user;
   }
-  const node = (planTypes: (1 | 2)[] = [1, 2]) => addTestNode(db(), origin, { planTypes });
+  const node = (planTypes: (1 | 2)[] = [1, 2]) => addTestNode(db(), origin(), { planTypes });
 
   const usage = async (token: string) => {
     const response = await t.api.call<{ upload: number; download: number }>(

@@ -7,32 +7,25 @@
  * - a database fault in the middle of a push: nothing of it is kept, and its retry counts once;
  * - a wrong token, a rotated-out token and another node's token: refused, nothing counted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/database';
 import { rotateNodeToken } from '../../server/nodes/manage-nodes';
 import { recordTrafficPush } from '../../server/nodes/traffic';
 import { registerByUsername } from './helpers/accounts';
 import { addTestNode, grantMembership } from './helpers/nodes';
-import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp } from './helpers/test-app';
+import { useListening, useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 import { PanelError, V2bxAgent } from './helpers/v2bx-agent';
 
 const variants = await databaseVariants();
 
 describe.each(variants)('traffic pushes racing on $name', (variant) => {
-  let t: TestApp;
-  let origin: string;
-  beforeAll(async () => {
-    t = await startTestApp(variant);
-    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant);
+  const origin = useListening(t);
   const db = () => t.app.kestrel.database.db;
 
-  const node = () => addTestNode(db(), origin);
+  const node = () => addTestNode(db(), origin());
   /** Nodes count only the members they serve (issue 19): every user here is a Standard member. */
   const member = async () => {
     const user = await registerByUsername(t.api);

@@ -8,7 +8,7 @@
  * nothing. PGlite and PostgreSQL.
  */
 
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/database';
 import { nodeOnlineIps, users, vpnNodes, type NodeProtocol } from '../../server/db/schema';
@@ -16,6 +16,7 @@ import { refundOrder } from '../../server/payments/refund-order';
 import { PASSWORD, registerByUsername, type Registered } from './helpers/accounts';
 import { addTestNode } from './helpers/nodes';
 import { buyOrder, postForm, sandboxNotification, useSandboxApp } from './helpers/payments';
+import { useListening } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
 import { PanelError, RESTY_USER_AGENT, UNIPROXY, V2bxAgent } from './helpers/v2bx-agent';
 
@@ -23,17 +24,14 @@ const variants = await databaseVariants();
 
 describe.each(variants)('UniProxy node API as V2bX speaks it, on $name', (variant) => {
   const t = useSandboxApp(variant);
-  let origin: string;
-  beforeAll(async () => {
-    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  });
+  const origin = useListening(t);
   const db = () => t.app.kestrel.database.db;
 
   const nodeAgent = (
     protocol: NodeProtocol = 'vless',
     planTypes: (1 | 2)[] = [1, 2],
     method?: string,
-  ) => addTestNode(db(), origin, { protocol, planTypes, ...(method ? { method } : {}) });
+  ) => addTestNode(db(), origin(), { protocol, planTypes, ...(method ? { method } : {}) });
 
   /** A member through the real store: an order paid by a signed sandbox notification. */
   async function paidMember(productId = 101, user?: Registered) {
@@ -301,7 +299,7 @@ describe.each(variants)('UniProxy node API as V2bX speaks it, on $name', (varian
     const { token, id } = await nodeAgent('vless');
     const { user } = await paidMember(101);
     const post = (body: unknown, query = '') =>
-      fetch(`${origin}${UNIPROXY}/push?node_type=vless&node_id=${id}&token=${token}${query}`, {
+      fetch(`${origin()}${UNIPROXY}/push?node_type=vless&node_id=${id}&token=${token}${query}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),

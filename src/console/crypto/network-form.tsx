@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import {
   consoleCryptoNetworkAdd,
@@ -15,13 +14,12 @@ import {
 } from '../../../contract/endpoints/console';
 import { Errors } from '../../../contract/errors';
 import { TextField } from '../../components/ui/text-field';
-import { useErrorText } from '../../i18n/use-error-text';
-import { errorCodeOf } from '../../lib/api-error';
-import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY } from '../api/console-queries';
+import { useConsoleAct } from '../console-act';
 import { FormDialog } from '../form-dialog';
-import { StepUpCancelled, useStepUp } from '../step-up';
+import { useFieldErrors } from '../use-field-errors';
 
 type Field =
   | 'chainId'
@@ -61,9 +59,8 @@ export function NetworkForm({
   network?: CryptoNetworkView;
   onDone: () => void;
 }) {
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const runWithStepUp = useStepUp();
+  const { check, claim, shown } = useFieldErrors<Field>(FIELD_OF);
+  const act = useConsoleAct([...CONSOLE_KEY, 'crypto'], claim);
   const [chainId, setChainId] = useState(network ? String(network.chainId) : '');
   const [name, setName] = useState(network?.name ?? '');
   const [rpc, setRpc] = useState(network?.rpcUrls.join(', ') ?? '');
@@ -71,12 +68,9 @@ export function NetworkForm({
   const [receiving, setReceiving] = useState(network?.receivingAddress ?? '');
   const [explorer, setExplorer] = useState(network?.explorerUrl ?? '');
   const [native, setNative] = useState(network?.nativeSymbol ?? 'ETH');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [failure, setFailure] = useState<number | null>(null);
-  const [pending, setPending] = useState(false);
 
   const submit = async () => {
-    const found = collectErrors<Field>({
+    const valid = check({
       chainId: network ? null : fieldError(cryptoChainIdField, chainId),
       name: fieldError(cryptoNetworkNameField, name),
       rpcUrls: fieldError(cryptoRpcUrlsField, urlList(rpc)),
@@ -85,8 +79,7 @@ export function NetworkForm({
       explorerUrl: fieldError(cryptoExplorerUrlField, explorer),
       nativeSymbol: fieldError(cryptoSymbolField, native),
     });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!valid) return;
     const settings = {
       name,
       rpcUrls: urlList(rpc),
@@ -95,28 +88,13 @@ export function NetworkForm({
       explorerUrl: explorer,
       nativeSymbol: native,
     };
-    setPending(true);
-    setFailure(null);
-    try {
-      await runWithStepUp(() =>
-        network
-          ? consoleCall(consoleCryptoNetworkUpdate, { chainId: network.chainId, ...settings })
-          : consoleCall(consoleCryptoNetworkAdd, { chainId: Number(chainId), ...settings }),
-      );
-      onDone();
-    } catch (refusal) {
-      if (refusal instanceof StepUpCancelled) return;
-      const code = errorCodeOf(refusal);
-      const field = FIELD_OF[code];
-      if (field) setErrors({ [field]: code });
-      else setFailure(code);
-    } finally {
-      setPending(false);
-      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'crypto'] });
-    }
+    const saved = await act.run(() =>
+      network
+        ? consoleCall(consoleCryptoNetworkUpdate, { chainId: network.chainId, ...settings })
+        : consoleCall(consoleCryptoNetworkAdd, { chainId: Number(chainId), ...settings }),
+    );
+    if (saved) onDone();
   };
-
-  const shown = (field: Field) => (errors[field] === undefined ? null : errorText(errors[field]));
 
   return (
     <FormDialog
@@ -129,8 +107,8 @@ export function NetworkForm({
         </Trans>
       }
       label={network ? <Trans>Save the network</Trans> : <Trans>Add the network</Trans>}
-      pending={pending}
-      failure={failure}
+      pending={act.pending}
+      failure={act.failure}
       onCancel={onDone}
       onSubmit={() => void submit()}
     >

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import {
   consoleCryptoTokenAdd,
@@ -10,13 +9,12 @@ import {
 } from '../../../contract/endpoints/console';
 import { Errors } from '../../../contract/errors';
 import { TextField } from '../../components/ui/text-field';
-import { useErrorText } from '../../i18n/use-error-text';
-import { errorCodeOf } from '../../lib/api-error';
-import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY } from '../api/console-queries';
+import { useConsoleAct } from '../console-act';
 import { FormDialog } from '../form-dialog';
-import { StepUpCancelled, useStepUp } from '../step-up';
+import { useFieldErrors } from '../use-field-errors';
 
 type Field = 'symbol' | 'address' | 'decimals';
 
@@ -31,50 +29,30 @@ const FIELD_OF: Readonly<Record<number, Field>> = {
  * its contract and decimals replaced. It says what counts as payment, so it may ask a fresh code.
  */
 export function TokenForm({ network, onDone }: { network: CryptoNetworkView; onDone: () => void }) {
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const runWithStepUp = useStepUp();
+  const { check, claim, shown } = useFieldErrors<Field>(FIELD_OF);
+  const act = useConsoleAct([...CONSOLE_KEY, 'crypto'], claim);
   const [symbol, setSymbol] = useState('');
   const [address, setAddress] = useState('');
   const [decimals, setDecimals] = useState('6');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [failure, setFailure] = useState<number | null>(null);
-  const [pending, setPending] = useState(false);
   const networkName = network.name;
 
   const submit = async () => {
-    const found = collectErrors<Field>({
+    const valid = check({
       symbol: fieldError(cryptoSymbolField, symbol),
       address: fieldError(cryptoAddressField, address),
       decimals: fieldError(cryptoDecimalsField, decimals),
     });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      await runWithStepUp(() =>
-        consoleCall(consoleCryptoTokenAdd, {
-          chainId: network.chainId,
-          symbol,
-          address,
-          decimals: Number(decimals),
-        }),
-      );
-      onDone();
-    } catch (refusal) {
-      if (refusal instanceof StepUpCancelled) return;
-      const code = errorCodeOf(refusal);
-      const field = FIELD_OF[code];
-      if (field) setErrors({ [field]: code });
-      else setFailure(code);
-    } finally {
-      setPending(false);
-      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'crypto'] });
-    }
+    if (!valid) return;
+    const added = await act.run(() =>
+      consoleCall(consoleCryptoTokenAdd, {
+        chainId: network.chainId,
+        symbol,
+        address,
+        decimals: Number(decimals),
+      }),
+    );
+    if (added) onDone();
   };
-
-  const shown = (field: Field) => (errors[field] === undefined ? null : errorText(errors[field]));
 
   return (
     <FormDialog
@@ -86,8 +64,8 @@ export function TokenForm({ network, onDone }: { network: CryptoNetworkView; onD
         </Trans>
       }
       label={<Trans>Add the token</Trans>}
-      pending={pending}
-      failure={failure}
+      pending={act.pending}
+      failure={act.failure}
       onCancel={onDone}
       onSubmit={() => void submit()}
     >

@@ -29,7 +29,6 @@ import { TextField } from '../../components/ui/text-field';
 import { ErrorNotice } from '../../components/error-notice';
 import { PlanName, useDateTime } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
-import { useErrorText } from '../../i18n/use-error-text';
 import { formatBytes } from '../../i18n/intl-format';
 import { errorCodeOf } from '../../lib/api-error';
 import { fieldError } from '../../lib/validate';
@@ -37,8 +36,10 @@ import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, nodeListQuery, nodeRecordQuery } from '../api/console-queries';
 import { LineChart, type ChartSeries } from '../charts/line-chart';
 import { Permitted } from '../console-forbidden';
+import { useConsoleAct } from '../console-act';
 import { ConsoleTable, openColumn } from '../console-table';
 import { StepUpCancelled, useStepUp } from '../step-up';
+import { useFieldErrors } from '../use-field-errors';
 import '../../components/ui/badge.css';
 
 const PROTOCOL_NAMES: Readonly<Record<NodeProtocolName, string>> = {
@@ -159,10 +160,17 @@ type ShownToken = { nodeId: number; name: string; token: string; settings: Agent
 
 type Fields = 'name' | 'protocol' | 'host' | 'port' | 'sni' | 'method' | 'planTypes';
 
+/** The server's refusals that belong to one field: shown under it rather than above the form. */
+const NODE_FIELD_OF: Readonly<Record<number, Fields>> = {
+  [Errors.NODE_NAME_TAKEN.code]: 'name',
+  [Errors.NODE_NAME_INVALID.code]: 'name',
+  [Errors.NODE_PORT_INVALID.code]: 'port',
+  [Errors.NODE_HOST_INVALID.code]: 'host',
+};
+
 function AddNode({ onAdded }: { onAdded: (shown: ShownToken) => void }) {
-  const errorText = useErrorText();
-  const runWithStepUp = useStepUp();
-  const queryClient = useQueryClient();
+  const { check, claim, shown } = useFieldErrors<Fields>(NODE_FIELD_OF);
+  const act = useConsoleAct([...CONSOLE_KEY, 'nodes'], claim);
   const [name, setName] = useState('');
   const [protocol, setProtocol] = useState<NodeProtocolName>('vless');
   const [host, setHost] = useState('');
@@ -170,9 +178,6 @@ function AddNode({ onAdded }: { onAdded: (shown: ShownToken) => void }) {
   const [sni, setSni] = useState('');
   const [method, setMethod] = useState<string>(SS_METHODS[1]);
   const [plans, setPlans] = useState<(1 | 2)[]>([1, 2]);
-  const [errors, setErrors] = useState<Partial<Record<Fields, number>>>({});
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<number | null>(null);
   const ss = protocol === 'ss';
 
   const input = () => ({
@@ -187,49 +192,34 @@ function AddNode({ onAdded }: { onAdded: (shown: ShownToken) => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const next: Partial<Record<Fields, number>> = {};
-    const check = (field: Fields, code: number | null) => {
-      if (code !== null) next[field] = code;
-    };
-    check('name', fieldError(nodeNameField, name));
-    check('host', fieldError(nodeHostField, host));
-    check('port', fieldError(nodePortField, input().port));
-    if (!ss && sni.trim() !== '') check('sni', fieldError(nodeHostField, sni));
-    check('planTypes', fieldError(nodePlansField, plans));
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    const valid = check({
+      name: fieldError(nodeNameField, name),
+      protocol: null,
+      host: fieldError(nodeHostField, host),
+      port: fieldError(nodePortField, input().port),
+      sni: !ss && sni.trim() !== '' ? fieldError(nodeHostField, sni) : null,
+      method: null,
+      planTypes: fieldError(nodePlansField, plans),
+    });
+    if (!valid) return;
     const whole = fieldError(nodeSpecInput, input());
     if (whole !== null) {
-      setFailure(whole);
+      act.setFailure({ code: whole });
       return;
     }
-    setPending(true);
-    setFailure(null);
-    try {
-      const answer = await runWithStepUp(() => consoleCall(consoleNodeAdd, input()));
+    await act.run(async () => {
+      const answer = await consoleCall(consoleNodeAdd, input());
       onAdded({ ...answer, name: answer.node.name });
       setName('');
       setHost('');
       setSni('');
-    } catch (refusal) {
-      if (refusal instanceof StepUpCancelled) return;
-      const code = errorCodeOf(refusal);
-      if (code === Errors.NODE_NAME_TAKEN.code || code === Errors.NODE_NAME_INVALID.code)
-        setErrors({ name: code });
-      else if (code === Errors.NODE_PORT_INVALID.code) setErrors({ port: code });
-      else if (code === Errors.NODE_HOST_INVALID.code) setErrors({ host: code });
-      else setFailure(code);
-    } finally {
-      setPending(false);
-      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'nodes'] });
-    }
+    });
   };
 
   const togglePlan = (plan: 1 | 2) =>
     setPlans((current) =>
       current.includes(plan) ? current.filter((p) => p !== plan) : [...current, plan].sort(),
     );
-  const shown = (field: Fields) => (errors[field] === undefined ? null : errorText(errors[field]));
 
   return (
     <TitledCard look="console-panel" title={<Trans>Add a node</Trans>}>
@@ -239,7 +229,9 @@ function AddNode({ onAdded }: { onAdded: (shown: ShownToken) => void }) {
           for a fresh code from your authenticator.
         </Trans>
       </p>
-      {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+      {act.failure !== null && (
+        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
+      )}
       <form className="console-form console-node-form" noValidate onSubmit={(e) => void submit(e)}>
         <TextField
           label={<Trans>Name</Trans>}
@@ -312,13 +304,13 @@ function AddNode({ onAdded }: { onAdded: (shown: ShownToken) => void }) {
               <PlanName groupType={plan} />
             </label>
           ))}
-          {errors.planTypes !== undefined && (
+          {shown('planTypes') !== null && (
             <p className="field__error" role="alert">
-              {errorText(errors.planTypes)}
+              {shown('planTypes')}
             </p>
           )}
         </fieldset>
-        <SubmitButton pending={pending}>
+        <SubmitButton pending={act.pending}>
           <Trans>Add the node</Trans>
         </SubmitButton>
       </form>

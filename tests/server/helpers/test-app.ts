@@ -128,3 +128,15 @@ export function useTestApp(
     close: () => running().close(),
   };
 }
+
+/**
+ * The address of the app `t` listening on a free port of 127.0.0.1, for callers over real HTTP (a
+ * node's agent): it starts listening after the app has started, and closes with it.
+ */
+export function useListening(t: TestApp): () => string {
+  return useStarted(
+    'listening address',
+    () => t.app.listen({ host: '127.0.0.1', port: 0 }),
+    async () => {},
+  );
+}
