@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import type { E2eOptions } from './e2e/support/fixtures';
-import { ONE_PROJECT_TAGS, onlyIn } from './e2e/support/projects';
+import { ONE_PROJECT_TAGS, SITE_TEXT_TAG, onlyIn } from './e2e/support/projects';
 
 const PORT = Number(process.env.E2E_PORT ?? 18100);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -20,6 +20,9 @@ const MOBILE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 /** Tests of layout (overflow, wrapping, sideways scroll) carry this tag. */
 const LAYOUT = /@layout/;
+/** Tests that change the site's own texts: they run last, one project after the other. */
+const SITE_TEXT = onlyIn(SITE_TEXT_TAG);
+const MATRIX = ['en-1440', 'zh-390', 'en-390', 'zh-1440'];
 
 export default defineConfig<E2eOptions>({
   testDir: './e2e',
@@ -53,23 +56,42 @@ export default defineConfig<E2eOptions>({
   projects: [
     {
       name: 'en-1440',
-      grepInvert: onlyIn(ONE_PROJECT_TAGS.zh),
+      grepInvert: [onlyIn(ONE_PROJECT_TAGS.zh), SITE_TEXT],
       use: { viewport: DESKTOP, locale: 'en-US', language: 'en' },
     },
     {
       name: 'zh-390',
-      grepInvert: onlyIn(ONE_PROJECT_TAGS.en),
+      grepInvert: [onlyIn(ONE_PROJECT_TAGS.en), SITE_TEXT],
       use: { viewport: MOBILE, locale: 'zh-CN', language: 'zh-CN' },
     },
     {
       name: 'en-390',
       grep: LAYOUT,
+      grepInvert: SITE_TEXT,
       use: { viewport: MOBILE, locale: 'en-US', language: 'en' },
     },
     {
       name: 'zh-1440',
       grep: LAYOUT,
+      grepInvert: SITE_TEXT,
       use: { viewport: DESKTOP, locale: 'zh-CN', language: 'zh-CN' },
+    },
+    // A published FAQ or clause is what every visitor reads (and the server then stops serving
+    // its prerendered HTML): the tests that publish one wait for every other test, and for each
+    // other, so none of those reading these pages meets their text (e2e/support/projects.ts).
+    {
+      name: 'site-text-en-1440',
+      grep: SITE_TEXT,
+      grepInvert: onlyIn(ONE_PROJECT_TAGS.zh),
+      dependencies: MATRIX,
+      use: { viewport: DESKTOP, locale: 'en-US', language: 'en' },
+    },
+    {
+      name: 'site-text-zh-390',
+      grep: SITE_TEXT,
+      grepInvert: onlyIn(ONE_PROJECT_TAGS.en),
+      dependencies: ['site-text-en-1440'],
+      use: { viewport: MOBILE, locale: 'zh-CN', language: 'zh-CN' },
     },
   ],
   webServer: {

@@ -685,6 +685,27 @@ export const Errors = {
     '链接必须是 https:// 或 http:// 开头的地址。',
   ),
   BENEFIT_SORT_INVALID: entry(8215, 'The order is a whole number.', '排序必须是整数。'),
+  // The console's content section: the FAQ and the clauses (8216-8219).
+  CONTENT_PAGE_UNKNOWN: entry(
+    8216,
+    'There is no such page: only the FAQ, the terms, the privacy policy and the warrant canary can be edited.',
+    '没有该页面：只能编辑常见问题、服务条款、隐私政策和透明度声明。',
+  ),
+  CONTENT_PAGE_BODY_REQUIRED: entry(
+    8217,
+    'Please enter the text of the page in English and in Chinese.',
+    '请填写页面的英文和中文正文。',
+  ),
+  CONTENT_PAGE_BODY_TOO_LONG: entry(
+    8218,
+    'The text of a page is 20000 characters at most in each language.',
+    '每种语言的页面正文最多 20000 个字符。',
+  ),
+  CONTENT_PAGE_CHANGED: entry(
+    8219,
+    'Someone published this page after you opened it. Reload to see their text, then make your change again.',
+    '在你打开此页面后，已有人发布了新内容。请重新加载查看后再修改。',
+  ),
   // The console's content section: the site's links.
   LINK_URL_INVALID: entry(
     8139,

@@ -16,6 +16,7 @@ export const endpoints = {
   systemUserInfo: system.systemUserInfo,
   systemClientConfig: system.systemClientConfig,
   systemDisplayConfig: system.systemDisplayConfig,
+  systemPageText: system.systemPageText,
   systemRedeemCode: system.systemRedeemCode,
   systemFreeTrial: system.systemFreeTrial,
   systemFreeTrialStatus: system.systemFreeTrialStatus,

@@ -6,7 +6,9 @@
  * count goes to 0); a signed-out visitor sees the banner too and closes it in this browser; the
  * staff member withdraws it and it is gone. A benefit of the yearly plan is added (an empty form
  * refused), seen by the yearly demo member in the page's language, and hidden again. The site's
- * links are edited on the same page. Screenshots of the console page, the banner and the
+ * links are edited on the same page. The FAQ is rewritten in both languages (an empty language
+ * refused), a visitor reads the new question, and restoring brings the built-in text back (its
+ * prerendered page too). Screenshots of the console page, the banner and the
  * notices page are kept in test-results/content-shots/ for looking at.
  */
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
@@ -19,7 +21,8 @@ import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
 import { sidewaysOverflow } from './support/layout';
 import { useSessionToken } from './support/ui';
-import { ONE_PROJECT } from './support/projects';
+import { builtInText } from './support/page-texts';
+import { ONE_PROJECT, SITE_TEXT_TAG } from './support/projects';
 
 const main = (page: Page) => page.getByRole('main');
 
@@ -238,6 +241,109 @@ test.describe('console content', () => {
         ).toBeVisible();
         await expect(main(memberSide.page).getByRole('region', { name: title })).toHaveCount(0);
         await memberSide.context.close();
+      },
+    );
+  }
+
+  // Runs after every other test (SITE_TEXT_TAG, playwright.config.ts): it changes the FAQ that
+  // every visitor reads, and the server stops serving its prerendered HTML meanwhile.
+  for (const [language, project] of [
+    ['English', ONE_PROJECT.en],
+    ['Chinese', ONE_PROJECT.zh],
+  ] as const) {
+    test(
+      `content staff rewrites the FAQ in both languages; a visitor reads it; restoring brings the built-in text back (${language})`,
+      { tag: [project.tag, SITE_TEXT_TAG] },
+      async ({ page, request, browser, i18n }, info) => {
+        test.setTimeout(120_000);
+        const stamp = Date.now().toString(36);
+        const questionEn = `Do you keep connection logs? ${stamp}`;
+        const questionZh = `你们保留连接日志吗？${stamp}`;
+        const question = i18n.language === 'en' ? questionEn : questionZh;
+        const builtIn = { en: builtInText('faq', 'en'), zh: builtInText('faq', 'zh-CN') };
+        const ownBuiltIn = i18n.language === 'en' ? builtIn.en : builtIn.zh;
+
+        const content = await enrolledStaff(request, 'content');
+        await signInByApi(page, content);
+        await openSection(page, i18n, '/admin/content', 'Content');
+        const pages = main(page).getByRole('region', { name: i18n.t('FAQ and clauses') });
+        const faqName = i18n.t('FAQ');
+        const faqRow = pages.getByRole('row').filter({
+          has: page.getByRole('rowheader', { name: faqName, exact: true }),
+        });
+        await expect(faqRow).toContainText(i18n.t('Built-in text'));
+        await faqRow.getByRole('button', { name: i18n.t('Change “{0}”', { 0: faqName }) }).click();
+
+        // The editor starts from the built-in text, in both languages.
+        const form = main(page).getByRole('region', {
+          name: i18n.t('Change “{name}”', { name: faqName }),
+        });
+        const english = form.getByLabel(i18n.t('Text (English)'));
+        const chinese = form.getByLabel(i18n.t('Text (Chinese)'));
+        await expect(english).toHaveValue(builtIn.en.markdown);
+        await expect(chinese).toHaveValue(builtIn.zh.markdown);
+        const publish = form.getByRole('button', { name: i18n.t('Publish both languages') });
+
+        // An empty language is refused on the page, in the page's language; nothing is published.
+        await chinese.fill('  ');
+        await publish.click();
+        await expect(form.getByText(i18n.error('CONTENT_PAGE_BODY_REQUIRED'))).toBeVisible();
+        await expect(faqRow).toContainText(i18n.t('Built-in text'));
+
+        // A new question at the end of each language's text: the built-in ones stay as they are.
+        await english.fill(
+          `${builtIn.en.markdown}\n## ${questionEn}\n\nNo. Ask **{supportEmail}**, or read the [privacy policy](/clause/privacy). <b>HTML</b> stays text.\n`,
+        );
+        await chinese.fill(
+          `${builtIn.zh.markdown}\n## ${questionZh}\n\n不保留。请写信至 **{supportEmail}**，或阅读[隐私政策](/clause/privacy)。<b>HTML</b> 按文字显示。\n`,
+        );
+        await form.getByText(i18n.t('Preview')).first().click();
+        await expect(form.getByRole('heading', { name: questionEn })).toBeVisible();
+        await publish.click();
+        await expect(
+          main(page).getByText(i18n.t('Published. Visitors see the new text in both languages.')),
+        ).toBeVisible();
+        await expect(faqRow).toContainText(content.username);
+        await expectAccessible(page);
+        await shoot(page, info, 'pages-console');
+
+        // A visitor, in the project's language: the new question is one of the FAQ's items.
+        const visitorSide = await otherPage(browser, page, i18n, info);
+        const visitor = visitorSide.page;
+        // The server no longer sends the prerendered (built-in) HTML, but the bare SPA.
+        const served = await (await visitor.request.get('/faq')).text();
+        expect(served).not.toContain('data-prerendered');
+        await visitor.goto('/faq');
+        const faq = main(visitor);
+        const item = faq.locator('details').filter({ hasText: question });
+        await expect(item).toHaveCount(1);
+        await expect(faq.getByText(ownBuiltIn.sections[0]!.title, { exact: true })).toBeVisible();
+        await item.locator('summary').click();
+        await expect(item.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+        await expect(item).toContainText('<b>HTML</b>');
+        await expectAccessible(visitor);
+        await shoot(visitor, info, 'pages-faq');
+        // Its link is the router's: the clause opens in the app.
+        await item
+          .getByRole('link', { name: i18n.language === 'en' ? 'privacy policy' : '隐私政策' })
+          .click();
+        await expect(visitor).toHaveURL(/\/clause\/privacy$/);
+
+        // Restored: the built-in text (and its prerendered page) again.
+        await faqRow
+          .getByRole('button', {
+            name: i18n.t('Restore the built-in text of “{0}”', { 0: faqName }),
+          })
+          .click();
+        const confirm = page.getByRole('alertdialog');
+        await confirm.getByRole('button', { name: i18n.t('Restore') }).click();
+        await expect(confirm).toHaveCount(0);
+        await expect(faqRow).toContainText(i18n.t('Built-in text'));
+        await visitor.goto('/faq');
+        await expect(faq.getByText(ownBuiltIn.sections[0]!.title, { exact: true })).toBeVisible();
+        await expect(faq.getByText(question)).toHaveCount(0);
+        expect(await (await visitor.request.get('/faq')).text()).toContain('data-prerendered');
+        await visitorSide.context.close();
       },
     );
   }

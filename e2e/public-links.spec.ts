@@ -5,6 +5,7 @@
  * button's 3-second copied state.
  */
 import type { Page } from '@playwright/test';
+import { builtInText } from './support/page-texts';
 import { endpoints } from '../contract';
 import type { Goods } from '../contract/endpoints/payment';
 import type { ClientConfig, DisplayConfig } from '../contract/endpoints/system';
@@ -274,12 +275,10 @@ test(
   ONE_PROJECT.zh,
   async ({ page, i18n }) => {
     await page.goto('/faq');
-    const question = page.getByText(i18n.t('My account has been disabled'));
-    const answer = page.getByText(
-      i18n.pattern(
-        'Accounts are disabled when our terms are broken, for example when an account is shared or resold, used for abuse or spam, or paid for with a charge that was disputed.',
-      ),
-    );
+    const faq = builtInText('faq', i18n.language);
+    const disabled = faq.sections[2]!;
+    const question = page.getByText(disabled.title, { exact: true });
+    const answer = page.getByText(disabled.blocks[0]!, { exact: true });
     await expect(answer).toBeHidden();
     await question.click();
     await expect(answer).toBeVisible();
@@ -289,16 +288,10 @@ test(
       .click();
     await expect(page).toHaveURL(/\/clause\/terms$/);
     await page.goBack();
-    await page.getByText(i18n.t('How do I use Kestrel VPN on iPhone, iPad or Mac?')).click();
-    await followLink(
-      page,
-      linkText(
-        i18n.t(
-          'If the app is not offered in your App Store region, sign in to the App Store with an overseas Apple ID: <0>follow our step-by-step guide</0>. Only the App Store sign-in changes; your iCloud account and data stay as they are.',
-        ),
-      ),
-      '/apple-help',
-    );
+    const apple = faq.sections[1]!;
+    await page.getByText(apple.title, { exact: true }).click();
+    // Its second link: the step-by-step guide for an overseas Apple ID.
+    await followLink(page, apple.links[1]!, '/apple-help');
   },
 );
 

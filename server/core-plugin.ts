@@ -75,6 +75,7 @@ import { loadPlatformKeys, type PlatformKeys } from './protocol/rsa-keys';
 import { createSignatureQueue } from './protocol/signature-queue';
 import { createConfigHandlers } from './settings/config-handlers';
 import { readDisplayConfig } from './settings/default-settings';
+import { isPageReplaced } from './settings/page-texts';
 import { seedSettings } from './settings/seed-settings';
 import { seedDemoPlans } from './store/seed-plans';
 import { createStoreHandlers } from './store/store-handlers';
@@ -440,5 +441,6 @@ export const spaPlugin = fp(async (app) => {
   await registerSpa(app, config.staticDir, {
     sourceMaps: config.appEnv !== AppEnv.PROD,
     siteOrigin: config.publicOrigins[0],
+    pageReplaced: (page) => isPageReplaced(app.services.db, page),
   });
 });

@@ -9,6 +9,8 @@ import { Errors } from '../errors';
 import { isoDate, ok } from './common';
 import { emailField } from '../validation';
 import { code, consoleRead, consoleWrite } from './console-base';
+import { CONTENT_PAGES } from '../content-pages';
+import { contentPageBodyField, contentPageField } from '../content-page-fields';
 
 export const ANNOUNCEMENT_LIMITS = { title: 120, body: 4000 } as const;
 
@@ -302,6 +304,61 @@ export const consoleBenefitUpdate = consoleWrite({
   summary: 'Change a benefit: every field as in create; hiding it (`active: false`) keeps it.',
 });
 
+// --- the FAQ and the clauses (docs/console.md "Content pages") ---
+
+/**
+ * A content page as the console sees it: the replacement staff published (both languages, when
+ * and by whom), or `replaced: false` and empty bodies while the site shows the built-in text.
+ */
+export const consoleContentPage = z.object({
+  page: z.enum(CONTENT_PAGES),
+  replaced: z.boolean(),
+  bodyEn: z.string(),
+  bodyZh: z.string(),
+  updatedAt: isoDate.nullable(),
+  /** The staff member who published it (their username then); null for the CLI or none. */
+  updatedBy: z.string().nullable(),
+});
+export type ConsoleContentPage = z.infer<typeof consoleContentPage>;
+
+export const contentPagePublishFields = z.object({
+  page: contentPageField,
+  bodyEn: contentPageBodyField,
+  bodyZh: contentPageBodyField,
+  /**
+   * The `updatedAt` of the text the editor started from (null: the built-in one): a page
+   * published by someone else since is CONTENT_PAGE_CHANGED instead of being overwritten.
+   */
+  basedOn: z.iso.datetime({ offset: true, error: code(Errors.CONTENT_PAGE_CHANGED) }).nullable(),
+});
+export type ContentPagePublishFields = z.output<typeof contentPagePublishFields>;
+
+export const consoleContentPageList = consoleRead({
+  path: '/api/admin/pages',
+  access: 'content.manage',
+  input: z.object({}),
+  data: z.object({ pages: z.array(consoleContentPage) }),
+  summary:
+    'The FAQ and the three clauses, each with the replacement text published in the console (both languages) or none (the built-in text).',
+});
+
+export const consoleContentPagePublish = consoleWrite({
+  path: '/api/admin/pages/publish',
+  access: 'content.manage',
+  input: contentPagePublishFields,
+  data: consoleContentPage,
+  summary:
+    "Publish a page's text in English and Chinese (Markdown) instead of the built-in one; refused when someone published it since the editor opened.",
+});
+
+export const consoleContentPageRestore = consoleWrite({
+  path: '/api/admin/pages/restore',
+  access: 'content.manage',
+  input: z.object({ page: contentPageField }),
+  data: consoleContentPage,
+  summary: "Remove a page's replacement: the site shows the built-in text again.",
+});
+
 export const consoleContentEndpoints = {
   consoleAnnouncementList,
   consoleAnnouncementCreate,
@@ -313,4 +370,7 @@ export const consoleContentEndpoints = {
   consoleBenefitList,
   consoleBenefitCreate,
   consoleBenefitUpdate,
+  consoleContentPageList,
+  consoleContentPagePublish,
+  consoleContentPageRestore,
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
 import { Errors } from '../errors';
 import { empty, isoDate, yesNo } from './common';
+import { contentPageField } from '../content-page-fields';
 
 export const userInfo = z.object({
   userId: z.number().int(),
@@ -84,6 +85,26 @@ export const systemDisplayConfig = defineEndpoint({
   params: empty,
   data: displayConfig,
   summary: 'What the site shows: feature switches, links, trial and bonus figures.',
+});
+
+/**
+ * A content page's replacement text (docs/console.md "Content pages"): the Markdown staff
+ * published in both languages, and when; null while the page shows its built-in text.
+ */
+export const pageReplacement = z.object({
+  bodyEn: z.string(),
+  bodyZh: z.string(),
+  updatedAt: isoDate,
+});
+export type PageReplacement = z.infer<typeof pageReplacement>;
+
+export const systemPageText = defineEndpoint({
+  path: '/api/system/system_page_text',
+  auth: 'public',
+  params: z.object({ page: contentPageField }),
+  data: z.object({ replacement: pageReplacement.nullable() }),
+  summary:
+    "The text staff published for the FAQ or a clause, in both languages; null: the page's built-in text.",
 });
 
 export const systemRedeemCode = defineEndpoint({

@@ -19,3 +19,10 @@ export const onlyIn = (tag: string) => new RegExp(tag);
 
 /** The journey project of the n-th test a loop declares: they alternate. */
 export const alternateProject = (n: number) => (n % 2 === 0 ? ONE_PROJECT.en : ONE_PROJECT.zh);
+
+/**
+ * A test that changes what every visitor of the site reads (the FAQ's or a clause's text,
+ * docs/web.md "Content pages"): it runs in projects of its own after every other test, one at a
+ * time (playwright.config.ts), so no test reading those pages meets the change.
+ */
+export const SITE_TEXT_TAG = '@site-text';

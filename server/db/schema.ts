@@ -408,6 +408,22 @@ export const benefits = pgTable('benefits', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
+// --- content pages (0026_content-pages.sql) ---
+
+/** The FAQ's and the clauses' replacement texts, one row per page and language (`en`, `zh_CN`). */
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    page: text('page').notNull(),
+    language: text('language').notNull(),
+    body: text('body').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+    /** The staff member who published it; null from the CLI. */
+    updatedBy: integer('updated_by'),
+  },
+  (t) => [primaryKey({ columns: [t.page, t.language] })],
+);
+
 // --- nodes (0009_nodes.sql) ---
 
 /**

@@ -1,9 +1,13 @@
-/** system_client_config, system_display_config and system_affiliate: the settings rows, checked against the contract. */
+/**
+ * system_client_config, system_display_config and system_affiliate: the settings rows, checked
+ * against the contract; system_page_text: the FAQ's or a clause's replacement text, if any.
+ */
 import { CODE, endpoints } from '../../contract';
 import type { Db } from '../db/database';
 import type { Handlers } from '../protocol/api-context';
 import { CLIENT_CONFIG_KEY, storedDisplayConfig } from './default-settings';
 import { readSetting } from './settings-store';
+import { readPageReplacement } from './page-texts';
 
 export function createConfigHandlers(db: Db): Handlers {
   return {
@@ -18,5 +22,6 @@ export function createConfigHandlers(db: Db): Handlers {
       const config = await storedDisplayConfig(db);
       return { contactUrl: config.links.affiliateContact };
     },
+    systemPageText: async (params) => ({ replacement: await readPageReplacement(db, params.page) }),
   };
 }

@@ -71,7 +71,8 @@ export function requestLocale(request: FastifyRequest): string {
   );
 }
 
-const pathOf = (url: string) => {
+/** A page's path: no query, no trailing slash. */
+export const pathOf = (url: string) => {
   const path = url.split('?')[0] ?? '/';
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 };

@@ -11,8 +11,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_VERSION_PREFIX } from '../../contract';
 import { CONSOLE_PAGE_PREFIX } from '../../contract/endpoints/console';
+import { contentPageAt, type ContentPage } from '../../contract/content-pages';
 import { isSpaRoute } from '../../contract/web-routes';
-import { loadPrerenderedPages } from './prerendered';
+import { loadPrerenderedPages, pathOf } from './prerendered';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=3600';
@@ -47,7 +48,16 @@ export function spaIsBuilt(staticDir: string): boolean {
 export async function registerSpa(
   app: FastifyInstance,
   staticDir: string,
-  options: { readonly sourceMaps: boolean; readonly siteOrigin?: string } = { sourceMaps: true },
+  options: {
+    readonly sourceMaps: boolean;
+    readonly siteOrigin?: string;
+    /**
+     * Whether staff replaced a content page's built-in text (docs/web.md "Prerendered public
+     * pages"): its prerendered HTML is then stale, and the visitor gets the SPA, which renders
+     * the replacement.
+     */
+    readonly pageReplaced?: (page: ContentPage) => Promise<boolean>;
+  } = { sourceMaps: true },
 ): Promise<void> {
   const built = spaIsBuilt(staticDir);
   if (!options.sourceMaps) {
@@ -79,11 +89,18 @@ export async function registerSpa(
       },
     });
   }
+  const builtInTextReplaced = async (url: string) => {
+    const contentPage = contentPageAt(pathOf(url));
+    return contentPage !== null && options.pageReplaced !== undefined
+      ? options.pageReplaced(contentPage)
+      : false;
+  };
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isSpaRoute(request.url)) return reply.code(404).sendFile('index.html');
     const page = prerendered(request);
     if (!page) return reply.sendFile('index.html');
-    if (page.html === null) return reply.header('vary', page.vary).sendFile('index.html');
+    if (page.html === null || (await builtInTextReplaced(request.url)))
+      return reply.header('vary', page.vary).sendFile('index.html');
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', page.vary)

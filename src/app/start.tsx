@@ -7,6 +7,7 @@ import { sessionFlags } from './lazy-page';
 import { renderLoadFailure } from './load-failure';
 import { appEnv } from '../lib/env';
 import { createQueryClient } from '../lib/query-client';
+import { seedBuiltInText } from '../lib/queries/page-text';
 import { createSession } from '../lib/session/session';
 import { getStoredLanguage, storeLanguage } from '../lib/storage';
 import { warmApi } from '../lib/load-api';
@@ -71,6 +72,8 @@ export async function start(container: HTMLElement): Promise<boolean> {
 
   await breather();
   const queryClient = createQueryClient();
+  // The server sends a content page prerendered only while staff have not replaced its text.
+  if (prerenderedIn !== null) seedBuiltInText(queryClient, window.location.pathname);
   // A guest page (/login …) was prerendered logged out and its guard waits for a settled session:
   // that session starts now, so the page can load. Any other starts once the page is adopted.
   const settleFirst = prerendered && container.getAttribute(PRERENDERED_SESSION) === 'loggedOut';

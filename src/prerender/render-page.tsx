@@ -18,6 +18,7 @@ import { createAppRouter } from '../app/router';
 import { documentTitle, ogLocale, pageLinks, routeMeta } from '../app/seo/route-meta';
 import { activateLocale, i18n } from '../i18n/i18n';
 import { createQueryClient } from '../lib/query-client';
+import { seedBuiltInText } from '../lib/queries/page-text';
 import { renderAs } from '../lib/platform';
 import type { SessionActor } from '../lib/session/session';
 import { GUEST_PAGES, renderedAt } from './pages';
@@ -65,6 +66,9 @@ export async function renderPage(
   await activateLocale(locale);
   renderAs(platform);
   const queryClient = createQueryClient();
+  // The built-in text of the FAQ and the clauses: the server serves these pages only while no
+  // replacement is published (server/web/spa-static.ts), and the browser seeds the same.
+  seedBuiltInText(queryClient, renderedAt(path));
   const loggedOut = GUEST_PAGES.includes(path);
   // Else never started: the session stays `unknown`, as the SPA's is before its first answer.
   const session = loggedOut ? loggedOutSession() : createActor(sessionMachine);

@@ -697,6 +697,11 @@ describe.each(variants)('console door on $name', (variant) => {
         password: 'matrix',
         link: 'https://matrix.example',
       },
+      consoleContentPageList: {},
+      // Refused past the guard by their checks (CONTENT_PAGE_BODY_REQUIRED, CONTENT_PAGE_UNKNOWN):
+      // no page changes.
+      consoleContentPagePublish: { page: 'faq', bodyEn: '', bodyZh: '', basedOn: null },
+      consoleContentPageRestore: { page: 'cookies' },
       consoleCryptoOverview: {},
       // Refused past the guard by its check (CRYPTO_ADDRESS_INVALID): no network is added.
       consoleCryptoNetworkAdd: {

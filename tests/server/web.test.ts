@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { CODE, endpoints, Errors } from '../../contract';
 import { VISITOR_SYSTEMS } from '../../contract/platform';
 import { rowsOf } from '../../server/db/database';
-import { settings } from '../../server/db/schema';
+import { contentPages, settings } from '../../server/db/schema';
 import { uniqueEmail } from './helpers/accounts';
 import { startTestApp, STARTUP_TIMEOUT_MS, type TestApp, useTestApp } from './helpers/test-app';
 import { databaseVariants, type DbVariant } from './helpers/test-databases';
@@ -478,6 +478,32 @@ describe.each(variants)('prerendered pages on $name', (variant) => {
     } finally {
       await site.close();
     }
+  });
+
+  it('gives the SPA instead of a content page whose built-in text staff replaced, until it is restored', async () => {
+    const db = t.app.kestrel.database.db;
+    const headers = { 'accept-language': 'en' };
+    expect((await get('/faq', headers)).body).toContain('faq en');
+    const at = new Date();
+    await db.insert(contentPages).values([
+      { page: 'faq', language: 'en', body: '## New', updatedAt: at },
+      { page: 'faq', language: 'zh_CN', body: '## 新', updatedAt: at },
+    ]);
+    try {
+      for (const url of ['/faq', '/faq/', '/faq?lang=zh-CN']) {
+        const response = await get(url, headers);
+        expect(response.statusCode, url).toBe(200);
+        // The prerendered HTML holds the built-in text: the SPA renders the replacement instead.
+        expect(response.body, url).toBe(INDEX);
+        expect(response.headers['cache-control'], url).toBe('no-cache');
+        expect(response.headers['vary'], url).toMatch(/Accept-Language, Cookie/);
+      }
+      // Other pages keep their prerendered HTML.
+      expect((await get('/', headers)).body).toContain('home en');
+    } finally {
+      await db.delete(contentPages).where(eq(contentPages.page, 'faq'));
+    }
+    expect((await get('/faq', headers)).body).toContain('faq en');
   });
 
   it('gives every other page the SPA, and never serves the prerender folder as files', async () => {

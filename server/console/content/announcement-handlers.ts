@@ -15,6 +15,7 @@ import {
 } from './announcement-operations';
 import { createBenefit, listBenefits, updateBenefit } from './benefit-operations';
 import { readSiteLinks, updateSiteLinks } from './link-operations';
+import { listContentPages, publishContentPage, restoreContentPage } from './page-text-operations';
 
 export function contentHandlers(deps: ContentDeps): HandlersOf<typeof consoleContentEndpoints> {
   return {
@@ -31,5 +32,8 @@ export function contentHandlers(deps: ContentDeps): HandlersOf<typeof consoleCon
     consoleBenefitList: async () => ({ benefits: await listBenefits(deps.db) }),
     consoleBenefitCreate: (input, { actor }) => createBenefit(deps, actor, input),
     consoleBenefitUpdate: (input, { actor }) => updateBenefit(deps, actor, input),
+    consoleContentPageList: async () => ({ pages: await listContentPages(deps.db) }),
+    consoleContentPagePublish: (input, { actor }) => publishContentPage(deps, actor, input),
+    consoleContentPageRestore: (input, { actor }) => restoreContentPage(deps, actor, input),
   };
 }

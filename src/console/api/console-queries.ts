@@ -7,6 +7,7 @@ import {
   consoleCryptoReorgs,
   consoleCryptoTransfers,
   consoleBenefitList,
+  consoleContentPageList,
   consoleLinksRead,
   consoleBulkExtendPreview,
   consoleDashboard,
@@ -118,6 +119,12 @@ export const announcementsQuery = queryOptions({
 export const benefitsQuery = queryOptions({
   queryKey: [...CONSOLE_KEY, 'benefits'],
   queryFn: () => consoleCall(consoleBenefitList, {}),
+});
+
+/** The FAQ and the clauses, each with the replacement published in the console or none. */
+export const contentPagesQuery = queryOptions({
+  queryKey: [...CONSOLE_KEY, 'pages'],
+  queryFn: () => consoleCall(consoleContentPageList, {}),
 });
 
 /** The site's links (the display config's `links`). */

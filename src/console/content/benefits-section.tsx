@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   BENEFIT_LIMITS,
@@ -8,15 +8,14 @@ import {
   consoleBenefitUpdate,
   type ConsoleBenefit,
 } from '../../../contract/endpoints/console-content';
-import { ErrorNotice } from '../../components/error-notice';
 import { TitledCard } from '../../components/titled-card';
 import type { DataColumn } from '../../components/ui/data-table';
-import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { errorCodeOf } from '../../lib/api-error';
 import { consoleCall } from '../api/console-client';
 import { benefitsQuery } from '../api/console-queries';
-import { ConsoleTable, actionsColumn } from '../console-table';
+import { actionsColumn } from '../console-table';
+import { ChangeButton, ContentFormEnd, ContentListSection, useContentList } from './content-list';
 import { useContentForm } from './use-content-form';
 import { LanguageFieldset } from './language-fieldset';
 
@@ -171,17 +170,12 @@ function BenefitForm({
             </span>
           </span>
         </label>
-        {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
-        <div className="console-content__buttons">
-          <SubmitButton pending={pending}>
-            {editing ? <Trans>Save the changes</Trans> : <Trans>Add the benefit</Trans>}
-          </SubmitButton>
-          {editing && (
-            <button type="button" className="btn btn-secondary" onClick={onCancel}>
-              <Trans>Cancel</Trans>
-            </button>
-          )}
-        </div>
+        <ContentFormEnd
+          failure={failure}
+          pending={pending}
+          submit={editing ? <Trans>Save the changes</Trans> : <Trans>Add the benefit</Trans>}
+          onCancel={editing ? onCancel : null}
+        />
       </form>
     </TitledCard>
   );
@@ -194,15 +188,10 @@ function BenefitForm({
  */
 export function BenefitsSection() {
   const { t, i18n } = useLingui();
-  const queryClient = useQueryClient();
   const list = useQuery(benefitsQuery);
-  const [editing, setEditing] = useState<ConsoleBenefit | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [failure, setFailure] = useState<number | null>(null);
-  const formRef = useRef<HTMLDivElement>(null);
+  const { editing, edit, saved, setSaved, onSaved, onCancel, refresh, setFailure, frame } =
+    useContentList<ConsoleBenefit>(benefitsQuery.queryKey);
   const chinese = i18n.locale.startsWith('zh');
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: benefitsQuery.queryKey });
   const titleOf = (b: ConsoleBenefit) => (chinese ? b.titleZh : b.titleEn);
 
   const toggle = async (b: ConsoleBenefit) => {
@@ -234,18 +223,7 @@ export function BenefitsSection() {
     },
     actionsColumn(t`Actions`, (b) => (
       <>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          aria-label={t`Change “${titleOf(b)}”`}
-          onClick={() => {
-            setSaved(false);
-            setEditing(b);
-            formRef.current?.scrollIntoView({ block: 'start' });
-          }}
-        >
-          <Trans>Change</Trans>
-        </button>
+        <ChangeButton name={t`Change “${titleOf(b)}”`} onClick={() => edit(b)} />
         <button
           type="button"
           className="btn btn-secondary btn-small"
@@ -259,35 +237,23 @@ export function BenefitsSection() {
   ];
 
   return (
-    <>
-      <div ref={formRef}>
+    <ContentListSection
+      form={
         <BenefitForm
           key={editing?.id ?? 'new'}
           editing={editing}
-          onSaved={() => {
-            setEditing(null);
-            setSaved(true);
-            void refresh();
-          }}
-          onCancel={() => setEditing(null)}
+          onSaved={onSaved}
+          onCancel={onCancel}
         />
-      </div>
-      {saved && (
-        <p role="status" className="console-content__saved">
-          <Trans>Saved. Yearly members see the benefits as listed.</Trans>
-        </p>
-      )}
-      {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
-      <TitledCard look="console-panel" title={<Trans>Benefits of the yearly plan</Trans>}>
-        <ConsoleTable
-          query={list}
-          rows={list.data?.benefits}
-          columns={columns}
-          rowKey={(b) => b.id}
-          caption={<Trans>Benefits of the yearly plan</Trans>}
-          empty={<Trans>No benefits yet.</Trans>}
-        />
-      </TitledCard>
-    </>
+      }
+      frame={frame}
+      saved={saved && <Trans>Saved. Yearly members see the benefits as listed.</Trans>}
+      title={<Trans>Benefits of the yearly plan</Trans>}
+      query={list}
+      rows={list.data?.benefits}
+      columns={columns}
+      rowKey={(b) => b.id}
+      empty={<Trans>No benefits yet.</Trans>}
+    />
   );
 }

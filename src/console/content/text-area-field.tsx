@@ -9,6 +9,8 @@ export function TextAreaField({
   error,
   lang,
   maxLength,
+  rows = 4,
+  hint,
 }: {
   label: ReactNode;
   value: string;
@@ -16,8 +18,11 @@ export function TextAreaField({
   error: string | null;
   lang: string;
   maxLength: number;
+  rows?: number;
+  /** A line under the label (what the field takes). */
+  hint?: ReactNode;
 }) {
-  const { id, errorId, control } = useFieldDescription(error);
+  const { id, errorId, hintId, control } = useFieldDescription(error, hint);
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -27,11 +32,16 @@ export function TextAreaField({
         {...control}
         className="field__input console-textarea"
         lang={lang}
-        rows={4}
+        rows={rows}
         maxLength={maxLength}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
       <FieldError id={errorId} error={error} />
     </div>
   );

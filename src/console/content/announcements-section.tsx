@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  consoleAnnouncementDelete,
+  consoleAnnouncementWithdraw,
+  type AnnouncementState,
+  type ConsoleAnnouncement,
+} from '../../../contract/endpoints/console-content';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import type { DataColumn } from '../../components/ui/data-table';
+import { useDateTime } from '../../components/formats';
+import { errorCodeOf } from '../../lib/api-error';
+import { consoleCall } from '../api/console-client';
+import { announcementsQuery } from '../api/console-queries';
+import { actionsColumn } from '../console-table';
+import '../../components/ui/badge.css';
+import { AnnouncementForm } from './announcement-form';
+import { ChangeButton, ContentListSection, useContentList } from './content-list';
+
+function StateBadge({ state }: { state: AnnouncementState }) {
+  switch (state) {
+    case 'live':
+      return (
+        <span className="badge badge--ok">
+          <Trans>Live</Trans>
+        </span>
+      );
+    case 'scheduled':
+      return (
+        <span className="badge badge--warn">
+          <Trans>Scheduled</Trans>
+        </span>
+      );
+    case 'ended':
+      return (
+        <span className="badge badge--muted">
+          <Trans>Ended</Trans>
+        </span>
+      );
+    default:
+      return (
+        <span className="badge badge--muted">
+          <Trans>Withdrawn</Trans>
+        </span>
+      );
+  }
+}
+
+type PendingAction = { kind: 'withdraw' | 'delete'; announcement: ConsoleAnnouncement };
+
+/**
+ * Announcements to members (docs/console.md "Content"): the form, then the list with each one's
+ * state; change, withdraw, and delete one nobody read.
+ */
+export function AnnouncementsSection() {
+  const { t, i18n } = useLingui();
+  const dateTime = useDateTime();
+  const list = useQuery(announcementsQuery);
+  const { editing, edit, saved, onSaved, onCancel, refresh, setFailure, frame } =
+    useContentList<ConsoleAnnouncement>(announcementsQuery.queryKey);
+  const [action, setAction] = useState<PendingAction | null>(null);
+  const [pending, setPending] = useState(false);
+  const chinese = i18n.locale.startsWith('zh');
+
+  const confirm = async () => {
+    if (!action) return;
+    const { id } = action.announcement;
+    setPending(true);
+    setFailure(null);
+    try {
+      if (action.kind === 'withdraw') await consoleCall(consoleAnnouncementWithdraw, { id });
+      else await consoleCall(consoleAnnouncementDelete, { id });
+    } catch (refusal) {
+      setFailure(errorCodeOf(refusal));
+    } finally {
+      setAction(null);
+      setPending(false);
+      void refresh();
+    }
+  };
+
+  const titleOf = (a: ConsoleAnnouncement) => (chinese ? a.titleZh : a.titleEn);
+
+  const columns: DataColumn<ConsoleAnnouncement>[] = [
+    { key: 'title', header: t`Title`, rowHeader: true, cell: titleOf },
+    { key: 'state', header: t`State`, cell: (a) => <StateBadge state={a.state} /> },
+    {
+      key: 'window',
+      header: t`Shown`,
+      cell: (a) => (
+        <>
+          {a.startsAt ? dateTime(a.startsAt) : dateTime(a.createdAt)}
+          {' – '}
+          {a.endsAt ? dateTime(a.endsAt) : t`until withdrawn`}
+        </>
+      ),
+    },
+    { key: 'banner', header: t`Banner`, cell: (a) => (a.banner ? t`Yes` : t`No`) },
+    { key: 'reads', header: t`Read by`, cell: (a) => a.reads },
+    actionsColumn(t`Actions`, (a) =>
+      a.state === 'withdrawn' ? null : (
+        <>
+          <ChangeButton name={t`Change “${titleOf(a)}”`} onClick={() => edit(a)} />
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-label={t`Withdraw “${titleOf(a)}”`}
+            onClick={() => setAction({ kind: 'withdraw', announcement: a })}
+          >
+            <Trans>Withdraw</Trans>
+          </button>
+          {a.reads === 0 && (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              aria-label={t`Delete “${titleOf(a)}”`}
+              onClick={() => setAction({ kind: 'delete', announcement: a })}
+            >
+              <Trans>Delete</Trans>
+            </button>
+          )}
+        </>
+      ),
+    ),
+  ];
+
+  return (
+    <>
+      <ContentListSection
+        form={
+          <AnnouncementForm
+            key={editing?.id ?? 'new'}
+            editing={editing}
+            onSaved={onSaved}
+            onCancel={onCancel}
+          />
+        }
+        frame={frame}
+        saved={saved && <Trans>Saved. Members see it from its start.</Trans>}
+        title={<Trans>Announcements</Trans>}
+        query={list}
+        rows={list.data?.announcements}
+        columns={columns}
+        rowKey={(a) => a.id}
+        empty={<Trans>No announcements yet.</Trans>}
+      />
+      {action?.kind === 'withdraw' && (
+        <ConfirmDialog
+          title={<Trans>Withdraw “{titleOf(action.announcement)}”?</Trans>}
+          text={
+            <Trans>
+              Members no longer see it, nor its banner. It stays here and in the audit trail; it
+              cannot be published again.
+            </Trans>
+          }
+          confirmLabel={<Trans>Withdraw</Trans>}
+          pending={pending}
+          onCancel={() => setAction(null)}
+          onConfirm={() => void confirm()}
+        />
+      )}
+      {action?.kind === 'delete' && (
+        <ConfirmDialog
+          title={<Trans>Delete “{titleOf(action.announcement)}”?</Trans>}
+          text={
+            <Trans>
+              No member has read it yet. It is removed for good (the audit trail keeps its text).
+            </Trans>
+          }
+          confirmLabel={<Trans>Delete</Trans>}
+          pending={pending}
+          onCancel={() => setAction(null)}
+          onConfirm={() => void confirm()}
+        />
+      )}
+    </>
+  );
+}
