@@ -36,11 +36,17 @@ test.describe('console store', () => {
       await add.getByLabel(i18n.t('Plan'), { exact: true }).selectOption('2');
       await add.getByLabel(i18n.t('Months')).fill(months);
       await add.getByLabel(i18n.t('Devices allowed')).fill('2');
+      await add.getByLabel(i18n.t('Days of membership')).fill('45');
+      await add.getByLabel(i18n.t('Position on the pricing page')).fill('4321');
+      await add.getByLabel(i18n.t('Recommended (highlighted on the pricing page)')).check();
       await add.getByLabel(i18n.t('Price in CNY')).fill('10.00');
       await add.getByRole('button', { name: i18n.t('Add the plan') }).click();
       await expect(add).toBeHidden();
       const row = plansTable.getByRole('row').filter({ hasText: planId });
       await expect(row).toBeVisible();
+      await expect(row).toContainText('45');
+      await expect(row).toContainText('4321');
+      await expect(row).toContainText(i18n.t('recommended'));
       await row
         .getByRole('button', { name: i18n.t('Set a price of plan {0}', { 0: planId }) })
         .click();

@@ -67,7 +67,10 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
   const [id, setId] = useState('');
   const [groupType, setGroupType] = useState<'1' | '2'>('1');
   const [months, setMonths] = useState('');
+  const [days, setDays] = useState('');
   const [devices, setDevices] = useState('');
+  const [sort, setSort] = useState('');
+  const [recommended, setRecommended] = useState(false);
   const [cny, setCny] = useState('');
   const [usd, setUsd] = useState('');
   const act = useStoreAct();
@@ -75,7 +78,11 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
     id: wholeOf(id),
     groupType: groupType === '1' ? (1 as const) : (2 as const),
     months: wholeOf(months),
+    // Left empty: the contract's defaults (365 days a year or 30 a month; positioned by months).
+    ...(days.trim() ? { days: wholeOf(days) } : {}),
     devices: wholeOf(devices),
+    ...(sort.trim() ? { sort: wholeOf(sort) } : {}),
+    recommended,
     prices: [
       ...(cny.trim() ? [{ currency: 'CNY', amount: minorOf(cny) }] : []),
       ...(usd.trim() ? [{ currency: 'USD', amount: minorOf(usd) }] : []),
@@ -118,11 +125,37 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
         onChange={setMonths}
       />
       <TextField
+        label={<Trans>Days of membership</Trans>}
+        inputMode="numeric"
+        value={days}
+        onChange={setDays}
+        hint={<Trans>Leave empty for 365 a year or 30 a month.</Trans>}
+      />
+      <TextField
         label={<Trans>Devices allowed</Trans>}
         inputMode="numeric"
         value={devices}
         onChange={setDevices}
       />
+      <TextField
+        label={<Trans>Position on the pricing page</Trans>}
+        inputMode="numeric"
+        value={sort}
+        onChange={setSort}
+        hint={<Trans>Smaller numbers come first; leave empty to order by months.</Trans>}
+      />
+      <label className="check">
+        <span className="check__row">
+          <input
+            type="checkbox"
+            checked={recommended}
+            onChange={(event) => setRecommended(event.target.checked)}
+          />
+          <span>
+            <Trans>Recommended (highlighted on the pricing page)</Trans>
+          </span>
+        </span>
+      </label>
       <TextField
         label={<Trans>Price in CNY</Trans>}
         inputMode="decimal"
@@ -164,12 +197,23 @@ export function PlansCard() {
       header: t({ message: 'Devices', context: 'a count' }),
       cell: (p) => p.maxDevices,
     },
+    { key: 'position', header: t`Position`, cell: (p) => p.sort },
     { key: 'cny', header: 'CNY', cell: (p) => priceIn(p, 'CNY') },
     { key: 'usd', header: 'USD', cell: (p) => priceIn(p, 'USD') },
     {
       key: 'state',
       header: t`State`,
-      cell: (p) => (p.active ? <Trans>On sale</Trans> : <Trans>Off sale</Trans>),
+      cell: (p) => (
+        <>
+          {p.active ? <Trans>On sale</Trans> : <Trans>Off sale</Trans>}
+          {p.recommended && (
+            <>
+              {', '}
+              <Trans>recommended</Trans>
+            </>
+          )}
+        </>
+      ),
     },
     actionsColumn(t`Actions`, (p) => (
       <>
