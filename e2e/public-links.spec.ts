@@ -334,6 +334,10 @@ test(
     }
     await helpNav.getByRole('link', { name: i18n.t('FAQ') }).click();
     await expect(page).toHaveURL(/\/faq$/);
+    // The address changes as the navigation starts; the footer settles once the FAQ is shown.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      i18n.t('Frequently asked questions'),
+    );
     const legal = page.getByRole('navigation', { name: i18n.t('Legal') });
     for (const [label, path] of [
       ['Terms of Service', '/clause/terms'],

@@ -13,7 +13,9 @@ import { ErrorScreen } from '../components/error-screen';
 import { NotFoundPage } from '../components/not-found-page';
 import { RootLayout } from './layout/root-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
-import { CLAUSE_NAMES } from '../../contract/web-routes';
+import { CLAUSE_NAMES, type ClauseName } from '../../contract/web-routes';
+import type { ContentPage } from '../../contract/content-pages';
+import { pageTextQuery } from '../lib/queries/page-text';
 import {
   consoleOrdersSearch,
   groupBuyingSearch,
@@ -107,12 +109,29 @@ const groupBuyingRoute = createRoute({
   component: lazyPage('group-buying', () => import('../pages/group-buying.page')),
 });
 
+/**
+ * A content page's text (the built-in one or staff's replacement) is read while the route loads, as
+ * its code is, so the page renders whole: a text arriving after the page would push the footer
+ * down under the visitor's pointer. A failed read is not an error here: the page shows its
+ * built-in text.
+ */
+const loadPageText = (queryClient: QueryClient, page: ContentPage) =>
+  queryClient.prefetchQuery(pageTextQuery(page));
+
+const faqRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/faq',
+  loader: ({ context }) => loadPageText(context.queryClient, 'faq'),
+  component: lazyPage('faq', () => import('../features/faq/faq-page')),
+});
+
 const clauseRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/clause/$name',
   beforeLoad: ({ params }) => {
     if (!(CLAUSE_NAMES as readonly string[]).includes(params.name)) throw notFound();
   },
+  loader: ({ context, params }) => loadPageText(context.queryClient, params.name as ClauseName),
   component: lazyPage('clause', () => import('../features/clauses/clause-page')),
 });
 
@@ -213,10 +232,7 @@ export const routeTree = rootRoute.addChildren([
     '/affiliate',
     lazyPage('affiliate', () => import('../features/affiliate/affiliate-page')),
   ),
-  page(
-    '/faq',
-    lazyPage('faq', () => import('../features/faq/faq-page')),
-  ),
+  faqRoute,
   clauseRoute,
   page(
     '/apple-help',
