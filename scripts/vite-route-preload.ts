@@ -26,8 +26,10 @@ export function routeModules(routesSource: string, routesDir: string): Map<strin
   for (const [, path, module] of routesSource.matchAll(pattern)) {
     table.set(path!, resolve(routesDir, module!));
   }
-  // Routes declared with createRoute (a guard or a search schema of their own) rather than page().
+  // Routes declared with createRoute (a guard, a loader or a search schema of their own) rather
+  // than page().
   const ownRoutes = [
+    ['/faq', '/faq'],
     ['/clause/$name', '/clause/*'],
     ['/group-buying', '/group-buying'],
   ] as const;

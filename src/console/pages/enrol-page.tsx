@@ -17,7 +17,7 @@ import { AuthenticatorSecret } from '../../components/authenticator-secret';
 import { RecoveryCodes } from '../../components/recovery-codes';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field';
-import { TextField } from '../../components/ui/text-field';
+import { NewPasswordField, RepeatPasswordField } from '../../components/ui/password-fields';
 import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime } from '../../components/formats';
 import { useErrorText } from '../../i18n/use-error-text';
@@ -196,23 +196,8 @@ export default function ConsoleEnrolPage() {
                 readOnly
                 hidden
               />
-              <TextField
-                label={<Trans>New password</Trans>}
-                type="password"
-                value={password}
-                onChange={setPassword}
-                error={err('password')}
-                autoComplete="new-password"
-                hint={<Trans>At least 8 characters.</Trans>}
-              />
-              <TextField
-                label={<Trans>Repeat the new password</Trans>}
-                type="password"
-                value={repeat}
-                onChange={setRepeat}
-                error={err('repeat')}
-                autoComplete="new-password"
-              />
+              <NewPasswordField value={password} onChange={setPassword} error={err('password')} />
+              <RepeatPasswordField value={repeat} onChange={setRepeat} error={err('repeat')} />
               <AuthenticatorCodeField
                 label={<Trans>Code from the app</Trans>}
                 value={code}

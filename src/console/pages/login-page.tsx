@@ -11,6 +11,7 @@ import { staffSignInMachine } from '../../../machines/staff-sign-in/staff-sign-i
 import { SubmitButton } from '../../components/ui/submit-button';
 import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field';
 import { TextField } from '../../components/ui/text-field';
+import { CurrentPasswordField } from '../../components/ui/password-fields';
 import { useErrorText } from '../../i18n/use-error-text';
 import { actorInspection } from '../../lib/inspector';
 import { useCountdown } from '../../lib/use-countdown';
@@ -98,13 +99,11 @@ export default function ConsoleLoginPage() {
             autoCapitalize="none"
             spellCheck={false}
           />
-          <TextField
+          <CurrentPasswordField
             label={<Trans>Password</Trans>}
-            type="password"
             value={password}
             onChange={setPassword}
             error={err('password')}
-            autoComplete="current-password"
           />
           {recovery ? (
             <TextField

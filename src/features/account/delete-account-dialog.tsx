@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { DialogActions } from '../../components/ui/dialog-actions';
 import { Errors } from '../../../contract/errors';
 import { TextField } from '../../components/ui/text-field';
+import { CurrentPasswordField } from '../../components/ui/password-fields';
 import { Modal } from '../../components/ui/modal';
 import { useErrorText } from '../../i18n/use-error-text';
 import { deleteAccount } from './api/delete-account';
@@ -55,13 +56,11 @@ export function DeleteAccountDialog({ hasPassword, onClose, onDeleted }: Props) 
     >
       <form className="dialog__form" noValidate onSubmit={(event) => void onSubmit(event)}>
         {hasPassword && (
-          <TextField
+          <CurrentPasswordField
             label={<Trans>Password</Trans>}
-            type="password"
             value={password}
             onChange={setPassword}
             error={passwordError ? errorText(passwordError) : null}
-            autoComplete="current-password"
           />
         )}
         <TextField

@@ -10,6 +10,7 @@ import type { LogInInput, PasskeySecondStepInput } from '../../../machines/sign-
 import { AgreementField } from '../../components/ui/agreement-field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
+import { CurrentPasswordField } from '../../components/ui/password-fields';
 import { useErrorText } from '../../i18n/use-error-text';
 import { actorInspection } from '../../lib/inspector';
 import { collectErrors, fieldError } from '../../lib/validate';
@@ -134,13 +135,11 @@ export default function LoginPage() {
           autoComplete="username"
           placeholder={t`Username, email or phone`}
         />
-        <TextField
+        <CurrentPasswordField
           label={<Trans>Password</Trans>}
-          type="password"
           value={password}
           onChange={setPassword}
           error={err('password')}
-          autoComplete="current-password"
         />
         <AgreementField checked={agreed} onChange={setAgreed} error={err('agreement')} />
         <SubmitButton

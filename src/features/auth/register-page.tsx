@@ -12,13 +12,13 @@ import {
 import { AgreementField } from '../../components/ui/agreement-field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
+import { NewPasswordField } from '../../components/ui/password-fields';
 import { getCookie } from '../../lib/storage';
 import { useHydrated } from '../../lib/use-hydrated';
 import { collectErrors, fieldError } from '../../lib/validate';
 import { registerByUsername, registerWithCode, sendCode, type CodeRequest } from './api/auth-calls';
 import { signupSource } from './signup-source';
 import { AuthCard } from './auth-card';
-import { NewPasswordField } from './new-password-field';
 import {
   IdentifierForm,
   useIdentifier,

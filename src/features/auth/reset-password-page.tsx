@@ -5,12 +5,11 @@ import { CodePurpose } from '../../../contract/enums';
 import { Errors } from '../../../contract/errors';
 import { passwordField, verificationCodeField } from '../../../contract/validation';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { TextField } from '../../components/ui/text-field';
+import { NewPasswordField, RepeatPasswordField } from '../../components/ui/password-fields';
 import { showToast } from '../../lib/toast-store';
 import { collectErrors, fieldError } from '../../lib/validate';
 import { resetPassword, sendCode, type CodeRequest } from './api/auth-calls';
 import { AuthCard } from './auth-card';
-import { NewPasswordField } from './new-password-field';
 import {
   IdentifierForm,
   useIdentifier,
@@ -76,19 +75,12 @@ export default function ResetPasswordPage() {
         codeError={err('code')}
         onSubmit={(event) => void submit(event, validate, send)}
       >
-        <NewPasswordField
-          label={<Trans>New password</Trans>}
-          value={password}
-          onChange={setPassword}
-          error={err('password')}
-        />
-        <TextField
+        <NewPasswordField value={password} onChange={setPassword} error={err('password')} />
+        <RepeatPasswordField
           label={<Trans>Confirm new password</Trans>}
-          type="password"
           value={confirm}
           onChange={setConfirm}
           error={err('confirm')}
-          autoComplete="new-password"
         />
         <SubmitButton pending={pending}>
           <Trans>Reset password</Trans>

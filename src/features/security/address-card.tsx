@@ -10,7 +10,7 @@ import {
 } from '../../components/identifier-form';
 import { TitledCard } from '../../components/titled-card';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { TextField } from '../../components/ui/text-field';
+import { CurrentPasswordField } from '../../components/ui/password-fields';
 import { useErrorText } from '../../i18n/use-error-text';
 import { refusalOf, type Refusal } from '../../lib/api-error';
 import { userInfoKey } from '../../lib/queries/user-info';
@@ -172,13 +172,10 @@ export function AddressCard({ email, phone }: { email: string | null; phone: str
               </Trans>
             }
             beforeCode={
-              <TextField
-                label={<Trans>Current password</Trans>}
-                type="password"
+              <CurrentPasswordField
                 value={password}
                 onChange={setPassword}
                 error={err('password')}
-                autoComplete="current-password"
               />
             }
             onSubmit={(event) => void submit(event)}

@@ -22,6 +22,7 @@ import { DialogActions } from '../../components/ui/dialog-actions';
 import { Modal } from '../../components/ui/modal';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
+import { CurrentPasswordField } from '../../components/ui/password-fields';
 import { formatDateTime } from '../../i18n/intl-format';
 import { useErrorText } from '../../i18n/use-error-text';
 import { actorInspection } from '../../lib/inspector';
@@ -192,13 +193,10 @@ export function PasskeysCard() {
       )}
       {confirming && (
         <form className="security-form" noValidate onSubmit={submitPassword}>
-          <TextField
-            label={<Trans>Current password</Trans>}
-            type="password"
+          <CurrentPasswordField
             value={password}
             onChange={setPassword}
             error={refusalText}
-            autoComplete="current-password"
             autoFocus
             hint={<Trans>Then your device asks for its screen lock or security key.</Trans>}
           />

@@ -5,7 +5,11 @@ import { Errors } from '../../../contract/errors';
 import { currentPasswordField, passwordField } from '../../../contract/validation';
 import { TitledCard } from '../../components/titled-card';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { TextField } from '../../components/ui/text-field';
+import {
+  CurrentPasswordField,
+  NewPasswordField,
+  RepeatPasswordField,
+} from '../../components/ui/password-fields';
 import { useErrorText } from '../../i18n/use-error-text';
 import { refusalOf, type Refusal } from '../../lib/api-error';
 import { showToast } from '../../lib/toast-store';
@@ -79,31 +83,13 @@ export function PasswordCard() {
   return (
     <TitledCard look="security-card" title={<Trans>Password</Trans>}>
       <form className="security-form" noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
-          label={<Trans>Current password</Trans>}
-          type="password"
-          value={password}
-          onChange={setPassword}
-          error={err('password')}
-          autoComplete="current-password"
-        />
-        <TextField
-          label={<Trans>New password</Trans>}
-          type="password"
+        <CurrentPasswordField value={password} onChange={setPassword} error={err('password')} />
+        <NewPasswordField
           value={newPassword}
           onChange={setNewPassword}
           error={err('newPassword')}
-          autoComplete="new-password"
-          hint={<Trans>At least 8 characters.</Trans>}
         />
-        <TextField
-          label={<Trans>Repeat the new password</Trans>}
-          type="password"
-          value={repeat}
-          onChange={setRepeat}
-          error={err('repeat')}
-          autoComplete="new-password"
-        />
+        <RepeatPasswordField value={repeat} onChange={setRepeat} error={err('repeat')} />
         <label className="check">
           <span className="check__row">
             <input
