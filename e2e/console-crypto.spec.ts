@@ -2,18 +2,12 @@
  * The console's crypto section (issue 21, item 7) through the SPA: a finance member adds a network
  * (a receiving address with a broken checksum is refused on the page first) and a token on it,
  * changes the receiving address through the step-up (the server's real STEP_UP_REQUIRED first),
- * and disables the token; a support member is kept out. A transfer no order took needs the watcher
- * to read one from a chain: it is proven in tests/server/console-crypto.test.ts, not here.
+ * and disables the token (who is kept out: e2e/console-tour.spec.ts). A transfer no order took
+ * needs the watcher to read one from a chain: it is proven in tests/server/console-crypto.test.ts.
  */
 import { consoleCryptoNetworkUpdate } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import {
-  ageSecondFactor,
-  expectRoleKeptOut,
-  main,
-  openSection,
-  signedInStaff,
-} from './support/console';
+import { ageSecondFactor, main, openSection, signedInStaff } from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
@@ -105,14 +99,6 @@ test.describe('console crypto', () => {
       await expect(disable).toHaveCount(0);
       await expect(row).toContainText(i18n.t('Disabled'));
       await expectAccessible(page);
-    },
-  );
-
-  test(
-    'a support member cannot open the crypto section',
-    ONE_PROJECT.zh,
-    async ({ page, request, i18n }) => {
-      await expectRoleKeptOut(page, request, i18n, 'support', '/admin/crypto', 'Crypto');
     },
   );
 });

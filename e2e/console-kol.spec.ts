@@ -4,19 +4,12 @@
  * with the KOL, so a friend's commission is held), settles the KOL and records the payout's hash
  * through the step-up; TRON is not read on chain here, so the settlement is paid on the operator's
  * word. The on-chain check of a hash recorded in the console is proved on the local chain in
- * tests/server/console-kol.test.ts. A support member is kept out.
+ * tests/server/console-kol.test.ts. Who is kept out of the section: e2e/console-tour.spec.ts.
  */
 import { endpoints } from '../contract';
 import { PAYOUT_NETWORK_INFO } from '../contract/kol';
 import { expectAccessible } from './support/axe';
-import {
-  ageSecondFactor,
-  enrolledStaff,
-  expectRoleKeptOut,
-  main,
-  openSection,
-  signInByApi,
-} from './support/console';
+import { ageSecondFactor, enrolledStaff, main, openSection, signInByApi } from './support/console';
 import { expect, test } from './support/fixtures';
 import {
   INVITEES_FOR_PAYOUT,
@@ -134,14 +127,6 @@ test.describe('console KOL', () => {
       await expect(row).toContainText(i18n.t('Paid'));
       await expect(row).toContainText('abababababab');
       await expectAccessible(page);
-    },
-  );
-
-  test(
-    'a support member cannot open the KOL section',
-    ONE_PROJECT.zh,
-    async ({ page, request, i18n }) => {
-      await expectRoleKeptOut(page, request, i18n, 'support', '/admin/kol', 'KOL');
     },
   );
 });

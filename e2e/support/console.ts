@@ -157,16 +157,3 @@ export async function signedInStaff(
   await signInByApi(page, staff);
   return staff;
 }
-
-/** A staff member of `role`, signed in, is kept out of the section (see expectSectionClosed). */
-export async function expectRoleKeptOut(
-  page: Page,
-  request: APIRequestContext,
-  i18n: I18n,
-  role: StaffRole,
-  path: string,
-  section: string,
-): Promise<void> {
-  await signedInStaff(page, request, role);
-  await expectSectionClosed(page, i18n, path, section);
-}
