@@ -18,6 +18,7 @@ import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY } from '../api/console-queries';
 import { useConsoleAct } from '../console-act';
+import { NameField, VerbatimField } from '../console-fields';
 import { FormDialog } from '../form-dialog';
 import { useFieldErrors } from '../use-field-errors';
 
@@ -123,22 +124,12 @@ export function NetworkForm({
           hint={<Trans>EIP-155: 1 Ethereum, 56 BNB Chain, 137 Polygon.</Trans>}
         />
       )}
-      <TextField
-        label={<Trans>Name</Trans>}
-        value={name}
-        onChange={setName}
-        error={shown('name')}
-        autoComplete="off"
-        maxLength={64}
-      />
-      <TextField
+      <NameField value={name} onChange={setName} error={shown('name')} />
+      <VerbatimField
         label={<Trans>RPC URLs</Trans>}
         value={rpc}
         onChange={setRpc}
         error={shown('rpcUrls')}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
         hint={<Trans>One or more, separated by commas; the first that answers is used.</Trans>}
       />
       <TextField
@@ -150,27 +141,21 @@ export function NetworkForm({
         autoComplete="off"
         hint={<Trans>Blocks on top of a payment before it is credited.</Trans>}
       />
-      <TextField
+      <VerbatimField
         label={<Trans>Receiving address</Trans>}
         value={receiving}
         onChange={setReceiving}
         error={shown('receivingAddress')}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
         className="field__input console-crypto-hex"
         hint={
           <Trans>Your wallet: 0x and 40 hexadecimal digits, checksummed if in mixed case.</Trans>
         }
       />
-      <TextField
+      <VerbatimField
         label={<Trans>Explorer</Trans>}
         value={explorer}
         onChange={setExplorer}
         error={shown('explorerUrl')}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
         hint={<Trans>Optional, e.g. https://bscscan.com: links to transactions.</Trans>}
       />
       <TextField

@@ -1,5 +1,4 @@
-import { useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   consoleCryptoNetworkEnabled,
@@ -8,15 +7,13 @@ import {
   type CryptoTokenView,
 } from '../../../contract/endpoints/console';
 import { TitledCard } from '../../components/titled-card';
-import { ErrorNotice } from '../../components/error-notice';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
 import type { DataColumn } from '../../components/ui/data-table';
 import { Detail } from '../../components/ui/detail';
 import { useDateTime } from '../../components/formats';
-import { errorCodeOf } from '../../lib/api-error';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY } from '../api/console-queries';
+import { useConfirmedAct } from '../confirmed-act';
 import { ConsoleTable, actionsColumn } from '../console-table';
 import { NetworkForm } from './network-form';
 import { TokenForm } from './token-form';
@@ -34,53 +31,10 @@ function OnOff({ enabled }: { enabled: boolean }) {
   );
 }
 
-/** A toggle behind a ConfirmDialog: disabling stops new quotes, open ones are still watched. */
-function useToggle() {
-  const queryClient = useQueryClient();
-  const [asked, setAsked] = useState<{
-    title: ReactNode;
-    text: ReactNode;
-    label: ReactNode;
-    run: () => Promise<unknown>;
-  } | null>(null);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<number | null>(null);
-  const confirm = async () => {
-    if (!asked) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      await asked.run();
-    } catch (refusal) {
-      setFailure(errorCodeOf(refusal));
-    } finally {
-      setPending(false);
-      setAsked(null);
-      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'crypto'] });
-    }
-  };
-  const view = (
-    <>
-      {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
-      {asked && (
-        <ConfirmDialog
-          title={asked.title}
-          text={asked.text}
-          confirmLabel={asked.label}
-          pending={pending}
-          onCancel={() => setAsked(null)}
-          onConfirm={() => void confirm()}
-        />
-      )}
-    </>
-  );
-  return { ask: setAsked, view };
-}
-
 function Network({ network }: { network: CryptoNetworkView }) {
   const { t } = useLingui();
   const dateTime = useDateTime();
-  const toggle = useToggle();
+  const toggle = useConfirmedAct([...CONSOLE_KEY, 'crypto']);
   const [form, setForm] = useState<'edit' | 'token' | null>(null);
   const name = network.name;
 
@@ -165,7 +119,8 @@ function Network({ network }: { network: CryptoNetworkView }) {
         </Detail>
         <Detail term={<Trans>Changed</Trans>}>{dateTime(network.updatedAt)}</Detail>
       </dl>
-      {toggle.view}
+      {toggle.notice}
+      {toggle.dialog}
       <div className="console-actions" role="group" aria-label={t`Actions on network ${name}`}>
         <button
           type="button"
