@@ -65,6 +65,22 @@ export function ConsoleTable<Row>({
 }
 
 /**
+ * A list inside a record (a member's orders, an order's flags): its subtitle, then its table
+ * captioned with the same words.
+ */
+export function RecordTable<Row>({
+  title,
+  ...table
+}: { title: ReactNode } & Omit<Parameters<typeof ConsoleTable<Row>>[0], 'caption'>) {
+  return (
+    <>
+      <h3 className="console-subtitle">{title}</h3>
+      <ConsoleTable {...table} caption={title} />
+    </>
+  );
+}
+
+/**
  * The column of a row's buttons: its header is for screen readers only, and in stacked rows its
  * cell spans the row with no label.
  */
