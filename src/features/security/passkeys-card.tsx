@@ -16,27 +16,18 @@ import type {
 } from '../../../machines/passkey-registration/passkey-registration.types';
 import { QueryStatus } from '../../components/query-status';
 import { TitledCard } from '../../components/titled-card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
-import { DialogActions } from '../../components/ui/dialog-actions';
-import { Modal } from '../../components/ui/modal';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { CurrentPasswordField } from '../../components/ui/password-fields';
 import { formatDateTime } from '../../i18n/intl-format';
 import { useErrorText } from '../../i18n/use-error-text';
 import { actorInspection } from '../../lib/inspector';
-import { refusalOf, type Refusal } from '../../lib/api-error';
+import { type Refusal } from '../../lib/api-error';
 import { showToast } from '../../lib/toast-store';
 import { fieldError } from '../../lib/validate';
-import {
-  makePasskey,
-  passkeyListKey,
-  passkeyListQuery,
-  removePasskey,
-  renamePasskey,
-  savePasskey,
-} from './api/passkeys';
+import { makePasskey, passkeyListKey, passkeyListQuery, savePasskey } from './api/passkeys';
+import { RemoveDialog, RenameDialog } from './passkey-dialogs';
 
 /**
  * Passkeys (docs/account-security.md "Passkeys"): the list (name, added, last used), "Add a
@@ -248,89 +239,5 @@ export function PasskeysCard() {
         <RemoveDialog passkey={removing} onClose={() => setRemoving(null)} onRemoved={refresh} />
       )}
     </TitledCard>
-  );
-}
-
-function RenameDialog({
-  passkey,
-  onClose,
-  onRenamed,
-}: {
-  passkey: MemberPasskey;
-  onClose: () => void;
-  onRenamed: () => Promise<unknown>;
-}) {
-  const errorText = useErrorText();
-  const [name, setName] = useState(passkey.name);
-  const [problem, setProblem] = useState<number | Refusal | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = fieldError(passkeyNameField, name);
-    setProblem(found);
-    if (found !== null) return;
-    setPending(true);
-    try {
-      await renamePasskey(passkey.id, name.trim());
-      await onRenamed();
-      onClose();
-    } catch (error) {
-      setProblem(refusalOf(error));
-      setPending(false);
-    }
-  };
-
-  return (
-    <Modal title={<Trans>Rename passkey</Trans>} onEscape={pending ? undefined : onClose}>
-      <form className="security-form" noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
-          label={<Trans>Name</Trans>}
-          value={name}
-          onChange={setName}
-          error={problem === null ? null : errorText(problem)}
-          autoComplete="off"
-        />
-        <DialogActions label={<Trans>Save</Trans>} pending={pending} onCancel={onClose} />
-      </form>
-    </Modal>
-  );
-}
-
-function RemoveDialog({
-  passkey,
-  onClose,
-  onRemoved,
-}: {
-  passkey: MemberPasskey;
-  onClose: () => void;
-  onRemoved: () => Promise<unknown>;
-}) {
-  const [pending, setPending] = useState(false);
-  const remove = async () => {
-    setPending(true);
-    try {
-      await removePasskey(passkey.id);
-    } catch {
-      // The toast said why; the list is read again either way.
-    }
-    await onRemoved();
-    onClose();
-  };
-  const name = passkey.name;
-  return (
-    <ConfirmDialog
-      title={<Trans>Remove this passkey?</Trans>}
-      text={
-        <Trans>
-          “{name}” will no longer sign you in. Remove it from the device or password manager that
-          keeps it, too.
-        </Trans>
-      }
-      confirmLabel={<Trans>Remove passkey</Trans>}
-      pending={pending}
-      onCancel={onClose}
-      onConfirm={() => void remove()}
-    />
   );
 }
