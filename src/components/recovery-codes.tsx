@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { CheckField } from './ui/check-field';
 import { CopyButton } from './ui/copy-button';
 import './recovery-codes.css';
 
@@ -61,18 +62,9 @@ export function RecoveryCodes({
           <Trans>Download (.txt)</Trans>
         </button>
       </div>
-      <label className="check">
-        <span className="check__row">
-          <input
-            type="checkbox"
-            checked={saved}
-            onChange={(event) => setSaved(event.target.checked)}
-          />
-          <span>
-            <Trans>I have saved my recovery codes</Trans>
-          </span>
-        </span>
-      </label>
+      <CheckField checked={saved} onChange={setSaved}>
+        <Trans>I have saved my recovery codes</Trans>
+      </CheckField>
       <button
         type="button"
         className={block ? 'btn btn-primary btn-block' : 'btn btn-primary recovery-codes__done'}

@@ -4,6 +4,42 @@ import type { Refusal } from '../lib/api-error';
 import { DialogActions } from '../components/ui/dialog-actions';
 import { Modal } from '../components/ui/modal';
 
+/** A console form: sent by its submit button or Enter, checked by the page rather than the browser. */
+export function ConsoleForm({
+  row = false,
+  onSubmit,
+  children,
+}: {
+  /** The fields and the button on one line (console-form--row). */
+  row?: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={row ? 'console-form console-form--row' : 'console-form'}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/**
+ * The server's refusal of a console act, in the reader's language, or nothing: `failure` is its
+ * contract code, or the code with the data its words name.
+ */
+export function RefusalNotice({ failure }: { failure: number | Refusal | null }) {
+  const refusal = typeof failure === 'number' ? { code: failure } : failure;
+  return (
+    refusal && <ErrorNotice className="console-alert" code={refusal.code} data={refusal.data} />
+  );
+}
+
 /**
  * A console act that asks for a few fields first (a refund, a payment confirmed by hand, a flag
  * resolved): the dialog, the server's refusal above the fields, and Cancel beside the act. Escape
@@ -37,7 +73,6 @@ export function FormDialog({
   cancelRef?: RefObject<HTMLButtonElement | null>;
   children: ReactNode;
 }) {
-  const refusal = typeof failure === 'number' ? { code: failure } : failure;
   return (
     <Modal
       role={role}
@@ -46,17 +81,8 @@ export function FormDialog({
       initialFocus={cancelRef}
       onEscape={pending ? undefined : onCancel}
     >
-      <form
-        className="console-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        {refusal && (
-          <ErrorNotice className="console-alert" code={refusal.code} data={refusal.data} />
-        )}
+      <ConsoleForm onSubmit={onSubmit}>
+        <RefusalNotice failure={failure} />
         {children}
         <DialogActions
           label={label}
@@ -65,7 +91,7 @@ export function FormDialog({
           danger={danger}
           cancelRef={cancelRef}
         />
-      </form>
+      </ConsoleForm>
     </Modal>
   );
 }

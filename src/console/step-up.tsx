@@ -12,6 +12,7 @@ import { errorCodeOf, isApiError } from '../lib/api-error';
 import { fieldError } from '../lib/validate';
 import { consoleCall } from './api/console-client';
 import { storeConsoleSession } from './api/console-queries';
+import { ConsoleForm } from './form-dialog';
 
 /** The staff member closed the step-up dialog: the action was not taken, nothing to report. */
 export class StepUpCancelled extends Error {
@@ -90,21 +91,14 @@ export function StepUpCodeForm({
   const errorText = useErrorText();
   const [code, setCode] = useState('');
   return (
-    <form
-      className="console-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit(code);
-      }}
-    >
+    <ConsoleForm onSubmit={() => onSubmit(code)}>
       <AuthenticatorCodeField
         value={code}
         onChange={setCode}
         error={error === null ? null : errorText(error)}
       />
       <DialogActions label={<Trans>Confirm</Trans>} pending={pending} onCancel={onCancel} />
-    </form>
+    </ConsoleForm>
   );
 }
 

@@ -31,5 +31,7 @@ export function useFieldErrors<Field extends string>(
   };
 
   const shown = (field: Field) => (errors[field] === undefined ? null : errorText(errors[field]));
-  return { check, claim, shown };
+  /** Clears every field's error (the form was emptied). */
+  const reset = () => setErrors({});
+  return { check, claim, shown, reset };
 }

@@ -30,3 +30,35 @@ export function FieldError({ id, error }: { id: string; error: string | null | u
     </p>
   ) : null;
 }
+
+/**
+ * A labelled control: its label, the control (given the attributes of `useFieldDescription`), the
+ * hint under it while there is no error, and the error.
+ */
+export function LabelledField({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: ReactNode;
+  error: string | null | undefined;
+  hint: ReactNode;
+  children: (control: ReturnType<typeof useFieldDescription>['control']) => ReactNode;
+}) {
+  const { id, errorId, hintId, control } = useFieldDescription(error, hint);
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      {children(control)}
+      {hint && !error && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}

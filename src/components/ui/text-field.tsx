@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { FieldError, useFieldDescription } from './field-description';
+import { LabelledField } from './field-description';
 import './form.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
@@ -22,28 +22,20 @@ export function TextField({
   addon,
   ...input
 }: TextFieldProps) {
-  const { id, errorId, hintId, control } = useFieldDescription(error, hint);
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <div className="field__row">
-        <input
-          {...control}
-          className="field__input"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          {...input}
-        />
-        {addon}
-      </div>
-      {hint && !error && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
+    <LabelledField label={label} error={error} hint={hint}>
+      {(control) => (
+        <div className="field__row">
+          <input
+            {...control}
+            className="field__input"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            {...input}
+          />
+          {addon}
+        </div>
       )}
-      <FieldError id={errorId} error={error} />
-    </div>
+    </LabelledField>
   );
 }

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { Trans } from '@lingui/react/macro';
 import {
   ANNOUNCEMENT_LIMITS,
@@ -7,11 +6,11 @@ import {
   consoleAnnouncementUpdate,
   type ConsoleAnnouncement,
 } from '../../../contract/endpoints/console-content';
+import { CheckField } from '../../components/ui/check-field';
 import { TextField } from '../../components/ui/text-field';
-import { TitledCard } from '../../components/titled-card';
 import { consoleCall } from '../api/console-client';
-import { ContentFormEnd } from './content-list';
-import { LanguageFieldset } from './language-fieldset';
+import { ContentFormCard, type ContentFormProps } from './content-list';
+import { LanguageFieldsets } from './language-fieldset';
 import { useContentForm } from './use-content-form';
 
 interface Draft {
@@ -65,21 +64,17 @@ export function AnnouncementForm({
   editing,
   onSaved,
   onCancel,
-}: {
-  editing: ConsoleAnnouncement | null;
-  onSaved: () => void;
-  onCancel: () => void;
-}) {
-  const { draft, set, shown, failure, pending, submit } = useContentForm<Draft>(
+}: ContentFormProps<ConsoleAnnouncement>) {
+  const { draft, set, field, failure, pending, submit } = useContentForm<Draft>(
     editing ? draftOf(editing) : EMPTY,
   );
-  const save = (event: FormEvent) => {
+  const save = () => {
     const input = {
       ...draft,
       startsAt: fromLocalInput(draft.startsAt),
       endsAt: fromLocalInput(draft.endsAt),
     };
-    return submit(event, announcementFields, input, async () => {
+    return submit(announcementFields, input, async () => {
       if (editing) await consoleCall(consoleAnnouncementUpdate, { id: editing.id, ...input });
       else await consoleCall(consoleAnnouncementCreate, input);
       onSaved();
@@ -87,8 +82,7 @@ export function AnnouncementForm({
   };
 
   return (
-    <TitledCard
-      look="console-panel"
+    <ContentFormCard
       title={
         editing ? (
           <Trans>Change announcement #{editing.id}</Trans>
@@ -96,83 +90,55 @@ export function AnnouncementForm({
           <Trans>Write an announcement</Trans>
         )
       }
+      onSubmit={() => void save()}
+      failure={failure}
+      pending={pending}
+      submit={editing ? <Trans>Save the changes</Trans> : <Trans>Publish</Trans>}
+      onCancel={editing ? onCancel : null}
     >
-      <form className="console-form" noValidate onSubmit={(e) => void save(e)}>
-        <div className="console-content__languages">
-          <LanguageFieldset
-            legend={<Trans>English</Trans>}
-            lang="en"
-            title={{
-              label: <Trans>Title (English)</Trans>,
-              value: draft.titleEn,
-              onChange: set('titleEn'),
-              error: shown('titleEn'),
-              maxLength: ANNOUNCEMENT_LIMITS.title,
-            }}
-            text={{
-              label: <Trans>Text (English)</Trans>,
-              value: draft.bodyEn,
-              onChange: set('bodyEn'),
-              error: shown('bodyEn'),
-              maxLength: ANNOUNCEMENT_LIMITS.body,
-            }}
-          />
-          <LanguageFieldset
-            legend={<Trans>Chinese</Trans>}
-            lang="zh-CN"
-            title={{
-              label: <Trans>Title (Chinese)</Trans>,
-              value: draft.titleZh,
-              onChange: set('titleZh'),
-              error: shown('titleZh'),
-              maxLength: ANNOUNCEMENT_LIMITS.title,
-            }}
-            text={{
-              label: <Trans>Text (Chinese)</Trans>,
-              value: draft.bodyZh,
-              onChange: set('bodyZh'),
-              error: shown('bodyZh'),
-              maxLength: ANNOUNCEMENT_LIMITS.body,
-            }}
-          />
-        </div>
-        <div className="console-content__window">
-          <TextField
-            label={<Trans>Starts (optional)</Trans>}
-            type="datetime-local"
-            value={draft.startsAt}
-            onChange={set('startsAt')}
-            error={shown('startsAt')}
-            hint={<Trans>Empty: at once.</Trans>}
-          />
-          <TextField
-            label={<Trans>Ends (optional)</Trans>}
-            type="datetime-local"
-            value={draft.endsAt}
-            onChange={set('endsAt')}
-            error={shown('endsAt')}
-            hint={<Trans>Empty: until withdrawn.</Trans>}
-          />
-        </div>
-        <label className="check">
-          <span className="check__row">
-            <input
-              type="checkbox"
-              checked={draft.banner}
-              onChange={(event) => set('banner')(event.target.checked)}
-            />
-            <span>
-              <Trans>Also show it as a banner at the top of every page until dismissed</Trans>
-            </span>
-          </span>
-        </label>
-        <ContentFormEnd
-          failure={failure}
-          pending={pending}
-          submit={editing ? <Trans>Save the changes</Trans> : <Trans>Publish</Trans>}
-          onCancel={editing ? onCancel : null}
+      <LanguageFieldsets
+        english={{
+          title: {
+            label: <Trans>Title (English)</Trans>,
+            maxLength: ANNOUNCEMENT_LIMITS.title,
+            ...field('titleEn'),
+          },
+          text: {
+            label: <Trans>Text (English)</Trans>,
+            maxLength: ANNOUNCEMENT_LIMITS.body,
+            ...field('bodyEn'),
+          },
+        }}
+        chinese={{
+          title: {
+            label: <Trans>Title (Chinese)</Trans>,
+            maxLength: ANNOUNCEMENT_LIMITS.title,
+            ...field('titleZh'),
+          },
+          text: {
+            label: <Trans>Text (Chinese)</Trans>,
+            maxLength: ANNOUNCEMENT_LIMITS.body,
+            ...field('bodyZh'),
+          },
+        }}
+      />
+      <div className="console-content__window">
+        <TextField
+          label={<Trans>Starts (optional)</Trans>}
+          type="datetime-local"
+          {...field('startsAt')}
+          hint={<Trans>Empty: at once.</Trans>}
         />
-      </form>
-    </TitledCard>
+        <TextField
+          label={<Trans>Ends (optional)</Trans>}
+          type="datetime-local"
+          {...field('endsAt')}
+          hint={<Trans>Empty: until withdrawn.</Trans>}
+        />
+      </div>
+      <CheckField checked={draft.banner} onChange={set('banner')}>
+        <Trans>Also show it as a banner at the top of every page until dismissed</Trans>
+      </CheckField>
+    </ContentFormCard>
   );
 }

@@ -10,7 +10,6 @@ import {
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { DataColumn } from '../../components/ui/data-table';
 import { useDateTime } from '../../components/formats';
-import { errorCodeOf } from '../../lib/api-error';
 import { consoleCall } from '../api/console-client';
 import { announcementsQuery } from '../api/console-queries';
 import { actionsColumn } from '../console-table';
@@ -57,27 +56,21 @@ export function AnnouncementsSection() {
   const { t, i18n } = useLingui();
   const dateTime = useDateTime();
   const list = useQuery(announcementsQuery);
-  const { editing, edit, saved, onSaved, onCancel, refresh, setFailure, frame } =
-    useContentList<ConsoleAnnouncement>(announcementsQuery.queryKey);
+  const { editing, edit, form, act, pending, frame } = useContentList<ConsoleAnnouncement>(
+    announcementsQuery.queryKey,
+  );
   const [action, setAction] = useState<PendingAction | null>(null);
-  const [pending, setPending] = useState(false);
   const chinese = i18n.locale.startsWith('zh');
 
   const confirm = async () => {
     if (!action) return;
     const { id } = action.announcement;
-    setPending(true);
-    setFailure(null);
-    try {
-      if (action.kind === 'withdraw') await consoleCall(consoleAnnouncementWithdraw, { id });
-      else await consoleCall(consoleAnnouncementDelete, { id });
-    } catch (refusal) {
-      setFailure(errorCodeOf(refusal));
-    } finally {
-      setAction(null);
-      setPending(false);
-      void refresh();
-    }
+    await act(() =>
+      action.kind === 'withdraw'
+        ? consoleCall(consoleAnnouncementWithdraw, { id })
+        : consoleCall(consoleAnnouncementDelete, { id }),
+    );
+    setAction(null);
   };
 
   const titleOf = (a: ConsoleAnnouncement) => (chinese ? a.titleZh : a.titleEn);
@@ -128,16 +121,9 @@ export function AnnouncementsSection() {
   return (
     <>
       <ContentListSection
-        form={
-          <AnnouncementForm
-            key={editing?.id ?? 'new'}
-            editing={editing}
-            onSaved={onSaved}
-            onCancel={onCancel}
-          />
-        }
+        form={<AnnouncementForm key={editing?.id ?? 'new'} editing={editing} {...form} />}
         frame={frame}
-        saved={saved && <Trans>Saved. Members see it from its start.</Trans>}
+        savedNote={<Trans>Saved. Members see it from its start.</Trans>}
         title={<Trans>Announcements</Trans>}
         query={list}
         rows={list.data?.announcements}

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -8,16 +7,21 @@ import {
   consoleBenefitUpdate,
   type ConsoleBenefit,
 } from '../../../contract/endpoints/console-content';
-import { TitledCard } from '../../components/titled-card';
 import type { DataColumn } from '../../components/ui/data-table';
+import { CheckField } from '../../components/ui/check-field';
 import { TextField } from '../../components/ui/text-field';
-import { errorCodeOf } from '../../lib/api-error';
 import { consoleCall } from '../api/console-client';
 import { benefitsQuery } from '../api/console-queries';
 import { actionsColumn } from '../console-table';
-import { ChangeButton, ContentFormEnd, ContentListSection, useContentList } from './content-list';
+import {
+  ChangeButton,
+  ContentFormCard,
+  ContentListSection,
+  useContentList,
+  type ContentFormProps,
+} from './content-list';
 import { useContentForm } from './use-content-form';
-import { LanguageFieldset } from './language-fieldset';
+import { LanguageFieldsets } from './language-fieldset';
 
 interface Draft {
   titleEn: string;
@@ -59,125 +63,84 @@ const draftOf = (b: ConsoleBenefit): Draft => ({
 const inputOf = (d: Draft) => ({ ...d, sort: d.sort.trim() === '' ? 0 : Number(d.sort) });
 
 /** Adds a benefit, or changes the one being edited (the same checks as the server's). */
-function BenefitForm({
-  editing,
-  onSaved,
-  onCancel,
-}: {
-  editing: ConsoleBenefit | null;
-  onSaved: () => void;
-  onCancel: () => void;
-}) {
-  const { draft, set, shown, failure, pending, submit } = useContentForm<Draft>(
+function BenefitForm({ editing, onSaved, onCancel }: ContentFormProps<ConsoleBenefit>) {
+  const { draft, set, field, failure, pending, submit } = useContentForm<Draft>(
     editing ? draftOf(editing) : EMPTY,
   );
-  const save = (event: FormEvent) =>
-    submit(event, benefitFields, inputOf(draft), async (fields) => {
+  const save = () =>
+    submit(benefitFields, inputOf(draft), async (fields) => {
       if (editing) await consoleCall(consoleBenefitUpdate, { id: editing.id, ...fields });
       else await consoleCall(consoleBenefitCreate, fields);
       onSaved();
     });
 
   return (
-    <TitledCard
-      look="console-panel"
+    <ContentFormCard
       title={editing ? <Trans>Change benefit #{editing.id}</Trans> : <Trans>Add a benefit</Trans>}
+      onSubmit={() => void save()}
+      failure={failure}
+      pending={pending}
+      submit={editing ? <Trans>Save the changes</Trans> : <Trans>Add the benefit</Trans>}
+      onCancel={editing ? onCancel : null}
     >
-      <form className="console-form" noValidate onSubmit={(e) => void save(e)}>
-        <div className="console-content__languages">
-          <LanguageFieldset
-            legend={<Trans>English</Trans>}
-            lang="en"
-            title={{
-              label: <Trans>Name of the benefit (English)</Trans>,
-              value: draft.titleEn,
-              onChange: set('titleEn'),
-              error: shown('titleEn'),
-              maxLength: BENEFIT_LIMITS.title,
-            }}
-            text={{
-              label: <Trans>Description (English, optional)</Trans>,
-              value: draft.descriptionEn,
-              onChange: set('descriptionEn'),
-              error: shown('descriptionEn'),
-              maxLength: BENEFIT_LIMITS.description,
-            }}
-          />
-          <LanguageFieldset
-            legend={<Trans>Chinese</Trans>}
-            lang="zh-CN"
-            title={{
-              label: <Trans>Name of the benefit (Chinese)</Trans>,
-              value: draft.titleZh,
-              onChange: set('titleZh'),
-              error: shown('titleZh'),
-              maxLength: BENEFIT_LIMITS.title,
-            }}
-            text={{
-              label: <Trans>Description (Chinese, optional)</Trans>,
-              value: draft.descriptionZh,
-              onChange: set('descriptionZh'),
-              error: shown('descriptionZh'),
-              maxLength: BENEFIT_LIMITS.description,
-            }}
-          />
-        </div>
-        <div className="console-content__window">
-          <TextField
-            label={<Trans>Shared account</Trans>}
-            value={draft.account}
-            onChange={set('account')}
-            maxLength={BENEFIT_LIMITS.account}
-            error={shown('account')}
-            autoComplete="off"
-          />
-          <TextField
-            label={<Trans>Its password</Trans>}
-            value={draft.password}
-            onChange={set('password')}
-            maxLength={BENEFIT_LIMITS.account}
-            error={shown('password')}
-            autoComplete="off"
-            hint={<Trans>Yearly members see it on their benefits page.</Trans>}
-          />
-          <TextField
-            label={<Trans>Link</Trans>}
-            type="url"
-            value={draft.link}
-            onChange={set('link')}
-            error={shown('link')}
-            autoComplete="off"
-            hint={<Trans>Where members sign in: an https:// address.</Trans>}
-          />
-          <TextField
-            label={<Trans>Position</Trans>}
-            inputMode="numeric"
-            value={draft.sort}
-            onChange={set('sort')}
-            error={shown('sort')}
-            hint={<Trans>Smaller numbers come first.</Trans>}
-          />
-        </div>
-        <label className="check">
-          <span className="check__row">
-            <input
-              type="checkbox"
-              checked={draft.active}
-              onChange={(event) => set('active')(event.target.checked)}
-            />
-            <span>
-              <Trans>Members see it</Trans>
-            </span>
-          </span>
-        </label>
-        <ContentFormEnd
-          failure={failure}
-          pending={pending}
-          submit={editing ? <Trans>Save the changes</Trans> : <Trans>Add the benefit</Trans>}
-          onCancel={editing ? onCancel : null}
+      <LanguageFieldsets
+        english={{
+          title: {
+            label: <Trans>Name of the benefit (English)</Trans>,
+            maxLength: BENEFIT_LIMITS.title,
+            ...field('titleEn'),
+          },
+          text: {
+            label: <Trans>Description (English, optional)</Trans>,
+            maxLength: BENEFIT_LIMITS.description,
+            ...field('descriptionEn'),
+          },
+        }}
+        chinese={{
+          title: {
+            label: <Trans>Name of the benefit (Chinese)</Trans>,
+            maxLength: BENEFIT_LIMITS.title,
+            ...field('titleZh'),
+          },
+          text: {
+            label: <Trans>Description (Chinese, optional)</Trans>,
+            maxLength: BENEFIT_LIMITS.description,
+            ...field('descriptionZh'),
+          },
+        }}
+      />
+      <div className="console-content__window">
+        <TextField
+          label={<Trans>Shared account</Trans>}
+          {...field('account')}
+          maxLength={BENEFIT_LIMITS.account}
+          autoComplete="off"
         />
-      </form>
-    </TitledCard>
+        <TextField
+          label={<Trans>Its password</Trans>}
+          {...field('password')}
+          maxLength={BENEFIT_LIMITS.account}
+          autoComplete="off"
+          hint={<Trans>Yearly members see it on their benefits page.</Trans>}
+        />
+        <TextField
+          label={<Trans>Link</Trans>}
+          type="url"
+          {...field('link')}
+          autoComplete="off"
+          hint={<Trans>Where members sign in: an https:// address.</Trans>}
+        />
+        <TextField
+          label={<Trans>Position</Trans>}
+          inputMode="numeric"
+          {...field('sort')}
+          hint={<Trans>Smaller numbers come first.</Trans>}
+        />
+      </div>
+      <CheckField checked={draft.active} onChange={set('active')}>
+        <Trans>Members see it</Trans>
+      </CheckField>
+    </ContentFormCard>
   );
 }
 
@@ -189,23 +152,17 @@ function BenefitForm({
 export function BenefitsSection() {
   const { t, i18n } = useLingui();
   const list = useQuery(benefitsQuery);
-  const { editing, edit, saved, setSaved, onSaved, onCancel, refresh, setFailure, frame } =
-    useContentList<ConsoleBenefit>(benefitsQuery.queryKey);
+  const { editing, edit, form, act, frame } = useContentList<ConsoleBenefit>(
+    benefitsQuery.queryKey,
+  );
   const chinese = i18n.locale.startsWith('zh');
   const titleOf = (b: ConsoleBenefit) => (chinese ? b.titleZh : b.titleEn);
 
-  const toggle = async (b: ConsoleBenefit) => {
-    setFailure(null);
-    setSaved(false);
-    try {
+  const toggle = (b: ConsoleBenefit) =>
+    act(() => {
       const { id, createdAt: _createdAt, ...fields } = b;
-      await consoleCall(consoleBenefitUpdate, { id, ...fields, active: !b.active });
-    } catch (refusal) {
-      setFailure(errorCodeOf(refusal));
-    } finally {
-      void refresh();
-    }
-  };
+      return consoleCall(consoleBenefitUpdate, { id, ...fields, active: !b.active });
+    });
 
   const columns: DataColumn<ConsoleBenefit>[] = [
     { key: 'title', header: t`Title`, rowHeader: true, cell: titleOf },
@@ -238,16 +195,9 @@ export function BenefitsSection() {
 
   return (
     <ContentListSection
-      form={
-        <BenefitForm
-          key={editing?.id ?? 'new'}
-          editing={editing}
-          onSaved={onSaved}
-          onCancel={onCancel}
-        />
-      }
+      form={<BenefitForm key={editing?.id ?? 'new'} editing={editing} {...form} />}
       frame={frame}
-      saved={saved && <Trans>Saved. Yearly members see the benefits as listed.</Trans>}
+      savedNote={<Trans>Saved. Yearly members see the benefits as listed.</Trans>}
       title={<Trans>Benefits of the yearly plan</Trans>}
       query={list}
       rows={list.data?.benefits}

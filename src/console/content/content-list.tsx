@@ -1,11 +1,12 @@
 import { useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { ErrorNotice } from '../../components/error-notice';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TitledCard } from '../../components/titled-card';
 import type { DataColumn } from '../../components/ui/data-table';
+import { errorCodeOf } from '../../lib/api-error';
 import { ConsoleTable } from '../console-table';
+import { ConsoleForm, RefusalNotice } from '../form-dialog';
 
 /**
  * What a content list keeps (announcements, benefits, pages): the row open in the form above the
@@ -17,34 +18,57 @@ export function useContentList<Row>(queryKey: QueryKey) {
   const [editing, setEditing] = useState<Row | null>(null);
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
-  const edit = (row: Row) => {
-    setSaved(false);
-    setFailure(null);
-    setEditing(row);
-    formRef.current?.scrollIntoView({ block: 'start' });
-  };
   const refresh = () => queryClient.invalidateQueries({ queryKey });
-  /** The form saved: it closes (or empties), the list says so and is read again. */
-  const onSaved = () => {
-    setEditing(null);
-    setSaved(true);
-    void refresh();
-  };
-  const onCancel = () => setEditing(null);
   return {
     editing,
-    setEditing,
-    edit,
-    saved,
-    setSaved,
-    onSaved,
-    onCancel,
+    /** Opens a row in the form ("Change"), which comes into view. */
+    edit: (row: Row) => {
+      setSaved(false);
+      setFailure(null);
+      setEditing(row);
+      formRef.current?.scrollIntoView({ block: 'start' });
+    },
+    /** What the form is told: saved (it closes or empties, the list says so and is read again), or cancelled. */
+    form: {
+      onSaved: () => {
+        setEditing(null);
+        setSaved(true);
+        void refresh();
+      },
+      onCancel: () => setEditing(null),
+    },
+    /**
+     * A row's own action (hide, withdraw, restore): its refusal is shown above the list, and the
+     * list is read again whatever the outcome.
+     */
+    act: async (action: () => Promise<unknown>) => {
+      setPending(true);
+      setFailure(null);
+      setSaved(false);
+      try {
+        await action();
+      } catch (refusal) {
+        setFailure(errorCodeOf(refusal));
+      } finally {
+        setPending(false);
+        void refresh();
+      }
+    },
+    /** Whether a row's action is running. */
+    pending,
     refresh,
-    setFailure,
     /** What `ContentListSection` shows around the list. */
-    frame: { formRef, failure },
+    frame: { formRef, failure, saved },
   };
+}
+
+/** A content form's props: the row it changes (null: a new one), and what its list is told. */
+export interface ContentFormProps<Row> {
+  editing: Row | null;
+  onSaved: () => void;
+  onCancel: () => void;
 }
 
 /** A row's "Change" button: it opens the row in the form; `name` says which row to screen readers. */
@@ -73,8 +97,8 @@ interface Read {
  */
 export function ContentListSection<Row>({
   form,
-  frame: { formRef, failure },
-  saved,
+  frame: { formRef, failure, saved },
+  savedNote,
   title,
   query,
   rows,
@@ -83,9 +107,9 @@ export function ContentListSection<Row>({
   empty,
 }: {
   form: ReactNode;
-  frame: { formRef: RefObject<HTMLDivElement | null>; failure: number | null };
-  /** The status line after a save, or false. */
-  saved: ReactNode;
+  frame: { formRef: RefObject<HTMLDivElement | null>; failure: number | null; saved: boolean };
+  /** The status line once a save went through. */
+  savedNote: ReactNode;
   title: ReactNode;
   query: Read;
   rows: readonly Row[] | undefined;
@@ -98,10 +122,10 @@ export function ContentListSection<Row>({
       <div ref={formRef}>{form}</div>
       {saved && (
         <p role="status" className="console-content__saved">
-          {saved}
+          {savedNote}
         </p>
       )}
-      {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+      <RefusalNotice failure={failure} />
       <TitledCard look="console-panel" title={title}>
         <ConsoleTable
           query={query}
@@ -117,31 +141,41 @@ export function ContentListSection<Row>({
 }
 
 /**
- * The end of a content form: the server's refusal, the submit button and, when a row is open
- * (`onCancel`), the way back to the empty form.
+ * A content form in its card: the fields, then the server's refusal, the submit button and, when
+ * a row is open (`onCancel`), the way back to the empty form.
  */
-export function ContentFormEnd({
+export function ContentFormCard({
+  title,
+  onSubmit,
   failure,
   pending,
   submit,
   onCancel,
+  children,
 }: {
+  title: ReactNode;
+  onSubmit: () => void;
   failure: number | null;
   pending: boolean;
+  /** The submit button's label ("Publish"). */
   submit: ReactNode;
   onCancel: (() => void) | null;
+  children: ReactNode;
 }) {
   return (
-    <>
-      {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
-      <div className="console-content__buttons">
-        <SubmitButton pending={pending}>{submit}</SubmitButton>
-        {onCancel && (
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            <Trans>Cancel</Trans>
-          </button>
-        )}
-      </div>
-    </>
+    <TitledCard look="console-panel" title={title}>
+      <ConsoleForm onSubmit={onSubmit}>
+        {children}
+        <RefusalNotice failure={failure} />
+        <div className="console-content__buttons">
+          <SubmitButton pending={pending}>{submit}</SubmitButton>
+          {onCancel && (
+            <button type="button" className="btn btn-secondary" onClick={onCancel}>
+              <Trans>Cancel</Trans>
+            </button>
+          )}
+        </div>
+      </ConsoleForm>
+    </TitledCard>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { TextField } from '../../components/ui/text-field';
 import { TextAreaField } from './text-area-field';
 
@@ -12,9 +13,9 @@ interface Field {
 
 /**
  * One language's half of a content form: its title and its longer text, marked with the language
- * so screen readers and spell checkers read them right (an announcement, a benefit).
+ * so screen readers and spell checkers read them right.
  */
-export function LanguageFieldset({
+function LanguageFieldset({
   legend,
   lang,
   title,
@@ -31,5 +32,21 @@ export function LanguageFieldset({
       <TextField {...title} lang={lang} autoComplete="off" />
       <TextAreaField {...text} lang={lang} />
     </fieldset>
+  );
+}
+
+/** A content form's title and longer text in both languages, English beside Chinese (an announcement, a benefit). */
+export function LanguageFieldsets({
+  english,
+  chinese,
+}: {
+  english: { title: Field; text: Field };
+  chinese: { title: Field; text: Field };
+}) {
+  return (
+    <div className="console-content__languages">
+      <LanguageFieldset legend={<Trans>English</Trans>} lang="en" {...english} />
+      <LanguageFieldset legend={<Trans>Chinese</Trans>} lang="zh-CN" {...chinese} />
+    </div>
   );
 }

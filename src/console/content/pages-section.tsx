@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CONTENT_PAGE_LIMITS, type ContentPage } from '../../../contract/content-pages';
@@ -12,7 +12,6 @@ import type { Locale } from '../../../contract/enums';
 import { Errors } from '../../../contract/errors';
 import { useDateTime } from '../../components/formats';
 import { MarkdownBlocks } from '../../components/markdown-text';
-import { TitledCard } from '../../components/titled-card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { DataColumn } from '../../components/ui/data-table';
 import { errorCodeOf } from '../../lib/api-error';
@@ -22,7 +21,7 @@ import { parseMarkdown } from '../../lib/page-texts/markdown';
 import { consoleCall } from '../api/console-client';
 import { contentPagesQuery, siteLinksQuery } from '../api/console-queries';
 import { actionsColumn } from '../console-table';
-import { ChangeButton, ContentFormEnd, ContentListSection, useContentList } from './content-list';
+import { ChangeButton, ContentFormCard, ContentListSection, useContentList } from './content-list';
 import { TextAreaField } from './text-area-field';
 import { useContentForm } from './use-content-form';
 
@@ -101,14 +100,13 @@ function PageForm({
 }) {
   const pageName = usePageName();
   const builtIn = builtInText(page.page);
-  const { draft, set, shown, failure, pending, submit } = useContentForm(
+  const { draft, field, failure, pending, submit } = useContentForm(
     page.replaced
       ? { bodyEn: page.bodyEn, bodyZh: page.bodyZh }
       : { bodyEn: builtIn.en, bodyZh: builtIn['zh-CN'] },
   );
-  const save = (event: FormEvent) =>
+  const save = () =>
     submit(
-      event,
       contentPagePublishFields,
       { page: page.page, ...draft, basedOn: page.updatedAt },
       async (fields) => {
@@ -127,49 +125,44 @@ function PageForm({
   const supportEmail = <code>{'{supportEmail}'}</code>;
   const updated = <code>{'{updated}'}</code>;
   return (
-    <TitledCard look="console-panel" title={<Trans>Change “{name}”</Trans>}>
-      <form className="console-form" noValidate onSubmit={(e) => void save(e)}>
-        <p className="console-muted">
-          {page.replaced ? (
-            <Trans>The site shows the text below, published in the console.</Trans>
-          ) : (
-            <Trans>The site shows its built-in text, below. Publishing replaces it.</Trans>
-          )}
-        </p>
-        <p className="console-muted">
-          <Trans>
-            Markdown: “## ” starts a heading (on the FAQ, each heading is a question), “- ” or “1. ”
-            a list item, “&gt; ” a highlighted note; **bold**, *italic*, [words](/download) for a
-            link. {supportEmail} is the support e-mail, {updated} the date of the text. HTML is
-            shown as text.
-          </Trans>
-        </p>
-        <div className="console-content__languages">
-          <PageTextField
-            legend={<Trans>English</Trans>}
-            lang="en"
-            label={<Trans>Text (English)</Trans>}
-            value={draft.bodyEn}
-            onChange={set('bodyEn')}
-            error={shown('bodyEn')}
-          />
-          <PageTextField
-            legend={<Trans>Chinese</Trans>}
-            lang="zh-CN"
-            label={<Trans>Text (Chinese)</Trans>}
-            value={draft.bodyZh}
-            onChange={set('bodyZh')}
-            error={shown('bodyZh')}
-          />
-        </div>
-        <ContentFormEnd
-          failure={failure}
-          pending={pending}
-          submit={<Trans>Publish both languages</Trans>}
-          onCancel={onCancel}
+    <ContentFormCard
+      title={<Trans>Change “{name}”</Trans>}
+      onSubmit={() => void save()}
+      failure={failure}
+      pending={pending}
+      submit={<Trans>Publish both languages</Trans>}
+      onCancel={onCancel}
+    >
+      <p className="console-muted">
+        {page.replaced ? (
+          <Trans>The site shows the text below, published in the console.</Trans>
+        ) : (
+          <Trans>The site shows its built-in text, below. Publishing replaces it.</Trans>
+        )}
+      </p>
+      <p className="console-muted">
+        <Trans>
+          Markdown: “## ” starts a heading (on the FAQ, each heading is a question), “- ” or “1. ” a
+          list item, “&gt; ” a highlighted note; **bold**, *italic*, [words](/download) for a link.{' '}
+          {supportEmail} is the support e-mail, {updated} the date of the text. HTML is shown as
+          text.
+        </Trans>
+      </p>
+      <div className="console-content__languages">
+        <PageTextField
+          legend={<Trans>English</Trans>}
+          lang="en"
+          label={<Trans>Text (English)</Trans>}
+          {...field('bodyEn')}
         />
-      </form>
-    </TitledCard>
+        <PageTextField
+          legend={<Trans>Chinese</Trans>}
+          lang="zh-CN"
+          label={<Trans>Text (Chinese)</Trans>}
+          {...field('bodyZh')}
+        />
+      </div>
+    </ContentFormCard>
   );
 }
 
@@ -182,36 +175,19 @@ export function PagesSection() {
   const dateTime = useDateTime();
   const pageName = usePageName();
   const list = useQuery(contentPagesQuery);
-  const {
-    editing,
-    setEditing,
-    edit,
-    saved,
-    setSaved,
-    onSaved,
-    onCancel,
-    refresh,
-    setFailure,
-    frame,
-  } = useContentList<ConsoleContentPage>(contentPagesQuery.queryKey);
+  const { editing, edit, form, act, pending, refresh, frame } = useContentList<ConsoleContentPage>(
+    contentPagesQuery.queryKey,
+  );
   const [restoring, setRestoring] = useState<ConsoleContentPage | null>(null);
-  const [pending, setPending] = useState(false);
 
   const restore = async () => {
     if (!restoring) return;
-    setPending(true);
-    setFailure(null);
-    setSaved(false);
-    try {
+    await act(async () => {
       await consoleCall(consoleContentPageRestore, { page: restoring.page });
-      if (editing?.page === restoring.page) setEditing(null);
-    } catch (refusal) {
-      setFailure(errorCodeOf(refusal));
-    } finally {
-      setRestoring(null);
-      setPending(false);
-      void refresh();
-    }
+      // The text open in the form was just replaced by the built-in one: the form closes.
+      if (editing?.page === restoring.page) form.onCancel();
+    });
+    setRestoring(null);
   };
 
   const columns: DataColumn<ConsoleContentPage>[] = [
@@ -257,14 +233,13 @@ export function PagesSection() {
             <PageForm
               key={`${editing.page}:${editing.updatedAt ?? 'built-in'}`}
               page={editing}
-              onSaved={onSaved}
-              onCancel={onCancel}
+              {...form}
               onOutdated={() => void refresh()}
             />
           )
         }
         frame={frame}
-        saved={saved && <Trans>Published. Visitors see the new text in both languages.</Trans>}
+        savedNote={<Trans>Published. Visitors see the new text in both languages.</Trans>}
         title={<Trans>FAQ and clauses</Trans>}
         query={list}
         rows={list.data?.pages}

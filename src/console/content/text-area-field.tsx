@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FieldError, useFieldDescription } from '../../components/ui/field-description';
+import { LabelledField } from '../../components/ui/field-description';
 
 /** A labelled text area of the content forms (an announcement's text, a benefit's description). */
 export function TextAreaField({
@@ -19,30 +19,22 @@ export function TextAreaField({
   lang: string;
   maxLength: number;
   rows?: number;
-  /** A line under the label (what the field takes). */
+  /** A line under the text area (what it takes), while there is no error. */
   hint?: ReactNode;
 }) {
-  const { id, errorId, hintId, control } = useFieldDescription(error, hint);
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <textarea
-        {...control}
-        className="field__input console-textarea"
-        lang={lang}
-        rows={rows}
-        maxLength={maxLength}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
+    <LabelledField label={label} error={error} hint={hint}>
+      {(control) => (
+        <textarea
+          {...control}
+          className="field__input console-textarea"
+          lang={lang}
+          rows={rows}
+          maxLength={maxLength}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
-      <FieldError id={errorId} error={error} />
-    </div>
+    </LabelledField>
   );
 }

@@ -1,13 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { Errors } from '../../../contract/errors';
 import { useErrorText } from '../../i18n/use-error-text';
 import { errorCodeOf } from '../../lib/api-error';
 
+/** The draft's text fields. */
+type TextKey<D> = { [K in keyof D]: D[K] extends string ? K : never }[keyof D];
+
 /**
  * What the content forms (an announcement, a benefit) keep alike: the draft, each field's error from
  * the contract's own schema (in the reader's language), the server's refusal and the pending save.
- * `submit` checks the input first: the fields say what they want, and nothing is sent.
+ * `submit` checks the input first: the fields say what they want, and nothing is sent. `field` is
+ * what a text field of the draft is given: its value, its change handler and its error.
  */
 export function useContentForm<D extends object>(initial: D) {
   const errorText = useErrorText();
@@ -26,13 +30,17 @@ export function useContentForm<D extends object>(initial: D) {
     return code === undefined ? null : errorText(code);
   };
 
+  const field = <K extends TextKey<D>>(name: K) => ({
+    value: draft[name] as string,
+    onChange: set(name) as (value: string) => void,
+    error: shown(name),
+  });
+
   const submit = async <S extends z.ZodType>(
-    event: FormEvent,
     schema: S,
     input: unknown,
     send: (value: z.output<S>) => Promise<void>,
   ) => {
-    event.preventDefault();
     setFailure(null);
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
@@ -57,5 +65,5 @@ export function useContentForm<D extends object>(initial: D) {
     }
   };
 
-  return { draft, set, shown, failure, pending, submit };
+  return { draft, set, field, failure, pending, submit };
 }

@@ -1,46 +1,39 @@
-import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { consoleCryptoRate, cryptoRateField } from '../../../contract/endpoints/console';
 import { TitledCard } from '../../components/titled-card';
-import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { useErrorText } from '../../i18n/use-error-text';
-import { errorCodeOf } from '../../lib/api-error';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY } from '../api/console-queries';
+import { useConsoleAct } from '../console-act';
+import { ConsoleForm } from '../form-dialog';
+import { SaveButton } from '../save-button';
 
 /** CNY per USD for plans priced only in CNY; empty: such plans are not sold for crypto. */
 export function RateForm({ current }: { current: string | null }) {
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const [rate, setRate] = useState(current ?? '');
   const [error, setError] = useState<number | null>(null);
-  const [pending, setPending] = useState(false);
   const [saved, setSaved] = useState(false);
+  // The server's refusal is the rate's: it is shown under the field.
+  const act = useConsoleAct([...CONSOLE_KEY, 'crypto'], ({ code }) => {
+    setError(code);
+    return true;
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setSaved(false);
     const refused = fieldError(cryptoRateField, rate);
     setError(refused);
     if (refused !== null) return;
-    setPending(true);
-    try {
-      await consoleCall(consoleCryptoRate, { cnyPerUsd: rate });
-      setSaved(true);
-    } catch (refusal) {
-      setError(errorCodeOf(refusal));
-    } finally {
-      setPending(false);
-      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'crypto'] });
-    }
+    setSaved(await act.run(() => consoleCall(consoleCryptoRate, { cnyPerUsd: rate })));
   };
 
   return (
     <TitledCard look="console-panel" title={<Trans>CNY per USD</Trans>}>
-      <form className="console-form" noValidate onSubmit={(e) => void submit(e)}>
+      <ConsoleForm onSubmit={() => void submit()}>
         <TextField
           label={<Trans>Rate</Trans>}
           value={rate}
@@ -55,15 +48,10 @@ export function RateForm({ current }: { current: string | null }) {
             </Trans>
           }
         />
-        <SubmitButton pending={pending}>
+        <SaveButton pending={act.pending} saved={saved}>
           <Trans>Save the rate</Trans>
-        </SubmitButton>
-        {saved && (
-          <p role="status">
-            <Trans>Saved.</Trans>
-          </p>
-        )}
-      </form>
+        </SaveButton>
+      </ConsoleForm>
     </TitledCard>
   );
 }

@@ -2,16 +2,12 @@ import { useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import {
   consoleGroupEnd,
-  reasonField,
   type ConsoleDataOf,
   type ConsoleGroup,
 } from '../../../contract/endpoints/console';
-import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY } from '../api/console-queries';
-import { useConsoleAct } from '../console-act';
-import { FormDialog } from '../form-dialog';
-import { ReasonField } from '../reason-field';
+import { ReasonDialog } from '../reason-field';
 
 type Ending = ConsoleDataOf<typeof consoleGroupEnd>;
 
@@ -37,37 +33,15 @@ function EndingText({ ending, paymentType }: { ending: Ending; paymentType: 0 | 
  * minutes (its refunds move money). The server ends it once, whoever else tries at the same moment.
  */
 export function EndGroup({ group }: { group: ConsoleGroup }) {
-  const act = useConsoleAct([...CONSOLE_KEY, 'groups']);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<number | null>(null);
   const [ending, setEnding] = useState<Ending | null>(null);
   const groupId = group.groupId;
-
-  const submit = async () => {
-    const refused = fieldError(reasonField, reason);
-    setReasonError(refused);
-    if (refused !== null) return;
-    const ended = await act.run(async () =>
-      setEnding(await consoleCall(consoleGroupEnd, { groupId, reason })),
-    );
-    if (ended) setOpen(false);
-  };
 
   return (
     <>
       {group.state === 'open' && (
-        <button
-          type="button"
-          className="btn btn-danger btn-small"
-          onClick={() => {
-            setReason('');
-            setReasonError(null);
-            act.setFailure(null);
-            setOpen(true);
-          }}
-        >
+        <button type="button" className="btn btn-danger btn-small" onClick={() => setOpen(true)}>
           <Trans>End the group now</Trans>
         </button>
       )}
@@ -77,7 +51,7 @@ export function EndGroup({ group }: { group: ConsoleGroup }) {
         </p>
       )}
       {open && (
-        <FormDialog
+        <ReasonDialog
           role="alertdialog"
           title={<Trans>End group {groupId} now?</Trans>}
           text={
@@ -95,14 +69,13 @@ export function EndGroup({ group }: { group: ConsoleGroup }) {
           }
           label={<Trans>End the group</Trans>}
           danger
-          pending={act.pending}
-          failure={act.failure}
           cancelRef={cancelRef}
-          onCancel={() => setOpen(false)}
-          onSubmit={() => void submit()}
-        >
-          <ReasonField value={reason} onChange={setReason} error={reasonError} />
-        </FormDialog>
+          refresh={[...CONSOLE_KEY, 'groups']}
+          send={async (reason) =>
+            setEnding(await consoleCall(consoleGroupEnd, { groupId, reason }))
+          }
+          onClose={() => setOpen(false)}
+        />
       )}
     </>
   );

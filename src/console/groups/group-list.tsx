@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -12,10 +11,8 @@ import { ProductName, useDateTime, useMoney } from '../../components/formats';
 import type { DataColumn } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
-import { useErrorText } from '../../i18n/use-error-text';
-import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
 import { groupListQuery, type GroupFilters } from '../api/console-queries';
-import { ConsoleFilters, useListFilters } from '../console-filters';
+import { ConsoleFilters, MemberIdFilter, typedError, useListFilters } from '../console-filters';
 import { PagedList } from '../paged-list';
 import { GroupStateName, PaymentTypeName } from './group-names';
 import { openColumn } from '../console-table';
@@ -43,24 +40,19 @@ function filtersOf(form: Form, page: number): GroupFilters {
 /** Group buys, newest first, filtered by state, a member's groups or a group ID; paged. */
 export function GroupList({ onOpen }: { onOpen: (groupId: string) => void }) {
   const { t } = useLingui();
-  const errorText = useErrorText();
   const money = useMoney();
   const dateTime = useDateTime();
-  const { form, applied, page, setPage, set, apply, clear } = useListFilters(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<'userId' | 'groupId'>>({});
+  const { form, applied, page, setPage, set, apply, clear, shown } = useListFilters(
+    EMPTY,
+    (typed) => ({
+      userId: typedError(memberIdField, typed.userId),
+      groupId: typedError(groupNoField, typed.groupId),
+    }),
+  );
   const groups = useQuery({
     ...groupListQuery(filtersOf(applied, page)),
     placeholderData: keepPreviousData,
   });
-
-  const applyChecked = () => {
-    const found = collectErrors({
-      userId: form.userId.trim() ? fieldError(memberIdField, form.userId.trim()) : null,
-      groupId: form.groupId.trim() ? fieldError(groupNoField, form.groupId.trim()) : null,
-    });
-    setErrors(found);
-    if (Object.keys(found).length === 0) apply();
-  };
 
   const columns: DataColumn<ConsoleGroup>[] = [
     { key: 'group', header: t`Group ID`, rowHeader: true, cell: (g) => <code>{g.groupId}</code> },
@@ -96,14 +88,7 @@ export function GroupList({ onOpen }: { onOpen: (groupId: string) => void }) {
 
   return (
     <>
-      <ConsoleFilters
-        label={t`Filter the groups`}
-        onApply={applyChecked}
-        onClear={() => {
-          setErrors({});
-          clear();
-        }}
-      >
+      <ConsoleFilters label={t`Filter the groups`} onApply={apply} onClear={clear}>
         <SelectField
           label={<Trans>State</Trans>}
           value={form.state}
@@ -114,14 +99,11 @@ export function GroupList({ onOpen }: { onOpen: (groupId: string) => void }) {
             label: <GroupStateName state={state} />,
           }))}
         />
-        <TextField
-          label={<Trans>Member ID</Trans>}
+        <MemberIdFilter
           value={form.userId}
           onChange={set('userId')}
-          inputMode="numeric"
-          autoComplete="off"
           hint={<Trans>Groups they created or hold a seat in.</Trans>}
-          error={errors.userId === undefined ? null : errorText(errors.userId)}
+          error={shown('userId')}
         />
         <TextField
           label={<Trans>Group ID</Trans>}
@@ -129,7 +111,7 @@ export function GroupList({ onOpen }: { onOpen: (groupId: string) => void }) {
           onChange={set('groupId')}
           autoComplete="off"
           spellCheck={false}
-          error={errors.groupId === undefined ? null : errorText(errors.groupId)}
+          error={shown('groupId')}
         />
       </ConsoleFilters>
       <PagedList

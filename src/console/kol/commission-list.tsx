@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   KOL_COMMISSION_STATUSES,
   consoleKolConfirm,
   consoleKolVoid,
-  reasonField,
   type ConsoleCommission,
   type KolCommissionStatus,
 } from '../../../contract/endpoints/console';
@@ -13,13 +12,10 @@ import { useDateTime, useMoney } from '../../components/formats';
 import type { DataColumn } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
-import { errorCodeOf } from '../../lib/api-error';
-import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, kolCommissionsQuery } from '../api/console-queries';
-import { FormDialog } from '../form-dialog';
 import { PagedList } from '../paged-list';
-import { ReasonField } from '../reason-field';
+import { ReasonDialog } from '../reason-field';
 import { actionsColumn } from '../console-table';
 
 const PAGE_SIZE = 25;
@@ -34,33 +30,8 @@ function ReviewDialog({
   onClose: () => void;
 }) {
   const id = commission.id;
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<number | null>(null);
-  const [failure, setFailure] = useState<number | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = async () => {
-    const refused = fieldError(reasonField, reason);
-    setReasonError(refused);
-    if (refused !== null) return;
-    setPending(true);
-    try {
-      await consoleCall(act === 'confirm' ? consoleKolConfirm : consoleKolVoid, {
-        commissionId: id,
-        reason,
-      });
-      onClose();
-    } catch (refusal) {
-      setFailure(errorCodeOf(refusal));
-    } finally {
-      setPending(false);
-      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'kol'] });
-    }
-  };
-
   return (
-    <FormDialog
+    <ReasonDialog
       title={
         act === 'confirm' ? (
           <Trans>Confirm commission {id}</Trans>
@@ -80,13 +51,15 @@ function ReviewDialog({
       }
       label={act === 'confirm' ? <Trans>Confirm</Trans> : <Trans>Void</Trans>}
       danger={act === 'void'}
-      pending={pending}
-      failure={failure}
-      onCancel={onClose}
-      onSubmit={() => void submit()}
-    >
-      <ReasonField value={reason} onChange={setReason} error={reasonError} />
-    </FormDialog>
+      refresh={[...CONSOLE_KEY, 'kol']}
+      send={(reason) =>
+        consoleCall(act === 'confirm' ? consoleKolConfirm : consoleKolVoid, {
+          commissionId: id,
+          reason,
+        })
+      }
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,58 +1,42 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import {
   cnyUsdRateField,
   consoleKolSettingsUpdate,
   refundWindowField,
 } from '../../../contract/endpoints/console';
-import { ErrorNotice } from '../../components/error-notice';
 import { TitledCard } from '../../components/titled-card';
-import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
-import { useErrorText } from '../../i18n/use-error-text';
-import { errorCodeOf } from '../../lib/api-error';
-import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, kolLedgerQuery, kolListQuery } from '../api/console-queries';
+import { useConsoleAct } from '../console-act';
+import { RefusalNotice } from '../form-dialog';
+import { SaveButton } from '../save-button';
+import { useFieldErrors } from '../use-field-errors';
 
 /** The refund window and the CNY rate (new commissions only), and the ledger's balance check. */
 export function KolSettings() {
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const current = useQuery(kolListQuery).data?.settings;
   const ledger = useQuery(kolLedgerQuery);
   const [days, setDays] = useState<string | null>(null);
   const [rate, setRate] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<'days' | 'rate'>>({});
-  const [failure, setFailure] = useState<number | null>(null);
+  const fields = useFieldErrors<'days' | 'rate'>({});
+  const act = useConsoleAct([...CONSOLE_KEY, 'kol']);
   const [saved, setSaved] = useState(false);
-  const [pending, setPending] = useState(false);
   const daysValue = days ?? String(current?.refundWindowDays ?? '');
   const rateValue = rate ?? (current ? String(current.cnyUsdRateMicros / 1_000_000) : '');
 
   const submit = async () => {
-    const found = collectErrors({
+    setSaved(false);
+    const checked = fields.check({
       days: fieldError(refundWindowField, daysValue),
       rate: fieldError(cnyUsdRateField, rateValue),
     });
-    setErrors(found);
-    setSaved(false);
-    if (Object.keys(found).length > 0) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      await consoleCall(consoleKolSettingsUpdate, {
-        refundWindowDays: Number(daysValue),
-        cnyUsdRate: rateValue,
-      });
-      setSaved(true);
-    } catch (refusal) {
-      setFailure(errorCodeOf(refusal));
-    } finally {
-      setPending(false);
-      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'kol'] });
-    }
+    if (!checked) return;
+    const update = { refundWindowDays: Number(daysValue), cnyUsdRate: rateValue };
+    setSaved(await act.run(() => consoleCall(consoleKolSettingsUpdate, update)));
   };
 
   return (
@@ -64,30 +48,25 @@ export function KolSettings() {
           void submit();
         }}
       >
-        {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+        <RefusalNotice failure={act.failure} />
         <TextField
           label={<Trans>Refund window (days)</Trans>}
           value={daysValue}
           onChange={setDays}
-          error={errors.days === undefined ? null : errorText(errors.days)}
+          error={fields.shown('days')}
           inputMode="numeric"
         />
         <TextField
           label={<Trans>US dollars per yuan</Trans>}
           value={rateValue}
           onChange={setRate}
-          error={errors.rate === undefined ? null : errorText(errors.rate)}
+          error={fields.shown('rate')}
           inputMode="decimal"
           hint={<Trans>For commissions booked from now on.</Trans>}
         />
-        <SubmitButton pending={pending}>
+        <SaveButton pending={act.pending} saved={saved}>
           <Trans>Save settings</Trans>
-        </SubmitButton>
-        {saved && (
-          <p role="status">
-            <Trans>Saved.</Trans>
-          </p>
-        )}
+        </SaveButton>
       </form>
       <p>
         <button

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   consoleKolMake,
@@ -12,12 +11,12 @@ import {
 import { PAYOUT_NETWORKS, PAYOUT_NETWORK_INFO, type PayoutNetwork } from '../../../contract/kol';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
-import { useErrorText } from '../../i18n/use-error-text';
-import { errorCodeOf } from '../../lib/api-error';
-import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
+import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY } from '../api/console-queries';
+import { useConsoleAct } from '../console-act';
 import { FormDialog } from '../form-dialog';
+import { useFieldErrors } from '../use-field-errors';
 
 /**
  * Make a member a KOL (`kol` null: by user ID or username) or change a KOL's rates and payout
@@ -33,41 +32,29 @@ export function KolTermsDialog({
   onSaved: (kol: ConsoleKol) => void;
 }) {
   const { t } = useLingui();
-  const errorText = useErrorText();
-  const queryClient = useQueryClient();
+  const fields = useFieldErrors<'user' | 'first' | 'renewal'>({});
+  const act = useConsoleAct([...CONSOLE_KEY, 'kol']);
   const [user, setUser] = useState('');
   const [first, setFirst] = useState(kol ? String(kol.firstRatePercent) : '');
   const [renewal, setRenewal] = useState(kol ? String(kol.renewalRatePercent) : '20');
   const [network, setNetwork] = useState<PayoutNetwork | ''>(kol?.payoutNetwork ?? '');
   const [address, setAddress] = useState(kol?.payoutAddress ?? '');
-  const [errors, setErrors] = useState<FieldErrors<'user' | 'first' | 'renewal'>>({});
-  const [failure, setFailure] = useState<number | null>(null);
-  const [pending, setPending] = useState(false);
-  const error = (code: number | undefined) => (code === undefined ? null : errorText(code));
 
   const submit = async () => {
-    const found = collectErrors({
+    const checked = fields.check({
       user: kol ? null : fieldError(kolUserRefField, user),
       first: fieldError(firstRateField, first),
       renewal: fieldError(renewalRateField, renewal),
     });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!checked) return;
     const payout = network && address.trim() ? { network, address: address.trim() } : null;
-    setPending(true);
-    setFailure(null);
-    try {
-      const rates = { firstRatePercent: Number(first), renewalRatePercent: Number(renewal) };
+    const rates = { firstRatePercent: Number(first), renewalRatePercent: Number(renewal) };
+    await act.run(async () => {
       const saved = kol
         ? await consoleCall(consoleKolSet, { kolId: kol.userId, ...rates, payout })
         : await consoleCall(consoleKolMake, { user, ...rates, ...(payout ? { payout } : {}) });
       onSaved(saved.kol);
-    } catch (refusal) {
-      setFailure(errorCodeOf(refusal));
-    } finally {
-      setPending(false);
-      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'kol'] });
-    }
+    });
   };
 
   return (
@@ -75,8 +62,8 @@ export function KolTermsDialog({
       title={kol ? <Trans>Terms of KOL {kol.userId}</Trans> : <Trans>Make a KOL</Trans>}
       text={<Trans>New rates apply to commissions booked from now on.</Trans>}
       label={kol ? <Trans>Save</Trans> : <Trans>Make a KOL</Trans>}
-      pending={pending}
-      failure={failure}
+      pending={act.pending}
+      failure={act.failure}
       onCancel={onClose}
       onSubmit={() => void submit()}
     >
@@ -85,7 +72,7 @@ export function KolTermsDialog({
           label={<Trans>Member (user ID or username)</Trans>}
           value={user}
           onChange={setUser}
-          error={error(errors.user)}
+          error={fields.shown('user')}
           autoComplete="off"
         />
       )}
@@ -93,14 +80,14 @@ export function KolTermsDialog({
         label={<Trans>First-purchase rate (25-100 %)</Trans>}
         value={first}
         onChange={setFirst}
-        error={error(errors.first)}
+        error={fields.shown('first')}
         inputMode="numeric"
       />
       <TextField
         label={<Trans>Renewal rate (1-25 %)</Trans>}
         value={renewal}
         onChange={setRenewal}
-        error={error(errors.renewal)}
+        error={fields.shown('renewal')}
         inputMode="numeric"
       />
       <SelectField

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../form-dialog';
 import { Trans } from '@lingui/react/macro';
 import {
@@ -10,12 +9,11 @@ import {
 } from '../../../contract/endpoints/console';
 import { TextField } from '../../components/ui/text-field';
 import { useErrorText } from '../../i18n/use-error-text';
-import { errorCodeOf } from '../../lib/api-error';
 import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY } from '../api/console-queries';
+import { useConsoleAct } from '../console-act';
 import { ReasonField } from '../reason-field';
-import { StepUpCancelled, useStepUp } from '../step-up';
 
 type Result = { result: string; status: string };
 
@@ -39,14 +37,11 @@ function ResultText({ result }: { result: Result }) {
  */
 export function ConfirmPayment({ order }: { order: ConsoleOrder }) {
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const runWithStepUp = useStepUp();
+  const act = useConsoleAct([...CONSOLE_KEY, 'orders']);
   const [open, setOpen] = useState(false);
   const [tradeNo, setTradeNo] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'tradeNo' | 'reason'>>({});
-  const [failure, setFailure] = useState<number | null>(null);
-  const [pending, setPending] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
 
   const orderId = order.orderId;
@@ -60,21 +55,10 @@ export function ConfirmPayment({ order }: { order: ConsoleOrder }) {
     });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      setResult(
-        await runWithStepUp(() =>
-          consoleCall(consoleOrderConfirm, { orderId: order.orderId, tradeNo, reason }),
-        ),
-      );
-      setOpen(false);
-    } catch (refusal) {
-      if (!(refusal instanceof StepUpCancelled)) setFailure(errorCodeOf(refusal));
-    } finally {
-      setPending(false);
-      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'orders'] });
-    }
+    const confirmed = await act.run(async () =>
+      setResult(await consoleCall(consoleOrderConfirm, { orderId, tradeNo, reason })),
+    );
+    if (confirmed) setOpen(false);
   };
 
   return (
@@ -87,7 +71,7 @@ export function ConfirmPayment({ order }: { order: ConsoleOrder }) {
             setTradeNo('');
             setReason('');
             setErrors({});
-            setFailure(null);
+            act.setFailure(null);
             setResult(null);
             setOpen(true);
           }}
@@ -110,8 +94,8 @@ export function ConfirmPayment({ order }: { order: ConsoleOrder }) {
             </Trans>
           }
           label={<Trans>Confirm payment</Trans>}
-          pending={pending}
-          failure={failure}
+          pending={act.pending}
+          failure={act.failure}
           onCancel={() => setOpen(false)}
           onSubmit={() => void submit()}
         >

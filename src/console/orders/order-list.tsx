@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memberIdField, type ConsoleOrder } from '../../../contract/endpoints/console';
@@ -13,11 +12,8 @@ import { MethodName } from '../../components/method-name';
 import { StatusName } from '../../components/order-status';
 import type { DataColumn } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/select-field';
-import { TextField } from '../../components/ui/text-field';
-import { useErrorText } from '../../i18n/use-error-text';
-import { fieldError } from '../../lib/validate';
 import { orderListQuery, type OrderFilters } from '../api/console-queries';
-import { ConsoleFilters, useListFilters } from '../console-filters';
+import { ConsoleFilters, MemberIdFilter, typedError, useListFilters } from '../console-filters';
 import { dayRange } from '../day-bound';
 import { DayRangeFields, PagedList } from '../paged-list';
 import { openColumn } from '../console-table';
@@ -50,21 +46,16 @@ function filtersOf(form: Form, page: number): OrderFilters {
 /** Orders, newest first, filtered by status, method, currency, member and days; paged. */
 export function OrderList({ onOpen }: { onOpen: (orderId: string) => void }) {
   const { t } = useLingui();
-  const errorText = useErrorText();
   const money = useMoney();
   const dateTime = useDateTime();
-  const { form, applied, page, setPage, set, apply, clear } = useListFilters(EMPTY);
-  const [userIdError, setUserIdError] = useState<number | null>(null);
+  const { form, applied, page, setPage, set, apply, clear, shown } = useListFilters(
+    EMPTY,
+    (typed) => ({ userId: typedError(memberIdField, typed.userId) }),
+  );
   const orders = useQuery({
     ...orderListQuery(filtersOf(applied, page)),
     placeholderData: keepPreviousData,
   });
-
-  const applyChecked = () => {
-    const refused = form.userId.trim() ? fieldError(memberIdField, form.userId.trim()) : null;
-    setUserIdError(refused);
-    if (refused === null) apply();
-  };
 
   const columns: DataColumn<ConsoleOrder>[] = [
     { key: 'order', header: t`Order ID`, rowHeader: true, cell: (o) => <code>{o.orderId}</code> },
@@ -91,14 +82,7 @@ export function OrderList({ onOpen }: { onOpen: (orderId: string) => void }) {
 
   return (
     <>
-      <ConsoleFilters
-        label={t`Filter the orders`}
-        onApply={applyChecked}
-        onClear={() => {
-          setUserIdError(null);
-          clear();
-        }}
-      >
+      <ConsoleFilters label={t`Filter the orders`} onApply={apply} onClear={clear}>
         <SelectField
           label={<Trans>Status</Trans>}
           value={form.status}
@@ -129,14 +113,7 @@ export function OrderList({ onOpen }: { onOpen: (orderId: string) => void }) {
             { value: 'USD', label: 'USD' },
           ]}
         />
-        <TextField
-          label={<Trans>Member ID</Trans>}
-          value={form.userId}
-          onChange={set('userId')}
-          inputMode="numeric"
-          autoComplete="off"
-          error={userIdError === null ? null : errorText(userIdError)}
-        />
+        <MemberIdFilter value={form.userId} onChange={set('userId')} error={shown('userId')} />
         <DayRangeFields from={form.from} to={form.to} onFrom={set('from')} onTo={set('to')} />
       </ConsoleFilters>
       <PagedList

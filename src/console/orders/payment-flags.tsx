@@ -1,20 +1,13 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FormDialog } from '../form-dialog';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  consoleResolveFlag,
-  reasonField,
-  type PaymentFlag,
-} from '../../../contract/endpoints/console';
+import { consoleResolveFlag, type PaymentFlag } from '../../../contract/endpoints/console';
 import { useDateTime } from '../../components/formats';
 import type { DataColumn } from '../../components/ui/data-table';
-import { errorCodeOf } from '../../lib/api-error';
-import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, paymentFlagsQuery } from '../api/console-queries';
 import { PagedList } from '../paged-list';
-import { ReasonField } from '../reason-field';
+import { ReasonDialog } from '../reason-field';
 import { useConsoleSession } from '../use-console-session';
 import { FlagReason } from './flag-reason';
 import { actionsColumn } from '../console-table';
@@ -23,40 +16,15 @@ const PAGE_SIZE = 25;
 
 function ResolveDialog({ flag, onClose }: { flag: PaymentFlag; onClose: () => void }) {
   const flagId = flag.id;
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<number | null>(null);
-  const [failure, setFailure] = useState<number | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = async () => {
-    const refused = fieldError(reasonField, reason);
-    setReasonError(refused);
-    if (refused !== null) return;
-    setPending(true);
-    try {
-      await consoleCall(consoleResolveFlag, { flagId: flag.id, reason });
-      onClose();
-    } catch (refusal) {
-      setFailure(errorCodeOf(refusal));
-    } finally {
-      setPending(false);
-      void queryClient.invalidateQueries({ queryKey: [...CONSOLE_KEY, 'orders'] });
-    }
-  };
-
   return (
-    <FormDialog
+    <ReasonDialog
       title={<Trans>Resolve flag {flagId}</Trans>}
       text={<Trans>Say what was done about it (refunded, credited by hand, nothing due...).</Trans>}
       label={<Trans>Resolve</Trans>}
-      pending={pending}
-      failure={failure}
-      onCancel={onClose}
-      onSubmit={() => void submit()}
-    >
-      <ReasonField value={reason} onChange={setReason} error={reasonError} />
-    </FormDialog>
+      refresh={[...CONSOLE_KEY, 'orders']}
+      send={(reason) => consoleCall(consoleResolveFlag, { flagId, reason })}
+      onClose={onClose}
+    />
   );
 }
 

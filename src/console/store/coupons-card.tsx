@@ -12,14 +12,13 @@ import {
 import { type DataColumn } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
-import { ErrorNotice } from '../../components/error-notice';
 import { useDate, useMoney } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { storeCouponsQuery } from '../api/console-queries';
 import { ConsoleTable, actionsColumn } from '../console-table';
-import { FormDialog } from '../form-dialog';
+import { FormDialog, RefusalNotice } from '../form-dialog';
 import { minorOf, useStoreAct, wholeOf } from './store-act';
 
 /** A day typed in a date field as the start of that UTC day, or null when empty. */
@@ -211,9 +210,7 @@ export function CouponsCard() {
           <Trans>Create a promo code</Trans>
         </button>
       </p>
-      {act.failure && (
-        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
-      )}
+      <RefusalNotice failure={act.failure} />
       <ConsoleTable
         query={list}
         rows={list.data?.coupons}

@@ -13,12 +13,13 @@ import { type DataColumn } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/select-field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
-import { ErrorNotice } from '../../components/error-notice';
 import { useMoney } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
 import { consoleCall } from '../api/console-client';
 import { storeGroupBuyQuery } from '../api/console-queries';
 import { ConsoleTable, ReadFailure, Loading } from '../console-table';
+import { ConsoleForm, RefusalNotice } from '../form-dialog';
+import { ProductIdField } from './plan-fields';
 import { minorOf, useStoreAct, wholeOf } from './store-act';
 
 type Seat = GroupBuyStore['prices'][number];
@@ -56,23 +57,9 @@ function SeatPriceForm() {
       }),
     );
   return (
-    <form
-      className="console-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send(false);
-      }}
-    >
-      {act.failure && (
-        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
-      )}
-      <TextField
-        label={<Trans>Product ID</Trans>}
-        inputMode="numeric"
-        value={planId}
-        onChange={setPlanId}
-      />
+    <ConsoleForm onSubmit={() => send(false)}>
+      <RefusalNotice failure={act.failure} />
+      <ProductIdField value={planId} onChange={setPlanId} />
       <SelectField
         label={<Trans>Group size</Trans>}
         value={size}
@@ -108,7 +95,7 @@ function SeatPriceForm() {
           <Trans>Remove it</Trans>
         </button>
       </div>
-    </form>
+    </ConsoleForm>
   );
 }
 
@@ -116,17 +103,13 @@ function HoursForm({ hours }: { hours: number }) {
   const [value, setValue] = useState(String(hours));
   const act = useStoreAct();
   return (
-    <form
-      className="console-form console-form--row"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void act.run(() => consoleCall(consoleStoreGroupHours, { hours: wholeOf(value) }));
-      }}
+    <ConsoleForm
+      row
+      onSubmit={() =>
+        void act.run(() => consoleCall(consoleStoreGroupHours, { hours: wholeOf(value) }))
+      }
     >
-      {act.failure && (
-        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
-      )}
+      <RefusalNotice failure={act.failure} />
       <TextField
         label={<Trans>Hours an open group lasts</Trans>}
         inputMode="numeric"
@@ -137,7 +120,7 @@ function HoursForm({ hours }: { hours: number }) {
       <SubmitButton pending={act.pending}>
         <Trans>Save the hours</Trans>
       </SubmitButton>
-    </form>
+    </ConsoleForm>
   );
 }
 
@@ -184,13 +167,7 @@ export function GroupBuyCard() {
               {store.data.enabled ? <Trans>Turn off</Trans> : <Trans>Turn on</Trans>}
             </button>
           </p>
-          {act.failure && (
-            <ErrorNotice
-              className="console-alert"
-              code={act.failure.code}
-              data={act.failure.data}
-            />
-          )}
+          <RefusalNotice failure={act.failure} />
           <HoursForm key={store.data.hours} hours={store.data.hours} />
           <ConsoleTable
             rows={seatRows(store.data.prices)}

@@ -12,15 +12,16 @@ import {
 } from '../../../contract/endpoints/console';
 import { type DataColumn } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/select-field';
+import { CheckField } from '../../components/ui/check-field';
 import { TextField } from '../../components/ui/text-field';
 import { ProductName, useMoney } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
-import { ErrorNotice } from '../../components/error-notice';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { storePlansQuery } from '../api/console-queries';
 import { ConsoleTable, actionsColumn } from '../console-table';
-import { FormDialog } from '../form-dialog';
+import { FormDialog, RefusalNotice } from '../form-dialog';
+import { GroupTypeField, ProductIdField, groupTypeOf, type GroupTypeChoice } from './plan-fields';
 import { minorOf, useStoreAct, wholeOf } from './store-act';
 
 const currencyOptions = STORE_CURRENCIES.map((c) => ({ value: c, label: c }));
@@ -65,7 +66,7 @@ function PriceDialog({ plan, onClose }: { plan: StorePlan; onClose: () => void }
 
 function AddPlanDialog({ onClose }: { onClose: () => void }) {
   const [id, setId] = useState('');
-  const [groupType, setGroupType] = useState<'1' | '2'>('1');
+  const [groupType, setGroupType] = useState<GroupTypeChoice>('1');
   const [months, setMonths] = useState('');
   const [days, setDays] = useState('');
   const [devices, setDevices] = useState('');
@@ -76,7 +77,7 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
   const act = useStoreAct();
   const input = () => ({
     id: wholeOf(id),
-    groupType: groupType === '1' ? (1 as const) : (2 as const),
+    groupType: groupTypeOf(groupType),
     months: wholeOf(months),
     // Left empty: the contract's defaults (365 days a year or 30 a month; positioned by months).
     ...(days.trim() ? { days: wholeOf(days) } : {}),
@@ -103,21 +104,8 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
       onCancel={onClose}
       onSubmit={() => void submit()}
     >
-      <TextField
-        label={<Trans>Product ID</Trans>}
-        inputMode="numeric"
-        value={id}
-        onChange={setId}
-      />
-      <SelectField
-        label={<Trans>Plan</Trans>}
-        value={groupType}
-        onChange={(value) => value && setGroupType(value)}
-        options={[
-          { value: '1', label: <Trans>Standard</Trans> },
-          { value: '2', label: <Trans>Lite</Trans> },
-        ]}
-      />
+      <ProductIdField value={id} onChange={setId} />
+      <GroupTypeField value={groupType} onChange={setGroupType} />
       <TextField
         label={<Trans>Months</Trans>}
         inputMode="numeric"
@@ -144,18 +132,9 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
         onChange={setSort}
         hint={<Trans>Smaller numbers come first; leave empty to order by months.</Trans>}
       />
-      <label className="check">
-        <span className="check__row">
-          <input
-            type="checkbox"
-            checked={recommended}
-            onChange={(event) => setRecommended(event.target.checked)}
-          />
-          <span>
-            <Trans>Recommended (highlighted on the pricing page)</Trans>
-          </span>
-        </span>
-      </label>
+      <CheckField checked={recommended} onChange={setRecommended}>
+        <Trans>Recommended (highlighted on the pricing page)</Trans>
+      </CheckField>
       <TextField
         label={<Trans>Price in CNY</Trans>}
         inputMode="decimal"
@@ -252,9 +231,7 @@ export function PlansCard() {
           <Trans>Add a plan</Trans>
         </button>
       </p>
-      {act.failure && (
-        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
-      )}
+      <RefusalNotice failure={act.failure} />
       <ConsoleTable
         query={plans}
         rows={plans.data?.plans}

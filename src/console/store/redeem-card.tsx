@@ -17,6 +17,7 @@ import { consoleCall } from '../api/console-client';
 import { storeRedeemBatchesQuery } from '../api/console-queries';
 import { ConsoleTable, actionsColumn } from '../console-table';
 import { FormDialog } from '../form-dialog';
+import { GroupTypeField, ProductIdField, groupTypeOf, type GroupTypeChoice } from './plan-fields';
 import { RedeemCodeLookup } from './redeem-code-lookup';
 import { useStoreAct, wholeOf } from './store-act';
 
@@ -28,7 +29,7 @@ function CreateBatchDialog({ onClose }: { onClose: () => void }) {
   const [count, setCount] = useState('');
   const [by, setBy] = useState<'plan' | 'days'>('plan');
   const [planId, setPlanId] = useState('');
-  const [groupType, setGroupType] = useState<'1' | '2'>('1');
+  const [groupType, setGroupType] = useState<GroupTypeChoice>('1');
   const [days, setDays] = useState('');
   const [uses, setUses] = useState('1');
   const [expires, setExpires] = useState('');
@@ -38,7 +39,7 @@ function CreateBatchDialog({ onClose }: { onClose: () => void }) {
     count: wholeOf(count),
     ...(by === 'plan'
       ? { planId: wholeOf(planId) }
-      : { groupType: groupType === '1' ? (1 as const) : (2 as const), days: wholeOf(days) }),
+      : { groupType: groupTypeOf(groupType), days: wholeOf(days) }),
     uses: wholeOf(uses),
     expiresAt: expires === '' ? null : `${expires}T23:59:59Z`,
     note,
@@ -74,23 +75,10 @@ function CreateBatchDialog({ onClose }: { onClose: () => void }) {
         ]}
       />
       {by === 'plan' ? (
-        <TextField
-          label={<Trans>Product ID</Trans>}
-          inputMode="numeric"
-          value={planId}
-          onChange={setPlanId}
-        />
+        <ProductIdField value={planId} onChange={setPlanId} />
       ) : (
         <>
-          <SelectField
-            label={<Trans>Plan</Trans>}
-            value={groupType}
-            onChange={(value) => value && setGroupType(value)}
-            options={[
-              { value: '1', label: <Trans>Standard</Trans> },
-              { value: '2', label: <Trans>Lite</Trans> },
-            ]}
-          />
+          <GroupTypeField value={groupType} onChange={setGroupType} />
           <TextField
             label={<Trans>Days</Trans>}
             inputMode="numeric"

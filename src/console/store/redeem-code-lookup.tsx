@@ -14,6 +14,7 @@ import { errorCodeOf } from '../../lib/api-error';
 import { consoleCall } from '../api/console-client';
 import { storeRedeemCodeQuery } from '../api/console-queries';
 import { Loading } from '../console-table';
+import { ConsoleForm, RefusalNotice } from '../form-dialog';
 import { useStoreAct } from './store-act';
 
 function CodeState({ code, now }: { code: RedeemCodeDetail; now: number }) {
@@ -73,9 +74,7 @@ function CodeFacts({ code }: { code: RedeemCodeDetail }) {
           )}
         </Detail>
       </dl>
-      {act.failure && (
-        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
-      )}
+      <RefusalNotice failure={act.failure} />
       {!code.disabled && (
         <p>
           <button
@@ -104,11 +103,9 @@ export function RedeemCodeLookup() {
   const found = useQuery({ ...storeRedeemCodeQuery(sought ?? ''), enabled: sought !== null });
   return (
     <>
-      <form
-        className="console-form console-form--row"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+      <ConsoleForm
+        row
+        onSubmit={() => {
           setSought(typed);
           if (typed === sought) void found.refetch();
         }}
@@ -124,7 +121,7 @@ export function RedeemCodeLookup() {
         <SubmitButton pending={found.isFetching}>
           <Trans>Find the code</Trans>
         </SubmitButton>
-      </form>
+      </ConsoleForm>
       {sought !== null &&
         (found.isError ? (
           <ErrorNotice className="console-alert" code={errorCodeOf(found.error)} />

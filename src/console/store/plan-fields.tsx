@@ -1,0 +1,49 @@
+import { Trans } from '@lingui/react/macro';
+import { ShopGroupType } from '../../../contract/enums';
+import { SelectField } from '../../components/ui/select-field';
+import { TextField } from '../../components/ui/text-field';
+
+/** A plan's product ID as typed (103); `wholeOf` reads it for the wire. */
+export function ProductIdField({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label={<Trans>Product ID</Trans>}
+      inputMode="numeric"
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+/** Standard or Lite as the plan select keeps it; `groupTypeOf` reads it for the wire. */
+export type GroupTypeChoice = '1' | '2';
+
+export const groupTypeOf = (choice: GroupTypeChoice) =>
+  choice === '1' ? ShopGroupType.STANDARD : ShopGroupType.LITE;
+
+/** The plan, Standard or Lite: a new plan's, or the one a redeem code is worth days of. */
+export function GroupTypeField({
+  value,
+  onChange,
+}: {
+  value: GroupTypeChoice;
+  onChange: (value: GroupTypeChoice) => void;
+}) {
+  return (
+    <SelectField
+      label={<Trans>Plan</Trans>}
+      value={value}
+      onChange={(choice) => choice && onChange(choice)}
+      options={[
+        { value: '1', label: <Trans>Standard</Trans> },
+        { value: '2', label: <Trans>Lite</Trans> },
+      ]}
+    />
+  );
+}
