@@ -12,13 +12,13 @@ import { linkLabel } from '../../app/layout/link-labels';
 import { ErrorNotice } from '../../components/error-notice';
 import { TitledCard } from '../../components/titled-card';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { TextField } from '../../components/ui/text-field';
 import { useErrorText } from '../../i18n/use-error-text';
 import { errorCodeOf } from '../../lib/api-error';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { siteLinksQuery } from '../api/console-queries';
 import { Loading, ReadFailure } from '../console-table';
+import { VerbatimField } from '../console-fields';
 
 type LinkErrors = Record<string, number>;
 
@@ -68,7 +68,7 @@ function LinksForm({ initial, onSaved }: { initial: SiteLinks; onSaved: () => vo
     <fieldset className="console-content__language">
       <legend>{legend}</legend>
       {links[list].map((entry) => (
-        <TextField
+        <VerbatimField
           key={entry.key}
           label={linkLabel((d) => i18n._(d), entry.key)}
           type="url"
@@ -76,8 +76,6 @@ function LinksForm({ initial, onSaved }: { initial: SiteLinks; onSaved: () => vo
           value={entry.href}
           onChange={(href) => setHref(list, entry.key, href)}
           error={shown(`${list}.${entry.key}`)}
-          autoComplete="off"
-          spellCheck={false}
         />
       ))}
     </fieldset>
@@ -94,24 +92,20 @@ function LinksForm({ initial, onSaved }: { initial: SiteLinks; onSaved: () => vo
           {group('help', <Trans>Footer help centre</Trans>)}
         </div>
         <div className="console-content__window">
-          <TextField
+          <VerbatimField
             label={<Trans>Affiliate contact</Trans>}
             type="url"
             inputMode="url"
             value={links.affiliateContact}
             onChange={(affiliateContact) => setLinks((l) => ({ ...l, affiliateContact }))}
             error={shown('affiliateContact')}
-            autoComplete="off"
-            spellCheck={false}
           />
-          <TextField
+          <VerbatimField
             label={<Trans>Support e-mail</Trans>}
             type="email"
             value={links.supportEmail}
             onChange={(supportEmail) => setLinks((l) => ({ ...l, supportEmail }))}
             error={shown('supportEmail')}
-            autoComplete="off"
-            spellCheck={false}
           />
         </div>
         {failure !== null && <ErrorNotice className="console-alert" code={failure} />}

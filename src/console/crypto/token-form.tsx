@@ -15,6 +15,7 @@ import { CONSOLE_KEY } from '../api/console-queries';
 import { useConsoleAct } from '../console-act';
 import { FormDialog } from '../form-dialog';
 import { useFieldErrors } from '../use-field-errors';
+import { VerbatimField } from '../console-fields';
 
 type Field = 'symbol' | 'address' | 'decimals';
 
@@ -77,14 +78,11 @@ export function TokenForm({ network, onDone }: { network: CryptoNetworkView; onD
         autoComplete="off"
         hint={<Trans>USDT, USDC… A symbol already listed is updated.</Trans>}
       />
-      <TextField
+      <VerbatimField
         label={<Trans>Contract address</Trans>}
         value={address}
         onChange={setAddress}
         error={shown('address')}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
         className="field__input console-crypto-hex"
       />
       <TextField

@@ -5,7 +5,7 @@ import { ProductName, useDateTime, useMoney } from '../../components/formats';
 import type { DataColumn } from '../../components/ui/data-table';
 import { Detail } from '../../components/ui/detail';
 import { groupRecordQuery } from '../api/console-queries';
-import { ConsoleTable } from '../console-table';
+import { RecordTable } from '../console-table';
 import { RecordPanel } from '../record-panel';
 import { EndGroup } from './end-group';
 import { GroupStateName, PaymentTypeName, SeatStateName } from './group-names';
@@ -106,11 +106,8 @@ export function GroupRecord({ groupId, onClose }: { groupId: string; onClose: ()
           <div className="console-actions" role="group" aria-label={t`Actions on this group`}>
             <EndGroup group={data.group} />
           </div>
-          <h3 className="console-subtitle">
-            <Trans>The group's seats</Trans>
-          </h3>
-          <ConsoleTable
-            caption={<Trans>The group's seats</Trans>}
+          <RecordTable
+            title={<Trans>The group's seats</Trans>}
             columns={seatColumns}
             rows={data.seats}
             rowKey={(s) => `${s.userId}-${s.orderId ?? 'free'}`}

@@ -17,6 +17,7 @@ import { CONSOLE_KEY } from '../api/console-queries';
 import { useConsoleAct } from '../console-act';
 import { FormDialog } from '../form-dialog';
 import { useFieldErrors } from '../use-field-errors';
+import { VerbatimField } from '../console-fields';
 
 /**
  * Make a member a KOL (`kol` null: by user ID or username) or change a KOL's rates and payout
@@ -97,12 +98,10 @@ export function KolTermsDialog({
         options={PAYOUT_NETWORKS.map((n) => ({ value: n, label: PAYOUT_NETWORK_INFO[n].label }))}
         anyLabel={<Trans>None</Trans>}
       />
-      <TextField
+      <VerbatimField
         label={<Trans>USDT payout address</Trans>}
         value={address}
         onChange={setAddress}
-        autoComplete="off"
-        spellCheck={false}
         hint={t`Empty: no payout address.`}
       />
     </FormDialog>

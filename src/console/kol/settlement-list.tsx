@@ -11,7 +11,6 @@ import { explorerTxUrl } from '../../../contract/kol';
 import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime, useMoney } from '../../components/formats';
 import type { DataColumn } from '../../components/ui/data-table';
-import { TextField } from '../../components/ui/text-field';
 import { errorCodeOf } from '../../lib/api-error';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, kolSettlementsQuery } from '../api/console-queries';
@@ -22,6 +21,7 @@ import { PagedList } from '../paged-list';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import { useConsoleSession } from '../use-console-session';
 import { actionsColumn } from '../console-table';
+import { VerbatimField } from '../console-fields';
 
 const PAGE_SIZE = 25;
 
@@ -69,13 +69,7 @@ function PayoutDialog({
       onCancel={onClose}
       onSubmit={() => void submit()}
     >
-      <TextField
-        label={<Trans>Transaction hash</Trans>}
-        value={txHash}
-        onChange={setTxHash}
-        autoComplete="off"
-        spellCheck={false}
-      />
+      <VerbatimField label={<Trans>Transaction hash</Trans>} value={txHash} onChange={setTxHash} />
     </FormDialog>
   );
 }

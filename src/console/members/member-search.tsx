@@ -5,13 +5,13 @@ import type { MemberSummary } from '../../../contract/endpoints/console';
 import { Errors } from '../../../contract/errors';
 import { type DataColumn } from '../../components/ui/data-table';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { TextField } from '../../components/ui/text-field';
 import { TitledCard } from '../../components/titled-card';
 import { useErrorText } from '../../i18n/use-error-text';
 import { memberSearchQuery } from '../api/console-queries';
 import { ConsoleTable, openColumn } from '../console-table';
 import { StateBadge } from '../state-badge';
 import { MembershipCell } from './membership-cell';
+import { VerbatimField } from '../console-fields';
 
 /** One search box, exact matches only (the server's rule), and the members it found. */
 export function MemberSearch({ onOpen }: { onOpen: (userId: number) => void }) {
@@ -46,14 +46,11 @@ export function MemberSearch({ onOpen }: { onOpen: (userId: number) => void }) {
   return (
     <TitledCard look="console-panel" title={<Trans>Find a member</Trans>}>
       <form className="console-form console-form--row" noValidate onSubmit={submit}>
-        <TextField
+        <VerbatimField
           label={<Trans>User ID, username, email or phone</Trans>}
           value={typed}
           onChange={setTyped}
           error={error === null ? null : errorText(error)}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
           hint={<Trans>Exact matches only: 325 does not find 1325.</Trans>}
         />
         <SubmitButton pending={results.isFetching}>

@@ -7,13 +7,13 @@ import {
   tradeNoField,
   type ConsoleOrder,
 } from '../../../contract/endpoints/console';
-import { TextField } from '../../components/ui/text-field';
 import { useErrorText } from '../../i18n/use-error-text';
 import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY } from '../api/console-queries';
 import { useConsoleAct } from '../console-act';
 import { ReasonField } from '../reason-field';
+import { VerbatimField } from '../console-fields';
 
 type Result = { result: string; status: string };
 
@@ -99,13 +99,11 @@ export function ConfirmPayment({ order }: { order: ConsoleOrder }) {
           onCancel={() => setOpen(false)}
           onSubmit={() => void submit()}
         >
-          <TextField
+          <VerbatimField
             label={<Trans>Gateway trade number</Trans>}
             value={tradeNo}
             onChange={setTradeNo}
             error={errors.tradeNo === undefined ? null : errorText(errors.tradeNo)}
-            autoComplete="off"
-            spellCheck={false}
             hint={<Trans>As the gateway's dashboard shows it.</Trans>}
           />
           <ReasonField value={reason} onChange={setReason} error={errors.reason ?? null} />

@@ -13,7 +13,7 @@ import { ProductName, useDateTime, useMoney } from '../../components/formats';
 import { MethodName } from '../../components/method-name';
 import { StatusName } from '../../components/order-status';
 import { orderRecordQuery } from '../api/console-queries';
-import { ConsoleTable } from '../console-table';
+import { RecordTable } from '../console-table';
 import { useConsoleSession } from '../use-console-session';
 import { ConfirmPayment } from './confirm-payment';
 import { FlagReason } from './flag-reason';
@@ -117,24 +117,18 @@ export function OrderRecord({ orderId, onClose }: { orderId: string; onClose: ()
               <ConfirmPayment order={data.order} />
             )}
           </div>
-          <h3 className="console-subtitle">
-            <Trans>Gateway events</Trans>
-          </h3>
-          <ConsoleTable
+          <RecordTable
+            title={<Trans>Gateway events</Trans>}
             rows={data.payments}
             columns={paymentColumns}
             rowKey={(p) => `${p.gateway}:${p.tradeNo}`}
-            caption={<Trans>Gateway events</Trans>}
             empty={<Trans>The gateway has not told us of a payment for this order.</Trans>}
           />
-          <h3 className="console-subtitle">
-            <Trans>Flags</Trans>
-          </h3>
-          <ConsoleTable
+          <RecordTable
+            title={<Trans>Flags</Trans>}
             rows={data.flags}
             columns={flagColumns}
             rowKey={(f) => f.id}
-            caption={<Trans>Flags</Trans>}
             empty={<Trans>No flag.</Trans>}
           />
         </>

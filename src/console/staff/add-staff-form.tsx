@@ -6,7 +6,6 @@ import {
   type StaffRole,
 } from '../../../contract/endpoints/console';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { TextField } from '../../components/ui/text-field';
 import { TitledCard } from '../../components/titled-card';
 import { useErrorText } from '../../i18n/use-error-text';
 import { fieldError } from '../../lib/validate';
@@ -15,6 +14,7 @@ import { staffListQuery } from '../api/console-queries';
 import { useConsoleAct } from '../console-act';
 import type { EnrolmentLink } from './link-panel';
 import { RoleField } from './role-field';
+import { VerbatimField } from '../console-fields';
 
 /** Adding a staff member (through step-up): a username and a role, answered by their link. */
 export function AddStaffForm({ onAdded }: { onAdded: (link: EnrolmentLink) => void }) {
@@ -43,14 +43,11 @@ export function AddStaffForm({ onAdded }: { onAdded: (link: EnrolmentLink) => vo
   return (
     <TitledCard look="console-panel" title={<Trans>Add a staff member</Trans>}>
       <form className="console-form console-form--row" noValidate onSubmit={(e) => void submit(e)}>
-        <TextField
+        <VerbatimField
           label={<Trans>Username</Trans>}
           value={username}
           onChange={setUsername}
           error={error === null ? null : errorText(error)}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
           hint={<Trans>3 to 32 letters, digits, dots, hyphens or underscores.</Trans>}
         />
         <RoleField label={<Trans>Role</Trans>} value={role} onChange={setRole} />
