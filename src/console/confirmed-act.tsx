@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
-import { ErrorNotice } from '../components/error-notice';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { useConsoleAct } from './console-act';
+import { RefusalNotice } from './form-dialog';
 
 /** The question asked before an act, and the act. */
 export interface Question {
@@ -27,9 +27,7 @@ export function useConfirmedAct(refresh: QueryKey) {
     await act.run(asked.run);
     setAsked(null);
   };
-  const notice = act.failure && (
-    <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
-  );
+  const notice = <RefusalNotice failure={act.failure} />;
   const dialog = asked && (
     <ConfirmDialog
       title={asked.title}

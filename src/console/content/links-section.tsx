@@ -9,7 +9,6 @@ import {
 } from '../../../contract/endpoints/console-content';
 import { emailField } from '../../../contract/validation';
 import { linkLabel } from '../../app/layout/link-labels';
-import { ErrorNotice } from '../../components/error-notice';
 import { TitledCard } from '../../components/titled-card';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { useErrorText } from '../../i18n/use-error-text';
@@ -19,6 +18,7 @@ import { consoleCall } from '../api/console-client';
 import { siteLinksQuery } from '../api/console-queries';
 import { Loading, ReadFailure } from '../console-table';
 import { VerbatimField } from '../console-fields';
+import { RefusalNotice } from '../form-dialog';
 
 type LinkErrors = Record<string, number>;
 
@@ -108,7 +108,7 @@ function LinksForm({ initial, onSaved }: { initial: SiteLinks; onSaved: () => vo
             error={shown('supportEmail')}
           />
         </div>
-        {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+        <RefusalNotice failure={failure} />
         <div className="console-content__buttons">
           <SubmitButton pending={pending}>
             <Trans>Save the links</Trans>

@@ -6,7 +6,6 @@ import {
   consoleKolSettle,
   type ConsoleKol,
 } from '../../../contract/endpoints/console';
-import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime, useMoney } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -17,6 +16,7 @@ import { CONSOLE_KEY, kolListQuery } from '../api/console-queries';
 import { ConsoleTable, actionsColumn } from '../console-table';
 import { useConsoleSession } from '../use-console-session';
 import { KolTermsDialog } from './kol-terms';
+import { RefusalNotice } from '../form-dialog';
 
 type Act = { kind: 'end' | 'settle'; kol: ConsoleKol } | { kind: 'terms'; kol: ConsoleKol | null };
 
@@ -196,7 +196,7 @@ export function KolList() {
                   settlement to their payout address, to pay in USDT.
                 </Trans>
               )}
-              {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+              <RefusalNotice failure={failure} />
             </>
           }
           confirmLabel={act.kind === 'end' ? <Trans>End</Trans> : <Trans>Settle</Trans>}

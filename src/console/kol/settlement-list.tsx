@@ -8,7 +8,6 @@ import {
   type ConsoleSettlement,
 } from '../../../contract/endpoints/console';
 import { explorerTxUrl } from '../../../contract/kol';
-import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime, useMoney } from '../../components/formats';
 import type { DataColumn } from '../../components/ui/data-table';
 import { errorCodeOf } from '../../lib/api-error';
@@ -16,7 +15,7 @@ import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, kolSettlementsQuery } from '../api/console-queries';
 import { useConsoleAct } from '../console-act';
 import { usePayoutReasonText } from './payout-reason';
-import { FormDialog } from '../form-dialog';
+import { FormDialog, RefusalNotice } from '../form-dialog';
 import { PagedList } from '../paged-list';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import { useConsoleSession } from '../use-console-session';
@@ -215,7 +214,7 @@ export function SettlementList() {
           </p>
         )}
         {done && <p role="status">{done}</p>}
-        {failure !== null && <ErrorNotice className="console-alert" code={failure} />}
+        <RefusalNotice failure={failure} />
       </PagedList>
       {paying && (
         <PayoutDialog key={paying.id} settlement={paying} onClose={() => setPaying(null)} />

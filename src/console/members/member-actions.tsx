@@ -11,7 +11,6 @@ import {
 } from '../../../contract/endpoints/console';
 import { Errors } from '../../../contract/errors';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { ErrorNotice } from '../../components/error-notice';
 import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY } from '../api/console-queries';
@@ -20,6 +19,7 @@ import { ReasonField } from '../reason-field';
 import { DaysField } from './days-field';
 import { DevicesTable, deviceName } from './devices-table';
 import { useSubmissionKey } from './submission-key';
+import { RefusalNotice } from '../form-dialog';
 
 type Kind = 'extend' | 'shorten' | 'disable' | 'enable' | 'sign-out' | 'reset-subscription';
 
@@ -121,9 +121,7 @@ export function MemberActions({ record, permitted }: { record: MemberRecord; per
 
   return (
     <>
-      {act.failure !== null && (
-        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
-      )}
+      <RefusalNotice failure={act.failure} />
       {permitted && (
         <div className="console-actions" role="group" aria-label={t`Actions on this member`}>
           {button('extend', <Trans>Extend membership</Trans>)}

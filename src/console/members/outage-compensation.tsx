@@ -4,7 +4,6 @@ import { Trans } from '@lingui/react/macro';
 import { bulkDaysField, consoleBulkExtend, reasonField } from '../../../contract/endpoints/console';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { ErrorNotice } from '../../components/error-notice';
 import { TitledCard } from '../../components/titled-card';
 import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
@@ -13,6 +12,7 @@ import { useConsoleAct } from '../console-act';
 import { ReasonField } from '../reason-field';
 import { DaysField } from './days-field';
 import { useSubmissionKey } from './submission-key';
+import { RefusalNotice } from '../form-dialog';
 
 /**
  * Outage compensation (users.bulk): how many members are active now, the days (1 to 90) and a
@@ -70,9 +70,7 @@ export function OutageCompensation() {
           </Trans>
         </p>
       )}
-      {act.failure !== null && (
-        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
-      )}
+      <RefusalNotice failure={act.failure} />
       <form className="console-form console-form--row" noValidate onSubmit={check}>
         <DaysField
           label={<Trans>Days (1 to 90)</Trans>}

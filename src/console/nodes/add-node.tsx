@@ -13,7 +13,6 @@ import { Errors } from '../../../contract/errors';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
-import { ErrorNotice } from '../../components/error-notice';
 import { PlanName } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
 import { fieldError } from '../../lib/validate';
@@ -24,6 +23,7 @@ import { NameField, VerbatimField } from '../console-fields';
 import { useFieldErrors } from '../use-field-errors';
 import { PROTOCOL_NAMES } from './node-names';
 import type { ShownToken } from './token-dialog';
+import { RefusalNotice } from '../form-dialog';
 
 type Fields = 'name' | 'protocol' | 'host' | 'port' | 'sni' | 'method' | 'planTypes';
 
@@ -100,9 +100,7 @@ export function AddNode({ onAdded }: { onAdded: (shown: ShownToken) => void }) {
           for a fresh code from your authenticator.
         </Trans>
       </p>
-      {act.failure !== null && (
-        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
-      )}
+      <RefusalNotice failure={act.failure} />
       <form className="console-form console-node-form" noValidate onSubmit={(e) => void submit(e)}>
         <NameField value={name} onChange={setName} error={shown('name')} />
         <SelectField

@@ -11,7 +11,6 @@ import {
 } from '../../../contract/endpoints/console';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { type DataColumn } from '../../components/ui/data-table';
-import { ErrorNotice } from '../../components/error-notice';
 import { useDateTime } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
 import { consoleCall } from '../api/console-client';
@@ -23,6 +22,7 @@ import { StateBadge } from '../state-badge';
 import type { EnrolmentLink } from './link-panel';
 import { RoleField } from './role-field';
 import '../../components/ui/badge.css';
+import { RefusalNotice } from '../form-dialog';
 
 interface PendingAction {
   kind: 'role' | 'disable' | 'enable' | 'reset';
@@ -176,9 +176,7 @@ export function StaffList({ onLink }: { onLink: (link: EnrolmentLink) => void })
 
   return (
     <>
-      {act.failure !== null && (
-        <ErrorNotice className="console-alert" code={act.failure.code} data={act.failure.data} />
-      )}
+      <RefusalNotice failure={act.failure} />
       <TitledCard look="console-panel" title={<Trans>Staff members</Trans>}>
         <ConsoleTable
           query={staff}

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Errors } from '../../../contract/errors';
 import { currentPasswordField, passwordField } from '../../../contract/validation';
 import { TitledCard } from '../../components/titled-card';
+import { CheckField } from '../../components/ui/check-field';
 import { SubmitButton } from '../../components/ui/submit-button';
 import {
   CurrentPasswordField,
@@ -90,18 +91,9 @@ export function PasswordCard() {
           error={err('newPassword')}
         />
         <RepeatPasswordField value={repeat} onChange={setRepeat} error={err('repeat')} />
-        <label className="check">
-          <span className="check__row">
-            <input
-              type="checkbox"
-              checked={signOutOthers}
-              onChange={(event) => setSignOutOthers(event.target.checked)}
-            />
-            <span>
-              <Trans>Sign out my other sessions</Trans>
-            </span>
-          </span>
-        </label>
+        <CheckField checked={signOutOthers} onChange={setSignOutOthers}>
+          <Trans>Sign out my other sessions</Trans>
+        </CheckField>
         <SubmitButton pending={pending}>
           <Trans>Change password</Trans>
         </SubmitButton>
