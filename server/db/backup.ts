@@ -233,6 +233,9 @@ export async function inspectBackup(file: string): Promise<BackupSummary> {
  * pg_restore's --disable-triggers): the rows were consistent when they were read together. The
  * identity counters continue after the restored rows, and the node directory's version moves past
  * every version a node or process has seen, so no cached user list outlives the restore.
+ *
+ * The audit trail is append-only, a restore too (keepAuditTrail): the live trail stays whole and the
+ * backup's entries it lacks are added; a backup whose trail disagrees with it is refused.
  */
 async function loadBackup(db: Db, file: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -244,9 +247,15 @@ async function loadBackup(db: Db, file: string): Promise<void> {
         )[0]?.version
       : undefined;
     await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+    const trail = await setAuditTrailAside(tx, live);
+    // The trail stays; the staff it names are emptied by DELETE (TRUNCATE refuses a table another
+    // one, the trail, keeps references to; the foreign-key triggers are off for the load).
+    const kept = trail ? [AUDIT_TABLE, 'staff'] : [];
+    const replaced = [...live].filter((t) => !kept.includes(t));
     await tx.execute(
-      sql.raw(`TRUNCATE ${[...live].map((t) => `"${t.replaceAll('"', '""')}"`).join(', ')}`),
+      sql.raw(`TRUNCATE ${replaced.map((t) => `"${t.replaceAll('"', '""')}"`).join(', ')}`),
     );
+    if (trail) await tx.execute(sql`DELETE FROM staff`);
     let table: string | undefined;
     const loaded = new Set<string>();
     for await (const line of readLines(file, (header) => {
@@ -260,7 +269,7 @@ async function loadBackup(db: Db, file: string): Promise<void> {
         loaded.add(table);
         continue;
       }
-      const target = sql.identifier(table!);
+      const target = sql.identifier(table === AUDIT_TABLE && trail ? trail.incoming : table!);
       await tx
         .execute(
           sql`INSERT INTO ${target} OVERRIDING SYSTEM VALUE SELECT * FROM jsonb_populate_recordset(NULL::${target}, ${`[${line.rows.join(',')}]`}::jsonb)`,
@@ -270,6 +279,7 @@ async function loadBackup(db: Db, file: string): Promise<void> {
           throw new BackupError(`the rows of ${table} do not fit it: ${databaseReason(error)}`);
         });
     }
+    if (trail) await keepAuditTrail(tx, trail);
     const identities = rowsOf<{ table_name: string; column_name: string }>(
       await tx.execute(sql`
         SELECT table_name, column_name FROM information_schema.columns
@@ -286,6 +296,61 @@ async function loadBackup(db: Db, file: string): Promise<void> {
         UPDATE node_directory SET version = GREATEST(version, ${versionBefore}::bigint) + 1,
           bumped_by = NULL, bumped_at = now()`);
   });
+}
+
+const AUDIT_TABLE = 'audit_log';
+
+interface AuditTrailAside {
+  /** A scratch table the backup's trail is loaded into instead of the live one. */
+  readonly incoming: string;
+  /** The live staff rows, for the trail's actors a restore would otherwise drop. */
+  readonly staffBefore: string;
+}
+
+/** Before the load: where the backup's trail goes, and the staff the live trail names. */
+async function setAuditTrailAside(
+  tx: Pick<Db, 'execute'>,
+  live: ReadonlySet<string>,
+): Promise<AuditTrailAside | undefined> {
+  if (!live.has(AUDIT_TABLE) || !live.has('staff')) return undefined;
+  const aside = { incoming: 'restore_audit_incoming', staffBefore: 'restore_staff_before' };
+  await tx.execute(
+    sql.raw(`CREATE TEMP TABLE ${aside.incoming} (LIKE ${AUDIT_TABLE}) ON COMMIT DROP`),
+  );
+  await tx.execute(
+    sql.raw(`CREATE TEMP TABLE ${aside.staffBefore} ON COMMIT DROP AS SELECT * FROM staff`),
+  );
+  return aside;
+}
+
+/**
+ * After the load, the trail: every live entry stays; the backup's entries the live trail lacks
+ * (all of them on an empty database) are added; an entry the backup holds differently from the
+ * live trail means the backup rewrites history (edited, or another site's), and the whole restore
+ * is refused. A staff member whom a kept entry names but the backup predates comes back disabled,
+ * so every entry still names a staff row.
+ */
+async function keepAuditTrail(tx: Pick<Db, 'execute'>, aside: AuditTrailAside): Promise<void> {
+  const incoming = sql.identifier(aside.incoming);
+  const audit = sql.identifier(AUDIT_TABLE);
+  const rewritten = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      SELECT b.id::text AS id FROM ${incoming} b JOIN ${audit} a ON a.id = b.id
+      WHERE to_jsonb(a) <> to_jsonb(b) ORDER BY b.id LIMIT 1`),
+  )[0];
+  if (rewritten)
+    throw new BackupError(
+      `the backup's audit trail differs from this database's at entry ${rewritten.id}; the trail is append-only, so nothing was restored`,
+    );
+  await tx.execute(sql`
+    INSERT INTO ${audit} OVERRIDING SYSTEM VALUE
+    SELECT b.* FROM ${incoming} b WHERE NOT EXISTS (SELECT 1 FROM ${audit} a WHERE a.id = b.id)`);
+  await tx.execute(sql`
+    INSERT INTO staff OVERRIDING SYSTEM VALUE
+    SELECT (jsonb_populate_record(NULL::staff, to_jsonb(s) || '{"disabled": true}')).*
+    FROM ${sql.identifier(aside.staffBefore)} s
+    WHERE s.id IN (SELECT actor_staff_id FROM ${audit})
+      AND NOT EXISTS (SELECT 1 FROM staff r WHERE r.id = s.id)`);
 }
 
 /**

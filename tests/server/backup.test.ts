@@ -255,6 +255,80 @@ describe.each(variants)('restore on $name', (variant) => {
     }
   }, 120_000);
 
+  it('keeps the audit trail append-only: later entries stay, a rewritten trail is refused', async () => {
+    const created = await variant.create();
+    const target = await openDatabase(created.url || 'memory://', dir, 'test');
+    const fresh = await openDatabase('memory://', dir);
+    const trailOf = async (db: Db) =>
+      rowsOf<{ id: number; who: string | null; target: string }>(
+        await db.execute(
+          sql`SELECT id::int AS id, actor_username AS who, target FROM audit_log ORDER BY id`,
+        ),
+      );
+    const signIn = (username: string, at: string) => sql`
+      INSERT INTO audit_log (actor_kind, actor_staff_id, actor_username, action, target)
+      SELECT 'staff', id, username, 'staff.sign-in', ${at} FROM staff WHERE username = ${username}`;
+    try {
+      await migrate(target.db);
+      await target.db.execute(sql`INSERT INTO staff (username, role) VALUES ('first', 'owner')`);
+      await target.db.execute(
+        sql`INSERT INTO audit_log (actor_kind, action, target) VALUES ('cli', 'cli.command', 'one')`,
+      );
+      await target.db.execute(signIn('first', 'two'));
+      const file = join(dir, `trail-${variant.name}.backup.gz`);
+      await writeBackup(target.db, file, new Date());
+
+      // After the backup: a staff member the backup does not know signs in.
+      await target.db.execute(sql`INSERT INTO staff (username, role) VALUES ('later', 'owner')`);
+      await target.db.execute(signIn('later', 'three'));
+      await restoreBackup(target.db, file, new Date());
+      const kept = [
+        { id: 1, who: null, target: 'one' },
+        { id: 2, who: 'first', target: 'two' },
+        { id: 3, who: 'later', target: 'three' },
+      ];
+      expect(await trailOf(target.db)).toEqual(kept);
+      // The later entry still names its staff row: back, but disabled, as the backup had no such
+      // member of staff; the counters continue after both.
+      const staff = rowsOf<{ username: string; disabled: boolean }>(
+        await target.db.execute(sql`SELECT username, disabled FROM staff ORDER BY id`),
+      );
+      expect(staff).toEqual([
+        { username: 'first', disabled: false },
+        { username: 'later', disabled: true },
+      ]);
+      const next = rowsOf<{ id: number }>(
+        await target.db.execute(
+          sql`INSERT INTO audit_log (actor_kind, action) VALUES ('cli', 'cli.command') RETURNING id::int AS id`,
+        ),
+      );
+      expect(next[0]!.id).toBe(4);
+
+      // A backup whose trail was rewritten is refused whole: nothing changes.
+      const lines = gunzipSync(readFileSync(file)).toString('utf8').trimEnd().split('\n');
+      const forged = join(dir, `forged-${variant.name}.backup.gz`);
+      const entry = lines.indexOf('["table","audit_log"]') + 1;
+      expect(lines[entry]).toContain('"target": "one"');
+      lines[entry] = lines[entry]!.replace('"target": "one"', '"target": "forged"');
+      writeFileSync(forged, gzipSync(`${lines.join('\n')}\n`));
+      await target.db.execute(sql`INSERT INTO users (username) VALUES ('stays')`);
+      await expect(restoreBackup(target.db, forged, new Date())).rejects.toThrow(
+        /audit trail differs from this database's at entry 1; .*nothing was restored/,
+      );
+      expect(await trailOf(target.db)).toEqual([...kept, { id: 4, who: null, target: null }]);
+      expect(await count(target.db, sql`SELECT count(*) AS n FROM users`)).toBe(1);
+
+      // On a database with no trail (a new machine), the backup's trail comes whole.
+      await migrate(fresh.db);
+      await restoreBackup(fresh.db, file, new Date());
+      expect(await trailOf(fresh.db)).toEqual(kept.slice(0, 2));
+    } finally {
+      await fresh.close();
+      await target.close();
+      await created.drop();
+    }
+  }, 120_000);
+
   it('rolls everything back when the load fails part-way', async () => {
     const created = await variant.create();
     const target = await openDatabase(created.url || 'memory://', dir, 'test');
