@@ -3,14 +3,14 @@
  * money at the gateway (outside any transaction: a network call), then one transaction that locks
  * the order, records the refund (payment and order refunded) and undoes every effect of the payment
  * (effects/: the membership time, never below now, and the yearly-paid flag; the inviter's reward;
- * ...). Running it again on a refunded order changes nothing. The operator's
- * `npm run admin -- orders refund` calls it.
+ * ...). Running it again on a refunded order changes nothing. The operator's refund (the console's
+ * and `npm run admin -- orders refund`, one operator function) calls it.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import { orders, paymentFlags, payments, users } from '../db/schema';
-import { currencyOf, lockOrder, paidOrderOf } from './credit-steps';
+import { currencyOf, lockOrder, paidOrderOf, type LockedOrder } from './credit-steps';
 import type { EffectContext, PaymentEffect, RefundedPayment } from './effects/payment-effect';
 import { paymentEffects } from './effects/payment-effects';
 import { GatewayError, type GatewayName, type PaymentGateways } from '../gateways/gateway';
@@ -23,6 +23,17 @@ export interface RefundDeps {
   readonly now?: () => Date;
   /** The effects to undo; default: every effect of effects/payment-effects.ts. */
   readonly effects?: readonly PaymentEffect[];
+  /**
+   * Runs inside the refund's transaction once its result is known (a refund already recorded
+   * included), with the order as it was when locked, before any change: what the caller records
+   * with the refund (the console's audit entry) commits with it or not at all. A throw rolls the
+   * transaction back; money a gateway already returned stays returned, its `refund_started` flag
+   * open for the next attempt.
+   */
+  readonly inTransaction?: (
+    tx: Db,
+    refund: { readonly before: LockedOrder | undefined; readonly result: RefundResult },
+  ) => Promise<void>;
 }
 
 export interface RefundResult {
@@ -62,15 +73,13 @@ export async function refundOrder(
   if (!order) throw new RefundError(`order ${orderNo} not found`);
   const [payment] = await deps.db.select().from(payments).where(eq(payments.orderId, order.id));
   if (!payment) throw new RefundError(`order ${orderNo} has no payment (status ${order.status})`);
-  if (payment.status === 'refunded' && order.status === 'refunded') {
-    return { orderNo, refunded: false, userExpireTime: null };
-  }
-  if (!options.manual) await refundAtGateway(deps, order, payment, now);
+  // Already refunded: no gateway call; the transaction below finds it so and changes nothing.
+  const recorded = payment.status === 'refunded' && order.status === 'refunded';
+  if (!options.manual && !recorded) await refundAtGateway(deps, order, payment, now);
 
   const touched = new Set<number>();
   const effects = deps.effects ?? paymentEffects;
-  const result = await deps.db.transaction(async (tx): Promise<RefundResult> => {
-    const locked = await lockOrder(tx, orderNo);
+  const refund = async (tx: Db, locked: LockedOrder | undefined): Promise<RefundResult> => {
     if (!locked || locked.status === 'refunded') {
       return { orderNo, refunded: false, userExpireTime: null };
     }
@@ -105,6 +114,12 @@ export async function refundOrder(
       .from(users)
       .where(eq(users.id, locked.user_id));
     return { orderNo, refunded: true, userExpireTime: buyer?.expireTime ?? null };
+  };
+  const result = await deps.db.transaction(async (tx): Promise<RefundResult> => {
+    const before = await lockOrder(tx, orderNo);
+    const result = await refund(tx, before);
+    await deps.inTransaction?.(tx, { before, result });
+    return result;
   });
   for (const userId of touched) deps.sessionCache?.forgetUser(userId);
   return result;
