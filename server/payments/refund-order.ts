@@ -46,8 +46,17 @@ export interface RefundResult {
 /** Gateways whose refund call is itself idempotent (an idempotency key, or no real money). */
 const IDEMPOTENT_REFUNDS: readonly GatewayName[] = ['sandbox', 'stripe'];
 
+/** Why a refund did not start: no such order, no payment, no such gateway here, an earlier attempt in doubt. */
+export type RefundRefusal = 'no-order' | 'no-payment' | 'no-gateway' | 'in-doubt';
+
 export class RefundError extends Error {
   override name = 'RefundError';
+  constructor(
+    readonly refusal: RefundRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -70,9 +79,10 @@ export async function refundOrder(
 ): Promise<RefundResult> {
   const now = deps.now?.() ?? new Date();
   const [order] = await deps.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-  if (!order) throw new RefundError(`order ${orderNo} not found`);
+  if (!order) throw new RefundError('no-order', `order ${orderNo} not found`);
   const [payment] = await deps.db.select().from(payments).where(eq(payments.orderId, order.id));
-  if (!payment) throw new RefundError(`order ${orderNo} has no payment (status ${order.status})`);
+  if (!payment)
+    throw new RefundError('no-payment', `order ${orderNo} has no payment (status ${order.status})`);
   // Already refunded: no gateway call; the transaction below finds it so and changes nothing.
   const recorded = payment.status === 'refunded' && order.status === 'refunded';
   if (!options.manual && !recorded) await refundAtGateway(deps, order, payment, now);
@@ -150,6 +160,7 @@ async function refundAtGateway(
   const gateway = deps.gateways.byName(payment.gateway as GatewayName);
   if (!gateway) {
     throw new RefundError(
+      'no-gateway',
       `gateway ${payment.gateway} is not configured here: refund ${orderNo} in its console, then run the refund with --manual`,
     );
   }
@@ -159,6 +170,7 @@ async function refundAtGateway(
     .where(openRefundFlag(order.id));
   if (started && !IDEMPOTENT_REFUNDS.includes(gateway.name)) {
     throw new RefundError(
+      'in-doubt',
       `a refund of ${orderNo} through ${gateway.name} was started before and not recorded: check the gateway's console; if the money went back, run the refund with --manual`,
     );
   }

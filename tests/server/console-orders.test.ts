@@ -11,7 +11,7 @@ import { Errors } from '../../contract';
 import { CONSOLE_SESSION_COOKIE, consoleEndpoints } from '../../contract/endpoints/console';
 import type { ConsoleOrder, PaymentFlag } from '../../contract/endpoints/console-orders';
 import { rowsOf } from '../../server/db/database';
-import { auditLog, membershipGrants, orders } from '../../server/db/schema';
+import { auditLog, membershipGrants, orders, payments } from '../../server/db/schema';
 import {
   Clock,
   consoleCall,
@@ -388,6 +388,45 @@ describe.each(variants)('the console orders section on $name', (variant) => {
         reason: 'Returned in the Alipay dashboard',
       });
       expect(await entriesOf('order.refund', order.orderNo)).toEqual([]);
+    });
+
+    it('refuses a refund through a gateway not set up here, saying what to do; by hand it is recorded', async () => {
+      const order = await buyOrder(t.api);
+      await postForm(t.app, NOTIFY, sandboxNotification(order));
+      // A payment taken by a gateway this server no longer has configured.
+      const [payment] = await paymentsOf(db(), order.orderNo);
+      await db().update(payments).set({ gateway: 'epay' }).where(eq(payments.id, payment!.id));
+      const refused = await consoleCall(
+        t.app,
+        E.consoleOrderRefund,
+        { orderId: order.orderNo, reason: 'Customer asked' },
+        asFinance('zh_CN'),
+      );
+      expect([refused.body.code, refused.body.msg]).toEqual([
+        Errors.REFUND_GATEWAY_UNAVAILABLE.code,
+        Errors.REFUND_GATEWAY_UNAVAILABLE.zh_CN,
+      ]);
+      const cli = await runCli(t.app, clock, [
+        'orders',
+        'refund',
+        order.orderNo,
+        '--reason',
+        'Customer asked',
+      ]);
+      expect([cli.code, cli.err[0]]).toEqual([1, `error: ${Errors.REFUND_GATEWAY_UNAVAILABLE.en}`]);
+      expect(await statusOf(order.orderNo)).toBe('paid');
+      expect(await entriesOf('order.refund', order.orderNo)).toEqual([]);
+      const byHand = await runCli(t.app, clock, [
+        'orders',
+        'refund',
+        order.orderNo,
+        '--manual',
+        '--reason',
+        'Refunded in the EPay dashboard',
+      ]);
+      expect(byHand.code, byHand.err.join('\n')).toBe(0);
+      expect(await statusOf(order.orderNo)).toBe('refunded');
+      expect(await entriesOf('order.refund-recorded', order.orderNo)).toHaveLength(1);
     });
 
     it('writes the entry in the same transaction as the change: a failed entry undoes the change', async () => {

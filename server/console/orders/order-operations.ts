@@ -221,8 +221,11 @@ export async function refundAsOperator(
       { manual },
     );
   } catch (error) {
-    // Refused here (no such gateway, an earlier attempt not recorded) or by the gateway: nothing
-    // was refunded. An outcome the gateway left unknown stays an internal error (its flag is open).
+    // Refused here or by the gateway: nothing was refunded. An outcome the gateway left unknown
+    // stays an internal error (its `refund_started` flag is open: the next attempt says so).
+    if (error instanceof RefundError && error.refusal === 'no-gateway')
+      throw fail('REFUND_GATEWAY_UNAVAILABLE');
+    if (error instanceof RefundError && error.refusal === 'in-doubt') throw fail('REFUND_IN_DOUBT');
     if (error instanceof RefundError || (error instanceof GatewayError && error.refused))
       throw fail('REFUND_FAILED');
     throw error;
