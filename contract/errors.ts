@@ -586,6 +586,16 @@ export const Errors = {
     'The payment provider did not refund the order. Nothing changed; try again or refund by hand.',
     '支付平台未能退款，订单未做任何更改。请重试或手动退款。',
   ),
+  REFUND_GATEWAY_UNAVAILABLE: entry(
+    8114,
+    "This order's payment provider is not set up here, so nothing was refunded. Refund it in the provider's dashboard, then record that refund (refunded in the dashboard).",
+    '此处未配置该订单的支付平台，未做任何退款。请在支付平台后台退款，然后记录该退款（已在后台退款）。',
+  ),
+  REFUND_IN_DOUBT: entry(
+    8115,
+    "A refund of this order was started before and its outcome is unknown, so it is not sent again. Check the payment provider's dashboard; if the money went back, record that refund (refunded in the dashboard).",
+    '该订单此前已发起退款且结果未知，因此不再重复发起。请查看支付平台后台；如款项已退回，请记录该退款（已在后台退款）。',
+  ),
   // The console's nodes section (812x).
   NODE_NOT_FOUND: entry(8120, 'There is no node with this number.', '没有该编号的节点。'),
   NODE_NAME_INVALID: entry(

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import type { PaymentGateways } from '../gateways/gateway';
-import { refundOrder } from '../payments/refund-order';
 import { createChainReaders } from '../crypto/chain-reader';
 import {
   verifyTokenTransfer,
@@ -22,17 +21,15 @@ export interface AdminIo {
   err(line: string): void;
 }
 
-export interface RefundOutcome {
-  readonly refunded: boolean;
-  readonly userExpireTime: Date | null;
-}
-
 export interface AdminContext {
   readonly db: Db;
   readonly io: AdminIo;
   readonly now: () => Date;
-  /** Refunds a paid order through its gateway (server/payments refundOrder). */
-  readonly refund: (orderNo: string, options: { manual: boolean }) => Promise<RefundOutcome>;
+  /**
+   * The payment gateways, built on first use (most commands need none): the console's operator
+   * functions on orders take them (`orders refund`).
+   */
+  readonly gateways: () => Promise<PaymentGateways>;
   /**
    * Ends an open group now with a reason and runs the ending job's refunds (docs/group-buy.md): the
    * console's operator function, audited as `cli`.
@@ -87,12 +84,7 @@ export function adminCapabilities(deps: AdminCapabilityDeps): Omit<AdminContext,
   return {
     now: () => new Date(),
     backupDir: join(deps.dataDir, 'backups'),
-    refund: async (orderNo, options) =>
-      refundOrder(
-        { db: deps.db, gateways: await deps.gateways(), sessionCache: deps.sessionCache },
-        orderNo,
-        options,
-      ),
+    gateways: deps.gateways,
     endGroup: (input) =>
       endGroupNow(
         {

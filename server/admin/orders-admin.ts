@@ -1,32 +1,40 @@
-/** `orders list | refund | flags | resolve-flag | expire` (docs/store.md, operator commands). */
+/**
+ * `orders list | refund | confirm | flags | resolve-flag | expire` (docs/store.md, operator
+ * commands). refund, confirm and resolve-flag are the console's operator functions
+ * (server/console/orders/order-operations.ts), with a required --reason, audited as `cli`.
+ */
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES } from '../../contract/endpoints/payment';
 import { coupons, orders, paymentFlags } from '../db/schema';
 import { closeExpiredOrders } from '../store/orders';
-import {
-  AdminError,
-  Args,
-  UsageError,
-  allFlagOf,
-  choice,
-  parseInteger,
-  positional,
-  rowLimit,
-} from './args';
-import type { AdminCommand } from './context';
+import { Args, UsageError, allFlagOf, choice, parseInteger, positional, rowLimit } from './args';
+import type { AdminCommand, AdminContext } from './context';
 import { operator } from './operator-call';
 import { CLI_ACTOR } from '../console/audit';
-import { confirmPaymentByHand } from '../console/orders/order-operations';
+import {
+  confirmPaymentByHand,
+  refundAsOperator,
+  resolvePaymentFlag,
+  type OrderDeps,
+} from '../console/orders/order-operations';
 import { counted, isoOrDash, money, table } from './format';
 
 export const ORDERS_USAGE = [
   'orders list [--status pending|paid|failed|expired|cancelled|refunded] [--user <userId>] [--limit <n>]',
-  'orders refund <orderNo> [--manual]   (--manual: the money was returned in the gateway console)',
+  'orders refund <orderNo> --reason <text> [--manual]   (--manual: the money was returned in the gateway console)',
   "orders confirm <orderNo> --trade <gateway's trade no> --reason <text>   (a payment seen in the gateway's dashboard: the normal credit path, once)",
   'orders flags [--all]                 (payments that need an operator: late, wrong amount, ...)',
-  'orders resolve-flag <flagId>',
+  'orders resolve-flag <flagId> --reason <text>   (what was done about it)',
   'orders expire                        (close every unpaid order past its expiry now)',
 ];
+
+/** What the console's operator functions on orders take, from the CLI's context. */
+const orderDeps = ({ db, now, gateways, sessionCache }: AdminContext): OrderDeps => ({
+  db,
+  now,
+  gateways,
+  ...(sessionCache ? { sessionCache } : {}),
+});
 
 export function parseOrdersCommand(argv: readonly string[]): AdminCommand {
   const [action, ...rest] = argv;
@@ -69,21 +77,16 @@ export function parseOrdersCommand(argv: readonly string[]): AdminCommand {
       const args = new Args(rest, ['manual']);
       const orderNo = positional(args, 0, 'orderNo').trim();
       const manual = args.flag('manual');
+      const reason = args.requiredString('reason');
       args.done(1);
-      return async ({ db, io, refund }) => {
-        const [order] = await db
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.orderNo, orderNo));
-        if (!order) throw new AdminError(`no order ${orderNo}`);
-        if (order.status !== 'paid' && order.status !== 'refunded')
-          throw new AdminError(
-            `order ${orderNo} is ${order.status}: only a paid order is refunded`,
-          );
-        const result = await refund(orderNo, { manual });
-        io.out(
+      return async (context) => {
+        const result = await operator(() =>
+          refundAsOperator(orderDeps(context), CLI_ACTOR, { orderId: orderNo, manual, reason }),
+        );
+        const ends = result.userExpireTime === null ? null : new Date(result.userExpireTime);
+        context.io.out(
           result.refunded
-            ? `refunded ${orderNo}; the user's membership now ends ${isoOrDash(result.userExpireTime)}`
+            ? `refunded ${orderNo}; the user's membership now ends ${isoOrDash(ends)}`
             : `order ${orderNo} was already refunded: nothing changed`,
         );
         return 0;
@@ -95,20 +98,15 @@ export function parseOrdersCommand(argv: readonly string[]): AdminCommand {
       const tradeNo = args.requiredString('trade');
       const reason = args.requiredString('reason');
       args.done(1);
-      return async ({ db, io, now, sessionCache }) => {
+      return async (context) => {
         const done = await operator(() =>
-          confirmPaymentByHand(
-            {
-              db,
-              now,
-              gateways: () => Promise.reject(new Error('confirming needs no gateway')),
-              ...(sessionCache ? { sessionCache } : {}),
-            },
-            CLI_ACTOR,
-            { orderId: orderNo, tradeNo, reason },
-          ),
+          confirmPaymentByHand(orderDeps(context), CLI_ACTOR, {
+            orderId: orderNo,
+            tradeNo,
+            reason,
+          }),
         );
-        io.out(`order ${orderNo}: ${done.result}, now ${done.status}`);
+        context.io.out(`order ${orderNo}: ${done.result}, now ${done.status}`);
         return 0;
       };
     }
@@ -139,16 +137,12 @@ export function parseOrdersCommand(argv: readonly string[]): AdminCommand {
     }
     case 'resolve-flag': {
       const args = new Args(rest);
-      const id = parseInteger(positional(args, 0, 'flagId'), 'flagId');
+      const flagId = parseInteger(positional(args, 0, 'flagId'), 'flagId');
+      const reason = args.requiredString('reason');
       args.done(1);
-      return async ({ db, io, now }) => {
-        const changed = await db
-          .update(paymentFlags)
-          .set({ resolvedAt: now() })
-          .where(and(eq(paymentFlags.id, id), isNull(paymentFlags.resolvedAt)))
-          .returning({ id: paymentFlags.id });
-        if (changed.length === 0) throw new AdminError(`no open flag ${id}`);
-        io.out(`flag ${id} resolved`);
+      return async (context) => {
+        await operator(() => resolvePaymentFlag(orderDeps(context), CLI_ACTOR, { flagId, reason }));
+        context.io.out(`flag ${flagId} resolved`);
         return 0;
       };
     }

@@ -17,6 +17,7 @@ import {
   paidOrderOf,
   recordPayment,
   verifyNotification,
+  type LockedOrder,
 } from './credit-steps';
 import type { CreditedPayment, EffectContext, PaymentEffect } from './effects/payment-effect';
 import { paymentEffects } from './effects/payment-effects';
@@ -37,6 +38,15 @@ export interface CreditDeps {
    * a throw rolls the whole credit back.
    */
   readonly afterPaymentInsert?: (tx: Db) => Promise<void>;
+  /**
+   * Runs inside the credit's transaction once its outcome is known, with the order as it was when
+   * locked, before any change (undefined: no order has that number): what the caller records with
+   * the credit (the console's audit entry) commits with it or not at all. A throw rolls it all back.
+   */
+  readonly inTransaction?: (
+    tx: Db,
+    credit: { readonly before: LockedOrder | undefined; readonly outcome: CreditOutcome },
+  ) => Promise<void>;
 }
 
 export async function creditOrder(
@@ -49,8 +59,7 @@ export async function creditOrder(
   const touched = new Set<number>();
   const { gateway, tradeNo, orderNo } = notification;
 
-  const outcome = await deps.db.transaction(async (tx): Promise<CreditOutcome> => {
-    const order = await lockOrder(tx, orderNo);
+  const credit = async (tx: Db, order: LockedOrder | undefined): Promise<CreditOutcome> => {
     if (!order) return handleUnknownOrder(tx, notification);
     const stopped = await verifyNotification(tx, order, notification, now);
     if (stopped) return stopped;
@@ -91,6 +100,13 @@ export async function creditOrder(
       if (await effect.apply(payment, context)) applied.push(effect.name);
     }
     return { result: 'credited', orderNo, late: recorded.late, effects: applied };
+  };
+
+  const outcome = await deps.db.transaction(async (tx): Promise<CreditOutcome> => {
+    const before = await lockOrder(tx, orderNo);
+    const outcome = await credit(tx, before);
+    await deps.inTransaction?.(tx, { before, outcome });
+    return outcome;
   });
 
   for (const userId of touched) deps.sessionCache?.forgetUser(userId);

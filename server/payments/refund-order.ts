@@ -3,14 +3,14 @@
  * money at the gateway (outside any transaction: a network call), then one transaction that locks
  * the order, records the refund (payment and order refunded) and undoes every effect of the payment
  * (effects/: the membership time, never below now, and the yearly-paid flag; the inviter's reward;
- * ...). Running it again on a refunded order changes nothing. The operator's
- * `npm run admin -- orders refund` calls it.
+ * ...). Running it again on a refunded order changes nothing. The operator's refund (the console's
+ * and `npm run admin -- orders refund`, one operator function) calls it.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import { orders, paymentFlags, payments, users } from '../db/schema';
-import { currencyOf, lockOrder, paidOrderOf } from './credit-steps';
+import { currencyOf, lockOrder, paidOrderOf, type LockedOrder } from './credit-steps';
 import type { EffectContext, PaymentEffect, RefundedPayment } from './effects/payment-effect';
 import { paymentEffects } from './effects/payment-effects';
 import { GatewayError, type GatewayName, type PaymentGateways } from '../gateways/gateway';
@@ -23,6 +23,17 @@ export interface RefundDeps {
   readonly now?: () => Date;
   /** The effects to undo; default: every effect of effects/payment-effects.ts. */
   readonly effects?: readonly PaymentEffect[];
+  /**
+   * Runs inside the refund's transaction once its result is known (a refund already recorded
+   * included), with the order as it was when locked, before any change: what the caller records
+   * with the refund (the console's audit entry) commits with it or not at all. A throw rolls the
+   * transaction back; money a gateway already returned stays returned, its `refund_started` flag
+   * open for the next attempt.
+   */
+  readonly inTransaction?: (
+    tx: Db,
+    refund: { readonly before: LockedOrder | undefined; readonly result: RefundResult },
+  ) => Promise<void>;
 }
 
 export interface RefundResult {
@@ -35,8 +46,17 @@ export interface RefundResult {
 /** Gateways whose refund call is itself idempotent (an idempotency key, or no real money). */
 const IDEMPOTENT_REFUNDS: readonly GatewayName[] = ['sandbox', 'stripe'];
 
+/** Why a refund did not start: no such order, no payment, no such gateway here, an earlier attempt in doubt. */
+export type RefundRefusal = 'no-order' | 'no-payment' | 'no-gateway' | 'in-doubt';
+
 export class RefundError extends Error {
   override name = 'RefundError';
+  constructor(
+    readonly refusal: RefundRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -59,18 +79,17 @@ export async function refundOrder(
 ): Promise<RefundResult> {
   const now = deps.now?.() ?? new Date();
   const [order] = await deps.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-  if (!order) throw new RefundError(`order ${orderNo} not found`);
+  if (!order) throw new RefundError('no-order', `order ${orderNo} not found`);
   const [payment] = await deps.db.select().from(payments).where(eq(payments.orderId, order.id));
-  if (!payment) throw new RefundError(`order ${orderNo} has no payment (status ${order.status})`);
-  if (payment.status === 'refunded' && order.status === 'refunded') {
-    return { orderNo, refunded: false, userExpireTime: null };
-  }
-  if (!options.manual) await refundAtGateway(deps, order, payment, now);
+  if (!payment)
+    throw new RefundError('no-payment', `order ${orderNo} has no payment (status ${order.status})`);
+  // Already refunded: no gateway call; the transaction below finds it so and changes nothing.
+  const recorded = payment.status === 'refunded' && order.status === 'refunded';
+  if (!options.manual && !recorded) await refundAtGateway(deps, order, payment, now);
 
   const touched = new Set<number>();
   const effects = deps.effects ?? paymentEffects;
-  const result = await deps.db.transaction(async (tx): Promise<RefundResult> => {
-    const locked = await lockOrder(tx, orderNo);
+  const refund = async (tx: Db, locked: LockedOrder | undefined): Promise<RefundResult> => {
     if (!locked || locked.status === 'refunded') {
       return { orderNo, refunded: false, userExpireTime: null };
     }
@@ -105,6 +124,12 @@ export async function refundOrder(
       .from(users)
       .where(eq(users.id, locked.user_id));
     return { orderNo, refunded: true, userExpireTime: buyer?.expireTime ?? null };
+  };
+  const result = await deps.db.transaction(async (tx): Promise<RefundResult> => {
+    const before = await lockOrder(tx, orderNo);
+    const result = await refund(tx, before);
+    await deps.inTransaction?.(tx, { before, result });
+    return result;
   });
   for (const userId of touched) deps.sessionCache?.forgetUser(userId);
   return result;
@@ -135,6 +160,7 @@ async function refundAtGateway(
   const gateway = deps.gateways.byName(payment.gateway as GatewayName);
   if (!gateway) {
     throw new RefundError(
+      'no-gateway',
       `gateway ${payment.gateway} is not configured here: refund ${orderNo} in its console, then run the refund with --manual`,
     );
   }
@@ -144,6 +170,7 @@ async function refundAtGateway(
     .where(openRefundFlag(order.id));
   if (started && !IDEMPOTENT_REFUNDS.includes(gateway.name)) {
     throw new RefundError(
+      'in-doubt',
       `a refund of ${orderNo} through ${gateway.name} was started before and not recorded: check the gateway's console; if the money went back, run the refund with --manual`,
     );
   }

@@ -166,7 +166,7 @@ describe('operator commands through npm run admin', () => {
       io: { out: (l) => out.push(l), err: (l) => err.push(l) },
       now: () => new Date(),
       openDb: async () => t.app.kestrel.database.db,
-      refund: () => Promise.reject(new Error('no refunds here')),
+      gateways: () => Promise.reject(new Error('no gateways here')),
       backupDir: join(t.dataDir, 'backups'),
     });
     return { code, out, err };

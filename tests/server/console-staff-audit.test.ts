@@ -358,7 +358,7 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
       [['orders', 'list', '--limit', '3'], 0],
       [['nodes', 'list'], 0],
       [['kol', 'list'], 0],
-      [['orders', 'resolve-flag', '999999'], 1],
+      [['orders', 'resolve-flag', '999999', '--reason', 'Checked'], 1],
       [['staff', 'list'], 0],
       [['audit', '--limit', '2'], 0],
     ];

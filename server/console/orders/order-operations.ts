@@ -6,16 +6,23 @@
  * a refund is `refundOrder`. Each action is audited with its reason.
  */
 import { and, count, desc, eq, gte, isNull, lte, type SQL } from 'drizzle-orm';
-import type { ConsoleOrder, PaymentFlag } from '../../../contract/endpoints/console-orders';
+import {
+  consoleOrderConfirm,
+  consoleOrderRefund,
+  consoleResolveFlag,
+  type ConsoleOrder,
+  type PaymentFlag,
+} from '../../../contract/endpoints/console-orders';
 import type { Db } from '../../db/database';
 import { offsetOf, type PageParams } from '../../db/paging';
 import { orders, paymentFlags, payments } from '../../db/schema';
-import type { PaymentGateways } from '../../gateways/gateway';
+import { GatewayError, type PaymentGateways } from '../../gateways/gateway';
 import type { SessionCache } from '../../identity/session-cache';
 import { creditOrder } from '../../payments/credit-order';
 import { RefundError, refundOrder } from '../../payments/refund-order';
 import { fail } from '../../protocol/api-error';
 import { writeAudit, type AuditActor } from '../audit';
+import { checked } from '../checked-input';
 
 export interface OrderDeps {
   readonly db: Db;
@@ -117,61 +124,74 @@ export async function orderRecord(db: Db, orderNo: string) {
   };
 }
 
+/** The order's status as this transaction sees it (after the change it made). */
+async function statusIn(tx: Db, orderNo: string): Promise<string> {
+  const [row] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.orderNo, orderNo));
+  return row!.status;
+}
+
 /**
  * A payment the gateway took but never told us about (or told us in a way we refused), confirmed
  * by an operator who saw it in the gateway's dashboard: a notification like the gateway's own,
  * with its trade number, through `creditOrder`. If the gateway's notification arrives as well, at
- * the same moment or later, it is the same trade: a duplicate, never a second credit.
+ * the same moment or later, it is the same trade: a duplicate, never a second credit. The audit
+ * entry is written in the credit's transaction, its `before` read under the order lock.
  */
 export async function confirmPaymentByHand(
   deps: OrderDeps,
   actor: AuditActor,
   input: { orderId: string; tradeNo: string; reason: string },
 ): Promise<{ result: string; status: string }> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.orderNo, input.orderId));
+  const { orderId, tradeNo, reason } = checked(consoleOrderConfirm.input, input);
+  const [order] = await deps.db.select().from(orders).where(eq(orders.orderNo, orderId));
   if (!order) throw fail('ORDER_NOT_FOUND');
   const by = actor.kind === 'staff' ? actor.username : actor.kind;
+  let status = order.status as string;
   const outcome = await creditOrder(
     {
       db: deps.db,
       now: deps.now,
       ...(deps.sessionCache ? { sessionCache: deps.sessionCache } : {}),
+      inTransaction: async (tx, { before, outcome }) => {
+        status = await statusIn(tx, order.orderNo);
+        await writeAudit(tx, actor, {
+          action: 'order.confirm',
+          target: `order:${order.orderNo}`,
+          before: { status: before?.status ?? null },
+          after: { status, result: outcome.result, tradeNo, reason },
+          at: deps.now(),
+        });
+      },
     },
     {
       gateway: order.gateway as Parameters<typeof creditOrder>[1]['gateway'],
-      tradeNo: input.tradeNo,
+      tradeNo,
       orderNo: order.orderNo,
       amount: order.total,
       currency: order.currency,
       status: 'paid',
-      raw: { confirmedByHand: true, by, reason: input.reason },
+      raw: { confirmedByHand: true, by, reason },
     },
   );
-  const [after] = await deps.db
-    .select({ status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, order.id));
-  await writeAudit(deps.db, actor, {
-    action: 'order.confirm',
-    target: `order:${order.orderNo}`,
-    before: { status: order.status },
-    after: {
-      status: after!.status,
-      result: outcome.result,
-      tradeNo: input.tradeNo,
-      reason: input.reason,
-    },
-    at: deps.now(),
-  });
-  return { result: outcome.result, status: after!.status };
+  return { result: outcome.result, status };
 }
 
+/**
+ * Refunds a paid order through its gateway, or records a refund made by hand in the gateway's
+ * dashboard (`manual`), through `refundOrder`; once. The audit entry is written in the refund's
+ * transaction, its `before` read under the order lock. Refused before any gateway call: an order
+ * that is not paid (ORDER_NOT_REFUNDABLE).
+ */
 export async function refundAsOperator(
   deps: OrderDeps,
   actor: AuditActor,
-  input: { orderId: string; manual: boolean; reason: string },
+  input: { orderId: string; manual?: boolean; reason: string },
 ): Promise<{ refunded: boolean; userExpireTime: string | null }> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.orderNo, input.orderId));
+  const { orderId, manual, reason } = checked(consoleOrderRefund.input, input);
+  const [order] = await deps.db.select().from(orders).where(eq(orders.orderNo, orderId));
   if (!order) throw fail('ORDER_NOT_FOUND');
   if (order.status !== 'paid' && order.status !== 'refunded') throw fail('ORDER_NOT_REFUNDABLE');
   let result;
@@ -182,21 +202,34 @@ export async function refundAsOperator(
         gateways: await deps.gateways(),
         now: deps.now,
         ...(deps.sessionCache ? { sessionCache: deps.sessionCache } : {}),
+        inTransaction: async (tx, { before, result }) => {
+          await writeAudit(tx, actor, {
+            action: manual ? 'order.refund-recorded' : 'order.refund',
+            target: `order:${order.orderNo}`,
+            before: { status: before?.status ?? null },
+            after: {
+              status: await statusIn(tx, order.orderNo),
+              refunded: result.refunded,
+              userExpireTime: result.userExpireTime,
+              reason,
+            },
+            at: deps.now(),
+          });
+        },
       },
       order.orderNo,
-      { manual: input.manual },
+      { manual },
     );
   } catch (error) {
-    if (error instanceof RefundError) throw fail('REFUND_FAILED');
+    // Refused here or by the gateway: nothing was refunded. An outcome the gateway left unknown
+    // stays an internal error (its `refund_started` flag is open: the next attempt says so).
+    if (error instanceof RefundError && error.refusal === 'no-gateway')
+      throw fail('REFUND_GATEWAY_UNAVAILABLE');
+    if (error instanceof RefundError && error.refusal === 'in-doubt') throw fail('REFUND_IN_DOUBT');
+    if (error instanceof RefundError || (error instanceof GatewayError && error.refused))
+      throw fail('REFUND_FAILED');
     throw error;
   }
-  await writeAudit(deps.db, actor, {
-    action: input.manual ? 'order.refund-recorded' : 'order.refund',
-    target: `order:${order.orderNo}`,
-    before: { status: order.status },
-    after: { refunded: result.refunded, reason: input.reason },
-    at: deps.now(),
-  });
   return { refunded: result.refunded, userExpireTime: iso(result.userExpireTime) };
 }
 
@@ -225,18 +258,19 @@ export async function resolvePaymentFlag(
   actor: AuditActor,
   input: { flagId: number; reason: string },
 ): Promise<Record<string, never>> {
+  const { flagId, reason } = checked(consoleResolveFlag.input, input);
   await deps.db.transaction(async (tx) => {
     const [resolved] = await tx
       .update(paymentFlags)
       .set({ resolvedAt: deps.now() })
-      .where(and(eq(paymentFlags.id, input.flagId), isNull(paymentFlags.resolvedAt)))
+      .where(and(eq(paymentFlags.id, flagId), isNull(paymentFlags.resolvedAt)))
       .returning();
     if (!resolved) throw fail('FLAG_NOT_FOUND');
     await writeAudit(tx, actor, {
       action: 'payment-flag.resolve',
       target: `flag:${resolved.id}`,
       before: { reason: resolved.reason, tradeNo: resolved.tradeNo },
-      after: { resolved: true, reason: input.reason },
+      after: { resolved: true, reason },
       at: deps.now(),
     });
   });

@@ -110,7 +110,7 @@ export async function runCli(
     io: { out: (l) => out.push(l), err: (l) => err.push(l) },
     now: () => clock.date(),
     openDb: async () => app.kestrel.database.db,
-    refund: () => Promise.reject(new Error('no refunds here')),
+    gateways: async () => app.services.gateways,
     siteOrigin: app.services.siteOrigin,
     backupDir: join(app.services.config.dataDir, 'backups'),
   });
