@@ -16,6 +16,7 @@ import type { I18n } from './support/i18n';
 import { makeKol } from './support/kol';
 import { ONE_PROJECT } from './support/projects';
 import { DEMO, createOrder, payInSandbox } from './support/store';
+import { fetchImportLink } from './support/subscription';
 
 async function openMember(page: Page, i18n: I18n, userId: number): Promise<void> {
   await page.goto('/admin/users');
@@ -29,6 +30,18 @@ async function openMember(page: Page, i18n: I18n, userId: number): Promise<void>
   await expect(
     main(page).getByRole('heading', { name: i18n.t('Member {userId}', { userId }) }),
   ).toBeVisible();
+}
+
+/** Extends the open record's membership by `days`, with `reason`, through the dialog. */
+async function extendMembership(page: Page, i18n: I18n, days: number, reason: string) {
+  await main(page)
+    .getByRole('button', { name: i18n.t('Extend membership') })
+    .click();
+  const extend = page.getByRole('alertdialog');
+  await extend.getByLabel(i18n.t('Days')).fill(String(days));
+  await extend.getByLabel(i18n.t('Reason')).fill(reason);
+  await extend.getByRole('button', { name: i18n.t('Extend'), exact: true }).click();
+  await expect(extend).toHaveCount(0);
 }
 
 test.describe('console members', () => {
@@ -121,26 +134,9 @@ test.describe('console members', () => {
 
     const support = await signedInStaff(page, request, 'support');
     await openMember(page, i18n, member.userId);
-    await main(page)
-      .getByRole('button', { name: i18n.t('Extend membership') })
-      .click();
-    const extend = page.getByRole('alertdialog');
-    await extend.getByLabel(i18n.t('Days')).fill('10');
-    await extend.getByLabel(i18n.t('Reason')).fill('Support ticket 4711');
-    await extend.getByRole('button', { name: i18n.t('Extend'), exact: true }).click();
-    await expect(extend).toHaveCount(0);
+    await extendMembership(page, i18n, 10, 'Support ticket 4711');
     // A client fetches the member's import link.
-    await api.ok('/api/user/user_third_party_client_toggle', { enabled: true }, member.token);
-    const issued = await api.ok<{ url: string }>(
-      '/api/user/user_third_party_client_link',
-      {},
-      member.token,
-    );
-    const link = new URL(issued.body.data.url).pathname;
-    const fetched = await request.get(link, {
-      headers: { 'user-agent': 'ClashForAndroid/2.5.12' },
-    });
-    expect(fetched.status()).toBe(200);
+    await fetchImportLink(api, request, member.token, 'ClashForAndroid/2.5.12');
 
     await openMember(page, i18n, member.userId);
     const table = (name: string) => main(page).getByRole('table', { name: i18n.t(name) });
