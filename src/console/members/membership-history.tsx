@@ -55,7 +55,12 @@ export function MembershipHistory({ record }: { record: MemberRecord }) {
   const actorName = useActorName();
   const columns: DataColumn<Grant>[] = [
     { key: 'when', header: t`When`, rowHeader: true, cell: (g) => dateTime(g.createdAt) },
-    { key: 'change', header: t`Change`, cell: (g) => <Change seconds={g.seconds} /> },
+    {
+      key: 'change',
+      header: t`Change`,
+      className: 'console-table__figure',
+      cell: (g) => <Change seconds={g.seconds} />,
+    },
     { key: 'source', header: t`Source`, cell: (g) => <GrantSourceName grant={g} /> },
     { key: 'reason', header: t`Reason`, cell: (g) => g.reason ?? '—' },
     { key: 'who', header: t`Who`, cell: (g) => (g.by ? actorName(g.by) : '—') },
