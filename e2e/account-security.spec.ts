@@ -7,15 +7,15 @@
  * not the old one), and a phone added after a wrong password was refused at the code request. Each journey runs once, in one language and width; the
  * page's layout in both languages at 390 and 1440 px is checked with axe.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { endpoints, Errors } from '../contract';
 import { DEMO_USER } from '../server/accounts/seed-demo-user';
-import type { ApiClient } from './support/api-client';
 import { expectAccessible } from './support/axe';
 import { Authenticator } from './support/authenticator';
 import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
 import { ONE_PROJECT } from './support/projects';
+import { fetchImportLink } from './support/subscription';
 import { freshIdentity } from './support/user-factory';
 import {
   expectProfileOf,
@@ -29,20 +29,6 @@ const NEW_PASSWORD = 'a-new-password-2026';
 
 function card(page: Page, i18n: I18n, title: string) {
   return page.getByRole('region', { name: i18n.t(title) });
-}
-
-/** An import link of a member with the third-party client function on, fetched by `userAgent`. */
-async function fetchImportLink(
-  api: ApiClient,
-  request: APIRequestContext,
-  token: string,
-  userAgent: string,
-) {
-  await api.ok('/api/user/user_third_party_client_toggle', { enabled: true }, token);
-  const issued = await api.ok<{ url: string }>('/api/user/user_third_party_client_link', {}, token);
-  const link = new URL(issued.body.data.url).pathname;
-  expect((await request.get(link, { headers: { 'user-agent': userAgent } })).status()).toBe(200);
-  return link;
 }
 
 async function logOut(page: Page, i18n: I18n) {

@@ -15,8 +15,10 @@ import {
 } from './support/console';
 import { expect, test } from './support/fixtures';
 import { payOrder, startGroup } from './support/group-buy';
+import { makeKol } from './support/kol';
 import { sidewaysOverflow } from './support/layout';
 import { DEMO, createOrder, payInSandbox } from './support/store';
+import { fetchImportLink } from './support/subscription';
 
 async function shoot(page: Page, info: TestInfo, name: string, found: string[]) {
   await page.waitForLoadState('networkidle');
@@ -163,6 +165,36 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     await expect(page.getByRole('dialog').locator('pre')).toHaveCount(3);
     await shoot(page, info, 'node-token', found);
     await page.getByRole('button', { name: i18n.t('I have saved the token') }).click();
+
+    // The member's record again, every list filled: made a KOL, a friend's paid order (its
+    // commission), the import link fetched, a change of membership with its reason.
+    const { inviteCode } = await makeKol(api, member);
+    const friend = await users.invitedBy(inviteCode);
+    const friendOrder = await createOrder(api, friend.token, DEMO.standard12, 'USD');
+    await payInSandbox(page, i18n, friendOrder.payUrl, 'pay');
+    await fetchImportLink(api, request, member.token, 'ClashForAndroid/2.5.12');
+    await page.goto('/admin/users');
+    await page.getByLabel(i18n.t('User ID, username, email or phone')).fill(String(member.userId));
+    await page.getByRole('button', { name: i18n.t('Search') }).click();
+    await page
+      .getByRole('button', { name: i18n.t('Open member {0}', { 0: member.userId }) })
+      .click();
+    const dialog = page.getByRole('alertdialog');
+    await page.getByRole('button', { name: i18n.t('Extend membership') }).click();
+    await dialog.getByLabel(i18n.t('Days')).fill('3');
+    await dialog
+      .getByLabel(i18n.t('Reason'))
+      .fill('Compensation for the outage of ticket 4711, agreed with the customer by e-mail');
+    await dialog.getByRole('button', { name: i18n.t('Extend'), exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('table', { name: i18n.t('Membership history') })
+        .getByRole('row')
+        .filter({ hasText: 'ticket 4711' }),
+    ).toHaveCount(1);
+    await expect(page.getByRole('table', { name: i18n.t('Commissions') })).toBeVisible();
+    await shoot(page, info, 'member-record', found);
 
     // Store, crypto and KOL: each section's page as an owner finds it.
     for (const [path, title, name] of [

@@ -2,15 +2,21 @@
  * The console's members section (issue 21, item 5) through the SPA: a support member finds a
  * member by the exact user ID, opens the record, extends the membership and disables the account
  * with reasons, removes nothing by mistake (bad input is refused on the page), compensates an
- * outage for every active member (who is kept out of the section: e2e/console-tour.spec.ts). Staff
- * are made with the CLI and sign in through the contract; members register through the member API.
+ * outage for every active member (who is kept out of the section: e2e/console-tour.spec.ts), and
+ * reads a KOL's whole record: the membership history with the reason and who, the subscription's
+ * fetches, the group buy, the invited friend and the commission. Staff are made with the CLI and
+ * sign in through the contract; members register through the member API.
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { expectNoindex, main, signedInStaff } from './support/console';
 import { expect, test } from './support/fixtures';
+import { payOrder, startGroup } from './support/group-buy';
 import type { I18n } from './support/i18n';
+import { makeKol } from './support/kol';
 import { ONE_PROJECT } from './support/projects';
+import { DEMO, createOrder, payInSandbox } from './support/store';
+import { fetchImportLink } from './support/subscription';
 
 async function openMember(page: Page, i18n: I18n, userId: number): Promise<void> {
   await page.goto('/admin/users');
@@ -24,6 +30,18 @@ async function openMember(page: Page, i18n: I18n, userId: number): Promise<void>
   await expect(
     main(page).getByRole('heading', { name: i18n.t('Member {userId}', { userId }) }),
   ).toBeVisible();
+}
+
+/** Extends the open record's membership by `days`, with `reason`, through the dialog. */
+async function extendMembership(page: Page, i18n: I18n, days: number, reason: string) {
+  await main(page)
+    .getByRole('button', { name: i18n.t('Extend membership') })
+    .click();
+  const extend = page.getByRole('alertdialog');
+  await extend.getByLabel(i18n.t('Days')).fill(String(days));
+  await extend.getByLabel(i18n.t('Reason')).fill(reason);
+  await extend.getByRole('button', { name: i18n.t('Extend'), exact: true }).click();
+  await expect(extend).toHaveCount(0);
 }
 
 test.describe('console members', () => {
@@ -90,6 +108,61 @@ test.describe('console members', () => {
       expect(info.status()).not.toBe(200);
     },
   );
+
+  test("support reads a KOL's record: membership history, fetches, group buy, invite, commission", async ({
+    page,
+    request,
+    api,
+    i18n,
+    users,
+  }) => {
+    test.setTimeout(120_000);
+    const member = await users.byUsername();
+    // A friend signs up with the KOL's code and buys 12 months in USD: a commission held for review
+    // (every e2e request comes from 127.0.0.1, the KOL's own sign-up address).
+    const { inviteCode } = await makeKol(api, member);
+    const friend = await users.invitedBy(inviteCode);
+    const bought = await createOrder(api, friend.token, DEMO.standard12, 'USD');
+    await payInSandbox(page, i18n, bought.payUrl, 'pay');
+    // The KOL starts a pay-self group of three and pays the creator's share.
+    const group = await startGroup(api, member.token, {
+      productId: DEMO.standard1,
+      groupSize: 3,
+      paymentType: 1,
+    });
+    await payOrder(page, i18n, group.payUrl);
+
+    const support = await signedInStaff(page, request, 'support');
+    await openMember(page, i18n, member.userId);
+    await extendMembership(page, i18n, 10, 'Support ticket 4711');
+    // A client fetches the member's import link.
+    await fetchImportLink(api, request, member.token, 'ClashForAndroid/2.5.12');
+
+    await openMember(page, i18n, member.userId);
+    const table = (name: string) => main(page).getByRole('table', { name: i18n.t(name) });
+    const history = table('Membership history').getByRole('row').filter({
+      hasText: 'Support ticket 4711',
+    });
+    await expect(history).toContainText(support.username);
+    await expect(history).toContainText(i18n.t('Changed by an operator'));
+    const fetches = table('Subscription fetches').getByRole('row').filter({ hasText: '127.0.0.1' });
+    await expect(fetches).toHaveCount(1);
+    await expect(fetches).toContainText('ClashForAndroid/2.5.12');
+    await expect(fetches).toContainText(i18n.t('Server list sent'));
+    const groups = table('Group buys')
+      .getByRole('row')
+      .filter({ hasText: i18n.t('Creator') });
+    await expect(groups).toHaveCount(1);
+    await expect(groups).toContainText(i18n.t('Open', {}, 'a group buy'));
+    await expect(
+      table('Invited friends')
+        .getByRole('row')
+        .filter({ hasText: String(friend.userId) }),
+    ).toHaveCount(1);
+    const commissions = table('Commissions').getByRole('row').filter({ hasText: '47.99' });
+    await expect(commissions).toContainText(i18n.t('Under review'));
+    await expectAccessible(page);
+  });
 
   test(
     'support compensates an outage: every active member gets the days, once',

@@ -149,3 +149,12 @@ export const pagedRead = <F extends z.ZodRawShape, T extends z.ZodType>({
     input: z.object({ ...filters, page: pageNumber.default(1), pageSize: pageSizeField }),
     data: pagedOf(item),
   });
+
+/** Who did something in the audit trail: a staff member, the operator CLI, or nobody known. */
+export const auditActor = z.object({
+  kind: z.enum(['staff', 'cli', 'anonymous']),
+  /** The staff member's id (kind 'staff'). */
+  staffId: z.number().int().nullable(),
+  /** Their username when the entry was written; for an anonymous failed sign-in, the name typed. */
+  username: z.string().nullable(),
+});

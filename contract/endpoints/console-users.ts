@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { Errors } from '../errors';
 import { isoDate, money, ok } from './common';
-import { code, consoleRead, consoleWrite } from './console-base';
+import { auditActor, code, consoleRead, consoleWrite } from './console-base';
+import { subscriptionFetch } from './nodes';
 
 /** Days an operator may add or take back in one change: a decade either way. */
 export const MAX_ADJUST_DAYS = 3650;
@@ -80,7 +81,11 @@ export const memberRecord = z.object({
       paidAt: isoDate.nullable(),
     }),
   ),
-  /** The membership ledger, newest first: what gave or took time, and the expiry it left. */
+  /**
+   * The membership ledger, newest first: what gave or took time (seconds below 0 took it), and the
+   * expiry it left. An operator's change (source `admin`: an extension or shortening, or an outage
+   * compensation) carries its reason and who made it, from the audit trail; other grants have none.
+   */
   grants: z.array(
     z.object({
       source: z.string(),
@@ -88,6 +93,8 @@ export const memberRecord = z.object({
       seconds: z.number().int(),
       expireAfter: isoDate,
       createdAt: isoDate,
+      reason: z.string().nullable(),
+      by: auditActor.nullable(),
     }),
   ),
   devices: z.array(
@@ -125,6 +132,8 @@ export const memberRecord = z.object({
     /** USD cents by status (held, pending, available, settled, voided). */
     centsByStatus: z.record(z.string(), z.number().int()),
   }),
+  /** The last 20 fetches of the member's import links, newest first: what the member sees too. */
+  fetches: z.array(subscriptionFetch),
   /** Import links handed out for the subscription (one-time, server/nodes). */
   subscriptionLinks: z.array(
     z.object({ createdAt: isoDate, expiresAt: isoDate, consumedAt: isoDate.nullable() }),
@@ -156,7 +165,7 @@ export const consoleUserRecord = consoleRead({
   input: z.object({ userId: memberIdField }),
   data: memberRecord,
   summary:
-    "A member's record: membership and its ledger, orders, devices, sessions, groups, invites, commissions, import links.",
+    "A member's record: membership and its ledger (operators' changes with reason and author), orders, devices, sessions, groups, invites, commissions, import links and their last 20 fetches.",
 });
 
 export const consoleUserAdjustMembership = consoleWrite({

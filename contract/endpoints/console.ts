@@ -17,6 +17,7 @@ import { PASSWORD } from '../protocol';
 import { passwordField, secondFactorField, totpCodeField } from '../validation';
 import { isoDate, ok } from './common';
 import {
+  auditActor,
   code,
   CONSOLE_PERMISSIONS,
   type ConsoleEndpoint,
@@ -107,14 +108,6 @@ export const enrolmentLink = z.object({
   /** `<origin>/admin/enrol/<token>`, single use. */
   url: z.string(),
   expiresAt: isoDate,
-});
-
-export const auditActor = z.object({
-  kind: z.enum(['staff', 'cli', 'anonymous']),
-  /** The staff member's id (kind 'staff'). */
-  staffId: z.number().int().nullable(),
-  /** Their username when the entry was written; for an anonymous failed sign-in, the name typed. */
-  username: z.string().nullable(),
 });
 
 export const auditEntry = z.object({

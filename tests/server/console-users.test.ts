@@ -1,6 +1,8 @@
 /**
  * The console's members section (issue 21, item 5; docs/console.md), through the real HTTP server
- * and database: exact search (325 never finds 1325), a member's record, the support actions with
+ * and database: exact search (325 never finds 1325), a member's record (groups, invites,
+ * commissions, the ledger with each operator's reason and name, subscription fetches, all made
+ * through the real flows), the support actions with
  * their audit entries, the outage compensation exactly once under two concurrent submissions, the
  * CLI's `users` commands on the same operator functions, and bad input refused in both languages
  * with nothing changed.
@@ -19,6 +21,10 @@ import {
   users,
 } from '../../server/db/schema';
 import { PASSWORD, registerByUsername, type Registered } from './helpers/accounts';
+import { groupCalls, groupRow, paySeat } from './helpers/group-buy';
+import { commissionsOf, newKol, registerInvitee } from './helpers/kol';
+import { enableThirdPartyClient, importLinkPath } from './helpers/nodes';
+import { buyOrder, postForm, sandboxNotification } from './helpers/payments';
 import {
   Clock,
   consoleCall,
@@ -30,7 +36,7 @@ import {
   lastAudit,
   auditCount,
 } from './helpers/console';
-import { purchase } from './helpers/store';
+import { expectOk, purchase } from './helpers/store';
 import { databaseVariants } from './helpers/test-databases';
 
 const variants = await databaseVariants();
@@ -41,7 +47,7 @@ const key = () => randomBytes(12).toString('hex');
 describe.each(variants)('the console members section on $name', (variant) => {
   // The console's clock starts at the real time: members' memberships and sessions share it.
   const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock);
+  const t = useConsoleApp(variant, clock, { sandbox: true });
   const db = () => t.app.kestrel.database.db;
   let support: SignedIn;
   let content: SignedIn;
@@ -60,6 +66,16 @@ describe.each(variants)('the console members section on $name', (variant) => {
     )[0]!.n;
   const audited = (action: string) => lastAudit(db(), action);
   const userInfo = (token: string) => t.api.call('/api/system/system_user_info', {}, { token });
+  const recordOf = async (userId: number): Promise<MemberRecord> => {
+    const answer = await consoleCall<MemberRecord>(
+      t.app,
+      E.consoleUserRecord,
+      { userId },
+      asSupport(),
+    );
+    expect(answer.body.code, answer.body.msg).toBe(200);
+    return answer.body.data;
+  };
 
   it('signs in a support and a content staff member; registers two members', async () => {
     support = await signedInStaff(t.app, clock, 'sue_support', 'support');
@@ -109,6 +125,16 @@ describe.each(variants)('the console members section on $name', (variant) => {
       expect(phone.body.data.members.map((m) => m.id)).toEqual([ann.userId]);
     });
 
+    it('finds member 1325 by "1325" only, never by "325"', async () => {
+      // The next account gets ID 1325, as the identity hands it out.
+      await db().execute(sql`SELECT setval(pg_get_serial_sequence('users', 'id'), 1324)`);
+      const member = await registerByUsername(t.api);
+      expect(member.userId).toBe(1325);
+      expect((await search('325')).body.data.members).toEqual([]);
+      expect((await search('1325')).body.data.members.map((m) => m.id)).toEqual([1325]);
+      expect((await search('13250')).body.data.members).toEqual([]);
+    });
+
     it('refuses an empty search with a translated error', async () => {
       const answer = await search('   ', 'zh_CN');
       expect(answer.body.code).toBe(Errors.REQUIRED_SEARCH.code);
@@ -128,14 +154,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
           os: 'android',
           deviceName: 'Pixel',
         });
-      const answer = await consoleCall<MemberRecord>(
-        t.app,
-        E.consoleUserRecord,
-        { userId: ann.userId },
-        asSupport(),
-      );
-      expect(answer.body.code, answer.body.msg).toBe(200);
-      const record = answer.body.data;
+      const record = await recordOf(ann.userId);
       expect(record.member.id).toBe(ann.userId);
       expect(record.orders).toHaveLength(1);
       expect(record.orders[0]!.status).toBe('pending');
@@ -148,6 +167,108 @@ describe.each(variants)('the console members section on $name', (variant) => {
         asSupport(),
       );
       expect(missing.body.code).toBe(Errors.USER_NOT_FOUND.code);
+    });
+
+    it("shows a KOL's group, invites, commissions, membership changes and subscription fetches", async () => {
+      const kol = await newKol(t.api, db());
+      // A friend signs up with the code and buys 12 months in USD: one commission of 100 %.
+      const friend = await registerInvitee(t.api, kol.inviteCode);
+      const bought = await buyOrder(t.api, {
+        user: friend,
+        productId: 104,
+        currency: 'USD',
+        method: 'card',
+      });
+      expect((await postForm(t.app, '/pay/notify/sandbox', sandboxNotification(bought))).body).toBe(
+        'success',
+      );
+      // The KOL starts a pay-self group and pays the creator's share.
+      const started = expectOk(
+        await groupCalls(t.api).start(kol.token, { groupSize: 3, paymentType: 1 }),
+      );
+      expect(await paySeat(t.app, db(), started.orderId)).toBe('success');
+      // Support gives 30 days with a reason; the CLI takes 2 back with another.
+      const given = await consoleCall(
+        t.app,
+        E.consoleUserAdjustMembership,
+        { userId: kol.userId, days: 30, reason: 'Goodwill for ticket 77', key: key() },
+        asSupport(),
+      );
+      expect(given.body.code, given.body.msg).toBe(200);
+      const taken = await runCli(t.app, clock, [
+        'users',
+        'shorten',
+        String(kol.userId),
+        '--days',
+        '2',
+        '--reason',
+        'Overlap with the group',
+      ]);
+      expect(taken.code, taken.err.join('\n')).toBe(0);
+      // A client fetches the import link, then asks the used link again: served, then refused.
+      await enableThirdPartyClient(t.api, kol.token);
+      const link = await importLinkPath(t.api, kol.token);
+      for (const [userAgent, status] of [
+        ['ClashForAndroid/2.5.12', 200],
+        ['curl/8.5.0', 410],
+      ] as const) {
+        const fetched = await t.app.inject({
+          method: 'GET',
+          url: link,
+          headers: { 'user-agent': userAgent },
+          remoteAddress: '203.0.113.9',
+        });
+        expect(fetched.statusCode).toBe(status);
+      }
+
+      const record = await recordOf(kol.userId);
+      const group = await groupRow(db(), started.inviteToken);
+      expect(record.groups).toEqual([
+        { groupId: group.groupNo, role: 'creator', status: 'open', createdAt: expect.any(String) },
+      ]);
+      expect(record.invites.count).toBe(1);
+      expect(record.invites.recent.map((i) => i.userId)).toEqual([friend.userId]);
+      const [commission] = await commissionsOf(db(), kol.userId);
+      expect(commission!.commissionCents).toBe(4799);
+      expect(record.commissions).toEqual({
+        count: 1,
+        centsByStatus: { [commission!.status]: 4799 },
+      });
+      // The ledger, newest first (a group's seat grants time when the group finishes): the CLI's
+      // shortening, then support's extension.
+      expect(
+        record.grants.map(({ source, seconds, reason, by }) => ({ source, seconds, reason, by })),
+      ).toEqual([
+        {
+          source: 'admin',
+          seconds: (-2 * DAY_MS) / 1000,
+          reason: 'Overlap with the group',
+          by: { kind: 'cli', staffId: null, username: null },
+        },
+        {
+          source: 'admin',
+          seconds: (30 * DAY_MS) / 1000,
+          reason: 'Goodwill for ticket 77',
+          by: { kind: 'staff', staffId: expect.any(Number), username: 'sue_support' },
+        },
+      ]);
+      expect(record.fetches.map(({ ip, client, served }) => ({ ip, client, served }))).toEqual([
+        { ip: '203.0.113.9', client: 'curl/8.5.0', served: false },
+        { ip: '203.0.113.9', client: 'ClashForAndroid/2.5.12', served: true },
+      ]);
+      expect(Date.parse(record.fetches[0]!.fetchedAt)).toBeGreaterThanOrEqual(
+        Date.parse(record.fetches[1]!.fetchedAt),
+      );
+      // Another member's record holds none of it.
+      const other = await recordOf(friend.userId);
+      expect(other.fetches).toEqual([]);
+      expect(other.groups).toEqual([]);
+      expect(other.commissions).toEqual({ count: 0, centsByStatus: {} });
+      // The friend's time came from the purchase: no operator, no reason.
+      expect(other.grants.map(({ source, reason, by }) => ({ source, reason, by }))).toContainEqual(
+        { source: 'order', reason: null, by: null },
+      );
+      expect(other.grants.every((g) => g.by === null && g.reason === null)).toBe(true);
     });
 
     it('extends a membership once per submission, with the reason in the audit trail', async () => {
@@ -400,6 +521,13 @@ describe.each(variants)('the console members section on $name', (variant) => {
         .where(eq(auditLog.action, 'member.extend-active'));
       expect(entries).toHaveLength(1);
       expect(entries[0]!.after).toMatchObject({ days: 3, extended: before.size });
+      // Each member's record names the compensation, its reason and who applied it.
+      expect((await recordOf(bob.userId)).grants[0]).toMatchObject({
+        source: 'admin',
+        seconds: 3 * 86_400,
+        reason: 'Outage on 2026-11-20',
+        by: { kind: 'staff', username: 'sue_fresh' },
+      });
     });
   });
 

@@ -126,7 +126,8 @@ export async function adjustMembership(
       action: 'member.membership',
       target: target(userId),
       before,
-      after: { ...state, days, reason },
+      // `grant` names the ledger row: the member's record finds the reason and the author by it.
+      after: { ...state, days, reason, grant: `adjust:${key}` },
       at: now,
     });
     return state;

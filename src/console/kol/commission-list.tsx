@@ -17,6 +17,7 @@ import { CONSOLE_KEY, kolCommissionsQuery } from '../api/console-queries';
 import { PagedList } from '../paged-list';
 import { ReasonDialog } from '../reason-field';
 import { actionsColumn } from '../console-table';
+import { useCommissionStatusLabel } from './commission-status';
 
 const PAGE_SIZE = 25;
 
@@ -71,6 +72,7 @@ export function CommissionList() {
   const { t } = useLingui();
   const money = useMoney();
   const dateTime = useDateTime();
+  const statusLabel = useCommissionStatusLabel();
   const [status, setStatus] = useState<KolCommissionStatus | ''>('held');
   const [kolId, setKolId] = useState('');
   const [page, setPage] = useState(1);
@@ -95,13 +97,6 @@ export function CommissionList() {
     signup_ip: t`Same sign-up IP as the KOL`,
     wallet: t`Same wallet as the KOL`,
     payment_account: t`Same payment account as the KOL`,
-  };
-  const statusLabel: Record<KolCommissionStatus, string> = {
-    held: t`Under review`,
-    pending: t({ message: 'Pending', context: 'to settle' }),
-    available: t({ message: 'Available', context: 'to settle' }),
-    settled: t`Settled`,
-    voided: t`Voided`,
   };
 
   const columns: DataColumn<ConsoleCommission>[] = [

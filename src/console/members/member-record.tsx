@@ -10,12 +10,16 @@ import { RecordTable } from '../console-table';
 import { RecordPanel } from '../record-panel';
 import { StateBadge } from '../state-badge';
 import { useConsoleSession } from '../use-console-session';
+import { FetchesTable } from './fetches-table';
 import { MemberActions } from './member-actions';
+import { MemberCommissions, MemberGroups, MemberInvites } from './member-relations';
 import { MembershipCell } from './membership-cell';
+import { MembershipHistory } from './membership-history';
 
 /**
  * One member in the console: identifiers, membership, device limit, status, the actions the role
- * allows, then their devices, orders and sessions.
+ * allows, then their devices, the membership history, orders, sessions, subscription fetches, group
+ * buys, invited friends and commissions.
  */
 export function MemberRecord({ userId, onClose }: { userId: number; onClose: () => void }) {
   const { t } = useLingui();
@@ -64,6 +68,7 @@ export function MemberRecord({ userId, onClose }: { userId: number; onClose: () 
             <Detail term={<Trans>Invited friends</Trans>}>{data.invites.count}</Detail>
           </dl>
           <MemberActions record={data} permitted={session.permissions.includes('users.manage')} />
+          <MembershipHistory record={data} />
           <RecordTable
             title={<Trans>Orders</Trans>}
             rows={data.orders}
@@ -78,6 +83,10 @@ export function MemberRecord({ userId, onClose }: { userId: number; onClose: () 
             rowKey={(s) => s.id}
             empty={<Trans>Signed in nowhere.</Trans>}
           />
+          <FetchesTable record={data} />
+          <MemberGroups record={data} />
+          <MemberInvites record={data} />
+          <MemberCommissions record={data} />
         </>
       )}
     </RecordPanel>

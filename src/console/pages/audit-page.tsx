@@ -5,6 +5,7 @@ import { type DataColumn } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
 import { useDateTime } from '../../components/formats';
 import { auditQuery, type AuditFilters } from '../api/console-queries';
+import { useActorName } from '../actor-name';
 import { ConsoleFilters, useListFilters } from '../console-filters';
 import { Permitted } from '../console-forbidden';
 import { dayRange } from '../day-bound';
@@ -74,16 +75,11 @@ function AuditSection() {
     placeholderData: keepPreviousData,
   });
 
-  const actorText = (entry: AuditEntry) =>
-    entry.actor.kind === 'cli'
-      ? t`CLI`
-      : entry.actor.kind === 'anonymous'
-        ? t`Unknown (${entry.actor.username ?? ''})`
-        : (entry.actor.username ?? `#${entry.actor.staffId ?? ''}`);
+  const actorName = useActorName();
 
   const columns: DataColumn<AuditEntry>[] = [
     { key: 'at', header: t`When`, rowHeader: true, cell: (entry) => dateTime(entry.at) },
-    { key: 'actor', header: t`Who`, cell: actorText },
+    { key: 'actor', header: t`Who`, cell: (entry) => actorName(entry.actor) },
     {
       key: 'action',
       header: t`Action`,

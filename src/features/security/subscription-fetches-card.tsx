@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QueryStatus } from '../../components/query-status';
+import { SubscriptionFetchResult } from '../../components/subscription-fetch-result';
 import { TitledCard } from '../../components/titled-card';
 import { DataTable } from '../../components/ui/data-table';
 import { formatDateTime } from '../../i18n/intl-format';
@@ -58,14 +59,7 @@ export function SubscriptionFetchesCard() {
             {
               key: 'result',
               header: t`Result`,
-              cell: (fetch) =>
-                fetch.served ? (
-                  <Trans>Server list sent</Trans>
-                ) : (
-                  <span className="badge badge--muted">
-                    <Trans>Refused: the link was used or had expired</Trans>
-                  </span>
-                ),
+              cell: (fetch) => <SubscriptionFetchResult served={fetch.served} />,
             },
           ]}
         />
