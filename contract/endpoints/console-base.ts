@@ -42,6 +42,7 @@ export const CONSOLE_PERMISSIONS = [
   'staff.manage',
   'audit.read',
   'dashboard.read',
+  'dashboard.money',
   'users.read',
   'users.manage',
   'users.bulk',

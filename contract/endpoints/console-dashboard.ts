@@ -12,16 +12,22 @@ export const DASHBOARD_RANGES = [30, 90] as const;
 
 const perCurrency = z.object({ CNY: z.number().int(), USD: z.number().int() });
 
+/**
+ * The figures. The money ones (revenue, refunds, payouts due) are in the answer only for a staff
+ * member holding `dashboard.money` (owner, finance); for the others they are left out, not zeroed.
+ */
 export const dashboardFigures = z.object({
   at: isoDate,
-  revenue: z.object({
-    today: perCurrency,
-    thisMonth: perCurrency,
-    lastMonth: perCurrency,
-    /** This month so far against last month up to the same day, in percent; null without a base. */
-    changePercent: z.object({ CNY: z.number().nullable(), USD: z.number().nullable() }),
-  }),
-  refunds: z.object({ thisMonth: perCurrency }),
+  revenue: z
+    .object({
+      today: perCurrency,
+      thisMonth: perCurrency,
+      lastMonth: perCurrency,
+      /** This month so far against last month up to the same day, in percent; null without a base. */
+      changePercent: z.object({ CNY: z.number().nullable(), USD: z.number().nullable() }),
+    })
+    .optional(),
+  refunds: z.object({ thisMonth: perCurrency }).optional(),
   registrations: z.object({
     today: z.number().int(),
     thisMonth: z.number().int(),
@@ -37,14 +43,15 @@ export const dashboardFigures = z.object({
   trafficThisMonth: z.number(),
   nodes: z.object({ enabled: z.number().int(), online: z.number().int() }),
   openPaymentFlags: z.number().int(),
-  payoutsDue: z.object({ count: z.number().int(), cents: z.number().int() }),
+  payoutsDue: z.object({ count: z.number().int(), cents: z.number().int() }).optional(),
 });
 export type DashboardFigures = z.infer<typeof dashboardFigures>;
 
 export const dashboardDay = z.object({
   /** YYYY-MM-DD (UTC). */
   date: z.string(),
-  revenue: perCurrency,
+  /** Money received that day: only with `dashboard.money`, like the figures' revenue. */
+  revenue: perCurrency.optional(),
   registrations: z.number().int(),
   /** Members whose membership ran at the end of that day. */
   activeMembers: z.number().int(),
@@ -58,7 +65,7 @@ export const consoleDashboard = consoleRead({
   input: z.object({}),
   data: dashboardFigures,
   summary:
-    'Revenue (today, this month, last month, per currency, with the change), refunds, registrations, active and paying members, online devices, traffic, nodes online, open flags, payouts due.',
+    'Registrations, active and paying members, online devices, traffic, nodes online, open flags; with dashboard.money also revenue (today, this month, last month, per currency, with the change), refunds and payouts due.',
 });
 
 export const consoleDashboardSeries = consoleRead({
@@ -71,7 +78,7 @@ export const consoleDashboardSeries = consoleRead({
   }),
   data: z.object({ days: z.array(dashboardDay) }),
   summary:
-    'Revenue, registrations, active members and traffic per day over the last 30 or 90 days (UTC), oldest first.',
+    'Registrations, active members and traffic (with dashboard.money also revenue per currency) per day over the last 30 or 90 days (UTC), oldest first.',
 });
 
 export const consoleDashboardEndpoints = { consoleDashboard, consoleDashboardSeries } as const;

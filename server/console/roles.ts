@@ -6,7 +6,9 @@
  *
  * Least privilege: `owner` holds everything and alone manages staff and reads the audit trail;
  * `finance` orders, refunds, manual confirmations, payouts and prices; `support` users, devices,
- * sessions, orders read-only and group buys; `content` the texts members read.
+ * sessions, orders read-only and group buys; `content` the texts members read. Every role reads the
+ * dashboard's operational figures; only owner and finance its money (`dashboard.money`: revenue,
+ * refunds, payouts due, the revenue charts).
  */
 import {
   CONSOLE_PERMISSIONS,
@@ -19,6 +21,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly ConsolePermis
   owner: CONSOLE_PERMISSIONS,
   finance: [
     'dashboard.read',
+    'dashboard.money',
     'orders.read',
     'orders.refund',
     'orders.confirm',

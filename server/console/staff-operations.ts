@@ -1,14 +1,14 @@
 /**
  * The operator functions on staff (issue 21, items 2 and 11): the console's endpoints and the CLI
  * (`npm run admin -- staff ...`, server/admin/staff-command.ts) both call these, so each rule is
- * written once: usernames and roles are checked here, the last enabled owner is never disabled or
- * demoted, and every change is audited in the same transaction as the change itself.
+ * written once: usernames and roles are checked here, the last enabled owner (and the last enabled
+ * owner who finished enrolment) is never disabled or demoted, and every change is audited in the same transaction as the change itself.
  *
  * Every change runs under one advisory lock: two owners demoting each other at once cannot both
  * pass the last-owner check.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   CONSOLE_ENROL_PAGE,
   CONSOLE_SESSION,
@@ -45,6 +45,9 @@ type StaffRow = typeof staff.$inferSelect;
 export function hashSecret(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
+
+/** A staff member who finished enrolment (`staffView`'s `enrolled`), as SQL. */
+const enrolledStaff = sql`${staff.passwordHash} IS NOT NULL AND ${staff.totpSecret} IS NOT NULL`;
 
 export function staffView(row: StaffRow): StaffMember {
   return {
@@ -103,14 +106,22 @@ async function updateStaff(
   return changed!;
 }
 
-/** Refuses to take the last enabled owner away (disable or another role). */
+/**
+ * Refuses to take away (disable or another role) the last enabled owner, or the last enabled owner
+ * who can sign in: one who finished enrolment (a password and an authenticator). An owner whose
+ * link is still unused cannot stand in for them. Called under the staff lock.
+ */
 async function keepAnOwner(tx: Db, row: StaffRow): Promise<void> {
   if (row.role !== 'owner' || row.disabled) return;
-  const [owners] = await tx
-    .select({ n: count() })
+  const [others] = await tx
+    .select({
+      enabled: count(),
+      enrolled: count(sql`CASE WHEN ${enrolledStaff} THEN 1 END`),
+    })
     .from(staff)
-    .where(and(eq(staff.role, 'owner'), eq(staff.disabled, false)));
-  if ((owners?.n ?? 0) <= 1) throw fail('LAST_OWNER');
+    .where(and(eq(staff.role, 'owner'), eq(staff.disabled, false), ne(staff.id, row.id)));
+  if (!others || others.enabled === 0 || (staffView(row).enrolled && others.enrolled === 0))
+    throw fail('LAST_OWNER');
 }
 
 async function endSessions(tx: Db, staffId: number, now: Date): Promise<void> {

@@ -15,6 +15,7 @@ export const PERMISSION_TEXT: Record<ConsolePermission, MessageDescriptor> = {
   'staff.manage': msg`Manage staff: add, change roles, disable, reset two-factor`,
   'audit.read': msg`Read the audit trail`,
   'dashboard.read': msg`See the dashboard`,
+  'dashboard.money': msg`See the dashboard's revenue, refunds and payouts due`,
   'users.read': msg`Look up users`,
   'users.manage': msg`Change users' memberships, devices and sessions`,
   'users.bulk': msg`Extend every active member at once`,

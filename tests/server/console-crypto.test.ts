@@ -33,7 +33,6 @@ import {
   plans,
   settings,
 } from '../../server/db/schema';
-import { totpCode } from '../../server/identity/totp';
 import { registerByUsername } from './helpers/accounts';
 import {
   Clock,
@@ -45,6 +44,7 @@ import {
   runCli,
   signIn,
   signedInStaff,
+  stepUp,
   useConsoleApp,
   type EnrolledStaff,
   type SignedIn,
@@ -94,16 +94,7 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
     audit: await auditCount(db()),
   });
   /** A fresh second factor for the finance member (a step-up). */
-  const stepUp = async () => {
-    clock.nextStep();
-    const answer = await consoleCall(
-      t.app,
-      E.consoleStepUp,
-      { code: totpCode(financeStaff.secret, clock.now()) },
-      as(finance),
-    );
-    expect(answer.body.code, answer.body.msg).toBe(200);
-  };
+  const freshFactor = () => stepUp(t.app, clock, financeStaff, finance);
 
   it('signs in a finance member', async () => {
     financeStaff = await addAndEnrol(t.app, clock, 'fiona_fin', 'finance');
@@ -294,7 +285,7 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
       before: { cnyPerUsd: null },
       after: { cnyPerUsd: '7.2' },
     });
-    await stepUp();
+    await freshFactor();
     const changed = await consoleCall<{ network: CryptoNetworkView }>(
       t.app,
       E.consoleCryptoNetworkUpdate,

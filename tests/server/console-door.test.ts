@@ -36,6 +36,8 @@ import { registerByUsername } from './helpers/accounts';
 import {
   Clock,
   SITE_ORIGIN,
+  as,
+  databaseFingerprint,
   STAFF_PASSWORD,
   addAndEnrol,
   consoleCall,
@@ -44,6 +46,7 @@ import {
   enrolmentTokenOf,
   runCli,
   signIn,
+  stepUp,
   type EnrolledStaff,
   useConsoleApp,
   lastAudit,
@@ -796,6 +799,37 @@ describe.each(variants)('console door on $name', (variant) => {
     for (const name of order) {
       const endpoint: ConsoleEndpoint = E[name];
       it(`${endpoint.method} ${endpoint.path} (${endpoint.access})`, async () => {
+        // Every write with a session must echo the session's CSRF token, whatever the role (the
+        // check comes before the permission's): without it, or with a wrong one, or with another
+        // session's, the write is refused and nothing in the database changes.
+        if (endpoint.method === 'POST' && endpoint.access !== 'public') {
+          const before = await databaseFingerprint(db());
+          for (const role of STAFF_ROLES) {
+            const s = signedIn.get(role)!;
+            const other = signedIn.get(role === 'owner' ? 'content' : 'owner')!;
+            const input =
+              name === 'consoleStepUp'
+                ? { code: totpCode(s.staff.secret, clock.now()) }
+                : inputs()[name];
+            const tokens: [string, string | undefined][] = [
+              ['no CSRF token', undefined],
+              ['a wrong CSRF token', `${s.csrf.slice(0, -1)}${s.csrf.endsWith('A') ? 'B' : 'A'}`],
+              ["another session's CSRF token", other.csrf],
+              ['an empty CSRF token', ''],
+            ];
+            for (const [how, csrf] of tokens) {
+              const answer = await consoleCall(t.app, endpoint, input, {
+                cookie: s.cookie,
+                ...(csrf === undefined ? {} : { csrf }),
+              });
+              expect(answer.status, `${role} on ${endpoint.path} with ${how}`).toBe(403);
+              expect(answer.body.code, `${role} on ${endpoint.path} with ${how}`).toBe(
+                Errors.CONSOLE_CSRF_REJECTED.code,
+              );
+            }
+          }
+          expect(await databaseFingerprint(db()), `${endpoint.path} refused`).toEqual(before);
+        }
         for (const role of STAFF_ROLES) {
           const s = signedIn.get(role)!;
           const input =
@@ -837,6 +871,36 @@ describe.each(variants)('console door on $name', (variant) => {
         }
       });
     }
+
+    const stepUpEndpoints = order.filter((name) => E[name].stepUp);
+
+    it('asks a fresh code on every step-up endpoint: refused with nothing changed, then let through', async () => {
+      expect(stepUpEndpoints.length).toBeGreaterThan(10);
+      const s = await signIn(t.app, clock, owner);
+      // The last code of the session was entered 5 minutes and a second ago.
+      await db()
+        .update(staffSessions)
+        .set({ secondFactorAt: new Date(clock.ms - 5 * 60_000 - 1_000) })
+        .where(eq(staffSessions.tokenHash, hashSecret(s.cookie)));
+      const before = await databaseFingerprint(db());
+      for (const name of stepUpEndpoints) {
+        const answer = await consoleCall(t.app, E[name], inputs()[name], as(s));
+        expect(answer.status, E[name].path).toBe(403);
+        expect(answer.body.code, E[name].path).toBe(Errors.STEP_UP_REQUIRED.code);
+        expect(answer.body.data, E[name].path).toEqual({ stepUpMinutes: 5 });
+      }
+      expect(await databaseFingerprint(db())).toEqual(before);
+
+      await stepUp(t.app, clock, owner, s);
+      for (const name of stepUpEndpoints) {
+        const answer = await consoleCall(t.app, E[name], inputs()[name], as(s));
+        expect(answer.body.code, `${E[name].path}: ${answer.body.msg}`).not.toBe(
+          Errors.STEP_UP_REQUIRED.code,
+        );
+        expect(refusals, `${E[name].path}: ${answer.body.msg}`).not.toContain(answer.body.code);
+        expect(answer.status, E[name].path).not.toBe(403);
+      }
+    });
   });
 
   it('answers hostile input on every console endpoint without a 5xx and without a change', async () => {

@@ -1,7 +1,8 @@
 /**
  * Staff management and the audit trail (issue 21, items 2, 10, 11; docs/console.md): the console
- * and the CLI call the same operator functions (the last owner is neither disabled nor demoted,
- * through either, and not by two owners demoting each other at once), every action and every CLI
+ * and the CLI call the same operator functions (the last owner, and the last owner who finished
+ * enrolment, is neither disabled nor demoted, through either, and not by two owners demoting each
+ * other at once), every action and every CLI
  * command leaves an audit entry with secrets redacted, the database itself refuses to change or
  * delete an entry, owners filter and page it, and bad input gets a translated error and changes
  * nothing.
@@ -110,8 +111,10 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     await freshOwnerSession();
   });
 
-  it('never disables or demotes the last owner, in the CLI or the console', async () => {
+  /** owen can be neither disabled nor demoted, in the CLI or the console; nothing changes. */
+  async function owenIsTheLastOwner(): Promise<void> {
     const before = await staffSnapshot();
+    const audited = await auditCount();
     const disable = await runCli(t.app, clock, ['staff', 'disable', 'owen']);
     expect(disable.code).toBe(1);
     expect(disable.err.join('\n')).toContain(Errors.LAST_OWNER.en);
@@ -130,6 +133,13 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
       expect(answer.body.msg).toBe(Errors.LAST_OWNER.zh_CN);
     }
     expect(await staffSnapshot()).toEqual(before);
+    // The two CLI commands leave their cli.command entries; the refusals nothing else.
+    expect(await auditCount()).toBe(audited + 2);
+    expect(await lastAudit()).toMatchObject({ action: 'cli.command' });
+  }
+
+  it('never disables or demotes the last owner, in the CLI or the console', async () => {
+    await owenIsTheLastOwner();
     // A disabled owner is no owner: the rule counts enabled owners only.
     const second = await addAndEnrol(t.app, clock, 'otto', 'owner');
     expect(second.recoveryCodes).toHaveLength(10);
@@ -137,6 +147,40 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     expect(disabled.code, disabled.err.join('\n')).toBe(0);
     const stillLast = await runCli(t.app, clock, ['staff', 'role', 'owen', 'content']);
     expect(stillLast.code).toBe(1);
+  });
+
+  it('counts only owners who finished enrolment: an unused link stands in for no one', async () => {
+    // una is an enabled owner whose link is still unused: she cannot sign in, so owen is still
+    // the last owner who can.
+    const pending = await runCli(t.app, clock, ['staff', 'add', 'una', '--role', 'owner']);
+    expect(pending.code, pending.err.join('\n')).toBe(0);
+    await owenIsTheLastOwner();
+    // An owner who never enrolled can go while owen stays (the console, then the CLI).
+    const demoted = await consoleCall(
+      t.app,
+      E.consoleStaffRole,
+      { username: 'una', role: 'content' },
+      write(),
+    );
+    expect(demoted.body.code, demoted.body.msg).toBe(200);
+    const promoted = await runCli(t.app, clock, ['staff', 'role', 'una', 'owner']);
+    expect(promoted.code, promoted.err.join('\n')).toBe(0);
+    const disabled = await runCli(t.app, clock, ['staff', 'disable', 'una']);
+    expect(disabled.code, disabled.err.join('\n')).toBe(0);
+    // A reset authenticator makes an owner one who cannot sign in until the new link is used.
+    await addAndEnrol(t.app, clock, 'vera', 'owner');
+    const reset = await runCli(t.app, clock, ['staff', 'reset-2fa', 'vera']);
+    expect(reset.code, reset.err.join('\n')).toBe(0);
+    await owenIsTheLastOwner();
+    await enrolWithToken(t.app, clock, 'vera', enrolmentTokenOf(reset));
+    // vera enrolled again: owen is no longer the last owner who can sign in.
+    const demote = await runCli(t.app, clock, ['staff', 'role', 'owen', 'support']);
+    expect(demote.code, demote.err.join('\n')).toBe(0);
+    const back = await runCli(t.app, clock, ['staff', 'role', 'owen', 'owner']);
+    expect(back.code, back.err.join('\n')).toBe(0);
+    const veraOut = await runCli(t.app, clock, ['staff', 'disable', 'vera']);
+    expect(veraOut.code, veraOut.err.join('\n')).toBe(0);
+    await freshOwnerSession();
   });
 
   it('reset-2fa ends the sessions, removes the authenticator and hands out a working link', async () => {

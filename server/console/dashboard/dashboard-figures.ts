@@ -45,7 +45,11 @@ async function paymentSums(
 const change = (now: number, base: number) =>
   base === 0 ? null : Math.round(((now - base) / base) * 1000) / 10;
 
-export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigures> {
+/** Revenue (with the change), refunds and payouts due: the figures only `dashboard.money` reads. */
+async function moneyFigures(
+  db: Db,
+  now: Date,
+): Promise<Required<Pick<DashboardFigures, 'revenue' | 'refunds' | 'payoutsDue'>>> {
   const today = dayStart(now);
   const thisMonth = monthStart(now);
   const lastMonth = monthStart(now, 1);
@@ -54,14 +58,46 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     Math.min(lastMonth.getTime() + (now.getTime() - thisMonth.getTime()), thisMonth.getTime()),
   );
   const tomorrow = new Date(today.getTime() + DAY_MS);
-  const [revenueToday, revenueMonth, revenueLastMonth, revenueLastSoFar, refunds] =
+  const [revenueToday, revenueMonth, revenueLastMonth, revenueLastSoFar, refunds, payouts] =
     await Promise.all([
       paymentSums(db, 'received_at', today, tomorrow),
       paymentSums(db, 'received_at', thisMonth, tomorrow),
       paymentSums(db, 'received_at', lastMonth, thisMonth),
       paymentSums(db, 'received_at', lastMonth, lastMonthSoFar),
       paymentSums(db, 'refunded_at', thisMonth, tomorrow),
+      one<{ count: string | number; cents: string | number }>(
+        db,
+        sql`SELECT count(*) AS count, coalesce(sum(amount_cents), 0) AS cents
+          FROM kol_settlements WHERE status = 'processing'`,
+      ),
     ]);
+  return {
+    revenue: {
+      today: revenueToday,
+      thisMonth: revenueMonth,
+      lastMonth: revenueLastMonth,
+      changePercent: {
+        CNY: change(revenueMonth.CNY, revenueLastSoFar.CNY),
+        USD: change(revenueMonth.USD, revenueLastSoFar.USD),
+      },
+    },
+    refunds: { thisMonth: refunds },
+    payoutsDue: { count: Number(payouts.count), cents: Number(payouts.cents) },
+  };
+}
+
+/**
+ * The dashboard's figures at `now`; the money ones (revenue, refunds, payouts due) only when
+ * `money` (the staff member holds `dashboard.money`): otherwise they are not read at all.
+ */
+export async function dashboardFigures(
+  db: Db,
+  now: Date,
+  { money }: { money: boolean },
+): Promise<DashboardFigures> {
+  const today = dayStart(now);
+  const thisMonth = monthStart(now);
+  const lastMonth = monthStart(now, 1);
   const counts = await one<Record<string, string | number>>(
     db,
     sql`SELECT
@@ -80,24 +116,12 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
       (SELECT count(*) FROM vpn_nodes WHERE enabled) AS nodes,
       (SELECT count(*) FROM vpn_nodes WHERE enabled
         AND last_pull_at > ${new Date(now.getTime() - NODE_ONLINE_WITHIN_SECONDS * 1000)}) AS nodes_online,
-      (SELECT count(*) FROM payment_flags WHERE resolved_at IS NULL) AS flags,
-      (SELECT count(*) FROM kol_settlements WHERE status = 'processing') AS payouts,
-      (SELECT coalesce(sum(amount_cents), 0) FROM kol_settlements WHERE status = 'processing')
-        AS payout_cents`,
+      (SELECT count(*) FROM payment_flags WHERE resolved_at IS NULL) AS flags`,
   );
   const n = (key: string) => Number(counts[key] ?? 0);
   return {
     at: now.toISOString(),
-    revenue: {
-      today: revenueToday,
-      thisMonth: revenueMonth,
-      lastMonth: revenueLastMonth,
-      changePercent: {
-        CNY: change(revenueMonth.CNY, revenueLastSoFar.CNY),
-        USD: change(revenueMonth.USD, revenueLastSoFar.USD),
-      },
-    },
-    refunds: { thisMonth: refunds },
+    ...(money ? await moneyFigures(db, now) : {}),
     registrations: { today: n('reg_today'), thisMonth: n('reg_month'), lastMonth: n('reg_last') },
     activeMembers: n('active'),
     payingMembers: n('paying'),
@@ -105,18 +129,22 @@ export async function dashboardFigures(db: Db, now: Date): Promise<DashboardFigu
     trafficThisMonth: n('traffic'),
     nodes: { enabled: n('nodes'), online: n('nodes_online') },
     openPaymentFlags: n('flags'),
-    payoutsDue: { count: n('payouts'), cents: n('payout_cents') },
   };
 }
 
 /**
- * One row per UTC day of the last `days` days, oldest first. Active members at the end of a day
+ * One row per UTC day of the last `days` days, oldest first; its revenue only when `money`. Active members at the end of a day
  * come from the membership ledger: the expiry the member's last grant of that day or before left.
  * A member with no ledger row at all (time set before the ledger existed, an import, the demo
  * seed) counts with their current expiry from their registration on, so the series' last point
  * and the figure "active members" agree.
  */
-export async function dashboardSeries(db: Db, now: Date, days: number): Promise<DashboardDay[]> {
+export async function dashboardSeries(
+  db: Db,
+  now: Date,
+  days: number,
+  { money }: { money: boolean },
+): Promise<DashboardDay[]> {
   const last = dayStart(now);
   const first = new Date(last.getTime() - (days - 1) * DAY_MS);
   const rows = rowsOf<{
@@ -134,10 +162,14 @@ export async function dashboardSeries(db: Db, now: Date, days: number): Promise<
           ${last}::timestamptz AT TIME ZONE 'UTC', interval '1 day') AS d
       )
       SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
-        (SELECT coalesce(sum(amount), 0) FROM payments WHERE currency = 'CNY'
+        ${
+          money
+            ? sql`(SELECT coalesce(sum(amount), 0) FROM payments WHERE currency = 'CNY'
           AND (received_at AT TIME ZONE 'UTC')::date = days.day) AS cny,
         (SELECT coalesce(sum(amount), 0) FROM payments WHERE currency = 'USD'
-          AND (received_at AT TIME ZONE 'UTC')::date = days.day) AS usd,
+          AND (received_at AT TIME ZONE 'UTC')::date = days.day) AS usd,`
+            : sql``
+        }
         (SELECT count(*) FROM users WHERE (created_at AT TIME ZONE 'UTC')::date = days.day)
           AS registrations,
         (SELECT count(*) FROM (
@@ -157,7 +189,7 @@ export async function dashboardSeries(db: Db, now: Date, days: number): Promise<
   );
   return rows.map((r) => ({
     date: r.day,
-    revenue: { CNY: Number(r.cny), USD: Number(r.usd) },
+    ...(money ? { revenue: { CNY: Number(r.cny), USD: Number(r.usd) } } : {}),
     registrations: Number(r.registrations),
     activeMembers: Number(r.active),
     trafficBytes: Number(r.traffic),

@@ -2,6 +2,7 @@
 import type { consoleDashboardEndpoints } from '../../../contract/endpoints/console-dashboard';
 import type { Db } from '../../db/database';
 import type { HandlersOf } from '../console-handler';
+import { roleAllows } from '../roles';
 import { dashboardFigures, dashboardSeries } from './dashboard-figures';
 
 export function dashboardHandlers(deps: {
@@ -9,9 +10,15 @@ export function dashboardHandlers(deps: {
   now: () => Date;
 }): HandlersOf<typeof consoleDashboardEndpoints> {
   return {
-    consoleDashboard: () => dashboardFigures(deps.db, deps.now()),
-    consoleDashboardSeries: async (input) => ({
-      days: await dashboardSeries(deps.db, deps.now(), input.days),
+    // The money figures are left out of the answer for a role without `dashboard.money`.
+    consoleDashboard: (_input, { auth }) =>
+      dashboardFigures(deps.db, deps.now(), {
+        money: roleAllows(auth!.staff.role, 'dashboard.money'),
+      }),
+    consoleDashboardSeries: async (input, { auth }) => ({
+      days: await dashboardSeries(deps.db, deps.now(), input.days, {
+        money: roleAllows(auth!.staff.role, 'dashboard.money'),
+      }),
     }),
   };
 }

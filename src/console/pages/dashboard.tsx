@@ -42,33 +42,38 @@ function Figures({ figures }: { figures: DashboardFigures }) {
   const { i18n } = useLingui();
   const money = (amount: number, currency: 'CNY' | 'USD') =>
     formatMoney(i18n.locale, { amount, currency });
-  const perCurrency = (amounts: DashboardFigures['revenue']['today']) =>
+  const perCurrency = (amounts: Record<'CNY' | 'USD', number>) =>
     CURRENCIES.map((currency) => <div key={currency}>{money(amounts[currency], currency)}</div>);
+  // The money figures are in the answer only for owner and finance (`dashboard.money`): what the
+  // answer leaves out is not shown, neither as a card nor as an empty figure.
+  const { revenue, refunds, payoutsDue } = figures;
   return (
     <>
-      <TitledCard look="console-panel" title={<Trans>Revenue</Trans>}>
-        <dl className="console-facts">
-          <Figure term={<Trans>Today</Trans>}>{perCurrency(figures.revenue.today)}</Figure>
-          <Figure term={<Trans>This month</Trans>}>
-            {CURRENCIES.map((currency) => (
-              <div key={currency}>
-                {money(figures.revenue.thisMonth[currency], currency)}{' '}
-                <Change percent={figures.revenue.changePercent[currency]} />
-              </div>
-            ))}
-          </Figure>
-          <Figure term={<Trans>Last month</Trans>}>{perCurrency(figures.revenue.lastMonth)}</Figure>
-          <Figure term={<Trans>Refunds this month</Trans>}>
-            {perCurrency(figures.refunds.thisMonth)}
-          </Figure>
-        </dl>
-        <p className="console-muted">
-          <Trans>
-            The change compares this month so far with last month up to the same day. Currencies are
-            never added together.
-          </Trans>
-        </p>
-      </TitledCard>
+      {revenue && refunds ? (
+        <TitledCard look="console-panel" title={<Trans>Revenue</Trans>}>
+          <dl className="console-facts">
+            <Figure term={<Trans>Today</Trans>}>{perCurrency(revenue.today)}</Figure>
+            <Figure term={<Trans>This month</Trans>}>
+              {CURRENCIES.map((currency) => (
+                <div key={currency}>
+                  {money(revenue.thisMonth[currency], currency)}{' '}
+                  <Change percent={revenue.changePercent[currency]} />
+                </div>
+              ))}
+            </Figure>
+            <Figure term={<Trans>Last month</Trans>}>{perCurrency(revenue.lastMonth)}</Figure>
+            <Figure term={<Trans>Refunds this month</Trans>}>
+              {perCurrency(refunds.thisMonth)}
+            </Figure>
+          </dl>
+          <p className="console-muted">
+            <Trans>
+              The change compares this month so far with last month up to the same day. Currencies
+              are never added together.
+            </Trans>
+          </p>
+        </TitledCard>
+      ) : null}
       <TitledCard look="console-panel" title={<Trans>Members and service</Trans>}>
         <dl className="console-facts">
           <Figure term={<Trans>Registrations</Trans>}>
@@ -92,11 +97,13 @@ function Figures({ figures }: { figures: DashboardFigures }) {
           <Figure term={<Trans>Open payment flags</Trans>}>
             {formatCount(figures.openPaymentFlags)}
           </Figure>
-          <Figure term={<Trans>Payouts due</Trans>}>
-            <Trans>
-              {formatCount(figures.payoutsDue.count)} ({money(figures.payoutsDue.cents, 'USD')})
-            </Trans>
-          </Figure>
+          {payoutsDue ? (
+            <Figure term={<Trans>Payouts due</Trans>}>
+              <Trans>
+                {formatCount(payoutsDue.count)} ({money(payoutsDue.cents, 'USD')})
+              </Trans>
+            </Figure>
+          ) : null}
         </dl>
       </TitledCard>
     </>
@@ -116,8 +123,10 @@ function Charts({ days }: { days: readonly DashboardDay[] }) {
       formatMoney(i18n.locale, { amount: Math.round(amount), currency });
     return {
       dates,
-      cny: line('CNY', '--c-brand', (day) => day.revenue.CNY),
-      usd: line('USD', '--c-accent', (day) => day.revenue.USD),
+      // Revenue per day only for owner and finance (`dashboard.money`), as the answer has it.
+      revenue: days.every((day) => day.revenue !== undefined),
+      cny: line('CNY', '--c-brand', (day) => day.revenue?.CNY ?? 0),
+      usd: line('USD', '--c-accent', (day) => day.revenue?.USD ?? 0),
       registrations: line(t`Registrations`, '--c-brand', (day) => day.registrations),
       active: line(t`Active members`, '--c-ok', (day) => day.activeMembers),
       traffic: line(t`Traffic`, '--c-accent', (day) => day.trafficBytes),
@@ -127,18 +136,22 @@ function Charts({ days }: { days: readonly DashboardDay[] }) {
   }, [days, t, i18n.locale]);
   return (
     <div className="console-charts">
-      <LineChart
-        title={<Trans>Revenue (CNY)</Trans>}
-        days={charts.dates}
-        series={charts.cny}
-        format={charts.cnyFormat}
-      />
-      <LineChart
-        title={<Trans>Revenue (USD)</Trans>}
-        days={charts.dates}
-        series={charts.usd}
-        format={charts.usdFormat}
-      />
+      {charts.revenue ? (
+        <>
+          <LineChart
+            title={<Trans>Revenue (CNY)</Trans>}
+            days={charts.dates}
+            series={charts.cny}
+            format={charts.cnyFormat}
+          />
+          <LineChart
+            title={<Trans>Revenue (USD)</Trans>}
+            days={charts.dates}
+            series={charts.usd}
+            format={charts.usdFormat}
+          />
+        </>
+      ) : null}
       <LineChart
         title={<Trans>Registrations</Trans>}
         days={charts.dates}
@@ -163,7 +176,8 @@ function Charts({ days }: { days: readonly DashboardDay[] }) {
 
 /**
  * The dashboard on the console's overview (issue 21, item 4): today's and this month's figures, and
- * daily charts over 30 or 90 days. Every role may read it.
+ * daily charts over 30 or 90 days. Every role may read it; the money (revenue, refunds, payouts
+ * due, the revenue charts) only owner and finance, whose answer alone carries it.
  */
 export function Dashboard() {
   const { t } = useLingui();

@@ -14,7 +14,7 @@ import {
   type ConsoleSession,
 } from '../../../contract/endpoints/console';
 import { runAdmin } from '../../../server/admin/cli';
-import type { Db } from '../../../server/db/database';
+import { rowsOf, type Db } from '../../../server/db/database';
 import { auditLog } from '../../../server/db/schema';
 import { totpCode } from '../../../server/identity/totp';
 import type { ConfiguredGateways } from '../../../server/gateways/registry';
@@ -196,6 +196,48 @@ export async function lastAudit(db: Db, action: string) {
 /** How many audit entries there are: an action refused must not add one. */
 export async function auditCount(db: Db): Promise<number> {
   return (await db.select({ n: count() }).from(auditLog))[0]!.n;
+}
+
+/** A fresh second factor for a signed-in session (step-up), with the code of the next TOTP step. */
+export async function stepUp(
+  app: FastifyInstance,
+  clock: Clock,
+  member: EnrolledStaff,
+  session: SignedIn,
+): Promise<void> {
+  clock.nextStep();
+  const answer = await consoleCall(
+    app,
+    { method: 'POST', path: '/api/admin/session/step-up' },
+    { code: totpCode(member.secret, clock.now()) },
+    as(session),
+  );
+  expect(answer.body.code, answer.body.msg).toBe(200);
+}
+
+/**
+ * Every table of the database as one fingerprint per table (an md5 of its rows): a refused write
+ * must leave each one equal. A staff session's last call (`last_seen_at`, moved by every
+ * authenticated call, refused ones too) is left out; whether it is revoked, and its second factor's
+ * time, are in.
+ */
+export async function databaseFingerprint(db: Db): Promise<Record<string, string>> {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`
+      SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`),
+  ).map((t) => t.name);
+  const parts = tables.map((name) => {
+    const row =
+      name === 'staff_sessions'
+        ? sql`(x.id, x.staff_id, x.token_hash, x.csrf_token, x.second_factor_at, x.revoked_at)::text`
+        : sql`x::text`;
+    return sql`SELECT ${name}::text AS name, md5(coalesce(string_agg(${row}, ',' ORDER BY ${row}), '')) AS rows FROM ${sql.identifier(name)} x`;
+  });
+  const answer = rowsOf<{ name: string; rows: string }>(
+    await db.execute(sql.join(parts, sql` UNION ALL `)),
+  );
+  return Object.fromEntries(answer.map((r) => [r.name, r.rows]));
 }
 
 /** Signs in with the authenticator's code of the next TOTP step (the last one may be spent). */

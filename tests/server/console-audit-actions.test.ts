@@ -1,0 +1,254 @@
+/**
+ * The audit entry of the console's actions that no section test read back (issue 21, item 10;
+ * docs/console.md "Audit trail"): enabling a member again, a refund recorded by hand, a payment
+ * flag resolved, a crypto network and token enabled again, a network imported, a plan, a promo
+ * code and group buy put back. Each action, done once, writes exactly one entry: its action, its
+ * actor (the signed-in staff member from their address, or the CLI), its target and the values
+ * before and after.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, gt, sql } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { consoleEndpoints, type ConsoleEndpoint } from '../../contract/endpoints/console';
+import type { PaymentFlag } from '../../contract/endpoints/console-orders';
+import { auditLog, orders, users } from '../../server/db/schema';
+import { registerByUsername } from './helpers/accounts';
+import {
+  Clock,
+  addAndEnrol,
+  as,
+  consoleCall,
+  runCli,
+  signIn,
+  type EnrolledStaff,
+  type SignedIn,
+  useConsoleApp,
+} from './helpers/console';
+import { buyOrder, postForm, sandboxNotification } from './helpers/payments';
+import { databaseVariants } from './helpers/test-databases';
+
+const variants = await databaseVariants();
+const E = consoleEndpoints;
+const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const USDT = '0x55d398326f99059ff775485246999027b3197955';
+
+describe.each(variants)('the audit entry of each console action on $name', (variant) => {
+  const clock = new Clock(Date.now());
+  const t = useConsoleApp(variant, clock, { sandbox: true });
+  const db = () => t.app.kestrel.database.db;
+  let ownerStaff: EnrolledStaff;
+  let owner: SignedIn;
+
+  const lastId = async () =>
+    (
+      await db()
+        .select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)` })
+        .from(auditLog)
+    )[0]!.id;
+
+  /** The entries written since `since`, oldest first. */
+  const entriesSince = (since: number) =>
+    db().select().from(auditLog).where(gt(auditLog.id, since)).orderBy(auditLog.id);
+
+  /** Calls a console endpoint as the owner; it succeeds and writes exactly this one entry. */
+  async function auditedOnce(
+    endpoint: ConsoleEndpoint,
+    input: Record<string, unknown>,
+    entry: { action: string; target: string; before: unknown; after: unknown },
+  ): Promise<void> {
+    const since = await lastId();
+    const answer = await consoleCall(t.app, endpoint, input, as(owner));
+    expect(answer.body.code, `${endpoint.path}: ${answer.body.msg}`).toBe(200);
+    const written = await entriesSince(since);
+    expect(written, entry.action).toHaveLength(1);
+    const [row] = written;
+    expect(row).toMatchObject({
+      action: entry.action,
+      actorKind: 'staff',
+      actorStaffId: owner.session.staff.id,
+      actorUsername: 'audra_owner',
+      ip: '127.0.0.1',
+      target: entry.target,
+    });
+    expect(row!.before, `${entry.action} before`).toEqual(entry.before);
+    expect(row!.after, `${entry.action} after`).toEqual(entry.after);
+    expect(row!.at.getTime()).toBe(clock.ms);
+  }
+
+  it('signs in an owner (every permission)', async () => {
+    ownerStaff = await addAndEnrol(t.app, clock, 'audra_owner', 'owner');
+    owner = await signIn(t.app, clock, ownerStaff);
+  });
+
+  it('member.enable: a disabled member enabled again', async () => {
+    const member = await registerByUsername(t.api);
+    const off = await consoleCall(
+      t.app,
+      E.consoleUserSetDisabled,
+      { userId: member.userId, disabled: true, reason: 'Chargeback under review' },
+      as(owner),
+    );
+    expect(off.body.code, off.body.msg).toBe(200);
+    await auditedOnce(
+      E.consoleUserSetDisabled,
+      { userId: member.userId, disabled: false, reason: 'The bank found no fraud' },
+      {
+        action: 'member.enable',
+        target: `user:${member.userId}`,
+        before: { disabled: true },
+        after: { disabled: false, sessionsEnded: 0, reason: 'The bank found no fraud' },
+      },
+    );
+    const [row] = await db().select().from(users).where(eq(users.id, member.userId));
+    expect(row!.disabled).toBe(false);
+  });
+
+  it('order.refund-recorded: a refund made in the gateway’s dashboard, recorded', async () => {
+    const order = await buyOrder(t.api);
+    expect(
+      (await postForm(t.app, '/pay/notify/sandbox', sandboxNotification(order))).statusCode,
+    ).toBe(200);
+    await auditedOnce(
+      E.consoleOrderRefund,
+      { orderId: order.orderNo, reason: 'Refunded in the Alipay dashboard', manual: true },
+      {
+        action: 'order.refund-recorded',
+        target: `order:${order.orderNo}`,
+        before: { status: 'paid' },
+        after: { refunded: true, reason: 'Refunded in the Alipay dashboard' },
+      },
+    );
+    const [row] = await db().select().from(orders).where(eq(orders.orderNo, order.orderNo));
+    expect(row!.status).toBe('refunded');
+  });
+
+  it('payment-flag.resolve: a second payment flagged, then resolved', async () => {
+    const order = await buyOrder(t.api);
+    expect(
+      (await postForm(t.app, '/pay/notify/sandbox', sandboxNotification(order))).statusCode,
+    ).toBe(200);
+    const confirmed = await consoleCall<{ result: string }>(
+      t.app,
+      E.consoleOrderConfirm,
+      { orderId: order.orderNo, tradeNo: 'SECOND-TRADE-7', reason: 'Paid twice by the member' },
+      as(owner),
+    );
+    expect(confirmed.body.data.result).toBe('flagged');
+    const flags = await consoleCall<{ items: PaymentFlag[] }>(
+      t.app,
+      E.consolePaymentFlags,
+      {},
+      as(owner),
+    );
+    const flag = flags.body.data.items.find((f) => f.orderId === order.orderNo)!;
+    await auditedOnce(
+      E.consoleResolveFlag,
+      { flagId: flag.id, reason: 'The second payment was refunded by hand' },
+      {
+        action: 'payment-flag.resolve',
+        target: `flag:${flag.id}`,
+        before: { reason: 'duplicate_payment', tradeNo: 'SECOND-TRADE-7' },
+        after: { resolved: true, reason: 'The second payment was refunded by hand' },
+      },
+    );
+  });
+
+  it('crypto.network-import: a network with a token, from the CLI, then again changed', async () => {
+    const file = join(t.dataDir, 'networks.json');
+    const network = {
+      chainId: 56,
+      name: 'BNB Chain',
+      rpcUrls: ['https://bsc-dataseed.bnbchain.org/key/secret-path'],
+      confirmations: 15,
+      receivingAddress: WALLET,
+      explorerUrl: 'https://bscscan.com',
+      nativeSymbol: 'BNB',
+      tokens: [{ symbol: 'USDT', address: USDT, decimals: 18 }],
+    };
+    const audited = {
+      name: 'BNB Chain',
+      rpcHosts: ['bsc-dataseed.bnbchain.org'],
+      confirmations: 15,
+      receivingAddress: WALLET,
+      explorer: 'https://bscscan.com',
+      nativeSymbol: 'BNB',
+      sort: 0,
+    };
+    const usdt = { symbol: 'USDT', address: getAddress(USDT), decimals: 18 };
+    for (const [confirmations, before] of [
+      [15, null],
+      [20, { ...audited, enabled: true }],
+    ] as const) {
+      writeFileSync(file, JSON.stringify({ networks: [{ ...network, confirmations }] }));
+      const since = await lastId();
+      const run = await runCli(t.app, clock, ['crypto', 'import', file]);
+      expect(run.code, run.err.join('\n')).toBe(0);
+      const written = await entriesSince(since);
+      // The import's own entry, then the entry every CLI command leaves.
+      expect(written.map((w) => w.action)).toEqual(['crypto.network-import', 'cli.command']);
+      expect(written[0]).toMatchObject({
+        actorKind: 'cli',
+        actorStaffId: null,
+        actorUsername: null,
+        target: 'crypto-network:56',
+      });
+      expect(written[0]!.before).toEqual(before);
+      expect(written[0]!.after).toEqual({ ...audited, confirmations, assets: [usdt] });
+    }
+  });
+
+  it('crypto.network-enable and crypto.token-enable: each put back after a disable', async () => {
+    for (const [endpoint, chain] of [
+      [E.consoleCryptoNetworkEnabled, { chainId: 56 }],
+      [E.consoleCryptoTokenEnabled, { chainId: 56, symbol: 'USDT' }],
+    ] as const) {
+      const off = await consoleCall(t.app, endpoint, { ...chain, enabled: false }, as(owner));
+      expect(off.body.code, off.body.msg).toBe(200);
+    }
+    await auditedOnce(
+      E.consoleCryptoNetworkEnabled,
+      { chainId: 56, enabled: true },
+      {
+        action: 'crypto.network-enable',
+        target: 'crypto-network:56',
+        before: { name: 'BNB Chain', enabled: false },
+        after: { name: 'BNB Chain', enabled: true },
+      },
+    );
+    await auditedOnce(
+      E.consoleCryptoTokenEnabled,
+      { chainId: 56, symbol: 'USDT', enabled: true },
+      {
+        action: 'crypto.token-enable',
+        target: 'crypto-network:56:USDT',
+        before: { enabled: false },
+        after: { enabled: true },
+      },
+    );
+  });
+
+  it('plan.enable, coupon.enable and group-buy.enable: each put back on sale after a disable', async () => {
+    const puts: [ConsoleEndpoint, Record<string, unknown>, string, string, string][] = [
+      [E.consoleStorePlanActive, { planId: 204 }, 'active', 'plan.enable', 'plan:204'],
+      [
+        E.consoleStoreCouponActive,
+        { code: 'SAVE20CNY' },
+        'active',
+        'coupon.enable',
+        'coupon:SAVE20CNY',
+      ],
+      [E.consoleStoreGroupEnabled, {}, 'enabled', 'group-buy.enable', 'group-buy'],
+    ];
+    for (const [endpoint, input, field, action, target] of puts) {
+      const off = await consoleCall(t.app, endpoint, { ...input, [field]: false }, as(owner));
+      expect(off.body.code, off.body.msg).toBe(200);
+      await auditedOnce(
+        endpoint,
+        { ...input, [field]: true },
+        { action, target, before: { [field]: false }, after: { [field]: true } },
+      );
+    }
+  });
+});
