@@ -117,7 +117,13 @@ describe.each(variants)('the audit entry of each console action on $name', (vari
         action: 'order.refund-recorded',
         target: `order:${order.orderNo}`,
         before: { status: 'paid' },
-        after: { refunded: true, reason: 'Refunded in the Alipay dashboard' },
+        after: {
+          status: 'refunded',
+          refunded: true,
+          // The membership the refund took back ends now: the member's new expiry.
+          userExpireTime: new Date(clock.ms).toISOString(),
+          reason: 'Refunded in the Alipay dashboard',
+        },
       },
     );
     const [row] = await db().select().from(orders).where(eq(orders.orderNo, order.orderNo));
