@@ -35,7 +35,7 @@ async function shoot(page: Page, info: TestInfo, name: string, found: string[]) 
 }
 
 test.describe('console pages fit the screen', { tag: '@layout' }, () => {
-  test('sign-in, enrolment, overview, staff, audit, a member, orders, an order, group buys, a group, nodes, store, crypto, KOL, content and the forbidden page', async ({
+  test('sign-in, enrolment, overview, staff, audit, a member, orders, an order, group buys, a group, nodes, store (a price), crypto (a new network), KOL (its terms), content and the forbidden page', async ({
     page,
     request,
     browser,
@@ -164,16 +164,29 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     await shoot(page, info, 'node-token', found);
     await page.getByRole('button', { name: i18n.t('I have saved the token') }).click();
 
-    // Store, crypto and KOL: each section's page as an owner finds it.
-    for (const [path, title, name] of [
-      ['/admin/store', 'Store', 'store'],
-      ['/admin/crypto', 'Crypto', 'crypto'],
-      ['/admin/kol', 'KOL programme', 'kol'],
+    // Store, crypto and KOL: each section's page as an owner finds it, then one of its dialogs
+    // (a plan's price, a new network, the demo KOL's terms), cancelled.
+    for (const [path, title, name, opener, dialog] of [
+      ['/admin/store', 'Store', 'store', i18n.pattern('Set a price of plan {0}'), 'store-price'],
+      ['/admin/crypto', 'Crypto', 'crypto', i18n.t('Add a network'), 'crypto-network'],
+      [
+        '/admin/kol',
+        'KOL programme',
+        'kol',
+        i18n.pattern('Change the terms of KOL {0}'),
+        'kol-terms',
+      ],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: i18n.t(title), level: 1 })).toBeVisible();
       await expect(page.getByRole('table').first()).toBeVisible();
       await shoot(page, info, name, found);
+      await page.getByRole('button', { name: opener }).first().click();
+      const opened = page.getByRole('dialog');
+      await expect(opened).toBeVisible();
+      await shoot(page, info, dialog, found);
+      await opened.getByRole('button', { name: i18n.t('Cancel') }).click();
+      await expect(opened).toHaveCount(0);
     }
 
     await page.goto('/admin/content');
