@@ -716,11 +716,27 @@ export const Errors = {
     'Someone published this page after you opened it. Reload to see their text, then make your change again.',
     '在你打开此页面后，已有人发布了新内容。请重新加载查看后再修改。',
   ),
-  // The console's content section: the site's links.
+  // The console's content section: the site's links (8139, 8220-8223).
   LINK_URL_INVALID: entry(
     8139,
     'Enter an https:// address, or a path on this site starting with /.',
     '请输入 https:// 开头的地址，或以 / 开头的本站路径。',
+  ),
+  LINK_KEY_INVALID: entry(
+    8220,
+    'Enter the key: letters and digits, starting with a letter, 32 at most (faq, blog, status).',
+    '请输入键名：字母和数字，以字母开头，最多 32 个字符（如 faq、blog、status）。',
+  ),
+  LINK_KEY_TAKEN: entry(
+    8221,
+    'This menu already has a link with this key: change its address instead.',
+    '该菜单已有此键名的链接，请改为修改它的地址。',
+  ),
+  LINK_NOT_FOUND: entry(8222, 'This menu has no link with this key.', '该菜单没有此键名的链接。'),
+  LINK_MENU_FULL: entry(
+    8223,
+    'A menu holds 8 links at most: remove one first.',
+    '每个菜单最多 8 个链接，请先删除一个。',
   ),
   // The console's group-buys section (814x).
   CONSOLE_GROUP_NOT_FOUND: entry(8140, 'No group has this ID.', '没有该 ID 的拼团。'),

@@ -6,7 +6,8 @@
  * count goes to 0); a signed-out visitor sees the banner too and closes it in this browser; the
  * staff member withdraws it and it is gone. A benefit of the yearly plan is added (an empty form
  * refused), seen by the yearly demo member in the page's language, and hidden again. The site's
- * links are edited on the same page. The FAQ is rewritten in both languages (an empty language
+ * links are edited on the same page: a link added to the footer (a bad key and address refused in
+ * the dialog), seen by a visitor, and removed after a question. The FAQ is rewritten in both languages (an empty language
  * refused), a visitor reads the new question, and restoring brings the built-in text back (its
  * prerendered page too). Screenshots of the console page, the banner and the
  * notices page are kept in test-results/content-shots/ for looking at.
@@ -348,15 +349,17 @@ test.describe('console content', () => {
     );
   }
 
+  // Runs after every other test (SITE_TEXT_TAG, playwright.config.ts): it adds a link to the footer
+  // every visitor reads (public-links.spec.ts reads the footer against the display config).
   test(
-    'content staff edits the site links: an address that is not https:// is refused',
-    ONE_PROJECT.en,
-    async ({ page, request, i18n }) => {
+    'content staff edits the site links: a bad address is refused; a link is added, seen by a visitor, and removed after a question',
+    { tag: [ONE_PROJECT.en.tag, SITE_TEXT_TAG] },
+    async ({ page, request, browser, i18n }, info) => {
       const content = await enrolledStaff(request, 'content');
       await signInByApi(page, content);
       await page.goto('/admin/content');
       const links = main(page).getByRole('region', { name: i18n.t('Links on the site') });
-      const status = links.getByLabel(i18n.t('Service status'));
+      const status = links.getByRole('textbox', { name: i18n.t('Service status'), exact: true });
       const address = await status.inputValue();
       expect(address).toMatch(/^https:\/\//);
       await status.fill(address.replace('https://', 'http://'));
@@ -367,6 +370,65 @@ test.describe('console content', () => {
       await links.getByRole('button', { name: i18n.t('Save the links') }).click();
       await expect(links.getByText(i18n.t('Saved. The site shows the new links.'))).toBeVisible();
       await expectAccessible(page);
+
+      // A link added to the footer's help centre: a bad key and address are refused in the dialog.
+      const key = `guide${Date.now().toString(36)}`;
+      const help = links.getByRole('group', { name: i18n.t('Footer help centre') });
+      await help.getByRole('button', { name: i18n.t('Add a link') }).click();
+      const adding = page.getByRole('dialog', {
+        name: i18n.t('Add a link to the footer help centre'),
+      });
+      // A known key shows the label the site will show.
+      await adding.getByLabel(i18n.t('Key')).fill('faq');
+      await expect(adding).toContainText(i18n.t('Shown as “{label}”.', { label: i18n.t('FAQ') }));
+      await adding.getByLabel(i18n.t('Key')).fill('user-guide');
+      await adding.getByLabel(i18n.t('Address')).fill('http://guide.example');
+      await adding.getByRole('button', { name: i18n.t('Add the link') }).click();
+      await expect(adding.getByText(i18n.error('LINK_KEY_INVALID'))).toBeVisible();
+      await expect(adding.getByText(i18n.error('LINK_URL_INVALID'))).toBeVisible();
+      await expectAccessible(page, '[role="dialog"]');
+      // A key the menu has: the server's refusal, under the key.
+      await adding.getByLabel(i18n.t('Key')).fill('faq');
+      await adding.getByLabel(i18n.t('Address')).fill('/download');
+      await adding.getByRole('button', { name: i18n.t('Add the link') }).click();
+      await expect(adding.getByText(i18n.error('LINK_KEY_TAKEN'))).toBeVisible();
+      await adding.getByLabel(i18n.t('Key')).fill(key);
+      await adding.getByRole('button', { name: i18n.t('Add the link') }).click();
+      await expect(adding).toHaveCount(0);
+      await expect(help.getByRole('textbox', { name: key, exact: true })).toHaveValue('/download');
+
+      // A visitor sees it in the footer (an unknown key is shown as typed).
+      const visitorSide = await otherPage(browser, page, i18n, info);
+      const visitor = visitorSide.page;
+      await visitor.goto('/faq');
+      const footerHelp = visitor.getByRole('navigation', { name: i18n.t('Help centre') });
+      await expect(footerHelp.getByRole('link', { name: key })).toHaveAttribute(
+        'href',
+        '/download',
+      );
+
+      // Removed after a question: Cancel keeps it, the act removes it for the visitor too.
+      const remove = help.getByRole('button', { name: i18n.t('Remove “{0}”', { 0: key }) });
+      await remove.click();
+      const question = page.getByRole('alertdialog', {
+        name: i18n.t('Remove “{label}” from the footer help centre?', { label: key }),
+      });
+      await expect(question).toContainText('/download');
+      await expectAccessible(page, '[role="alertdialog"]');
+      await question.getByRole('button', { name: i18n.t('Cancel') }).click();
+      await expect(question).toHaveCount(0);
+      await expect(help.getByRole('textbox', { name: key, exact: true })).toHaveValue('/download');
+      await remove.click();
+      await question.getByRole('button', { name: i18n.t('Remove the link') }).click();
+      await expect(question).toHaveCount(0);
+      await expect(help.getByRole('textbox', { name: key, exact: true })).toHaveCount(0);
+      await expect(help.getByRole('textbox', { name: i18n.t('FAQ'), exact: true })).toHaveValue(
+        '/faq',
+      );
+      await visitor.reload();
+      await expect(footerHelp.getByRole('link', { name: i18n.t('FAQ') })).toBeVisible();
+      await expect(footerHelp.getByRole('link', { name: key })).toHaveCount(0);
+      await visitorSide.context.close();
     },
   );
 

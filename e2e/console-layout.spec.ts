@@ -37,7 +37,7 @@ async function shoot(page: Page, info: TestInfo, name: string, found: string[]) 
 }
 
 test.describe('console pages fit the screen', { tag: '@layout' }, () => {
-  test('sign-in, enrolment, overview, staff, audit, a member, orders, an order, group buys, a group, nodes, store, crypto, KOL, content and the forbidden page', async ({
+  test('sign-in, enrolment, overview, staff, audit, a member, orders, an order, group buys, a group, nodes, store (a price), crypto (a new network), KOL (its terms), content and the forbidden page', async ({
     page,
     request,
     browser,
@@ -179,14 +179,14 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     await page
       .getByRole('button', { name: i18n.t('Open member {0}', { 0: member.userId }) })
       .click();
-    const dialog = page.getByRole('alertdialog');
+    const extend = page.getByRole('alertdialog');
     await page.getByRole('button', { name: i18n.t('Extend membership') }).click();
-    await dialog.getByLabel(i18n.t('Days')).fill('3');
-    await dialog
+    await extend.getByLabel(i18n.t('Days')).fill('3');
+    await extend
       .getByLabel(i18n.t('Reason'))
       .fill('Compensation for the outage of ticket 4711, agreed with the customer by e-mail');
-    await dialog.getByRole('button', { name: i18n.t('Extend'), exact: true }).click();
-    await expect(dialog).toHaveCount(0);
+    await extend.getByRole('button', { name: i18n.t('Extend'), exact: true }).click();
+    await expect(extend).toHaveCount(0);
     await expect(
       page
         .getByRole('table', { name: i18n.t('Membership history') })
@@ -196,16 +196,29 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     await expect(page.getByRole('table', { name: i18n.t('Commissions') })).toBeVisible();
     await shoot(page, info, 'member-record', found);
 
-    // Store, crypto and KOL: each section's page as an owner finds it.
-    for (const [path, title, name] of [
-      ['/admin/store', 'Store', 'store'],
-      ['/admin/crypto', 'Crypto', 'crypto'],
-      ['/admin/kol', 'KOL programme', 'kol'],
+    // Store, crypto and KOL: each section's page as an owner finds it, then one of its dialogs
+    // (a plan's price, a new network, the demo KOL's terms), cancelled.
+    for (const [path, title, name, opener, dialog] of [
+      ['/admin/store', 'Store', 'store', i18n.pattern('Set a price of plan {0}'), 'store-price'],
+      ['/admin/crypto', 'Crypto', 'crypto', i18n.t('Add a network'), 'crypto-network'],
+      [
+        '/admin/kol',
+        'KOL programme',
+        'kol',
+        i18n.pattern('Change the terms of KOL {0}'),
+        'kol-terms',
+      ],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: i18n.t(title), level: 1 })).toBeVisible();
       await expect(page.getByRole('table').first()).toBeVisible();
       await shoot(page, info, name, found);
+      await page.getByRole('button', { name: opener }).first().click();
+      const opened = page.getByRole('dialog');
+      await expect(opened).toBeVisible();
+      await shoot(page, info, dialog, found);
+      await opened.getByRole('button', { name: i18n.t('Cancel') }).click();
+      await expect(opened).toHaveCount(0);
     }
 
     await page.goto('/admin/content');

@@ -162,18 +162,26 @@ export const externalLinkField = linkTargetField.refine(
   code(Errors.LINK_URL_INVALID),
 );
 
-const linkEntry = z.object({
-  /** The label's key (the SPA's src/app/layout/link-labels.ts); an unknown one is shown as is. */
-  key: z
-    .string(code(Errors.BAD_REQUEST))
-    .regex(/^[A-Za-z][A-Za-z0-9]{0,31}$/, code(Errors.BAD_REQUEST)),
-  href: linkTargetField,
-});
+/** The two menus of links: the header's "More" menu and the footer's help centre. */
+export const LINK_MENUS = ['more', 'help'] as const;
+export type LinkMenu = (typeof LINK_MENUS)[number];
+export const LINK_MENU_SIZE = 8;
+
+/** A link's key: the label's key (the SPA's src/app/layout/link-labels.ts); an unknown one is shown as is. */
+export const linkKeyField = z
+  .string(code(Errors.LINK_KEY_INVALID))
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9]{0,31}$/, code(Errors.LINK_KEY_INVALID));
+
+const linkEntry = z.object({ key: linkKeyField, href: linkTargetField });
 
 const linkList = z
   .array(linkEntry, code(Errors.BAD_REQUEST))
-  .max(8, code(Errors.BAD_REQUEST))
-  .refine((list) => new Set(list.map((l) => l.key)).size === list.length, code(Errors.BAD_REQUEST));
+  .max(LINK_MENU_SIZE, code(Errors.LINK_MENU_FULL))
+  .refine(
+    (list) => new Set(list.map((l) => l.key)).size === list.length,
+    code(Errors.LINK_KEY_TAKEN),
+  );
 
 /** The display config's `links`: the header's "more" menu, the footer's help centre, two contacts. */
 export const siteLinksFields = z.object({
@@ -207,6 +215,33 @@ export const consoleLinksUpdate = consoleWrite({
   data: siteLinks,
   summary:
     "Change the site's links: https:// addresses or paths on this site, checked; the rest of the display config is kept.",
+});
+
+/** One link of a menu (added by the console, added or replaced by the CLI's `links set`). */
+export const siteLinkFields = z.object({
+  menu: z.enum(LINK_MENUS, code(Errors.BAD_REQUEST)),
+  key: linkKeyField,
+  href: linkTargetField,
+});
+
+export const consoleLinksAdd = consoleWrite({
+  path: '/api/admin/links/add',
+  access: 'content.manage',
+  input: siteLinkFields,
+  data: siteLinks,
+  summary:
+    'Add a link at the end of a menu: a new key (letters and digits) and its address, checked like every link; the menu holds 8 at most.',
+});
+
+export const consoleLinksRemove = consoleWrite({
+  path: '/api/admin/links/remove',
+  access: 'content.manage',
+  input: z.object({
+    menu: z.enum(LINK_MENUS, code(Errors.BAD_REQUEST)),
+    key: z.string(code(Errors.LINK_NOT_FOUND)),
+  }),
+  data: siteLinks,
+  summary: 'Remove one link from a menu (LINK_NOT_FOUND when the menu has no link with this key).',
 });
 
 export const BENEFIT_LIMITS = { title: 120, description: 1000, account: 200 } as const;
@@ -367,6 +402,8 @@ export const consoleContentEndpoints = {
   consoleAnnouncementDelete,
   consoleLinksRead,
   consoleLinksUpdate,
+  consoleLinksAdd,
+  consoleLinksRemove,
   consoleBenefitList,
   consoleBenefitCreate,
   consoleBenefitUpdate,

@@ -3,10 +3,19 @@
  * (issue 21, item 9; docs/console.md "Content"): the console's content operator functions with the
  * CLI as the actor, so the same checks, the same audit entries and the same catalogue errors.
  */
-import type { ConsoleAnnouncement, SiteLinks } from '../../contract/endpoints/console-content';
+import type {
+  ConsoleAnnouncement,
+  LinkMenu,
+  SiteLinks,
+} from '../../contract/endpoints/console-content';
 import { CLI_ACTOR } from '../console/audit';
 import * as announcementOps from '../console/content/announcement-operations';
-import { changeSiteLinks, readSiteLinks } from '../console/content/link-operations';
+import {
+  addSiteLink,
+  changeSiteLinks,
+  readSiteLinks,
+  removeSiteLink,
+} from '../console/content/link-operations';
 import { Args, UsageError, parseInteger, positional } from './args';
 import type { AdminCommand, AdminContext } from './context';
 import { table } from './format';
@@ -191,13 +200,10 @@ function printLinks(io: AdminContext['io'], links: SiteLinks): void {
   io.out(`affiliate contact: ${links.affiliateContact}`);
 }
 
-type Menu = 'more' | 'help';
-
-/** Runs one change of the links under the row's lock and prints the result. */
-function linksChange(change: (current: SiteLinks) => SiteLinks): AdminCommand {
+/** Runs one change of the links (an operator function of link-operations.ts) and prints the result. */
+function linksPrinted(run: (deps: ReturnType<typeof depsOf>) => Promise<SiteLinks>): AdminCommand {
   return async (context) => {
-    const links = await operator(() => changeSiteLinks(depsOf(context), CLI_ACTOR, change));
-    printLinks(context.io, links);
+    printLinks(context.io, await operator(() => run(depsOf(context))));
     return 0;
   };
 }
@@ -205,7 +211,7 @@ function linksChange(change: (current: SiteLinks) => SiteLinks): AdminCommand {
 export function parseLinksCommand(rest: string[]): AdminCommand {
   const [action, ...argv] = rest;
   const args = new Args(argv);
-  const menuOf = (): Menu => {
+  const menuOf = (): LinkMenu => {
     const menu = positional(args, 0, 'menu (more or help)');
     if (menu !== 'more' && menu !== 'help')
       throw new UsageError(`the menu is more or help, not "${menu}"`);
@@ -223,29 +229,15 @@ export function parseLinksCommand(rest: string[]): AdminCommand {
       const key = positional(args, 1, 'key');
       const href = positional(args, 2, 'address');
       args.done(3);
-      return linksChange((links) => {
-        const at = links[menu].findIndex((l) => l.key === key);
-        const next = [...links[menu]];
-        if (at >= 0) next[at] = { key, href };
-        else next.push({ key, href });
-        return { ...links, [menu]: next };
-      });
+      return linksPrinted((deps) =>
+        addSiteLink(deps, CLI_ACTOR, { menu, key, href }, { replace: true }),
+      );
     }
     case 'remove': {
       const menu = menuOf();
       const key = positional(args, 1, 'key');
       args.done(2);
-      return async (context) => {
-        const current = await readSiteLinks(depsOf(context));
-        if (!current[menu].some((l) => l.key === key)) {
-          context.io.err(`error: the ${menu} menu has no link "${key}"`);
-          return 1;
-        }
-        return linksChange((links) => ({
-          ...links,
-          [menu]: links[menu].filter((l) => l.key !== key),
-        }))(context);
-      };
+      return linksPrinted((deps) => removeSiteLink(deps, CLI_ACTOR, { menu, key }));
     }
     case 'contacts': {
       const supportEmail = args.string('support-email');
@@ -253,11 +245,13 @@ export function parseLinksCommand(rest: string[]): AdminCommand {
       args.done(0);
       if (supportEmail === undefined && affiliateContact === undefined)
         throw new UsageError('links contacts needs --support-email or --affiliate-contact');
-      return linksChange((links) => ({
-        ...links,
-        ...(supportEmail !== undefined ? { supportEmail } : {}),
-        ...(affiliateContact !== undefined ? { affiliateContact } : {}),
-      }));
+      return linksPrinted((deps) =>
+        changeSiteLinks(deps, CLI_ACTOR, 'links.update', (links) => ({
+          ...links,
+          ...(supportEmail !== undefined ? { supportEmail } : {}),
+          ...(affiliateContact !== undefined ? { affiliateContact } : {}),
+        })),
+      );
     }
     default:
       throw new UsageError(action ? `unknown links action "${action}"` : '');

@@ -403,14 +403,134 @@ describe.each(variants)("the console's site links on $name", (variant) => {
       [{ ...current.links, supportEmail: 'not-an-address' }, Errors.INVALID_EMAIL],
       [
         { ...current.links, more: [...current.links.more, current.links.more[0]!] },
-        Errors.BAD_REQUEST,
+        Errors.LINK_KEY_TAKEN,
       ],
+      [{ ...current.links, help: [{ key: 'no-dashes', href: '/faq' }] }, Errors.LINK_KEY_INVALID],
     ] as const) {
       const answer = await consoleCall(t.app, E.consoleLinksUpdate, input, as('zh_CN'));
       expect(answer.body.code, JSON.stringify(input).slice(0, 120)).toBe(error.code);
       expect(answer.body.msg).toBe(error.zh_CN);
     }
     expect(await displayConfig()).toEqual(current);
+    expect(await auditCount(db())).toBe(audits);
+  });
+
+  it('adds a link at the end of a menu (audited, before and after); the site shows it', async () => {
+    const before = await displayConfig();
+    const answer = await consoleCall<SiteLinks>(
+      t.app,
+      E.consoleLinksAdd,
+      { menu: 'more', key: 'telegram', href: ' https://t.me/kestrel_news ' },
+      as(),
+    );
+    expect(answer.body.code, answer.body.msg).toBe(200);
+    const links = {
+      ...before.links,
+      more: [...before.links.more, { key: 'telegram', href: 'https://t.me/kestrel_news' }],
+    };
+    expect(answer.body.data).toEqual(links);
+    const after = await displayConfig();
+    expect(after).toEqual({ ...before, links });
+    expect(await lastAudit(db(), 'links.add')).toMatchObject({
+      actorUsername: 'lena_links',
+      actorKind: 'staff',
+      target: 'display_config.links',
+      before: before.links,
+      after: links,
+    });
+  });
+
+  it('refuses a bad key, a bad address, a key the menu has and a ninth link, in both languages, and changes nothing', async () => {
+    const current = await displayConfig();
+    const audits = await auditCount(db());
+    const add = (menu: string, key: string, href: string) => ({ menu, key, href });
+    for (const [input, error] of [
+      [add('more', 'tele-gram', 'https://t.me/x'), Errors.LINK_KEY_INVALID],
+      [add('more', '9lives', 'https://t.me/x'), Errors.LINK_KEY_INVALID],
+      [add('more', '', 'https://t.me/x'), Errors.LINK_KEY_INVALID],
+      [add('more', 'k'.repeat(33), 'https://t.me/x'), Errors.LINK_KEY_INVALID],
+      [add('help', 'guide', 'http://guide.example'), Errors.LINK_URL_INVALID],
+      [add('help', 'guide', '//guide.example'), Errors.LINK_URL_INVALID],
+      [add('help', 'guide', ''), Errors.LINK_URL_INVALID],
+      [add('help', 'faq', '/faq-again'), Errors.LINK_KEY_TAKEN],
+      [add('footer', 'guide', '/guide'), Errors.BAD_REQUEST],
+    ] as const) {
+      for (const language of ['en', 'zh_CN'] as const) {
+        const answer = await consoleCall(t.app, E.consoleLinksAdd, input, as(language));
+        expect(answer.body.code, JSON.stringify(input)).toBe(error.code);
+        expect(answer.body.msg).toBe(language === 'en' ? error.en : error.zh_CN);
+      }
+    }
+    const missing = await consoleCall(
+      t.app,
+      E.consoleLinksRemove,
+      { menu: 'help', key: 'nothingHere' },
+      as('zh_CN'),
+    );
+    expect([missing.body.code, missing.body.msg]).toEqual([
+      Errors.LINK_NOT_FOUND.code,
+      Errors.LINK_NOT_FOUND.zh_CN,
+    ]);
+    expect(await displayConfig()).toEqual(current);
+    expect(await auditCount(db())).toBe(audits);
+
+    // A menu holds 8: the ninth is refused, the menu as it was.
+    const room = 8 - current.links.help.length;
+    for (let i = 0; i < room; i += 1) {
+      const filled = await consoleCall(
+        t.app,
+        E.consoleLinksAdd,
+        add('help', `extra${i}`, '/x'),
+        as(),
+      );
+      expect(filled.body.code, filled.body.msg).toBe(200);
+    }
+    const full = await displayConfig();
+    expect(full.links.help).toHaveLength(8);
+    const ninth = await consoleCall(
+      t.app,
+      E.consoleLinksAdd,
+      add('help', 'ninth', '/x'),
+      as('zh_CN'),
+    );
+    expect([ninth.body.code, ninth.body.msg]).toEqual([
+      Errors.LINK_MENU_FULL.code,
+      Errors.LINK_MENU_FULL.zh_CN,
+    ]);
+    expect(await displayConfig()).toEqual(full);
+    for (let i = 0; i < room; i += 1)
+      await consoleCall(t.app, E.consoleLinksRemove, { menu: 'help', key: `extra${i}` }, as());
+    expect(await displayConfig()).toEqual(current);
+  });
+
+  it('removes a link (audited, before and after); the other menu and the contacts are kept', async () => {
+    const before = await displayConfig();
+    const answer = await consoleCall<SiteLinks>(
+      t.app,
+      E.consoleLinksRemove,
+      { menu: 'more', key: 'telegram' },
+      as(),
+    );
+    expect(answer.body.code, answer.body.msg).toBe(200);
+    const links = { ...before.links, more: before.links.more.filter((l) => l.key !== 'telegram') };
+    expect(links.more).toHaveLength(before.links.more.length - 1);
+    expect(answer.body.data).toEqual(links);
+    expect(await displayConfig()).toEqual({ ...before, links });
+    expect(await lastAudit(db(), 'links.remove')).toMatchObject({
+      actorUsername: 'lena_links',
+      target: 'display_config.links',
+      before: before.links,
+      after: links,
+    });
+    // Removed already: refused, nothing written.
+    const audits = await auditCount(db());
+    const again = await consoleCall(
+      t.app,
+      E.consoleLinksRemove,
+      { menu: 'more', key: 'telegram' },
+      as(),
+    );
+    expect(again.body.code).toBe(Errors.LINK_NOT_FOUND.code);
     expect(await auditCount(db())).toBe(audits);
   });
 });
@@ -676,12 +796,22 @@ describe.each(variants)('announcements and links from the CLI on $name', (varian
       1,
       expect.stringContaining(Errors.LINK_URL_INVALID.en),
     ]);
-    expect((await cli('links', 'remove', 'more', 'nothing-here')).code).toBe(1);
+    const missing = await cli('links', 'remove', 'more', 'nothingHere');
+    expect([missing.code, missing.err.join('\n')]).toEqual([
+      1,
+      expect.stringContaining(Errors.LINK_NOT_FOUND.en),
+    ]);
+    const badKey = await cli('links', 'set', 'more', 'no-dashes', '/faq');
+    expect([badKey.code, badKey.err.join('\n')]).toEqual([
+      1,
+      expect.stringContaining(Errors.LINK_KEY_INVALID.en),
+    ]);
     expect((await cli('links', 'set', 'menu', 'x', '/faq')).code).toBe(2);
     expect((await cli('links', 'contacts')).code).toBe(2);
     expect(await displayConfig()).toEqual(current);
 
     expect((await cli('links', 'remove', 'help', 'guide')).code).toBe(0);
+    expect(await lastAudit(db(), 'links.remove')).toMatchObject({ actorKind: 'cli' });
     expect((await displayConfig()).links).toEqual({
       ...before.links,
       supportEmail: 'care@kestrel.example',

@@ -683,6 +683,9 @@ describe.each(variants)('console door on $name', (variant) => {
         affiliateContact: 'ftp://matrix.example',
         supportEmail: 'matrix@kestrel.example',
       },
+      // Refused past the guard (LINK_URL_INVALID, LINK_NOT_FOUND): the menus stay as they are.
+      consoleLinksAdd: { menu: 'more', key: 'matrix', href: 'ftp://matrix.example' },
+      consoleLinksRemove: { menu: 'help', key: 'nothingHere' },
       consoleBenefitList: {},
       // Both refused past the guard by their checks (BENEFIT_LINK_INVALID, BENEFIT_NOT_FOUND).
       consoleBenefitCreate: {

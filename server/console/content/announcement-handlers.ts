@@ -14,7 +14,7 @@ import {
   type ContentDeps,
 } from './announcement-operations';
 import { createBenefit, listBenefits, updateBenefit } from './benefit-operations';
-import { readSiteLinks, updateSiteLinks } from './link-operations';
+import { addSiteLink, readSiteLinks, removeSiteLink, updateSiteLinks } from './link-operations';
 import { listContentPages, publishContentPage, restoreContentPage } from './page-text-operations';
 
 export function contentHandlers(deps: ContentDeps): HandlersOf<typeof consoleContentEndpoints> {
@@ -29,6 +29,8 @@ export function contentHandlers(deps: ContentDeps): HandlersOf<typeof consoleCon
     consoleAnnouncementDelete: (input, { actor }) => deleteAnnouncement(deps, actor, input),
     consoleLinksRead: () => readSiteLinks(deps),
     consoleLinksUpdate: (input, { actor }) => updateSiteLinks(deps, actor, input),
+    consoleLinksAdd: (input, { actor }) => addSiteLink(deps, actor, input),
+    consoleLinksRemove: (input, { actor }) => removeSiteLink(deps, actor, input),
     consoleBenefitList: async () => ({ benefits: await listBenefits(deps.db) }),
     consoleBenefitCreate: (input, { actor }) => createBenefit(deps, actor, input),
     consoleBenefitUpdate: (input, { actor }) => updateBenefit(deps, actor, input),

@@ -2,9 +2,11 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  consoleLinksRemove,
   consoleLinksUpdate,
   externalLinkField,
   linkTargetField,
+  type LinkMenu,
   type SiteLinks,
 } from '../../../contract/endpoints/console-content';
 import { emailField } from '../../../contract/validation';
@@ -16,15 +18,21 @@ import { errorCodeOf } from '../../lib/api-error';
 import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { siteLinksQuery } from '../api/console-queries';
+import { useConfirmedAct } from '../confirmed-act';
 import { Loading, ReadFailure } from '../console-table';
 import { VerbatimField } from '../console-fields';
 import { RefusalNotice } from '../form-dialog';
+import { AddLinkDialog } from './link-dialogs';
 
 type LinkErrors = Record<string, number>;
 
-/** The site's links (the display config's `links`): each one's address, the two contacts. */
+/**
+ * The site's links (the display config's `links`): each one's address, the two contacts, saved
+ * together; a link added to a menu or removed from it, at once (each its own audited act, as the
+ * CLI's `links set | remove`). The addresses being edited are kept when a link is added or removed.
+ */
 function LinksForm({ initial, onSaved }: { initial: SiteLinks; onSaved: () => void }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const errorText = useErrorText();
   const [links, setLinks] = useState<SiteLinks>(initial);
   const [errors, setErrors] = useState<LinkErrors>({});
@@ -33,8 +41,44 @@ function LinksForm({ initial, onSaved }: { initial: SiteLinks; onSaved: () => vo
   const [saved, setSaved] = useState(false);
   const shown = (name: string) => (errors[name] === undefined ? null : errorText(errors[name]));
 
-  const setHref = (list: 'more' | 'help', key: string, href: string) =>
+  const [adding, setAdding] = useState<LinkMenu | null>(null);
+  const removal = useConfirmedAct(siteLinksQuery.queryKey);
+  const labelOf = (key: string) => linkLabel((d) => i18n._(d), key);
+
+  const setHref = (list: LinkMenu, key: string, href: string) =>
     setLinks((l) => ({ ...l, [list]: l[list].map((e) => (e.key === key ? { ...e, href } : e)) }));
+
+  /** The server's entry added to the menu being edited (the other addresses typed are kept). */
+  const added = (list: LinkMenu, server: SiteLinks) => {
+    const known = new Set(links[list].map((e) => e.key));
+    setLinks((l) => ({
+      ...l,
+      [list]: [...l[list], ...server[list].filter((e) => !known.has(e.key))],
+    }));
+    setSaved(false);
+    setAdding(null);
+  };
+
+  const askRemove = (list: LinkMenu, key: string, href: string) => {
+    const label = labelOf(key);
+    removal.ask({
+      title:
+        list === 'more' ? (
+          <Trans>Remove “{label}” from the header menu “More”?</Trans>
+        ) : (
+          <Trans>Remove “{label}” from the footer help centre?</Trans>
+        ),
+      text: (
+        <Trans>Visitors no longer see this link ({href}). To bring it back, add it again.</Trans>
+      ),
+      label: <Trans>Remove the link</Trans>,
+      run: async () => {
+        await consoleCall(consoleLinksRemove, { menu: list, key });
+        setLinks((l) => ({ ...l, [list]: l[list].filter((e) => e.key !== key) }));
+        setSaved(false);
+      },
+    });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,20 +108,39 @@ function LinksForm({ initial, onSaved }: { initial: SiteLinks; onSaved: () => vo
     }
   };
 
-  const group = (list: 'more' | 'help', legend: ReactNode) => (
+  const group = (list: LinkMenu, legend: ReactNode) => (
     <fieldset className="console-content__language">
       <legend>{legend}</legend>
       {links[list].map((entry) => (
         <VerbatimField
           key={entry.key}
-          label={linkLabel((d) => i18n._(d), entry.key)}
+          label={labelOf(entry.key)}
           type="url"
           inputMode="url"
           value={entry.href}
           onChange={(href) => setHref(list, entry.key, href)}
           error={shown(`${list}.${entry.key}`)}
+          addon={
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              aria-label={t`Remove “${labelOf(entry.key)}”`}
+              onClick={() => askRemove(list, entry.key, entry.href)}
+            >
+              <Trans>Remove</Trans>
+            </button>
+          }
         />
       ))}
+      <div className="console-content__buttons">
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => setAdding(list)}
+        >
+          <Trans>Add a link</Trans>
+        </button>
+      </div>
     </fieldset>
   );
 
@@ -109,6 +172,7 @@ function LinksForm({ initial, onSaved }: { initial: SiteLinks; onSaved: () => vo
           />
         </div>
         <RefusalNotice failure={failure} />
+        {removal.notice}
         <div className="console-content__buttons">
           <SubmitButton pending={pending}>
             <Trans>Save the links</Trans>
@@ -120,6 +184,14 @@ function LinksForm({ initial, onSaved }: { initial: SiteLinks; onSaved: () => vo
           </p>
         )}
       </form>
+      {removal.dialog}
+      {adding && (
+        <AddLinkDialog
+          menu={adding}
+          onAdded={(server) => added(adding, server)}
+          onCancel={() => setAdding(null)}
+        />
+      )}
     </TitledCard>
   );
 }
