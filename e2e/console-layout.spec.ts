@@ -10,6 +10,8 @@ import {
   STAFF_PASSWORD,
   addStaffByCli,
   enrolledStaff,
+  extendMembership,
+  openMember,
   signInByApi,
   staffName,
 } from './support/console';
@@ -86,12 +88,7 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     await page.goto('/admin/audit');
     await expect(page.getByRole('table')).toBeVisible();
     await shoot(page, info, 'audit', found);
-    await page.goto('/admin/users');
-    await page.getByLabel(i18n.t('User ID, username, email or phone')).fill(String(member.userId));
-    await page.getByRole('button', { name: i18n.t('Search') }).click();
-    await page
-      .getByRole('button', { name: i18n.t('Open member {0}', { 0: member.userId }) })
-      .click();
+    await openMember(page, i18n, member.userId);
     await expect(page.getByRole('table', { name: i18n.t('Sessions') })).toBeVisible();
     await shoot(page, info, 'member', found);
     // The orders: the list with its filters and the flags, then a paid order with its event.
@@ -173,20 +170,13 @@ test.describe('console pages fit the screen', { tag: '@layout' }, () => {
     const friendOrder = await createOrder(api, friend.token, DEMO.standard12, 'USD');
     await payInSandbox(page, i18n, friendOrder.payUrl, 'pay');
     await fetchImportLink(api, request, member.token, 'ClashForAndroid/2.5.12');
-    await page.goto('/admin/users');
-    await page.getByLabel(i18n.t('User ID, username, email or phone')).fill(String(member.userId));
-    await page.getByRole('button', { name: i18n.t('Search') }).click();
-    await page
-      .getByRole('button', { name: i18n.t('Open member {0}', { 0: member.userId }) })
-      .click();
-    const extend = page.getByRole('alertdialog');
-    await page.getByRole('button', { name: i18n.t('Extend membership') }).click();
-    await extend.getByLabel(i18n.t('Days')).fill('3');
-    await extend
-      .getByLabel(i18n.t('Reason'))
-      .fill('Compensation for the outage of ticket 4711, agreed with the customer by e-mail');
-    await extend.getByRole('button', { name: i18n.t('Extend'), exact: true }).click();
-    await expect(extend).toHaveCount(0);
+    await openMember(page, i18n, member.userId);
+    await extendMembership(
+      page,
+      i18n,
+      3,
+      'Compensation for the outage of ticket 4711, agreed with the customer by e-mail',
+    );
     await expect(
       page
         .getByRole('table', { name: i18n.t('Membership history') })

@@ -7,42 +7,20 @@
  * fetches, the group buy, the invited friend and the commission. Staff are made with the CLI and
  * sign in through the contract; members register through the member API.
  */
-import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { expectNoindex, main, signedInStaff } from './support/console';
+import {
+  expectNoindex,
+  extendMembership,
+  main,
+  openMember,
+  signedInStaff,
+} from './support/console';
 import { expect, test } from './support/fixtures';
 import { payOrder, startGroup } from './support/group-buy';
-import type { I18n } from './support/i18n';
 import { makeKol } from './support/kol';
 import { ONE_PROJECT } from './support/projects';
 import { DEMO, createOrder, payInSandbox } from './support/store';
 import { fetchImportLink } from './support/subscription';
-
-async function openMember(page: Page, i18n: I18n, userId: number): Promise<void> {
-  await page.goto('/admin/users');
-  await main(page).getByLabel(i18n.t('User ID, username, email or phone')).fill(String(userId));
-  await main(page)
-    .getByRole('button', { name: i18n.t('Search') })
-    .click();
-  await main(page)
-    .getByRole('button', { name: i18n.t('Open member {0}', { 0: userId }) })
-    .click();
-  await expect(
-    main(page).getByRole('heading', { name: i18n.t('Member {userId}', { userId }) }),
-  ).toBeVisible();
-}
-
-/** Extends the open record's membership by `days`, with `reason`, through the dialog. */
-async function extendMembership(page: Page, i18n: I18n, days: number, reason: string) {
-  await main(page)
-    .getByRole('button', { name: i18n.t('Extend membership') })
-    .click();
-  const extend = page.getByRole('alertdialog');
-  await extend.getByLabel(i18n.t('Days')).fill(String(days));
-  await extend.getByLabel(i18n.t('Reason')).fill(reason);
-  await extend.getByRole('button', { name: i18n.t('Extend'), exact: true }).click();
-  await expect(extend).toHaveCount(0);
-}
 
 test.describe('console members', () => {
   test(

@@ -157,3 +157,30 @@ export async function signedInStaff(
   await signInByApi(page, staff);
   return staff;
 }
+
+/** Finds a member by their ID on the members page and opens their record. */
+export async function openMember(page: Page, i18n: I18n, userId: number): Promise<void> {
+  await page.goto('/admin/users');
+  await main(page).getByLabel(i18n.t('User ID, username, email or phone')).fill(String(userId));
+  await main(page)
+    .getByRole('button', { name: i18n.t('Search') })
+    .click();
+  await main(page)
+    .getByRole('button', { name: i18n.t('Open member {0}', { 0: userId }) })
+    .click();
+  await expect(
+    main(page).getByRole('heading', { name: i18n.t('Member {userId}', { userId }) }),
+  ).toBeVisible();
+}
+
+/** Extends the open record's membership by `days`, with `reason`, through the dialog. */
+export async function extendMembership(page: Page, i18n: I18n, days: number, reason: string) {
+  await main(page)
+    .getByRole('button', { name: i18n.t('Extend membership') })
+    .click();
+  const extend = page.getByRole('alertdialog');
+  await extend.getByLabel(i18n.t('Days')).fill(String(days));
+  await extend.getByLabel(i18n.t('Reason')).fill(reason);
+  await extend.getByRole('button', { name: i18n.t('Extend'), exact: true }).click();
+  await expect(extend).toHaveCount(0);
+}
