@@ -104,6 +104,8 @@ export interface CoreOverrides {
   readonly afterPaymentInsert?: (tx: Db) => Promise<void>;
   /** Runs the reconciliation job every this many seconds even where the config turns it off (tests). */
   readonly reconcileIntervalSeconds?: number;
+  /** An in-memory database (`memory://`) starts from this PGlite data directory (tests). */
+  readonly memoryDatabaseImage?: Blob;
 }
 
 /** What only the core's own plugins share: the keys and the stores the API routes check with. */
@@ -141,6 +143,7 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
     const paymentGateways = overrides.paymentGateways ?? (await createPaymentGateways(config));
     const database = await openDatabase(config.databaseUrl, config.dataDir, 'server', {
       ...config.postgres,
+      memoryImage: overrides.memoryDatabaseImage,
       onConnectionError: (error) =>
         app.log.warn(
           { err: error },

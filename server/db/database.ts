@@ -53,6 +53,15 @@ export interface PostgresOptions {
   readonly onConnectionError?: (error: Error) => void;
 }
 
+export interface DatabaseOptions extends PostgresOptions {
+  /**
+   * `memory://` only: a PGlite data directory (PGlite's `dumpDataDir` tarball) to start from instead
+   * of an empty cluster. Tests start each app on one that already holds the migrations: PGlite's
+   * initdb and the migrations cost most of an in-memory start (docs/testing.md).
+   */
+  readonly memoryImage?: Blob;
+}
+
 export const DEFAULT_POSTGRES_OPTIONS: PostgresOptions = {
   poolSize: 10,
   connectTimeoutMs: 5_000,
@@ -102,11 +111,14 @@ export async function openDatabase(
   databaseUrl: string | undefined,
   dataDir: string,
   role = 'server',
-  postgresOptions: PostgresOptions = DEFAULT_POSTGRES_OPTIONS,
+  options: DatabaseOptions = DEFAULT_POSTGRES_OPTIONS,
 ): Promise<Database> {
-  if (isPostgresUrl(databaseUrl)) return openPostgres(databaseUrl, postgresOptions);
+  if (isPostgresUrl(databaseUrl)) return openPostgres(databaseUrl, options);
   if (databaseUrl === 'memory://') {
-    const client = await PGlite.create('memory://', { startParams: [...PGLITE_START_PARAMS] });
+    const client = await PGlite.create('memory://', {
+      startParams: [...PGLITE_START_PARAMS],
+      ...(options.memoryImage ? { loadDataDir: options.memoryImage } : {}),
+    });
     await client.exec("SET TIME ZONE 'UTC'");
     return {
       db: drizzlePglite(client, { schema }) as unknown as Db,

@@ -46,7 +46,7 @@ export async function startTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kestrel-server-test-'));
-  const database = await variant.create();
+  const database = await variant.create({ migrated: true });
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
@@ -62,7 +62,14 @@ export async function startTestApp(
     ...(options.env?.APP_ENV === 'PROD' ? PROD_REQUIRED_ENV : {}),
     ...options.env,
   });
-  const app = await buildApp(config, options.overrides);
+  // The migrations, applied once per run (migrated-databases.global-setup.ts): the app's own
+  // migration step at start finds them done. Not when the test gives a database of its own.
+  const memoryDatabaseImage =
+    config.databaseUrl === database.url ? database.memoryImage : undefined;
+  const app = await buildApp(config, {
+    ...(memoryDatabaseImage ? { memoryDatabaseImage } : {}),
+    ...options.overrides,
+  });
   await app.ready();
   return {
     app,

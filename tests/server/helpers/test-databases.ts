@@ -6,15 +6,28 @@
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const inCi = process.env.CI === 'true';
 
+export interface CreatedDatabase {
+  readonly url: string;
+  /** PGlite (`memory://`) with `migrated`: the data directory an in-memory database starts from. */
+  readonly memoryImage?: Blob;
+  drop(): Promise<void>;
+}
+
 export interface DbVariant {
   readonly name: 'pglite' | 'postgres';
-  /** Creates the database for one test file; returns its URL and how to drop it. */
-  create(): Promise<{ url: string; drop: () => Promise<void> }>;
+  /**
+   * Creates the database for one test file; returns its URL and how to drop it. Empty by default;
+   * `migrated` gives one that already holds every migration, made once per run by the server
+   * project's global setup (migrated-databases.global-setup.ts), when the run has one.
+   */
+  create(options?: { migrated?: boolean }): Promise<CreatedDatabase>;
 }
 
 /** Runs one statement on its own connection to PG_ADMIN_URL (CREATE/DROP DATABASE need no pool). */
@@ -67,16 +80,36 @@ export function postgresAvailable(): Promise<boolean> {
   return available;
 }
 
+/** What the global setup provided, or '' where this run has no global setup (another config). */
+function provided(key: 'migratedPgliteImage' | 'migratedPostgresTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+let pgliteImage: Promise<Blob> | undefined;
+
 const pglite: DbVariant = {
   name: 'pglite',
-  create: async () => ({ url: 'memory://', drop: async () => undefined }),
+  async create(options) {
+    const file = options?.migrated ? provided('migratedPgliteImage') : '';
+    if (file) pgliteImage ??= readFile(file).then((bytes) => new Blob([bytes]));
+    return {
+      url: 'memory://',
+      ...(file ? { memoryImage: await pgliteImage } : {}),
+      drop: async () => undefined,
+    };
+  },
 };
 
 const postgresVariant: DbVariant = {
   name: 'postgres',
-  async create() {
+  async create(options) {
     const name = `t_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
+    const template = options?.migrated ? provided('migratedPostgresTemplate') : '';
+    await adminQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${name}`;
     return {
