@@ -1,14 +1,22 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
 import type { Order } from '../../contract/endpoints/payment';
-import { awaitingDelays, isOrderMissing, orderLookFailed } from '../shared/awaiting-payment';
 import {
+  awaitingDelays,
+  isOrderMissing,
+  newOrderOf,
+  orderLookFailed,
+  redirectToGatewayOf,
+  redirectToPayUrl,
+} from '../shared/awaiting-payment';
+import {
+  codeOf,
   errorOf,
+  failedWith,
   failureCode,
-  notProvided,
+  placeholderAction,
   placeholderActor,
   rememberError,
-  toMachineError,
 } from '../shared/machine-error';
 import type {
   AppliedCoupon,
@@ -22,15 +30,15 @@ import type {
 } from './checkout.types';
 
 /** Refusals of a promo code; at purchase time they drop the code instead of blocking the order. */
-const COUPON_ERRORS: ReadonlySet<number> = new Set([
-  Errors.COUPON_INVALID.code,
-  Errors.COUPON_EXPIRED.code,
-  Errors.COUPON_NOT_STARTED.code,
-  Errors.COUPON_NOT_FOR_PLAN.code,
-  Errors.COUPON_USED_UP.code,
-  Errors.COUPON_USER_LIMIT.code,
-  Errors.COUPON_WRONG_CURRENCY.code,
-]);
+const isCouponRefusal = failedWith(
+  Errors.COUPON_INVALID,
+  Errors.COUPON_EXPIRED,
+  Errors.COUPON_NOT_STARTED,
+  Errors.COUPON_NOT_FOR_PLAN,
+  Errors.COUPON_USED_UP,
+  Errors.COUPON_USER_LIMIT,
+  Errors.COUPON_WRONG_CURRENCY,
+);
 
 const hasStatus = (order: Order | null, ...statuses: Order['status'][]) =>
   order !== null && statuses.includes(order.status);
@@ -52,7 +60,7 @@ const settledAs = (
 const rejectCouponError = {
   type: 'rejectCoupon',
   params: ({ event }: { event: { error: unknown } }) => ({
-    code: toMachineError(event.error).code,
+    code: codeOf(event.error),
   }),
 } as const;
 const refuseBlankCode = (reenter: boolean) => ({
@@ -85,12 +93,8 @@ export const checkoutMachine = setup({
   },
   delays: awaitingDelays,
   actions: {
-    redirectToGateway: (_, _params: { payUrl: string }) => {
-      throw notProvided('checkout', 'redirectToGateway');
-    },
-    refreshAccount: () => {
-      throw notProvided('checkout', 'refreshAccount');
-    },
+    redirectToGateway: redirectToGatewayOf('checkout'),
+    refreshAccount: placeholderAction('checkout', 'refreshAccount'),
     select: assign((_, params: { selection: CheckoutContext['selection'] }) => ({
       selection: params.selection,
       errorCode: null,
@@ -118,8 +122,7 @@ export const checkoutMachine = setup({
     hasSelection: ({ context }) => context.selection !== null,
     isBlankCode: (_, params: { code: string }) => params.code.trim() === '',
     hasCoupon: ({ context }) => context.coupon !== null,
-    isCouponRefusal: (_, params: { error: unknown }) =>
-      COUPON_ERRORS.has(toMachineError(params.error).code),
+    isCouponRefusal,
     isOrderMissing,
     isPaid: (_, params: { order: Order }) => hasStatus(params.order, 'paid'),
     isFailed: (_, params: { order: Order }) => hasStatus(params.order, 'failed'),
@@ -215,9 +218,7 @@ export const checkoutMachine = setup({
         input: ({ context, event }) => {
           assertEvent(event, 'PAY');
           return {
-            ...context.selection!,
-            method: event.method,
-            idempotencyKey: event.idempotencyKey,
+            ...newOrderOf(context.selection!, event),
             ...(context.coupon ? { couponCode: context.coupon.code } : {}),
           };
         },
@@ -247,10 +248,7 @@ export const checkoutMachine = setup({
     // Why: the page is being replaced by the gateway's; nothing more to do here. The buyer comes
     // back on /purchased (RETURNED), where a new page awaits the order.
     redirecting: {
-      entry: {
-        type: 'redirectToGateway',
-        params: ({ context }) => ({ payUrl: context.payUrl ?? '' }),
-      },
+      entry: redirectToPayUrl,
       on: { RETURNED: 'awaitingPayment' },
     },
     // Why: the gateway's notification reaches the server, not the browser; the page asks the

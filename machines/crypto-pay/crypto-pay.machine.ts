@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
-import { notProvided, placeholderActor, toMachineError } from '../shared/machine-error';
+import { codeOf, placeholderAction, placeholderActor } from '../shared/machine-error';
 import { POLL_MS, SUBMIT_RETRY_MS } from './crypto-pay.constants';
 import type {
   ConnectWalletInput,
@@ -20,8 +20,6 @@ import type {
   SwitchNetworkInput,
   Wallet,
 } from './crypto-pay.types';
-
-const codeOf = (error: unknown) => toMachineError(error).code;
 
 /** Failures of the wallet's send that leave the quote open: the buyer can pay again. */
 const RETRYABLE_SEND: ReadonlySet<number> = new Set([
@@ -176,13 +174,9 @@ export const cryptoPayMachine = setup({
         : 0,
   },
   actions: {
-    showResult: (_, _params: { orderId: string }) => {
-      throw notProvided('cryptoPay', 'showResult');
-    },
+    showResult: placeholderAction<{ orderId: string }>('cryptoPay', 'showResult'),
     /** An unpaid quote the buyer walked away from is cancelled, so it does not count as pending. */
-    abandonQuote: (_, _params: { orderId: string }) => {
-      throw notProvided('cryptoPay', 'abandonQuote');
-    },
+    abandonQuote: placeholderAction<{ orderId: string }>('cryptoPay', 'abandonQuote'),
     storeOptions: assign((_, params: { options: CryptoOptions }) => ({ options: params.options })),
     selectNetwork: assign((_, params: { chainId: number }) => ({
       chainId: params.chainId,

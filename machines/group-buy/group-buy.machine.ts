@@ -1,14 +1,21 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
 import type { OrderStatusName } from '../../contract/endpoints/payment';
-import { awaitingDelays, isOrderMissing, orderLookFailed } from '../shared/awaiting-payment';
 import {
+  awaitingDelays,
+  isOrderMissing,
+  newOrderOf,
+  orderLookFailed,
+  redirectToGatewayOf,
+  redirectToPayUrl,
+} from '../shared/awaiting-payment';
+import {
+  codeOf,
   errorOf,
+  failedWith,
   failureCode,
-  notProvided,
   placeholderActor,
   rememberError,
-  toMachineError,
 } from '../shared/machine-error';
 import { JOIN_BLOCK_CODES, type JoiningBlock } from './group-buy.constants';
 import type {
@@ -32,7 +39,7 @@ import type {
 const BLOCK_OF_CODE: ReadonlyMap<number, JoiningBlock> = new Map(
   Object.entries(JOIN_BLOCK_CODES).map(([block, code]) => [code, block as JoiningBlock]),
 );
-const blockOf = (error: unknown) => BLOCK_OF_CODE.get(toMachineError(error).code);
+const blockOf = (error: unknown) => BLOCK_OF_CODE.get(codeOf(error));
 
 /** The group's time left on the server's clock; 0 when it has no end yet or the end has passed. */
 export function remainingOf(view: GroupView): number {
@@ -176,9 +183,7 @@ export const groupBuyMachine = setup({
     GROUP_END: ({ context }) => context.remainingMs,
   },
   actions: {
-    redirectToGateway: (_, _params: { payUrl: string }) => {
-      throw notProvided('groupBuy', 'redirectToGateway');
-    },
+    redirectToGateway: redirectToGatewayOf('groupBuy'),
     select: assign((_, params: { selection: GroupBuyContext['selection'] }) => ({
       selection: params.selection,
       errorCode: null,
@@ -255,11 +260,9 @@ export const groupBuyMachine = setup({
     isServiceOff: (_, params: { page: LoadedPage }) => !params.page.enabled,
     hasClosedOrder: (_, params: { page: LoadedPage }) =>
       params.page.group === null && (params.page.closedOrder ?? null) !== null,
-    isServiceOffError: (_, params: { error: unknown }) =>
-      toMachineError(params.error).code === Errors.GROUP_BUY_OFF.code,
+    isServiceOffError: failedWith(Errors.GROUP_BUY_OFF),
     // The invite link of a group whose creator has not paid is refused to anyone but the creator.
-    isCreatorNotPaidError: (_, params: { error: unknown }) =>
-      toMachineError(params.error).code === Errors.GROUP_CREATOR_NOT_PAID.code,
+    isCreatorNotPaidError: failedWith(Errors.GROUP_CREATOR_NOT_PAID),
     hasGroup: (_, params: { page: LoadedPage }) => params.page.group !== null,
     hasSelection: ({ context }) => context.selection !== null,
     isBlock: (_, params: { error: unknown; block: JoiningBlock }) =>
@@ -391,11 +394,7 @@ export const groupBuyMachine = setup({
         src: 'startGroup',
         input: ({ context, event }) => {
           assertEvent(event, 'START');
-          return {
-            ...context.selection!,
-            method: event.method,
-            idempotencyKey: event.idempotencyKey,
-          };
+          return newOrderOf(context.selection!, event);
         },
         onDone: {
           target: 'redirecting',
@@ -415,10 +414,7 @@ export const groupBuyMachine = setup({
     },
     // Why: the page is being replaced by the gateway's; the payer comes back with the order.
     redirecting: {
-      entry: {
-        type: 'redirectToGateway',
-        params: ({ context }) => ({ payUrl: context.payUrl ?? '' }),
-      },
+      entry: redirectToPayUrl,
       on: {
         RETURNED: [
           { guard: 'isCreatorPaying', target: 'awaitingCreatorPayment' },

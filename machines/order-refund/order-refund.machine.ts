@@ -4,7 +4,13 @@ import { reasonField } from '../../contract/endpoints/console';
 import { totpCodeField } from '../../contract/validation';
 import { Errors } from '../../contract/errors';
 import { firstErrorCode } from '../../contract/validation';
-import { errorOf, placeholderActor, rememberError, toMachineError } from '../shared/machine-error';
+import {
+  errorOf,
+  failedWith,
+  failureCode,
+  placeholderActor,
+  rememberError,
+} from '../shared/machine-error';
 import type {
   OrderRefundContext,
   OrderRefundEvent,
@@ -63,9 +69,7 @@ export const orderRefundMachine = setup({
       return { errorCode: refusalOf(totpCodeField, event.code.trim()) };
     }),
     clearFailure: assign({ errorCode: null }),
-    rememberFailure: assign((_, params: { error: unknown }) => ({
-      errorCode: toMachineError(params.error).code,
-    })),
+    rememberFailure: assign(failureCode),
     rememberOutcome: assign((_, params: { outcome: RefundOutcome }) => ({
       outcome: params.outcome,
       errorCode: null,
@@ -76,8 +80,7 @@ export const orderRefundMachine = setup({
       event.type === 'SUBMIT' && refusalOf(reasonField, event.reason.trim()) === null,
     codeWellFormed: ({ event }) =>
       event.type === 'SUBMIT_CODE' && refusalOf(totpCodeField, event.code.trim()) === null,
-    needsStepUp: (_, params: { error: unknown }) =>
-      toMachineError(params.error).code === Errors.STEP_UP_REQUIRED.code,
+    needsStepUp: failedWith(Errors.STEP_UP_REQUIRED),
   },
 }).createMachine({
   id: 'orderRefund',

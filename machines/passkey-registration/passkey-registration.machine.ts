@@ -2,12 +2,12 @@ import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
 import {
   errorOf,
+  failedWith,
   noRefusal,
-  notProvided,
+  placeholderAction,
   placeholderActor,
   refusalCodeAndData,
   rememberRefusal,
-  toMachineError,
 } from '../shared/machine-error';
 import type {
   NewCredential,
@@ -22,10 +22,8 @@ const nothing: PasskeyRegistrationContext = {
   errorData: undefined,
 };
 
-const codeOf = (error: unknown) => toMachineError(error).code;
-
 /** Refusals of the save that a new name can fix; any other needs the ceremony again. */
-const NAME_REFUSALS: ReadonlySet<number> = new Set([Errors.PASSKEY_NAME_INVALID.code]);
+const isNameRefused = failedWith(Errors.PASSKEY_NAME_INVALID);
 
 /**
  * Adding a passkey on /user/security (issue 22, item 4; docs/account-security.md "Passkeys"): the
@@ -48,9 +46,7 @@ export const passkeyRegistrationMachine = setup({
     savePasskey: placeholderActor<unknown, SavePasskeyInput>('passkeyRegistration', 'savePasskey'),
   },
   actions: {
-    passkeyAdded: () => {
-      throw notProvided('passkeyRegistration', 'passkeyAdded');
-    },
+    passkeyAdded: placeholderAction('passkeyRegistration', 'passkeyAdded'),
     keepCredential: assign((_, params: { credential: NewCredential }) => ({
       credential: params.credential,
       errorCode: null,
@@ -61,7 +57,7 @@ export const passkeyRegistrationMachine = setup({
     forget: assign(() => nothing),
   },
   guards: {
-    isNameRefused: (_, params: { error: unknown }) => NAME_REFUSALS.has(codeOf(params.error)),
+    isNameRefused,
   },
 }).createMachine({
   id: 'passkeyRegistration',

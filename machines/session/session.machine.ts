@@ -3,11 +3,11 @@ import { UNAUTHORIZED } from '../../contract/shell-errors';
 import type { UserInfo } from '../../contract/endpoints/system';
 import {
   errorOf,
+  failedWith,
   failureCode,
-  notProvided,
+  placeholderAction,
   placeholderActor,
   rememberError,
-  toMachineError,
 } from '../shared/machine-error';
 import { sessionFlags } from './session-flags';
 import type { SessionContext, SessionEvent } from './session.types';
@@ -35,9 +35,7 @@ export const sessionMachine = setup({
     logout: placeholderActor<void>('session', 'logout'),
   },
   actions: {
-    clearToken: () => {
-      throw notProvided('session', 'clearToken');
-    },
+    clearToken: placeholderAction('session', 'clearToken'),
     rememberUser: assign((_, params: { user: UserInfo }) => ({
       user: params.user,
       ...sessionFlags(params.user),
@@ -48,8 +46,7 @@ export const sessionMachine = setup({
     markUnauthorized: assign({ errorCode: UNAUTHORIZED.code }),
   },
   guards: {
-    isUnauthorized: (_, params: { error: unknown }) =>
-      toMachineError(params.error).code === UNAUTHORIZED.code,
+    isUnauthorized: failedWith(UNAUTHORIZED),
     knowsUser: ({ context }) => context.user !== null,
   },
 }).createMachine({

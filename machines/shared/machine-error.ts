@@ -29,6 +29,18 @@ export function toMachineError(error: unknown): MachineError {
   return { code: INTERNAL.code, data: undefined };
 }
 
+/** The contract's error code of why an actor failed (toMachineError). */
+export const codeOf = (error: unknown): number => toMachineError(error).code;
+
+/**
+ * A guard on a failed actor: it failed with one of these contract errors (`Errors.X`, a shell
+ * error). Its params are the error as the actor threw it (`errorOf`).
+ */
+export const failedWith = (...errors: readonly { readonly code: number }[]) => {
+  const codes: ReadonlySet<number> = new Set(errors.map((error) => error.code));
+  return (_: unknown, params: { error: unknown }) => codes.has(codeOf(params.error));
+};
+
 /**
  * The params of a guard or an action that reads why an actor failed: the error as the actor threw
  * it (the machine keeps its code, through toMachineError).
@@ -62,6 +74,16 @@ export function notProvided(machineId: string, name: string): Error {
     `${machineId}: the "${name}" implementation must be provided with machine.provide(...)`,
   );
 }
+
+/**
+ * An action the SPA must provide (a redirect, a refresh, a toast); until it does, running it fails
+ * loudly (notProvided). `TParams` are the params the machine gives it, when it gives any.
+ */
+export const placeholderAction =
+  <TParams = undefined>(machineId: string, name: string) =>
+  (_: unknown, _params: TParams): never => {
+    throw notProvided(machineId, name);
+  };
 
 /** An actor the SPA must provide; until it does, running it fails loudly (notProvided). */
 export const placeholderActor = <TOutput, TInput = NonReducibleUnknown>(

@@ -2,8 +2,9 @@ import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
 import {
   errorOf,
+  failedWith,
   noRefusal,
-  notProvided,
+  placeholderAction,
   placeholderActor,
   refusalCodeAndData,
   rememberRefusal,
@@ -38,8 +39,6 @@ const signedOut: SignInContext = {
   errorData: undefined,
 };
 
-const codeOf = (error: unknown) => toMachineError(error).code;
-
 /**
  * A member's sign-in at /login (issue 22, docs/account-security.md): the account and password, then,
  * when two-step sign-in is on (the server answers TOTP_REQUIRED), the authenticator's code, a
@@ -65,9 +64,7 @@ export const signInMachine = setup({
     ),
   },
   actions: {
-    enterAccount: () => {
-      throw notProvided('signIn', 'enterAccount');
-    },
+    enterAccount: placeholderAction('signIn', 'enterAccount'),
     storeCredentials: assign(({ event }) => {
       assertEvent(event, 'SUBMIT');
       return {
@@ -92,11 +89,9 @@ export const signInMachine = setup({
     clearRefusal: assign(noRefusal),
   },
   guards: {
-    isSecondStepRequired: (_, params: { error: unknown }) =>
-      codeOf(params.error) === Errors.TOTP_REQUIRED.code,
+    isSecondStepRequired: failedWith(Errors.TOTP_REQUIRED),
     /** The password no longer holds (changed meanwhile): the second step cannot help. */
-    isPasswordRefused: (_, params: { error: unknown }) =>
-      codeOf(params.error) === Errors.INVALID_CREDENTIALS.code,
+    isPasswordRefused: failedWith(Errors.INVALID_CREDENTIALS),
     isPasskeyOffered: ({ context }) => context.passkeyOffered,
   },
 }).createMachine({

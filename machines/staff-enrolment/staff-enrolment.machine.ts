@@ -2,11 +2,11 @@ import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
 import {
   errorOf,
+  failedWith,
   failureCode,
-  notProvided,
+  placeholderAction,
   placeholderActor,
   rememberError,
-  toMachineError,
 } from '../shared/machine-error';
 import type {
   EnrolmentInfo,
@@ -23,6 +23,15 @@ const linkInvalid = {
   guard: { type: 'isLinkInvalid', params: errorOf },
   target: '#staffEnrolment.linkInvalid',
   actions: rememberError,
+} as const;
+
+/**
+ * The two calls that only read the link (its check, the secret it gets): they send the token, and
+ * a refusal is a spent link or a page that could not start.
+ */
+const withLink = {
+  input: ({ context }: { context: StaffEnrolmentContext }) => ({ token: context.token }),
+  onError: [linkInvalid, { target: 'loadFailed', actions: rememberError }],
 } as const;
 
 /**
@@ -47,9 +56,7 @@ export const staffEnrolmentMachine = setup({
     finish: placeholderActor<FinishedEnrolment, FinishEnrolmentInput>('staffEnrolment', 'finish'),
   },
   actions: {
-    goToSignIn: () => {
-      throw notProvided('staffEnrolment', 'goToSignIn');
-    },
+    goToSignIn: placeholderAction('staffEnrolment', 'goToSignIn'),
     storeInfo: assign((_, params: { info: EnrolmentInfo }) => ({
       info: params.info,
       errorCode: null,
@@ -67,8 +74,7 @@ export const staffEnrolmentMachine = setup({
     clearError: assign({ errorCode: null }),
   },
   guards: {
-    isLinkInvalid: (_, params: { error: unknown }) =>
-      toMachineError(params.error).code === Errors.ENROLMENT_LINK_INVALID.code,
+    isLinkInvalid: failedWith(Errors.ENROLMENT_LINK_INVALID),
   },
 }).createMachine({
   id: 'staffEnrolment',
@@ -86,12 +92,11 @@ export const staffEnrolmentMachine = setup({
       invoke: {
         id: 'checkLink',
         src: 'checkLink',
-        input: ({ context }) => ({ token: context.token }),
         onDone: {
           target: 'makingSecret',
           actions: { type: 'storeInfo', params: ({ event }) => ({ info: event.output }) },
         },
-        onError: [linkInvalid, { target: 'loadFailed', actions: rememberError }],
+        ...withLink,
       },
     },
     // Why: the server makes the secret (again on each visit; the last one counts).
@@ -99,12 +104,11 @@ export const staffEnrolmentMachine = setup({
       invoke: {
         id: 'makeSecret',
         src: 'makeSecret',
-        input: ({ context }) => ({ token: context.token }),
         onDone: {
           target: 'settingUp',
           actions: { type: 'storeSecret', params: ({ event }) => ({ secret: event.output }) },
         },
-        onError: [linkInvalid, { target: 'loadFailed', actions: rememberError }],
+        ...withLink,
       },
     },
     // Why: a used, expired or unknown link: a clear page that says to ask an owner for a new one.

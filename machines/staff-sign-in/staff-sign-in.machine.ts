@@ -1,20 +1,25 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { ConsoleSession } from '../../contract/endpoints/console';
 import { Errors, retryAfterSecondsOf } from '../../contract/errors';
-import { errorOf, notProvided, placeholderActor, toMachineError } from '../shared/machine-error';
+import {
+  codeOf,
+  errorOf,
+  failedWith,
+  placeholderAction,
+  placeholderActor,
+  toMachineError,
+} from '../shared/machine-error';
 import { DEFAULT_THROTTLE_SECONDS } from './staff-sign-in.constants';
 import type { StaffSignInContext, StaffSignInEvent, StaffSignInInput } from './staff-sign-in.types';
 
 /** The refusals that mean "one of the three is wrong" (the server never says which). */
-const WRONG_CREDENTIALS: ReadonlySet<number> = new Set([
-  Errors.STAFF_SIGN_IN_FAILED.code,
-  Errors.TOTP_CODE_INVALID.code,
-  Errors.REQUIRED_TOTP_CODE.code,
-  Errors.REQUIRED_USERNAME.code,
-  Errors.REQUIRED_PASSWORD.code,
-]);
-
-const codeOf = (error: unknown) => toMachineError(error).code;
+const isWrongCredentials = failedWith(
+  Errors.STAFF_SIGN_IN_FAILED,
+  Errors.TOTP_CODE_INVALID,
+  Errors.REQUIRED_TOTP_CODE,
+  Errors.REQUIRED_USERNAME,
+  Errors.REQUIRED_PASSWORD,
+);
 
 /** The server's `retryAfterSeconds` on a throttled answer, else the first step's wait. */
 const retryAfterOf = (error: unknown): number =>
@@ -52,9 +57,7 @@ export const staffSignInMachine = setup({
     THROTTLE: ({ context }) => context.retryAfterSeconds * 1000,
   },
   actions: {
-    enterConsole: (_, _params: { session: ConsoleSession }) => {
-      throw notProvided('staffSignIn', 'enterConsole');
-    },
+    enterConsole: placeholderAction<{ session: ConsoleSession }>('staffSignIn', 'enterConsole'),
     toggleFactor: assign(({ context }) => ({
       factor: context.factor === 'totp' ? ('recovery' as const) : ('totp' as const),
     })),
@@ -69,12 +72,9 @@ export const staffSignInMachine = setup({
     })),
   },
   guards: {
-    isThrottled: (_, params: { error: unknown }) =>
-      codeOf(params.error) === Errors.TOO_MANY_FAILED_ATTEMPTS.code,
-    isDisabled: (_, params: { error: unknown }) =>
-      codeOf(params.error) === Errors.STAFF_DISABLED.code,
-    isWrongCredentials: (_, params: { error: unknown }) =>
-      WRONG_CREDENTIALS.has(codeOf(params.error)),
+    isThrottled: failedWith(Errors.TOO_MANY_FAILED_ATTEMPTS),
+    isDisabled: failedWith(Errors.STAFF_DISABLED),
+    isWrongCredentials,
   },
 }).createMachine({
   id: 'staffSignIn',

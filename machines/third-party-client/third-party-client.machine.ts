@@ -3,6 +3,7 @@ import { cooldownRemainingMs } from '../../contract/account-area';
 import { Errors } from '../../contract/errors';
 import {
   errorOf,
+  failedWith,
   failureCode,
   placeholderActor,
   rememberError,
@@ -35,6 +36,26 @@ function fromServer(state: ThirdPartyClientSnapshot): Omit<ThirdPartyClientConte
     membershipActive: state.membershipActive,
   };
 }
+
+/** The server's answer (its state of the switch) is where the machine settles. */
+const settledByServer = {
+  target: 'settled',
+  actions: {
+    type: 'applyServerState',
+    params: ({ event }: { event: { output: ThirdPartyClientSnapshot } }) => ({
+      state: event.output,
+    }),
+  },
+} as const;
+
+/** One request to switch on or off; the server answers with the switch as it now stands. */
+const toggleTo = (enabled: boolean) =>
+  ({
+    id: 'toggle',
+    src: 'toggle',
+    input: { enabled },
+    onDone: settledByServer,
+  }) as const;
 
 /**
  * The third-party client switch (SPEC §4): on or off; switching on at most once per 7 days. The
@@ -80,8 +101,7 @@ export const thirdPartyClientMachine = setup({
     isEnabled: ({ context }) => context.enabled,
     hasMembership: ({ context }) => context.membershipActive,
     isCoolingDown: ({ context }) => context.remainingMs > 0,
-    isCooldownRefusal: (_, params: { error: unknown }) =>
-      toMachineError(params.error).code === Errors.THIRD_PARTY_COOLDOWN.code,
+    isCooldownRefusal: failedWith(Errors.THIRD_PARTY_COOLDOWN),
   },
 }).createMachine({
   id: 'thirdPartyClient',
@@ -100,10 +120,7 @@ export const thirdPartyClientMachine = setup({
       invoke: {
         id: 'loadState',
         src: 'loadState',
-        onDone: {
-          target: 'settled',
-          actions: { type: 'applyServerState', params: ({ event }) => ({ state: event.output }) },
-        },
+        onDone: settledByServer,
         onError: {
           target: 'loadFailed',
           actions: rememberError,
@@ -142,13 +159,7 @@ export const thirdPartyClientMachine = setup({
     // Why: one request at a time; the server may still refuse (another tab switched it on).
     enabling: {
       invoke: {
-        id: 'toggle',
-        src: 'toggle',
-        input: { enabled: true },
-        onDone: {
-          target: 'settled',
-          actions: { type: 'applyServerState', params: ({ event }) => ({ state: event.output }) },
-        },
+        ...toggleTo(true),
         onError: [
           {
             // Another tab or device switched it on and off meanwhile: count down the server's wait.
@@ -186,13 +197,7 @@ export const thirdPartyClientMachine = setup({
     // Why: one request at a time.
     disabling: {
       invoke: {
-        id: 'toggle',
-        src: 'toggle',
-        input: { enabled: false },
-        onDone: {
-          target: 'settled',
-          actions: { type: 'applyServerState', params: ({ event }) => ({ state: event.output }) },
-        },
+        ...toggleTo(false),
         onError: {
           target: 'enabled',
           actions: rememberError,

@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import {
   noRefusal,
-  notProvided,
+  placeholderAction,
   placeholderActor,
   refusalCodeAndData,
   rememberRefusal,
@@ -39,12 +39,8 @@ export const twoStepSetupMachine = setup({
     disable: placeholderActor<unknown, TwoStepCodeInput>('twoStepSetup', 'disable'),
   },
   actions: {
-    refreshStatus: () => {
-      throw notProvided('twoStepSetup', 'refreshStatus');
-    },
-    announceOff: () => {
-      throw notProvided('twoStepSetup', 'announceOff');
-    },
+    refreshStatus: placeholderAction('twoStepSetup', 'refreshStatus'),
+    announceOff: placeholderAction('twoStepSetup', 'announceOff'),
     storeSecret: assign((_, params: { secret: TotpSecret }) => ({
       secret: params.secret,
       errorCode: null,

@@ -2,6 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { Errors } from '../../contract/errors';
 import {
   errorOf,
+  failedWith,
   failureCode,
   placeholderActor,
   rememberError,
@@ -59,8 +60,7 @@ export const verificationCodeMachine = setup({
     }),
   },
   guards: {
-    isCooldownRefusal: (_, params: { error: unknown }) =>
-      toMachineError(params.error).code === Errors.CODE_COOLDOWN.code,
+    isCooldownRefusal: failedWith(Errors.CODE_COOLDOWN),
     isCountdownOver: ({ context }) => context.remaining <= 0,
   },
 }).createMachine({
