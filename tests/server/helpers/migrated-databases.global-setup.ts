@@ -1,7 +1,7 @@
 /**
  * Vitest global setup of the server project: the migrations are applied once per run, not once per
  * app. An app's start on an empty database spends most of its time there (PGlite: initdb in WASM
- * and 31 migrations; PostgreSQL: the migrations), and the suite starts a few hundred apps.
+ * and every migration; PostgreSQL: the migrations), and the suite starts a few hundred apps.
  *
  * - PGlite: one in-memory cluster is migrated and dumped (`dumpDataDir`); every in-memory app then
  *   loads that file instead of running initdb and the migrations.
