@@ -38,151 +38,125 @@ const OUTSIDE_THE_APP = '^(?:tests|e2e|scripts|bench)/';
 /** The machines only the console uses (bench/bundle.mjs's CONSOLE_SOURCE names them too). */
 const CONSOLE_MACHINES = 'machines/(?:staff-[^/]+|order-refund)/';
 
+/** A forbidden import: every rule here fails the check (severity error). */
+const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'contract-imports-nothing-of-ours',
-      comment:
-        'contract/ is the wire contract both the SPA and the server agree on; it must stand alone, ' +
+    forbid(
+      'contract-imports-nothing-of-ours',
+      'contract/ is the wire contract both the SPA and the server agree on; it must stand alone, ' +
         'so a change in machines/, src/ or server/ can never change what goes over the wire.',
-      severity: 'error',
-      from: { path: '^contract/' },
-      to: { path: `^(?:machines|src|server)/|${OUTSIDE_THE_APP}` },
-    },
-    {
-      name: 'machines-import-only-contract',
-      comment:
-        'The statecharts are plain XState, shared by the SPA and drawn by `npm run flows`; they may ' +
+      { path: '^contract/' },
+      { path: `^(?:machines|src|server)/|${OUTSIDE_THE_APP}` },
+    ),
+    forbid(
+      'machines-import-only-contract',
+      'The statecharts are plain XState, shared by the SPA and drawn by `npm run flows`; they may ' +
         'lean on the contract only, never on the SPA or the server.',
-      severity: 'error',
-      from: { path: '^machines/' },
-      to: { path: `^(?:src|server)/|${OUTSIDE_THE_APP}` },
-    },
-    {
-      name: 'src-never-imports-server',
-      comment:
-        'The SPA talks to the server over the wire (contract/ says how); importing server/ would ' +
+      { path: '^machines/' },
+      { path: `^(?:src|server)/|${OUTSIDE_THE_APP}` },
+    ),
+    forbid(
+      'src-never-imports-server',
+      'The SPA talks to the server over the wire (contract/ says how); importing server/ would ' +
         'drag Node code into the browser bundle.',
-      severity: 'error',
-      from: { path: '^src/' },
-      to: { path: `^server/|${OUTSIDE_THE_APP}` },
-    },
-    {
-      name: 'server-imports-only-contract',
-      comment:
-        'The server shares the contract with the SPA and nothing else: the SPA and its statecharts ' +
+      { path: '^src/' },
+      { path: `^server/|${OUTSIDE_THE_APP}` },
+    ),
+    forbid(
+      'server-imports-only-contract',
+      'The server shares the contract with the SPA and nothing else: the SPA and its statecharts ' +
         'are browser code the server must not depend on.',
-      severity: 'error',
-      from: { path: '^server/' },
-      to: { path: `^(?:src|machines)/|${OUTSIDE_THE_APP}` },
-    },
-    {
-      name: 'server-core-knows-no-feature',
-      comment:
-        'The core (db, protocol, accounts, store, payments, messaging, settings, web, jobs, config) ' +
+      { path: '^server/' },
+      { path: `^(?:src|machines)/|${OUTSIDE_THE_APP}` },
+    ),
+    forbid(
+      'server-core-knows-no-feature',
+      'The core (db, protocol, accounts, store, payments, messaging, settings, web, jobs, config) ' +
         'knows no feature: features register with it through typed hooks, so a new feature is added ' +
         'beside the others instead of woven into the core.',
-      severity: 'error',
-      from: { path: SERVER_CORE },
-      to: { path: SERVER_FEATURE },
-    },
-    {
-      name: 'server-feature-imports-no-other-feature',
-      comment:
-        'A server feature (group-buy, crypto, kol, nodes, account-area, notices) never imports another one: ' +
+      { path: SERVER_CORE },
+      { path: SERVER_FEATURE },
+    ),
+    forbid(
+      'server-feature-imports-no-other-feature',
+      'A server feature (group-buy, crypto, kol, nodes, account-area, notices) never imports another one: ' +
         'they meet through the contract or a hook of the core, so each can be added or removed alone.',
-      severity: 'error',
-      from: { path: SERVER_FEATURE },
-      to: { path: SERVER_FEATURE, pathNot: '^server/$1/' },
-    },
-    {
-      name: 'server-nothing-imports-the-assembly',
-      comment:
-        'server/admin, server/console and the assembly files (app.ts, main.ts, the plugins) sit on ' +
+      { path: SERVER_FEATURE },
+      { path: SERVER_FEATURE, pathNot: '^server/$1/' },
+    ),
+    forbid(
+      'server-nothing-imports-the-assembly',
+      'server/admin, server/console and the assembly files (app.ts, main.ts, the plugins) sit on ' +
         'top and may import anything; the core and the features below them never import them back.',
-      severity: 'error',
-      from: { path: `${SERVER_CORE}|${SERVER_FEATURE}` },
-      to: { path: SERVER_ASSEMBLY },
-    },
-    {
-      name: 'server-db-is-the-lowest-floor',
-      comment:
-        'server/db (the schema, the connection, migrations) is the floor everything else stands on; ' +
+      { path: `${SERVER_CORE}|${SERVER_FEATURE}` },
+      { path: SERVER_ASSEMBLY },
+    ),
+    forbid(
+      'server-db-is-the-lowest-floor',
+      'server/db (the schema, the connection, migrations) is the floor everything else stands on; ' +
         'it reads the configuration and nothing else of the server.',
-      severity: 'error',
-      from: { path: '^server/db/' },
-      to: { path: '^server/', pathNot: '^server/(?:db/|config[.]ts$)' },
-    },
-    ...CORE_FLOORS.slice(0, -1).map((floor, index) => ({
-      name: `server-core-floor-${index + 1}-imports-no-floor-above`,
-      comment:
+      { path: '^server/db/' },
+      { path: '^server/', pathNot: '^server/(?:db/|config[.]ts$)' },
+    ),
+    ...CORE_FLOORS.slice(0, -1).map((floor, index) => {
+      const above = CORE_FLOORS.slice(index + 1).flat();
+      return forbid(
+        `server-core-floor-${index + 1}-imports-no-floor-above`,
         `The core's floor ${index + 1} (${floor.join(', ')}) never imports a floor above it ` +
-        `(${CORE_FLOORS.slice(index + 1)
-          .flat()
-          .join(', ')}): an arrow running back up the core is ` +
-        'how store and payments, or accounts and the protocol, came to lean on each other.',
-      severity: 'error',
-      from: { path: serverPaths(floor) },
-      to: { path: serverPaths(CORE_FLOORS.slice(index + 1).flat()) },
-    })),
-    {
-      name: 'src-feature-imports-no-other-feature',
-      comment:
-        'A feature of the SPA never imports another feature: a page made of several features is ' +
+          `(${above.join(', ')}): an arrow running back up the core is ` +
+          'how store and payments, or accounts and the protocol, came to lean on each other.',
+        { path: serverPaths(floor) },
+        { path: serverPaths(above) },
+      );
+    }),
+    forbid(
+      'src-feature-imports-no-other-feature',
+      'A feature of the SPA never imports another feature: a page made of several features is ' +
         'composed in src/pages/, and what several features show lives in src/components or src/lib.',
-      severity: 'error',
-      from: { path: '^src/features/([^/]+)/' },
-      to: { path: '^src/features/', pathNot: '^src/features/$1/' },
-    },
-    {
-      name: 'src-features-import-no-app-shell',
-      comment:
-        'src/app is the shell (routes, layout, start-up) that composes the features; a feature that ' +
+      { path: '^src/features/([^/]+)/' },
+      { path: '^src/features/', pathNot: '^src/features/$1/' },
+    ),
+    forbid(
+      'src-features-import-no-app-shell',
+      'src/app is the shell (routes, layout, start-up) that composes the features; a feature that ' +
         'imported it would run back up the floors. What a feature needs of the shell (the page ' +
         'spinner, the display config) lives in src/components or src/lib.',
-      severity: 'error',
-      from: { path: '^src/(?:features|components|lib)/' },
-      to: { path: '^src/app/' },
-    },
-    {
-      name: 'src-shared-code-imports-no-feature-or-page',
-      comment:
-        'src/components and src/lib are what the features share; if they imported a feature or a ' +
+      { path: '^src/(?:features|components|lib)/' },
+      { path: '^src/app/' },
+    ),
+    forbid(
+      'src-shared-code-imports-no-feature-or-page',
+      'src/components and src/lib are what the features share; if they imported a feature or a ' +
         'page, the sharing would run in a circle.',
-      severity: 'error',
-      from: { path: '^src/(?:components|lib)/' },
-      to: { path: '^src/(?:features|pages)/' },
-    },
-    {
-      name: 'only-the-routes-import-the-console',
-      comment:
-        'The operator console (src/console and the machines only it uses, issue 21) must not be in ' +
+      { path: '^src/(?:components|lib)/' },
+      { path: '^src/(?:features|pages)/' },
+    ),
+    forbid(
+      'only-the-routes-import-the-console',
+      'The operator console (src/console and the machines only it uses, issue 21) must not be in ' +
         "any member page's JavaScript: only the /admin routes of src/app/routes.tsx load it, on " +
         'demand. Anything else importing it would pull staff code into the member bundle ' +
         '(bench/bundle.mjs, whose CONSOLE_SOURCE names the same machines, shows it does not).',
-      severity: 'error',
-      from: { path: OURS, pathNot: `^(?:src/(?:console/|app/routes[.]tsx$)|${CONSOLE_MACHINES})` },
-      to: { path: `^(?:src/console/|${CONSOLE_MACHINES})` },
-    },
-    {
-      name: 'no-circular',
-      comment:
-        'A cycle makes modules that cannot be understood, tested or loaded one at a time; in ' +
+      { path: OURS, pathNot: `^(?:src/(?:console/|app/routes[.]tsx$)|${CONSOLE_MACHINES})` },
+      { path: `^(?:src/console/|${CONSOLE_MACHINES})` },
+    ),
+    forbid(
+      'no-circular',
+      'A cycle makes modules that cannot be understood, tested or loaded one at a time; in ' +
         'server/ it also hides an arrow running back up the floors.',
-      severity: 'error',
-      from: { path: OURS },
-      to: { circular: true },
-    },
-    {
-      name: 'not-to-unresolvable',
-      comment:
-        'An import that resolves to nothing is a typo or a missing package; it fails at run time ' +
+      { path: OURS },
+      { circular: true },
+    ),
+    forbid(
+      'not-to-unresolvable',
+      'An import that resolves to nothing is a typo or a missing package; it fails at run time ' +
         'and escapes every other rule here.',
-      severity: 'error',
-      from: { path: OURS },
-      to: { couldNotResolve: true },
-    },
+      { path: OURS },
+      { couldNotResolve: true },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
