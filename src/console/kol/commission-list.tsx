@@ -18,6 +18,7 @@ import { PagedList } from '../paged-list';
 import { ReasonDialog } from '../reason-field';
 import { actionsColumn } from '../console-table';
 import { useCommissionStatusLabel } from './commission-status';
+import { SmallButton } from '../small-button';
 
 const PAGE_SIZE = 25;
 
@@ -140,23 +141,19 @@ export function CommissionList() {
       c.kind === 'commission' && c.status !== 'voided' ? (
         <>
           {c.status === 'held' && (
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Confirm commission ${c.id}`}
+            <SmallButton
+              label={t`Confirm commission ${c.id}`}
               onClick={() => setReviewing({ commission: c, act: 'confirm' })}
             >
               <Trans>Confirm</Trans>
-            </button>
+            </SmallButton>
           )}
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            aria-label={t`Void commission ${c.id}`}
+          <SmallButton
+            label={t`Void commission ${c.id}`}
             onClick={() => setReviewing({ commission: c, act: 'void' })}
           >
             <Trans>Void</Trans>
-          </button>
+          </SmallButton>
         </>
       ) : null,
     ),

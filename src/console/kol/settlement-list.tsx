@@ -21,6 +21,7 @@ import { StepUpCancelled, useStepUp } from '../step-up';
 import { useConsoleSession } from '../use-console-session';
 import { actionsColumn } from '../console-table';
 import { VerbatimField } from '../console-fields';
+import { SmallButton } from '../small-button';
 
 const PAGE_SIZE = 25;
 
@@ -164,24 +165,17 @@ export function SettlementList() {
       canPay ? (
         <>
           {s.verification !== 'verified' && (
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Record the payout of settlement ${s.id}`}
+            <SmallButton
+              label={t`Record the payout of settlement ${s.id}`}
               onClick={() => setPaying(s)}
             >
               {s.txHash ? <Trans>Correct hash</Trans> : <Trans>Record payout</Trans>}
-            </button>
+            </SmallButton>
           )}
           {s.txHash && s.verification !== 'verified' && (
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Verify settlement ${s.id} again`}
-              onClick={() => void verify(s)}
-            >
+            <SmallButton label={t`Verify settlement ${s.id} again`} onClick={() => void verify(s)}>
               <Trans>Verify again</Trans>
-            </button>
+            </SmallButton>
           )}
         </>
       ) : null,
@@ -204,13 +198,9 @@ export function SettlementList() {
       >
         {canPay && (
           <p>
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              onClick={() => void batch()}
-            >
+            <SmallButton onClick={() => void batch()}>
               <Trans>Run the payout batch (every KOL at $100)</Trans>
-            </button>
+            </SmallButton>
           </p>
         )}
         {done && <p role="status">{done}</p>}

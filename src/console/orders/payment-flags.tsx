@@ -11,6 +11,7 @@ import { ReasonDialog } from '../reason-field';
 import { useConsoleSession } from '../use-console-session';
 import { FlagReason } from './flag-reason';
 import { actionsColumn } from '../console-table';
+import { SmallButton } from '../small-button';
 
 const PAGE_SIZE = 25;
 
@@ -78,14 +79,9 @@ export function PaymentFlags({ onOpenOrder }: { onOpenOrder: (orderId: string) =
       f.resolvedAt ? (
         <Trans>Resolved {dateTime(f.resolvedAt)}</Trans>
       ) : canResolve ? (
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          aria-label={t`Resolve flag ${f.id}`}
-          onClick={() => setResolving(f)}
-        >
+        <SmallButton label={t`Resolve flag ${f.id}`} onClick={() => setResolving(f)}>
           <Trans>Resolve</Trans>
-        </button>
+        </SmallButton>
       ) : (
         <Trans context="a flag">Open</Trans>
       ),

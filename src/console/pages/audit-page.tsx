@@ -7,7 +7,7 @@ import { useDateTime } from '../../components/formats';
 import { auditQuery, type AuditFilters } from '../api/console-queries';
 import { useActorName } from '../actor-name';
 import { ConsoleFilters, useListFilters } from '../console-filters';
-import { Permitted } from '../console-forbidden';
+import { ConsolePage } from '../console-page';
 import { dayRange } from '../day-bound';
 import { DayRangeFields, PagedList } from '../paged-list';
 
@@ -133,13 +133,8 @@ function AuditSection() {
 /** /admin/audit (owners): the append-only trail, filtered by who, action and days, paged. */
 export default function ConsoleAuditPage() {
   return (
-    <Permitted permission="audit.read">
-      <div className="console-page">
-        <h1 className="console-page__title">
-          <Trans>Audit trail</Trans>
-        </h1>
-        <AuditSection />
-      </div>
-    </Permitted>
+    <ConsolePage permission="audit.read" title={<Trans>Audit trail</Trans>}>
+      <AuditSection />
+    </ConsolePage>
   );
 }

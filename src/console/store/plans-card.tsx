@@ -23,6 +23,7 @@ import { ConsoleTable, actionsColumn } from '../console-table';
 import { FormDialog, RefusalNotice } from '../form-dialog';
 import { GroupTypeField, ProductIdField, groupTypeOf, type GroupTypeChoice } from './plan-fields';
 import { minorOf, useStoreAct, wholeOf } from './store-act';
+import { SmallButton } from '../small-button';
 
 const currencyOptions = STORE_CURRENCIES.map((c) => ({ value: c, label: c }));
 
@@ -196,19 +197,12 @@ export function PlansCard() {
     },
     actionsColumn(t`Actions`, (p) => (
       <>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          aria-label={t`Set a price of plan ${p.id}`}
-          onClick={() => setPricing(p)}
-        >
+        <SmallButton label={t`Set a price of plan ${p.id}`} onClick={() => setPricing(p)}>
           <Trans>Set a price</Trans>
-        </button>{' '}
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
+        </SmallButton>{' '}
+        <SmallButton
           disabled={act.pending}
-          aria-label={p.active ? t`Take plan ${p.id} off sale` : t`Put plan ${p.id} on sale`}
+          label={p.active ? t`Take plan ${p.id} off sale` : t`Put plan ${p.id} on sale`}
           onClick={() =>
             void act.run(() =>
               consoleCall(consoleStorePlanActive, { planId: p.id, active: !p.active }),
@@ -216,20 +210,16 @@ export function PlansCard() {
           }
         >
           {p.active ? <Trans>Off sale</Trans> : <Trans>On sale</Trans>}
-        </button>
+        </SmallButton>
       </>
     )),
   ];
   return (
     <TitledCard look="console-panel" title={<Trans>Plans and prices</Trans>}>
       <p>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          onClick={() => setAdding(true)}
-        >
+        <SmallButton onClick={() => setAdding(true)}>
           <Trans>Add a plan</Trans>
-        </button>
+        </SmallButton>
       </p>
       <RefusalNotice failure={act.failure} />
       <ConsoleTable
