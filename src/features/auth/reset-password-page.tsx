@@ -10,6 +10,7 @@ import { showToast } from '../../lib/toast-store';
 import { collectErrors, fieldError } from '../../lib/validate';
 import { resetPassword, sendCode, type CodeRequest } from './api/auth-calls';
 import { AuthCard } from './auth-card';
+import { GuestLink } from './guest-link';
 import {
   IdentifierForm,
   useIdentifier,
@@ -58,10 +59,7 @@ export default function ResetPasswordPage() {
       footer={
         <span>
           <Trans>
-            Remembered it?{' '}
-            <Link to="/login" search={{ redirect }}>
-              Log in
-            </Link>
+            Remembered it? <GuestLink to="/login">Log in</GuestLink>
           </Trans>
         </span>
       }
