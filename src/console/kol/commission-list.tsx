@@ -14,13 +14,11 @@ import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, kolCommissionsQuery } from '../api/console-queries';
-import { PagedList } from '../paged-list';
+import { CONSOLE_PAGE_SIZE, PagedList } from '../paged-list';
 import { ReasonDialog } from '../reason-field';
 import { actionsColumn } from '../console-table';
 import { useCommissionStatusLabel } from './commission-status';
 import { SmallButton } from '../small-button';
-
-const PAGE_SIZE = 25;
 
 function ReviewDialog({
   commission,
@@ -87,7 +85,7 @@ export function CommissionList() {
       ...(status ? { status } : {}),
       ...(kol ? { kolId: kol } : {}),
       page,
-      pageSize: PAGE_SIZE,
+      pageSize: CONSOLE_PAGE_SIZE,
     }),
     placeholderData: keepPreviousData,
   });
@@ -167,10 +165,8 @@ export function CommissionList() {
         query={commissions}
         columns={columns}
         rowKey={(c) => c.id}
-        caption={<Trans>Commissions</Trans>}
         empty={<Trans>No commission here.</Trans>}
         page={page}
-        pageSize={PAGE_SIZE}
         onPage={setPage}
       >
         <div className="console-filters">

@@ -16,14 +16,12 @@ import { CONSOLE_KEY, kolSettlementsQuery } from '../api/console-queries';
 import { useConsoleAct } from '../console-act';
 import { usePayoutReasonText } from './payout-reason';
 import { FormDialog, RefusalNotice } from '../form-dialog';
-import { PagedList } from '../paged-list';
+import { CONSOLE_PAGE_SIZE, PagedList } from '../paged-list';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import { useConsoleSession } from '../use-console-session';
 import { actionsColumn } from '../console-table';
 import { VerbatimField } from '../console-fields';
 import { SmallButton } from '../small-button';
-
-const PAGE_SIZE = 25;
 
 /** The payout's hash, recorded or corrected after a fresh code; the server asks the chain. */
 function PayoutDialog({
@@ -92,7 +90,7 @@ export function SettlementList() {
   const [failure, setFailure] = useState<number | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const settlements = useQuery({
-    ...kolSettlementsQuery({ page, pageSize: PAGE_SIZE }),
+    ...kolSettlementsQuery({ page, pageSize: CONSOLE_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const usd = (cents: number) => money({ amount: cents, currency: 'USD' });
@@ -190,10 +188,8 @@ export function SettlementList() {
         query={settlements}
         columns={columns}
         rowKey={(s) => s.id}
-        caption={<Trans>Settlements</Trans>}
         empty={<Trans>No settlement yet.</Trans>}
         page={page}
-        pageSize={PAGE_SIZE}
         onPage={setPage}
       >
         {canPay && (

@@ -9,9 +9,7 @@ import { useActorName } from '../actor-name';
 import { ConsoleFilters, useListFilters } from '../console-filters';
 import { ConsolePage } from '../console-page';
 import { dayRange } from '../day-bound';
-import { DayRangeFields, PagedList } from '../paged-list';
-
-const PAGE_SIZE = 25;
+import { DayRangeFields, CONSOLE_PAGE_SIZE, PagedList } from '../paged-list';
 
 interface Form {
   actor: string;
@@ -28,7 +26,7 @@ function filtersOf(form: Form, page: number): AuditFilters {
     ...(form.action.trim() ? { action: form.action.trim() } : {}),
     ...dayRange(form.from, form.to),
     page,
-    pageSize: PAGE_SIZE,
+    pageSize: CONSOLE_PAGE_SIZE,
   };
 }
 
@@ -123,7 +121,6 @@ function AuditSection() {
         caption={<Trans>Audit trail</Trans>}
         empty={<Trans>No entries match.</Trans>}
         page={page}
-        pageSize={PAGE_SIZE}
         onPage={setPage}
       />
     </>
