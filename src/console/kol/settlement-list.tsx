@@ -62,10 +62,9 @@ function PayoutDialog({
         </Trans>
       }
       label={<Trans>Record</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <VerbatimField label={<Trans>Transaction hash</Trans>} value={txHash} onChange={setTxHash} />
     </FormDialog>

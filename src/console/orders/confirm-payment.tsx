@@ -93,10 +93,9 @@ export function ConfirmPayment({ order }: { order: ConsoleOrder }) {
             </Trans>
           }
           label={<Trans>Confirm payment</Trans>}
-          pending={act.pending}
-          failure={act.failure}
+          act={act}
           onCancel={() => setOpen(false)}
-          onSubmit={() => void submit()}
+          onSubmit={submit}
         >
           <VerbatimField
             label={<Trans>Gateway trade number</Trans>}

@@ -52,8 +52,7 @@ export function RefundPanel({ order }: { order: ConsoleOrder }) {
           }
           label={<Trans>Refund</Trans>}
           danger
-          pending={refunding}
-          failure={errorCode}
+          act={{ pending: refunding, failure: errorCode }}
           onCancel={() => send({ type: 'CANCEL' })}
           onSubmit={() => send({ type: 'SUBMIT', manual, reason })}
           cancelRef={cancelRef}

@@ -63,10 +63,9 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
       title={<Trans>Create a promo code</Trans>}
       text={<Trans>A percentage applies in every currency; an amount off only in its own.</Trans>}
       label={<Trans>Create the code</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <TextField
         label={<Trans>Code</Trans>}

@@ -42,10 +42,9 @@ function PriceDialog({ plan, onClose }: { plan: StorePlan; onClose: () => void }
       title={<Trans>Set a price of plan {plan.id}</Trans>}
       text={<Trans>New orders pay this price; orders already placed keep theirs.</Trans>}
       label={<Trans>Set the price</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <SelectField
         label={<Trans>Currency</Trans>}
@@ -100,10 +99,9 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
       title={<Trans>Add a plan</Trans>}
       text={<Trans>On sale at once. A year is 365 days, a month 30.</Trans>}
       label={<Trans>Add the plan</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <ProductIdField value={id} onChange={setId} />
       <GroupTypeField value={groupType} onChange={setGroupType} />

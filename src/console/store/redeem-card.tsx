@@ -55,10 +55,9 @@ function CreateBatchDialog({ onClose }: { onClose: () => void }) {
       title={<Trans>Make a redeem batch</Trans>}
       text={<Trans>The codes are saved from the batch’s CSV export; each export is audited.</Trans>}
       label={<Trans>Make the codes</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <TextField
         label={<Trans>Number of codes</Trans>}
