@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CodePurpose } from '../../../contract/enums';
 import { Errors } from '../../../contract/errors';
