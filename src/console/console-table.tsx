@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { DataTable, type DataColumn } from '../components/ui/data-table';
 import { ErrorNotice } from '../components/error-notice';
 import { errorCodeOf } from '../lib/api-error';
+import { SmallButton } from './small-button';
 
 interface Read {
   isError: boolean;
@@ -105,13 +106,8 @@ export function openColumn<Row>(
   onOpen: (row: Row) => void,
 ): DataColumn<Row> {
   return actionsColumn(header, (row) => (
-    <button
-      type="button"
-      className="btn btn-secondary btn-small"
-      aria-label={name(row)}
-      onClick={() => onOpen(row)}
-    >
+    <SmallButton label={name(row)} onClick={() => onOpen(row)}>
       <Trans context="a record">Open</Trans>
-    </button>
+    </SmallButton>
   ));
 }

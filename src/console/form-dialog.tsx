@@ -51,8 +51,7 @@ export function FormDialog({
   role,
   label,
   danger,
-  pending,
-  failure,
+  act: { pending, failure },
   onCancel,
   onSubmit,
   cancelRef,
@@ -64,11 +63,14 @@ export function FormDialog({
   /** The act's button ("Refund", "Resolve"). */
   label: ReactNode;
   danger?: boolean;
-  pending: boolean;
-  /** The last refusal (its contract code, or the code with the data its words name), or null. */
-  failure: number | Refusal | null;
+  /**
+   * The act's state (useConsoleAct's): running, and its last refusal (its contract code, or the
+   * code with the data its words name) or null.
+   */
+  act: { pending: boolean; failure: number | Refusal | null };
   onCancel: () => void;
-  onSubmit: () => void;
+  /** Sends the act; what it returns (its promise) is not waited for here. */
+  onSubmit: () => unknown;
   /** Where focus starts when it should be the safe answer (an act that cannot be taken back). */
   cancelRef?: RefObject<HTMLButtonElement | null>;
   children: ReactNode;
@@ -81,7 +83,7 @@ export function FormDialog({
       initialFocus={cancelRef}
       onEscape={pending ? undefined : onCancel}
     >
-      <ConsoleForm onSubmit={onSubmit}>
+      <ConsoleForm onSubmit={() => void onSubmit()}>
         <RefusalNotice failure={failure} />
         {children}
         <DialogActions

@@ -13,9 +13,13 @@ interface Paged<Row> {
   readonly total: number;
 }
 
+/** How many entries a page of a console list holds. */
+export const CONSOLE_PAGE_SIZE = 25;
+
 /**
  * A console list read page by page, newest first: its title with the count, whatever sits above
- * the table (a toggle), the table, and the pager back to newer or on to older entries.
+ * the table (a toggle), the table (captioned with the title unless told otherwise), and the pager
+ * back to newer or on to older entries.
  */
 export function PagedList<Row>({
   title,
@@ -23,10 +27,9 @@ export function PagedList<Row>({
   query,
   columns,
   rowKey,
-  caption,
+  caption = title,
   empty,
   page,
-  pageSize,
   onPage,
   children,
 }: {
@@ -36,10 +39,10 @@ export function PagedList<Row>({
   query: { isError: boolean; error: unknown; refetch: () => unknown; data: Paged<Row> | undefined };
   columns: readonly DataColumn<Row>[];
   rowKey: (row: Row) => Key;
-  caption: ReactNode;
+  /** The table's caption, when it is not the title. */
+  caption?: ReactNode;
   empty: ReactNode;
   page: number;
-  pageSize: number;
   onPage: (page: number) => void;
   children?: ReactNode;
 }) {
@@ -61,7 +64,7 @@ export function PagedList<Row>({
         className="console-pager"
         page={page}
         total={query.data?.total ?? 0}
-        pageSize={pageSize}
+        pageSize={CONSOLE_PAGE_SIZE}
         onPage={onPage}
         back={<Trans>Newer</Trans>}
         forward={<Trans>Older</Trans>}

@@ -43,10 +43,7 @@ export function ReasonDialog({
   send,
   onClose,
   ...dialog
-}: Omit<
-  ComponentProps<typeof FormDialog>,
-  'pending' | 'failure' | 'onCancel' | 'onSubmit' | 'children'
-> & {
+}: Omit<ComponentProps<typeof FormDialog>, 'act' | 'onCancel' | 'onSubmit' | 'children'> & {
   refresh: QueryKey;
   send: (reason: string) => Promise<unknown>;
   onClose: () => void;
@@ -63,13 +60,7 @@ export function ReasonDialog({
   };
 
   return (
-    <FormDialog
-      {...dialog}
-      pending={act.pending}
-      failure={act.failure}
-      onCancel={onClose}
-      onSubmit={() => void submit()}
-    >
+    <FormDialog {...dialog} act={act} onCancel={onClose} onSubmit={submit}>
       <ReasonField value={reason} onChange={setReason} error={reasonError} />
     </FormDialog>
   );

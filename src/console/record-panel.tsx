@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { TitledCard } from '../components/titled-card';
 import { Loading, ReadFailure } from './console-table';
+import { SmallButton } from './small-button';
 
 /**
  * One record opened from a console list (a member, an order, a node): its title, the way back to
@@ -23,9 +24,7 @@ export function RecordPanel<T>({
   return (
     <TitledCard look="console-panel" title={title}>
       <p>
-        <button type="button" className="btn btn-secondary btn-small" onClick={onBack}>
-          {back}
-        </button>
+        <SmallButton onClick={onBack}>{back}</SmallButton>
       </p>
       {query.isError ? (
         <ReadFailure query={query} />

@@ -23,3 +23,38 @@ export function AuthenticatorCodeField({
     />
   );
 }
+
+/**
+ * The second step of a sign-in (a member's, a staff member's): the authenticator's code, or with
+ * `recovery` one of the saved recovery codes, each with its hint. The fields are keyed apart, so
+ * switching starts on an empty one.
+ */
+export function SecondFactorField({
+  recovery,
+  recoveryHint,
+  recoveryAutoComplete,
+  ...field
+}: Pick<TextFieldProps, 'value' | 'onChange' | 'error' | 'autoFocus'> & {
+  recovery: boolean;
+  /** Where the recovery codes came from ("…when you enrolled"). */
+  recoveryHint: ReactNode;
+  recoveryAutoComplete: string;
+}) {
+  return recovery ? (
+    <TextField
+      key="recovery"
+      label={<Trans>Recovery code</Trans>}
+      {...field}
+      autoComplete={recoveryAutoComplete}
+      autoCapitalize="none"
+      spellCheck={false}
+      hint={recoveryHint}
+    />
+  ) : (
+    <AuthenticatorCodeField
+      key="totp"
+      {...field}
+      hint={<Trans>The 6-digit code your authenticator app shows now.</Trans>}
+    />
+  );
+}

@@ -16,6 +16,7 @@ import { actionsColumn } from '../console-table';
 import '../../components/ui/badge.css';
 import { AnnouncementForm } from './announcement-form';
 import { ChangeButton, ContentListSection, useContentList } from './content-list';
+import { SmallButton } from '../small-button';
 
 function StateBadge({ state }: { state: AnnouncementState }) {
   switch (state) {
@@ -95,23 +96,19 @@ export function AnnouncementsSection() {
       a.state === 'withdrawn' ? null : (
         <>
           <ChangeButton name={t`Change “${titleOf(a)}”`} onClick={() => edit(a)} />
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            aria-label={t`Withdraw “${titleOf(a)}”`}
+          <SmallButton
+            label={t`Withdraw “${titleOf(a)}”`}
             onClick={() => setAction({ kind: 'withdraw', announcement: a })}
           >
             <Trans>Withdraw</Trans>
-          </button>
+          </SmallButton>
           {a.reads === 0 && (
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Delete “${titleOf(a)}”`}
+            <SmallButton
+              label={t`Delete “${titleOf(a)}”`}
               onClick={() => setAction({ kind: 'delete', announcement: a })}
             >
               <Trans>Delete</Trans>
-            </button>
+            </SmallButton>
           )}
         </>
       ),

@@ -22,6 +22,7 @@ import {
 } from './content-list';
 import { useContentForm } from './use-content-form';
 import { LanguageFieldsets } from './language-fieldset';
+import { SmallButton } from '../small-button';
 
 interface Draft {
   titleEn: string;
@@ -181,14 +182,12 @@ export function BenefitsSection() {
     actionsColumn(t`Actions`, (b) => (
       <>
         <ChangeButton name={t`Change “${titleOf(b)}”`} onClick={() => edit(b)} />
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          aria-label={b.active ? t`Hide “${titleOf(b)}”` : t`Show “${titleOf(b)}”`}
+        <SmallButton
+          label={b.active ? t`Hide “${titleOf(b)}”` : t`Show “${titleOf(b)}”`}
           onClick={() => void toggle(b)}
         >
           {b.active ? <Trans>Hide</Trans> : <Trans>Show</Trans>}
-        </button>
+        </SmallButton>
       </>
     )),
   ];

@@ -7,6 +7,7 @@ import type { DataColumn } from '../../components/ui/data-table';
 import { errorCodeOf } from '../../lib/api-error';
 import { ConsoleTable } from '../console-table';
 import { ConsoleForm, RefusalNotice } from '../form-dialog';
+import { SmallButton } from '../small-button';
 
 /**
  * What a content list keeps (announcements, benefits, pages): the row open in the form above the
@@ -74,14 +75,9 @@ export interface ContentFormProps<Row> {
 /** A row's "Change" button: it opens the row in the form; `name` says which row to screen readers. */
 export function ChangeButton({ name, onClick }: { name: string; onClick: () => void }) {
   return (
-    <button
-      type="button"
-      className="btn btn-secondary btn-small"
-      aria-label={name}
-      onClick={onClick}
-    >
+    <SmallButton label={name} onClick={onClick}>
       <Trans>Change</Trans>
-    </button>
+    </SmallButton>
   );
 }
 

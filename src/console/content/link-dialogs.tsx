@@ -67,10 +67,9 @@ export function AddLinkDialog({
       }
       text={<Trans>It is added at the end of the menu, and the site shows it at once.</Trans>}
       label={<Trans>Add the link</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onCancel}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <VerbatimField
         label={<Trans>Key</Trans>}

@@ -23,6 +23,7 @@ import { Loading, ReadFailure } from '../console-table';
 import { VerbatimField } from '../console-fields';
 import { RefusalNotice } from '../form-dialog';
 import { AddLinkDialog } from './link-dialogs';
+import { SmallButton } from '../small-button';
 
 type LinkErrors = Record<string, number>;
 
@@ -121,25 +122,19 @@ function LinksForm({ initial, onSaved }: { initial: SiteLinks; onSaved: () => vo
           onChange={(href) => setHref(list, entry.key, href)}
           error={shown(`${list}.${entry.key}`)}
           addon={
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Remove “${labelOf(entry.key)}”`}
+            <SmallButton
+              label={t`Remove “${labelOf(entry.key)}”`}
               onClick={() => askRemove(list, entry.key, entry.href)}
             >
               <Trans>Remove</Trans>
-            </button>
+            </SmallButton>
           }
         />
       ))}
       <div className="console-content__buttons">
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          onClick={() => setAdding(list)}
-        >
+        <SmallButton onClick={() => setAdding(list)}>
           <Trans>Add a link</Trans>
-        </button>
+        </SmallButton>
       </div>
     </fieldset>
   );

@@ -24,6 +24,7 @@ import { actionsColumn } from '../console-table';
 import { ChangeButton, ContentFormCard, ContentListSection, useContentList } from './content-list';
 import { TextAreaField } from './text-area-field';
 import { useContentForm } from './use-content-form';
+import { SmallButton } from '../small-button';
 
 /** The text that ships with the site: where an editor starts on a page nobody replaced. */
 const builtInText = (page: ContentPage): Readonly<Record<Locale, string>> =>
@@ -212,14 +213,12 @@ export function PagesSection() {
       <>
         <ChangeButton name={t`Change “${pageName(p.page)}”`} onClick={() => edit(p)} />
         {p.replaced && (
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            aria-label={t`Restore the built-in text of “${pageName(p.page)}”`}
+          <SmallButton
+            label={t`Restore the built-in text of “${pageName(p.page)}”`}
             onClick={() => setRestoring(p)}
           >
             <Trans>Restore the built-in text</Trans>
-          </button>
+          </SmallButton>
         )}
       </>
     )),

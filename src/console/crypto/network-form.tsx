@@ -108,10 +108,9 @@ export function NetworkForm({
         </Trans>
       }
       label={network ? <Trans>Save the network</Trans> : <Trans>Add the network</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onDone}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       {!network && (
         <TextField

@@ -18,6 +18,7 @@ import { ConsoleTable, actionsColumn } from '../console-table';
 import { NetworkForm } from './network-form';
 import { TokenForm } from './token-form';
 import '../../components/ui/badge.css';
+import { SmallButton } from '../small-button';
 
 function OnOff({ enabled }: { enabled: boolean }) {
   return enabled ? (
@@ -76,14 +77,12 @@ function Network({ network }: { network: CryptoNetworkView }) {
     { key: 'decimals', header: t`Decimals`, cell: (k) => k.decimals },
     { key: 'state', header: t`State`, cell: (k) => <OnOff enabled={k.enabled} /> },
     actionsColumn(t`Actions`, (k) => (
-      <button
-        type="button"
-        className="btn btn-secondary btn-small"
-        aria-label={k.enabled ? t`Disable ${k.symbol}` : t`Enable ${k.symbol}`}
+      <SmallButton
+        label={k.enabled ? t`Disable ${k.symbol}` : t`Enable ${k.symbol}`}
         onClick={() => askToken(k)}
       >
         {k.enabled ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-      </button>
+      </SmallButton>
     )),
   ];
 
@@ -122,23 +121,13 @@ function Network({ network }: { network: CryptoNetworkView }) {
       {toggle.notice}
       {toggle.dialog}
       <div className="console-actions" role="group" aria-label={t`Actions on network ${name}`}>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          onClick={() => setForm('edit')}
-        >
+        <SmallButton onClick={() => setForm('edit')}>
           <Trans>Edit the network</Trans>
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          onClick={() => setForm('token')}
-        >
+        </SmallButton>
+        <SmallButton onClick={() => setForm('token')}>
           <Trans>Add a token</Trans>
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
+        </SmallButton>
+        <SmallButton
           onClick={() =>
             toggle.ask({
               title: network.enabled ? (
@@ -167,7 +156,7 @@ function Network({ network }: { network: CryptoNetworkView }) {
           }
         >
           {network.enabled ? <Trans>Disable the network</Trans> : <Trans>Enable the network</Trans>}
-        </button>
+        </SmallButton>
       </div>
       <ConsoleTable
         rows={network.tokens}

@@ -65,10 +65,9 @@ export function TokenForm({ network, onDone }: { network: CryptoNetworkView; onD
         </Trans>
       }
       label={<Trans>Add the token</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onDone}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <TextField
         label={<Trans>Symbol</Trans>}

@@ -13,11 +13,9 @@ import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { groupListQuery, type GroupFilters } from '../api/console-queries';
 import { ConsoleFilters, MemberIdFilter, typedError, useListFilters } from '../console-filters';
-import { PagedList } from '../paged-list';
+import { CONSOLE_PAGE_SIZE, PagedList } from '../paged-list';
 import { GroupStateName, PaymentTypeName } from './group-names';
 import { openColumn } from '../console-table';
-
-const PAGE_SIZE = 25;
 
 interface Form {
   state: ConsoleGroupState | '';
@@ -33,7 +31,7 @@ function filtersOf(form: Form, page: number): GroupFilters {
     ...(form.userId.trim() ? { userId: Number(form.userId.trim()) } : {}),
     ...(form.groupId.trim() ? { groupId: form.groupId.trim() } : {}),
     page,
-    pageSize: PAGE_SIZE,
+    pageSize: CONSOLE_PAGE_SIZE,
   };
 }
 
@@ -120,10 +118,8 @@ export function GroupList({ onOpen }: { onOpen: (groupId: string) => void }) {
         query={groups}
         columns={columns}
         rowKey={(g) => g.groupId}
-        caption={<Trans>Group buys</Trans>}
         empty={<Trans>No group matches.</Trans>}
         page={page}
-        pageSize={PAGE_SIZE}
         onPage={setPage}
       />
     </>

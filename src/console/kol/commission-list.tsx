@@ -14,12 +14,11 @@ import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, kolCommissionsQuery } from '../api/console-queries';
-import { PagedList } from '../paged-list';
+import { CONSOLE_PAGE_SIZE, PagedList } from '../paged-list';
 import { ReasonDialog } from '../reason-field';
 import { actionsColumn } from '../console-table';
 import { useCommissionStatusLabel } from './commission-status';
-
-const PAGE_SIZE = 25;
+import { SmallButton } from '../small-button';
 
 function ReviewDialog({
   commission,
@@ -86,7 +85,7 @@ export function CommissionList() {
       ...(status ? { status } : {}),
       ...(kol ? { kolId: kol } : {}),
       page,
-      pageSize: PAGE_SIZE,
+      pageSize: CONSOLE_PAGE_SIZE,
     }),
     placeholderData: keepPreviousData,
   });
@@ -140,23 +139,19 @@ export function CommissionList() {
       c.kind === 'commission' && c.status !== 'voided' ? (
         <>
           {c.status === 'held' && (
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Confirm commission ${c.id}`}
+            <SmallButton
+              label={t`Confirm commission ${c.id}`}
               onClick={() => setReviewing({ commission: c, act: 'confirm' })}
             >
               <Trans>Confirm</Trans>
-            </button>
+            </SmallButton>
           )}
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            aria-label={t`Void commission ${c.id}`}
+          <SmallButton
+            label={t`Void commission ${c.id}`}
             onClick={() => setReviewing({ commission: c, act: 'void' })}
           >
             <Trans>Void</Trans>
-          </button>
+          </SmallButton>
         </>
       ) : null,
     ),
@@ -170,10 +165,8 @@ export function CommissionList() {
         query={commissions}
         columns={columns}
         rowKey={(c) => c.id}
-        caption={<Trans>Commissions</Trans>}
         empty={<Trans>No commission here.</Trans>}
         page={page}
-        pageSize={PAGE_SIZE}
         onPage={setPage}
       >
         <div className="console-filters">

@@ -17,6 +17,7 @@ import { ConsoleTable, actionsColumn } from '../console-table';
 import { useConsoleSession } from '../use-console-session';
 import { KolTermsDialog } from './kol-terms';
 import { RefusalNotice } from '../form-dialog';
+import { SmallButton } from '../small-button';
 
 type Act = { kind: 'end' | 'settle'; kol: ConsoleKol } | { kind: 'terms'; kol: ConsoleKol | null };
 
@@ -102,39 +103,33 @@ export function KolList() {
     { key: 'paid', header: t`Paid`, cell: (k) => usd(k.totals.paidCents) },
     actionsColumn(t`Actions`, (k) => (
       <>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          aria-label={t`Change the terms of KOL ${k.userId}`}
+        <SmallButton
+          label={t`Change the terms of KOL ${k.userId}`}
           onClick={() => setAct({ kind: 'terms', kol: k })}
         >
           <Trans>Terms</Trans>
-        </button>
+        </SmallButton>
         {canSettle && (
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            aria-label={t`Settle KOL ${k.userId}`}
+          <SmallButton
+            label={t`Settle KOL ${k.userId}`}
             onClick={() => {
               setFailure(null);
               setAct({ kind: 'settle', kol: k });
             }}
           >
             <Trans>Settle</Trans>
-          </button>
+          </SmallButton>
         )}
         {!k.endedAt && (
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            aria-label={t`End KOL ${k.userId}`}
+          <SmallButton
+            label={t`End KOL ${k.userId}`}
             onClick={() => {
               setFailure(null);
               setAct({ kind: 'end', kol: k });
             }}
           >
             <Trans>End</Trans>
-          </button>
+          </SmallButton>
         )}
       </>
     )),

@@ -63,10 +63,9 @@ export function KolTermsDialog({
       title={kol ? <Trans>Terms of KOL {kol.userId}</Trans> : <Trans>Make a KOL</Trans>}
       text={<Trans>New rates apply to commissions booked from now on.</Trans>}
       label={kol ? <Trans>Save</Trans> : <Trans>Make a KOL</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       {!kol && (
         <TextField

@@ -16,13 +16,12 @@ import { CONSOLE_KEY, kolSettlementsQuery } from '../api/console-queries';
 import { useConsoleAct } from '../console-act';
 import { usePayoutReasonText } from './payout-reason';
 import { FormDialog, RefusalNotice } from '../form-dialog';
-import { PagedList } from '../paged-list';
+import { CONSOLE_PAGE_SIZE, PagedList } from '../paged-list';
 import { StepUpCancelled, useStepUp } from '../step-up';
 import { useConsoleSession } from '../use-console-session';
 import { actionsColumn } from '../console-table';
 import { VerbatimField } from '../console-fields';
-
-const PAGE_SIZE = 25;
+import { SmallButton } from '../small-button';
 
 /** The payout's hash, recorded or corrected after a fresh code; the server asks the chain. */
 function PayoutDialog({
@@ -63,10 +62,9 @@ function PayoutDialog({
         </Trans>
       }
       label={<Trans>Record</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <VerbatimField label={<Trans>Transaction hash</Trans>} value={txHash} onChange={setTxHash} />
     </FormDialog>
@@ -91,7 +89,7 @@ export function SettlementList() {
   const [failure, setFailure] = useState<number | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const settlements = useQuery({
-    ...kolSettlementsQuery({ page, pageSize: PAGE_SIZE }),
+    ...kolSettlementsQuery({ page, pageSize: CONSOLE_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const usd = (cents: number) => money({ amount: cents, currency: 'USD' });
@@ -164,24 +162,17 @@ export function SettlementList() {
       canPay ? (
         <>
           {s.verification !== 'verified' && (
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Record the payout of settlement ${s.id}`}
+            <SmallButton
+              label={t`Record the payout of settlement ${s.id}`}
               onClick={() => setPaying(s)}
             >
               {s.txHash ? <Trans>Correct hash</Trans> : <Trans>Record payout</Trans>}
-            </button>
+            </SmallButton>
           )}
           {s.txHash && s.verification !== 'verified' && (
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Verify settlement ${s.id} again`}
-              onClick={() => void verify(s)}
-            >
+            <SmallButton label={t`Verify settlement ${s.id} again`} onClick={() => void verify(s)}>
               <Trans>Verify again</Trans>
-            </button>
+            </SmallButton>
           )}
         </>
       ) : null,
@@ -196,21 +187,15 @@ export function SettlementList() {
         query={settlements}
         columns={columns}
         rowKey={(s) => s.id}
-        caption={<Trans>Settlements</Trans>}
         empty={<Trans>No settlement yet.</Trans>}
         page={page}
-        pageSize={PAGE_SIZE}
         onPage={setPage}
       >
         {canPay && (
           <p>
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              onClick={() => void batch()}
-            >
+            <SmallButton onClick={() => void batch()}>
               <Trans>Run the payout batch (every KOL at $100)</Trans>
-            </button>
+            </SmallButton>
           </p>
         )}
         {done && <p role="status">{done}</p>}

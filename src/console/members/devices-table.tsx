@@ -3,6 +3,7 @@ import type { MemberRecord } from '../../../contract/endpoints/console';
 import { type DataColumn } from '../../components/ui/data-table';
 import { useDateTime } from '../../components/formats';
 import { RecordTable, actionsColumn } from '../console-table';
+import { SmallButton } from '../small-button';
 
 export type MemberDevice = MemberRecord['devices'][number];
 
@@ -26,14 +27,9 @@ export function DevicesTable({
     ...(onRemove
       ? [
           actionsColumn(t`Actions`, (d: MemberDevice) => (
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={t`Remove the device ${deviceName(d)}`}
-              onClick={() => onRemove(d)}
-            >
+            <SmallButton label={t`Remove the device ${deviceName(d)}`} onClick={() => onRemove(d)}>
               <Trans>Remove</Trans>
-            </button>
+            </SmallButton>
           )),
         ]
       : []),

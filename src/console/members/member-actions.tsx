@@ -20,6 +20,7 @@ import { DaysField } from './days-field';
 import { DevicesTable, deviceName } from './devices-table';
 import { useSubmissionKey } from './submission-key';
 import { RefusalNotice } from '../form-dialog';
+import { SmallButton } from '../small-button';
 
 type Kind = 'extend' | 'shorten' | 'disable' | 'enable' | 'sign-out' | 'reset-subscription';
 
@@ -114,9 +115,7 @@ export function MemberActions({ record, permitted }: { record: MemberRecord; per
   );
 
   const button = (kind: Kind, label: ReactNode) => (
-    <button type="button" className="btn btn-secondary btn-small" onClick={() => open({ kind })}>
-      {label}
-    </button>
+    <SmallButton onClick={() => open({ kind })}>{label}</SmallButton>
   );
 
   return (

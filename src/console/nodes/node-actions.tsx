@@ -8,6 +8,7 @@ import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY } from '../api/console-queries';
 import { useConfirmedAct } from '../confirmed-act';
 import type { ShownToken } from './token-dialog';
+import { SmallButton } from '../small-button';
 
 /**
  * A node's acts, each asked first: rotating its token (the new one goes to `onToken`), disabling it
@@ -61,12 +62,12 @@ export function NodeActions({
     <>
       {confirmed.notice}
       <div className="console-actions" role="group" aria-label={t`Actions on this node`}>
-        <button type="button" className="btn btn-secondary btn-small" onClick={askRotate}>
+        <SmallButton onClick={askRotate}>
           <Trans>Rotate the token</Trans>
-        </button>
-        <button type="button" className="btn btn-secondary btn-small" onClick={askEnabled}>
+        </SmallButton>
+        <SmallButton onClick={askEnabled}>
           {node.enabled ? <Trans>Disable the node</Trans> : <Trans>Enable the node</Trans>}
-        </button>
+        </SmallButton>
       </div>
       {confirmed.dialog}
     </>

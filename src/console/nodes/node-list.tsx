@@ -7,6 +7,7 @@ import { formatBytes } from '../../i18n/intl-format';
 import { nodeListQuery } from '../api/console-queries';
 import { ConsoleTable, openColumn } from '../console-table';
 import { HealthBadge, PROTOCOL_NAMES, useWhen } from './node-names';
+import { SmallButton } from '../small-button';
 
 /** Every node with its health, address, last contact, who is online and its traffic this month. */
 export function NodeList({ onOpen }: { onOpen: (nodeId: number) => void }) {
@@ -43,14 +44,9 @@ export function NodeList({ onOpen }: { onOpen: (nodeId: number) => void }) {
   return (
     <TitledCard look="console-panel" title={<Trans>All nodes</Trans>}>
       <p>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          onClick={() => void nodes.refetch()}
-          disabled={nodes.isFetching}
-        >
+        <SmallButton onClick={() => void nodes.refetch()} disabled={nodes.isFetching}>
           <Trans>Refresh</Trans>
-        </button>
+        </SmallButton>
       </p>
       <ConsoleTable
         query={nodes}

@@ -14,6 +14,7 @@ import { CONSOLE_KEY } from '../api/console-queries';
 import { useConsoleAct } from '../console-act';
 import { ReasonField } from '../reason-field';
 import { VerbatimField } from '../console-fields';
+import { SmallButton } from '../small-button';
 
 type Result = { result: string; status: string };
 
@@ -64,9 +65,7 @@ export function ConfirmPayment({ order }: { order: ConsoleOrder }) {
   return (
     <>
       {payable && (
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
+        <SmallButton
           onClick={() => {
             setTradeNo('');
             setReason('');
@@ -77,7 +76,7 @@ export function ConfirmPayment({ order }: { order: ConsoleOrder }) {
           }}
         >
           <Trans>Confirm payment by hand</Trans>
-        </button>
+        </SmallButton>
       )}
       {result && (
         <p className="console-panel console-panel--notice card" role="status">
@@ -94,10 +93,9 @@ export function ConfirmPayment({ order }: { order: ConsoleOrder }) {
             </Trans>
           }
           label={<Trans>Confirm payment</Trans>}
-          pending={act.pending}
-          failure={act.failure}
+          act={act}
           onCancel={() => setOpen(false)}
-          onSubmit={() => void submit()}
+          onSubmit={submit}
         >
           <VerbatimField
             label={<Trans>Gateway trade number</Trans>}

@@ -15,10 +15,8 @@ import { SelectField } from '../../components/ui/select-field';
 import { orderListQuery, type OrderFilters } from '../api/console-queries';
 import { ConsoleFilters, MemberIdFilter, typedError, useListFilters } from '../console-filters';
 import { dayRange } from '../day-bound';
-import { DayRangeFields, PagedList } from '../paged-list';
+import { DayRangeFields, CONSOLE_PAGE_SIZE, PagedList } from '../paged-list';
 import { openColumn } from '../console-table';
-
-const PAGE_SIZE = 25;
 
 interface Form {
   status: OrderStatusName | '';
@@ -39,7 +37,7 @@ function filtersOf(form: Form, page: number): OrderFilters {
     ...(form.userId.trim() ? { userId: Number(form.userId.trim()) } : {}),
     ...dayRange(form.from, form.to),
     page,
-    pageSize: PAGE_SIZE,
+    pageSize: CONSOLE_PAGE_SIZE,
   };
 }
 
@@ -122,10 +120,8 @@ export function OrderList({ onOpen }: { onOpen: (orderId: string) => void }) {
         query={orders}
         columns={columns}
         rowKey={(o) => o.orderId}
-        caption={<Trans>Orders</Trans>}
         empty={<Trans>No order matches.</Trans>}
         page={page}
-        pageSize={PAGE_SIZE}
         onPage={setPage}
       />
     </>

@@ -6,13 +6,12 @@ import { useDateTime } from '../../components/formats';
 import type { DataColumn } from '../../components/ui/data-table';
 import { consoleCall } from '../api/console-client';
 import { CONSOLE_KEY, paymentFlagsQuery } from '../api/console-queries';
-import { PagedList } from '../paged-list';
+import { CONSOLE_PAGE_SIZE, PagedList } from '../paged-list';
 import { ReasonDialog } from '../reason-field';
 import { useConsoleSession } from '../use-console-session';
 import { FlagReason } from './flag-reason';
 import { actionsColumn } from '../console-table';
-
-const PAGE_SIZE = 25;
+import { SmallButton } from '../small-button';
 
 function ResolveDialog({ flag, onClose }: { flag: PaymentFlag; onClose: () => void }) {
   const flagId = flag.id;
@@ -40,7 +39,7 @@ export function PaymentFlags({ onOpenOrder }: { onOpenOrder: (orderId: string) =
   const [page, setPage] = useState(1);
   const [resolving, setResolving] = useState<PaymentFlag | null>(null);
   const flags = useQuery({
-    ...paymentFlagsQuery(all, page, PAGE_SIZE),
+    ...paymentFlagsQuery(all, page, CONSOLE_PAGE_SIZE),
     placeholderData: keepPreviousData,
   });
   const canResolve = session.permissions.includes('payment-flags.resolve');
@@ -78,14 +77,9 @@ export function PaymentFlags({ onOpenOrder }: { onOpenOrder: (orderId: string) =
       f.resolvedAt ? (
         <Trans>Resolved {dateTime(f.resolvedAt)}</Trans>
       ) : canResolve ? (
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          aria-label={t`Resolve flag ${f.id}`}
-          onClick={() => setResolving(f)}
-        >
+        <SmallButton label={t`Resolve flag ${f.id}`} onClick={() => setResolving(f)}>
           <Trans>Resolve</Trans>
-        </button>
+        </SmallButton>
       ) : (
         <Trans context="a flag">Open</Trans>
       ),
@@ -100,10 +94,8 @@ export function PaymentFlags({ onOpenOrder }: { onOpenOrder: (orderId: string) =
         query={flags}
         columns={columns}
         rowKey={(f) => f.id}
-        caption={<Trans>Payment flags</Trans>}
         empty={all ? <Trans>No flag.</Trans> : <Trans>No open flag: nothing waits for you.</Trans>}
         page={page}
-        pageSize={PAGE_SIZE}
         onPage={setPage}
       >
         <label className="console-check">

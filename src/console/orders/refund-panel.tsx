@@ -7,6 +7,7 @@ import { Modal } from '../../components/ui/modal';
 import { ReasonField } from '../reason-field';
 import { STEP_UP_TEXT, STEP_UP_TITLE, StepUpCodeForm } from '../step-up';
 import { useOrderRefund } from './use-order-refund';
+import { SmallButton } from '../small-button';
 
 /**
  * A paid order's refund (the order-refund machine): the button, the form (through the gateway or
@@ -29,9 +30,7 @@ export function RefundPanel({ order }: { order: ConsoleOrder }) {
   return (
     <>
       {order.status === 'paid' && state.matches('idle') && (
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
+        <SmallButton
           onClick={() => {
             setManual(false);
             setReason('');
@@ -39,7 +38,7 @@ export function RefundPanel({ order }: { order: ConsoleOrder }) {
           }}
         >
           <Trans>Refund</Trans>
-        </button>
+        </SmallButton>
       )}
       {(state.matches('editing') || refunding) && (
         <FormDialog
@@ -53,8 +52,7 @@ export function RefundPanel({ order }: { order: ConsoleOrder }) {
           }
           label={<Trans>Refund</Trans>}
           danger
-          pending={refunding}
-          failure={errorCode}
+          act={{ pending: refunding, failure: errorCode }}
           onCancel={() => send({ type: 'CANCEL' })}
           onSubmit={() => send({ type: 'SUBMIT', manual, reason })}
           cancelRef={cancelRef}
@@ -113,13 +111,9 @@ export function RefundPanel({ order }: { order: ConsoleOrder }) {
               <Trans>The member's membership now ends {until}.</Trans>
             )}
           </p>
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            onClick={() => send({ type: 'DISMISS' })}
-          >
+          <SmallButton onClick={() => send({ type: 'DISMISS' })}>
             <Trans>OK</Trans>
-          </button>
+          </SmallButton>
         </div>
       )}
     </>

@@ -7,11 +7,9 @@ import { useDateTime } from '../../components/formats';
 import { auditQuery, type AuditFilters } from '../api/console-queries';
 import { useActorName } from '../actor-name';
 import { ConsoleFilters, useListFilters } from '../console-filters';
-import { Permitted } from '../console-forbidden';
+import { ConsolePage } from '../console-page';
 import { dayRange } from '../day-bound';
-import { DayRangeFields, PagedList } from '../paged-list';
-
-const PAGE_SIZE = 25;
+import { DayRangeFields, CONSOLE_PAGE_SIZE, PagedList } from '../paged-list';
 
 interface Form {
   actor: string;
@@ -28,7 +26,7 @@ function filtersOf(form: Form, page: number): AuditFilters {
     ...(form.action.trim() ? { action: form.action.trim() } : {}),
     ...dayRange(form.from, form.to),
     page,
-    pageSize: PAGE_SIZE,
+    pageSize: CONSOLE_PAGE_SIZE,
   };
 }
 
@@ -123,7 +121,6 @@ function AuditSection() {
         caption={<Trans>Audit trail</Trans>}
         empty={<Trans>No entries match.</Trans>}
         page={page}
-        pageSize={PAGE_SIZE}
         onPage={setPage}
       />
     </>
@@ -133,13 +130,8 @@ function AuditSection() {
 /** /admin/audit (owners): the append-only trail, filtered by who, action and days, paged. */
 export default function ConsoleAuditPage() {
   return (
-    <Permitted permission="audit.read">
-      <div className="console-page">
-        <h1 className="console-page__title">
-          <Trans>Audit trail</Trans>
-        </h1>
-        <AuditSection />
-      </div>
-    </Permitted>
+    <ConsolePage permission="audit.read" title={<Trans>Audit trail</Trans>}>
+      <AuditSection />
+    </ConsolePage>
   );
 }

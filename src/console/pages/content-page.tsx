@@ -3,7 +3,7 @@ import { AnnouncementsSection } from '../content/announcements-section';
 import { BenefitsSection } from '../content/benefits-section';
 import { LinksSection } from '../content/links-section';
 import { PagesSection } from '../content/pages-section';
-import { Permitted } from '../console-forbidden';
+import { ConsolePage } from '../console-page';
 
 /**
  * /admin/content (owner, content): announcements to members in both languages, the FAQ and the
@@ -11,16 +11,11 @@ import { Permitted } from '../console-forbidden';
  */
 export default function ConsoleContentPage() {
   return (
-    <Permitted permission="content.manage">
-      <div className="console-page">
-        <h1 className="console-page__title">
-          <Trans>Content</Trans>
-        </h1>
-        <AnnouncementsSection />
-        <PagesSection />
-        <BenefitsSection />
-        <LinksSection />
-      </div>
-    </Permitted>
+    <ConsolePage permission="content.manage" title={<Trans>Content</Trans>}>
+      <AnnouncementsSection />
+      <PagesSection />
+      <BenefitsSection />
+      <LinksSection />
+    </ConsolePage>
   );
 }

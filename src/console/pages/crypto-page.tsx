@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
 import { cryptoOverviewQuery } from '../api/console-queries';
-import { Permitted } from '../console-forbidden';
+import { ConsolePage } from '../console-page';
 import { Loading, ReadFailure } from '../console-table';
 import { CryptoReorgs, CryptoTransfers } from '../crypto/crypto-queues';
 import { NetworkForm } from '../crypto/network-form';
@@ -42,13 +42,12 @@ function CryptoSection() {
  */
 export default function ConsoleCryptoPage() {
   return (
-    <Permitted permission="crypto.manage">
-      <div className="console-page console-crypto">
-        <h1 className="console-page__title">
-          <Trans>Crypto</Trans>
-        </h1>
-        <CryptoSection />
-      </div>
-    </Permitted>
+    <ConsolePage
+      permission="crypto.manage"
+      title={<Trans>Crypto</Trans>}
+      className="console-crypto"
+    >
+      <CryptoSection />
+    </ConsolePage>
   );
 }

@@ -25,6 +25,7 @@ import { actorInspection } from '../../lib/inspector';
 import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { useRoleName } from '../roles';
+import { ConsoleDoor } from '../console-door';
 
 const enrolRoute = getRouteApi('/admin/enrol/$token');
 
@@ -94,124 +95,104 @@ export default function ConsoleEnrolPage() {
 
   if (state.matches('linkInvalid')) {
     return (
-      <main className="console-door">
-        <div className="console-door__card card">
-          <h1 className="console-door__title">
-            <Trans>This enrolment link cannot be used</Trans>
-          </h1>
-          <p className="console-door__lead">
-            <Trans>
-              It is invalid, already used or expired (a link is valid for 24 hours and works once).
-              Ask an owner for a new link.
-            </Trans>
-          </p>
-          <Link to="/admin/login" className="btn btn-secondary">
-            <Trans>Go to staff sign-in</Trans>
-          </Link>
-        </div>
-      </main>
+      <ConsoleDoor title={<Trans>This enrolment link cannot be used</Trans>}>
+        <p className="console-door__lead">
+          <Trans>
+            It is invalid, already used or expired (a link is valid for 24 hours and works once).
+            Ask an owner for a new link.
+          </Trans>
+        </p>
+        <Link to="/admin/login" className="btn btn-secondary">
+          <Trans>Go to staff sign-in</Trans>
+        </Link>
+      </ConsoleDoor>
     );
   }
 
   if (state.matches('loadFailed')) {
     return (
-      <main className="console-door">
-        <div className="console-door__card card">
-          <h1 className="console-door__title">
-            <Trans>Set up your console access</Trans>
-          </h1>
-          <ErrorNotice
-            className="console-alert"
-            code={errorCode ?? Errors.INTERNAL.code}
-            retry={{ label: <Trans>Try again</Trans>, onClick: () => send({ type: 'RETRY' }) }}
-          />
-        </div>
-      </main>
+      <ConsoleDoor title={<Trans>Set up your console access</Trans>}>
+        <ErrorNotice
+          className="console-alert"
+          code={errorCode ?? Errors.INTERNAL.code}
+          retry={{ label: <Trans>Try again</Trans>, onClick: () => send({ type: 'RETRY' }) }}
+        />
+      </ConsoleDoor>
     );
   }
 
   if (state.matches('showingCodes') || state.matches('done')) {
     const heading = t`Kestrel VPN console recovery codes for ${info?.username ?? ''}`;
     return (
-      <main className="console-door">
-        <div className="console-door__card console-door__card--wide card">
-          <h1 className="console-door__title">
-            <Trans>Save your recovery codes</Trans>
-          </h1>
-          <p className="console-door__lead">
-            <Trans>
-              You are enrolled. If you lose your authenticator app, each of these codes signs you in
-              once. They are shown only now: copy or download them and keep them somewhere safe.
-            </Trans>
-          </p>
-          <RecoveryCodes
-            codes={recoveryCodes}
-            fileName={`kestrel-console-recovery-codes-${info?.username ?? 'staff'}.txt`}
-            heading={heading}
-            confirm={<Trans>Continue to sign-in</Trans>}
-            onConfirm={() => send({ type: 'CONFIRM_SAVED' })}
-            block
-          />
-        </div>
-      </main>
+      <ConsoleDoor title={<Trans>Save your recovery codes</Trans>} wide>
+        <p className="console-door__lead">
+          <Trans>
+            You are enrolled. If you lose your authenticator app, each of these codes signs you in
+            once. They are shown only now: copy or download them and keep them somewhere safe.
+          </Trans>
+        </p>
+        <RecoveryCodes
+          codes={recoveryCodes}
+          fileName={`kestrel-console-recovery-codes-${info?.username ?? 'staff'}.txt`}
+          heading={heading}
+          confirm={<Trans>Continue to sign-in</Trans>}
+          onConfirm={() => send({ type: 'CONFIRM_SAVED' })}
+          block
+        />
+      </ConsoleDoor>
     );
   }
 
   const loading = state.matches('checkingLink') || state.matches('makingSecret');
   return (
-    <main className="console-door">
-      <div className="console-door__card console-door__card--wide card">
-        <h1 className="console-door__title">
-          <Trans>Set up your console access</Trans>
-        </h1>
-        {loading || !info || !secret ? (
-          <p className="console-door__lead" role="status">
-            <span className="spinner" aria-hidden="true" /> <Trans>Checking your link…</Trans>
+    <ConsoleDoor title={<Trans>Set up your console access</Trans>} wide>
+      {loading || !info || !secret ? (
+        <p className="console-door__lead" role="status">
+          <span className="spinner" aria-hidden="true" /> <Trans>Checking your link…</Trans>
+        </p>
+      ) : (
+        <>
+          <p className="console-door__lead">
+            <Trans>
+              Welcome, <strong>{info.username}</strong>. You join as {roleName(info.role)}. This
+              link is valid until {dateTime(info.expiresAt)}.
+            </Trans>
           </p>
-        ) : (
-          <>
-            <p className="console-door__lead">
-              <Trans>
-                Welcome, <strong>{info.username}</strong>. You join as {roleName(info.role)}. This
-                link is valid until {dateTime(info.expiresAt)}.
-              </Trans>
-            </p>
-            <h2 className="console-door__step">
-              <Trans>1. Add the console to your authenticator app</Trans>
-            </h2>
-            <AuthenticatorSecret
-              id="enrol-secret"
-              secret={secret.secret}
-              otpauthUrl={secret.otpauthUrl}
+          <h2 className="console-door__step">
+            <Trans>1. Add the console to your authenticator app</Trans>
+          </h2>
+          <AuthenticatorSecret
+            id="enrol-secret"
+            secret={secret.secret}
+            otpauthUrl={secret.otpauthUrl}
+          />
+          <h2 className="console-door__step">
+            <Trans>2. Choose a password and confirm the app</Trans>
+          </h2>
+          <form className="console-form" noValidate onSubmit={submit}>
+            <input
+              type="text"
+              name="username"
+              autoComplete="username"
+              value={info.username}
+              readOnly
+              hidden
             />
-            <h2 className="console-door__step">
-              <Trans>2. Choose a password and confirm the app</Trans>
-            </h2>
-            <form className="console-form" noValidate onSubmit={submit}>
-              <input
-                type="text"
-                name="username"
-                autoComplete="username"
-                value={info.username}
-                readOnly
-                hidden
-              />
-              <NewPasswordField value={password} onChange={setPassword} error={err('password')} />
-              <RepeatPasswordField value={repeat} onChange={setRepeat} error={err('repeat')} />
-              <AuthenticatorCodeField
-                label={<Trans>Code from the app</Trans>}
-                value={code}
-                onChange={setCode}
-                error={err('code')}
-                hint={<Trans>The 6-digit code the app shows for the console.</Trans>}
-              />
-              <SubmitButton pending={state.matches('finishing')}>
-                <Trans>Finish enrolment</Trans>
-              </SubmitButton>
-            </form>
-          </>
-        )}
-      </div>
-    </main>
+            <NewPasswordField value={password} onChange={setPassword} error={err('password')} />
+            <RepeatPasswordField value={repeat} onChange={setRepeat} error={err('repeat')} />
+            <AuthenticatorCodeField
+              label={<Trans>Code from the app</Trans>}
+              value={code}
+              onChange={setCode}
+              error={err('code')}
+              hint={<Trans>The 6-digit code the app shows for the console.</Trans>}
+            />
+            <SubmitButton pending={state.matches('finishing')}>
+              <Trans>Finish enrolment</Trans>
+            </SubmitButton>
+          </form>
+        </>
+      )}
+    </ConsoleDoor>
   );
 }

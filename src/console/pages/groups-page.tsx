@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { Permitted } from '../console-forbidden';
+import { ConsolePage } from '../console-page';
 import { GroupList } from '../groups/group-list';
 import { GroupRecord } from '../groups/group-record';
 
@@ -11,17 +11,12 @@ import { GroupRecord } from '../groups/group-record';
 export default function ConsoleGroupsPage() {
   const [opened, setOpened] = useState<string | null>(null);
   return (
-    <Permitted permission="group-buy.manage">
-      <div className="console-page">
-        <h1 className="console-page__title">
-          <Trans>Group buys</Trans>
-        </h1>
-        {opened === null ? (
-          <GroupList onOpen={setOpened} />
-        ) : (
-          <GroupRecord key={opened} groupId={opened} onClose={() => setOpened(null)} />
-        )}
-      </div>
-    </Permitted>
+    <ConsolePage permission="group-buy.manage" title={<Trans>Group buys</Trans>}>
+      {opened === null ? (
+        <GroupList onOpen={setOpened} />
+      ) : (
+        <GroupRecord key={opened} groupId={opened} onClose={() => setOpened(null)} />
+      )}
+    </ConsolePage>
   );
 }

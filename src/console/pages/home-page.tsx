@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDateTime } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
+import { ConsolePage } from '../console-page';
 import { PERMISSION_TEXT, useRoleName } from '../roles';
 import { sectionsFor } from '../sections';
 import { useConsoleSession } from '../use-console-session';
@@ -18,10 +19,7 @@ export default function ConsoleHomePage() {
   const dateTime = useDateTime();
   const sections = sectionsFor(session.permissions);
   return (
-    <div className="console-page">
-      <h1 className="console-page__title">
-        <Trans>Overview</Trans>
-      </h1>
+    <ConsolePage title={<Trans>Overview</Trans>}>
       <Dashboard />
       <TitledCard look="console-panel" title={<Trans>You are signed in</Trans>}>
         <dl className="console-facts">
@@ -81,6 +79,6 @@ export default function ConsoleHomePage() {
           ))}
         </ul>
       </TitledCard>
-    </div>
+    </ConsolePage>
   );
 }

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Permitted } from '../console-forbidden';
+import { ConsolePage } from '../console-page';
 import { CommissionList } from '../kol/commission-list';
 import { KolList } from '../kol/kol-list';
 import { KolSettings } from '../kol/kol-settings';
@@ -11,16 +11,11 @@ import { SettlementList } from '../kol/settlement-list';
  */
 export default function ConsoleKolPage() {
   return (
-    <Permitted permission="kol.manage">
-      <div className="console-page">
-        <h1 className="console-page__title">
-          <Trans>KOL programme</Trans>
-        </h1>
-        <KolList />
-        <CommissionList />
-        <SettlementList />
-        <KolSettings />
-      </div>
-    </Permitted>
+    <ConsolePage permission="kol.manage" title={<Trans>KOL programme</Trans>}>
+      <KolList />
+      <CommissionList />
+      <SettlementList />
+      <KolSettings />
+    </ConsolePage>
   );
 }

@@ -9,7 +9,7 @@ import { secondFactorField, totpCodeField } from '../../../contract/validation';
 import { Errors } from '../../../contract/errors';
 import { staffSignInMachine } from '../../../machines/staff-sign-in/staff-sign-in.machine';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field';
+import { SecondFactorField } from '../../components/ui/authenticator-code-field';
 import { TextField } from '../../components/ui/text-field';
 import { CurrentPasswordField } from '../../components/ui/password-fields';
 import { useErrorText } from '../../i18n/use-error-text';
@@ -18,6 +18,7 @@ import { useCountdown } from '../../lib/use-countdown';
 import { collectErrors, fieldError, type FieldErrors } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { storeConsoleSession } from '../api/console-queries';
+import { ConsoleDoor } from '../console-door';
 
 type Field = 'username' | 'password' | 'code';
 
@@ -70,85 +71,67 @@ export default function ConsoleLoginPage() {
   const refusal = state.context.errorCode;
 
   return (
-    <main className="console-door">
-      <div className="console-door__card card">
-        <h1 className="console-door__title">
-          <Trans>Staff sign-in</Trans>
-        </h1>
-        <p className="console-door__lead">
-          <Trans>For the people who run the service. Members log in on the main site.</Trans>
-        </p>
-        <form className="console-form" noValidate onSubmit={submit}>
-          {(state.matches('rejected') || state.matches('disabled') || state.matches('failed')) &&
-            refusal !== null && (
-              <p className="console-alert" role="alert">
-                {errorText(refusal)}
-              </p>
-            )}
-          {throttled && (
+    <ConsoleDoor title={<Trans>Staff sign-in</Trans>}>
+      <p className="console-door__lead">
+        <Trans>For the people who run the service. Members log in on the main site.</Trans>
+      </p>
+      <form className="console-form" noValidate onSubmit={submit}>
+        {(state.matches('rejected') || state.matches('disabled') || state.matches('failed')) &&
+          refusal !== null && (
             <p className="console-alert" role="alert">
-              <Trans>Too many failed attempts. Try again in {wait} s.</Trans>
+              {errorText(refusal)}
             </p>
           )}
-          <TextField
-            label={<Trans>Username</Trans>}
-            value={username}
-            onChange={setUsername}
-            error={err('username')}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-          <CurrentPasswordField
-            label={<Trans>Password</Trans>}
-            value={password}
-            onChange={setPassword}
-            error={err('password')}
-          />
+        {throttled && (
+          <p className="console-alert" role="alert">
+            <Trans>Too many failed attempts. Try again in {wait} s.</Trans>
+          </p>
+        )}
+        <TextField
+          label={<Trans>Username</Trans>}
+          value={username}
+          onChange={setUsername}
+          error={err('username')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <CurrentPasswordField
+          label={<Trans>Password</Trans>}
+          value={password}
+          onChange={setPassword}
+          error={err('password')}
+        />
+        <SecondFactorField
+          recovery={recovery}
+          value={code}
+          onChange={setCode}
+          error={err('code')}
+          recoveryAutoComplete="off"
+          recoveryHint={
+            <Trans>One of the 10 codes you saved when you enrolled. Each works once.</Trans>
+          }
+        />
+        <button
+          type="button"
+          className="btn btn-ghost console-form__toggle"
+          onClick={() => {
+            setCode('');
+            setErrors((found) => ({ ...found, code: undefined }));
+            send({ type: 'TOGGLE_FACTOR' });
+          }}
+          disabled={pending}
+        >
           {recovery ? (
-            <TextField
-              key="recovery"
-              label={<Trans>Recovery code</Trans>}
-              value={code}
-              onChange={setCode}
-              error={err('code')}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              hint={
-                <Trans>One of the 10 codes you saved when you enrolled. Each works once.</Trans>
-              }
-            />
+            <Trans>Use the authenticator app instead</Trans>
           ) : (
-            <AuthenticatorCodeField
-              key="totp"
-              value={code}
-              onChange={setCode}
-              error={err('code')}
-              hint={<Trans>The 6-digit code your authenticator app shows now.</Trans>}
-            />
+            <Trans>Use a recovery code</Trans>
           )}
-          <button
-            type="button"
-            className="btn btn-ghost console-form__toggle"
-            onClick={() => {
-              setCode('');
-              setErrors((found) => ({ ...found, code: undefined }));
-              send({ type: 'TOGGLE_FACTOR' });
-            }}
-            disabled={pending}
-          >
-            {recovery ? (
-              <Trans>Use the authenticator app instead</Trans>
-            ) : (
-              <Trans>Use a recovery code</Trans>
-            )}
-          </button>
-          <SubmitButton pending={pending || throttled}>
-            {throttled ? t`Wait ${wait} s` : t`Sign in`}
-          </SubmitButton>
-        </form>
-      </div>
-    </main>
+        </button>
+        <SubmitButton pending={pending || throttled}>
+          {throttled ? t`Wait ${wait} s` : t`Sign in`}
+        </SubmitButton>
+      </form>
+    </ConsoleDoor>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { Permitted } from '../console-forbidden';
+import { ConsolePage } from '../console-page';
 import { MemberRecord } from '../members/member-record';
 import { MemberSearch } from '../members/member-search';
 import { OutageCompensation } from '../members/outage-compensation';
@@ -11,18 +11,13 @@ export default function ConsoleMembersPage() {
   const session = useConsoleSession();
   const [opened, setOpened] = useState<number | null>(null);
   return (
-    <Permitted permission="users.read">
-      <div className="console-page">
-        <h1 className="console-page__title">
-          <Trans>Members</Trans>
-        </h1>
-        {opened === null ? (
-          <MemberSearch onOpen={setOpened} />
-        ) : (
-          <MemberRecord userId={opened} onClose={() => setOpened(null)} />
-        )}
-        {session.permissions.includes('users.bulk') && <OutageCompensation />}
-      </div>
-    </Permitted>
+    <ConsolePage permission="users.read" title={<Trans>Members</Trans>}>
+      {opened === null ? (
+        <MemberSearch onOpen={setOpened} />
+      ) : (
+        <MemberRecord userId={opened} onClose={() => setOpened(null)} />
+      )}
+      {session.permissions.includes('users.bulk') && <OutageCompensation />}
+    </ConsolePage>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { Permitted } from '../console-forbidden';
+import { ConsolePage } from '../console-page';
 import { AddNode } from '../nodes/add-node';
 import { NodeList } from '../nodes/node-list';
 import { NodePanel } from '../nodes/node-panel';
@@ -32,13 +32,8 @@ function NodesSection() {
 /** /admin/nodes (owners): the nodes' health and traffic; add, rotate a token, disable, enable. */
 export default function ConsoleNodesPage() {
   return (
-    <Permitted permission="nodes.manage">
-      <div className="console-page console-nodes">
-        <h1 className="console-page__title">
-          <Trans>Nodes</Trans>
-        </h1>
-        <NodesSection />
-      </div>
-    </Permitted>
+    <ConsolePage permission="nodes.manage" title={<Trans>Nodes</Trans>} className="console-nodes">
+      <NodesSection />
+    </ConsolePage>
   );
 }

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
-import { Permitted } from '../console-forbidden';
+import { ConsolePage } from '../console-page';
 import { OrderList } from '../orders/order-list';
 import { OrderRecord } from '../orders/order-record';
 import { PaymentFlags } from '../orders/payment-flags';
@@ -20,20 +20,15 @@ export default function ConsoleOrdersPage() {
   const open = (orderId: string | null) =>
     void navigate({ search: orderId === null ? {} : { order: orderId } });
   return (
-    <Permitted permission="orders.read">
-      <div className="console-page">
-        <h1 className="console-page__title">
-          <Trans>Orders</Trans>
-        </h1>
-        {opened === null ? (
-          <>
-            <OrderList onOpen={open} />
-            <PaymentFlags onOpenOrder={open} />
-          </>
-        ) : (
-          <OrderRecord key={opened} orderId={opened} onClose={() => open(null)} />
-        )}
-      </div>
-    </Permitted>
+    <ConsolePage permission="orders.read" title={<Trans>Orders</Trans>}>
+      {opened === null ? (
+        <>
+          <OrderList onOpen={open} />
+          <PaymentFlags onOpenOrder={open} />
+        </>
+      ) : (
+        <OrderRecord key={opened} orderId={opened} onClose={() => open(null)} />
+      )}
+    </ConsolePage>
   );
 }

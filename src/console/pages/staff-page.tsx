@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { Permitted } from '../console-forbidden';
+import { ConsolePage } from '../console-page';
 import { AddStaffForm } from '../staff/add-staff-form';
 import { LinkPanel, type EnrolmentLink } from '../staff/link-panel';
 import { StaffList } from '../staff/staff-list';
@@ -9,15 +9,10 @@ import { StaffList } from '../staff/staff-list';
 export default function ConsoleStaffPage() {
   const [link, setLink] = useState<EnrolmentLink | null>(null);
   return (
-    <Permitted permission="staff.manage">
-      <div className="console-page">
-        <h1 className="console-page__title">
-          <Trans>Staff</Trans>
-        </h1>
-        {link && <LinkPanel link={link} onClose={() => setLink(null)} />}
-        <AddStaffForm onAdded={setLink} />
-        <StaffList onLink={setLink} />
-      </div>
-    </Permitted>
+    <ConsolePage permission="staff.manage" title={<Trans>Staff</Trans>}>
+      {link && <LinkPanel link={link} onClose={() => setLink(null)} />}
+      <AddStaffForm onAdded={setLink} />
+      <StaffList onLink={setLink} />
+    </ConsolePage>
   );
 }

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Permitted } from '../console-forbidden';
+import { ConsolePage } from '../console-page';
 import { CouponsCard } from '../store/coupons-card';
 import { GroupBuyCard } from '../store/group-buy-card';
 import { PlansCard } from '../store/plans-card';
@@ -11,16 +11,11 @@ import { RedeemCard } from '../store/redeem-card';
  */
 export default function ConsoleStorePage() {
   return (
-    <Permitted permission="store.manage">
-      <div className="console-page console-store">
-        <h1 className="console-page__title">
-          <Trans>Store</Trans>
-        </h1>
-        <PlansCard />
-        <CouponsCard />
-        <RedeemCard />
-        <GroupBuyCard />
-      </div>
-    </Permitted>
+    <ConsolePage permission="store.manage" title={<Trans>Store</Trans>} className="console-store">
+      <PlansCard />
+      <CouponsCard />
+      <RedeemCard />
+      <GroupBuyCard />
+    </ConsolePage>
   );
 }

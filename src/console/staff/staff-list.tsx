@@ -23,6 +23,7 @@ import type { EnrolmentLink } from './link-panel';
 import { RoleField } from './role-field';
 import '../../components/ui/badge.css';
 import { RefusalNotice } from '../form-dialog';
+import { SmallButton } from '../small-button';
 
 interface PendingAction {
   kind: 'role' | 'disable' | 'enable' | 'reset';
@@ -128,17 +129,15 @@ export function StaffList({ onLink }: { onLink: (link: EnrolmentLink) => void })
     name: string,
     label: ReactNode,
   ) => (
-    <button
-      type="button"
-      className="btn btn-secondary btn-small"
-      aria-label={name}
+    <SmallButton
+      label={name}
       onClick={() => {
         if (kind === 'role') setNewRole(member.role);
         setAction({ kind, member });
       }}
     >
       {label}
-    </button>
+    </SmallButton>
   );
 
   const columns: DataColumn<StaffMember>[] = [

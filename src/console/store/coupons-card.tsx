@@ -20,6 +20,7 @@ import { storeCouponsQuery } from '../api/console-queries';
 import { ConsoleTable, actionsColumn } from '../console-table';
 import { FormDialog, RefusalNotice } from '../form-dialog';
 import { minorOf, useStoreAct, wholeOf } from './store-act';
+import { SmallButton } from '../small-button';
 
 /** A day typed in a date field as the start of that UTC day, or null when empty. */
 const dayOf = (text: string) => (text === '' ? null : `${text}T00:00:00Z`);
@@ -62,10 +63,9 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
       title={<Trans>Create a promo code</Trans>}
       text={<Trans>A percentage applies in every currency; an amount off only in its own.</Trans>}
       label={<Trans>Create the code</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <TextField
         label={<Trans>Code</Trans>}
@@ -184,11 +184,9 @@ export function CouponsCard() {
       cell: (c) => (c.active ? <Trans>Active</Trans> : <Trans>Disabled</Trans>),
     },
     actionsColumn(t`Actions`, (c) => (
-      <button
-        type="button"
-        className="btn btn-secondary btn-small"
+      <SmallButton
         disabled={act.pending}
-        aria-label={c.active ? t`Disable ${c.code}` : t`Enable ${c.code}`}
+        label={c.active ? t`Disable ${c.code}` : t`Enable ${c.code}`}
         onClick={() =>
           void act.run(() =>
             consoleCall(consoleStoreCouponActive, { code: c.code, active: !c.active }),
@@ -196,19 +194,15 @@ export function CouponsCard() {
         }
       >
         {c.active ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
-      </button>
+      </SmallButton>
     )),
   ];
   return (
     <TitledCard look="console-panel" title={<Trans>Promo codes</Trans>}>
       <p>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          onClick={() => setCreating(true)}
-        >
+        <SmallButton onClick={() => setCreating(true)}>
           <Trans>Create a promo code</Trans>
-        </button>
+        </SmallButton>
       </p>
       <RefusalNotice failure={act.failure} />
       <ConsoleTable

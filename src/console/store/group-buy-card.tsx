@@ -21,6 +21,7 @@ import { ConsoleTable, ReadFailure, Loading } from '../console-table';
 import { ConsoleForm, RefusalNotice } from '../form-dialog';
 import { ProductIdField } from './plan-fields';
 import { minorOf, useStoreAct, wholeOf } from './store-act';
+import { SmallButton } from '../small-button';
 
 type Seat = GroupBuyStore['prices'][number];
 
@@ -154,9 +155,7 @@ export function GroupBuyCard() {
             ) : (
               <Trans>Group buy is off: new groups and joins are refused; open groups go on.</Trans>
             )}{' '}
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
+            <SmallButton
               disabled={act.pending}
               onClick={() =>
                 void act.run(() =>
@@ -165,7 +164,7 @@ export function GroupBuyCard() {
               }
             >
               {store.data.enabled ? <Trans>Turn off</Trans> : <Trans>Turn on</Trans>}
-            </button>
+            </SmallButton>
           </p>
           <RefusalNotice failure={act.failure} />
           <HoursForm key={store.data.hours} hours={store.data.hours} />

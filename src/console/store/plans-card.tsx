@@ -23,6 +23,7 @@ import { ConsoleTable, actionsColumn } from '../console-table';
 import { FormDialog, RefusalNotice } from '../form-dialog';
 import { GroupTypeField, ProductIdField, groupTypeOf, type GroupTypeChoice } from './plan-fields';
 import { minorOf, useStoreAct, wholeOf } from './store-act';
+import { SmallButton } from '../small-button';
 
 const currencyOptions = STORE_CURRENCIES.map((c) => ({ value: c, label: c }));
 
@@ -41,10 +42,9 @@ function PriceDialog({ plan, onClose }: { plan: StorePlan; onClose: () => void }
       title={<Trans>Set a price of plan {plan.id}</Trans>}
       text={<Trans>New orders pay this price; orders already placed keep theirs.</Trans>}
       label={<Trans>Set the price</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <SelectField
         label={<Trans>Currency</Trans>}
@@ -99,10 +99,9 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
       title={<Trans>Add a plan</Trans>}
       text={<Trans>On sale at once. A year is 365 days, a month 30.</Trans>}
       label={<Trans>Add the plan</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <ProductIdField value={id} onChange={setId} />
       <GroupTypeField value={groupType} onChange={setGroupType} />
@@ -196,19 +195,12 @@ export function PlansCard() {
     },
     actionsColumn(t`Actions`, (p) => (
       <>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          aria-label={t`Set a price of plan ${p.id}`}
-          onClick={() => setPricing(p)}
-        >
+        <SmallButton label={t`Set a price of plan ${p.id}`} onClick={() => setPricing(p)}>
           <Trans>Set a price</Trans>
-        </button>{' '}
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
+        </SmallButton>{' '}
+        <SmallButton
           disabled={act.pending}
-          aria-label={p.active ? t`Take plan ${p.id} off sale` : t`Put plan ${p.id} on sale`}
+          label={p.active ? t`Take plan ${p.id} off sale` : t`Put plan ${p.id} on sale`}
           onClick={() =>
             void act.run(() =>
               consoleCall(consoleStorePlanActive, { planId: p.id, active: !p.active }),
@@ -216,20 +208,16 @@ export function PlansCard() {
           }
         >
           {p.active ? <Trans>Off sale</Trans> : <Trans>On sale</Trans>}
-        </button>
+        </SmallButton>
       </>
     )),
   ];
   return (
     <TitledCard look="console-panel" title={<Trans>Plans and prices</Trans>}>
       <p>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          onClick={() => setAdding(true)}
-        >
+        <SmallButton onClick={() => setAdding(true)}>
           <Trans>Add a plan</Trans>
-        </button>
+        </SmallButton>
       </p>
       <RefusalNotice failure={act.failure} />
       <ConsoleTable

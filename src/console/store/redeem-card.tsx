@@ -20,6 +20,7 @@ import { FormDialog } from '../form-dialog';
 import { GroupTypeField, ProductIdField, groupTypeOf, type GroupTypeChoice } from './plan-fields';
 import { RedeemCodeLookup } from './redeem-code-lookup';
 import { useStoreAct, wholeOf } from './store-act';
+import { SmallButton } from '../small-button';
 
 /** Where a batch's CSV is saved from: a same-origin GET with the session cookie, audited. */
 const exportHref = (batchId: number) =>
@@ -54,10 +55,9 @@ function CreateBatchDialog({ onClose }: { onClose: () => void }) {
       title={<Trans>Make a redeem batch</Trans>}
       text={<Trans>The codes are saved from the batch’s CSV export; each export is audited.</Trans>}
       label={<Trans>Make the codes</Trans>}
-      pending={act.pending}
-      failure={act.failure}
+      act={act}
       onCancel={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <TextField
         label={<Trans>Number of codes</Trans>}
@@ -144,13 +144,9 @@ export function RedeemCard() {
   return (
     <TitledCard look="console-panel" title={<Trans>Redeem codes</Trans>}>
       <p>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          onClick={() => setCreating(true)}
-        >
+        <SmallButton onClick={() => setCreating(true)}>
           <Trans>Make a redeem batch</Trans>
-        </button>
+        </SmallButton>
       </p>
       <ConsoleTable
         query={list}

@@ -16,6 +16,7 @@ import { storeRedeemCodeQuery } from '../api/console-queries';
 import { Loading } from '../console-table';
 import { ConsoleForm, RefusalNotice } from '../form-dialog';
 import { useStoreAct } from './store-act';
+import { SmallButton } from '../small-button';
 
 function CodeState({ code, now }: { code: RedeemCodeDetail; now: number }) {
   if (code.disabled) return <Trans>Disabled</Trans>;
@@ -77,16 +78,14 @@ function CodeFacts({ code }: { code: RedeemCodeDetail }) {
       <RefusalNotice failure={act.failure} />
       {!code.disabled && (
         <p>
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
+          <SmallButton
             disabled={act.pending}
             onClick={() =>
               void act.run(() => consoleCall(consoleStoreRedeemDisable, { code: code.code }))
             }
           >
             <Trans>Disable the code</Trans>
-          </button>
+          </SmallButton>
         </p>
       )}
     </section>

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { Link, getRouteApi } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -16,13 +15,12 @@ import { actorInspection } from '../../lib/inspector';
 import { collectErrors, fieldError } from '../../lib/validate';
 import { login, passkeySecondStep, passkeySignIn } from './api/auth-calls';
 import { AuthCard } from './auth-card';
+import { GuestLink } from './guest-link';
 import { SecondStepForm } from './second-step-form';
 import { useAuthForm } from './use-auth-form';
 import { useAfterLogin } from './use-after-login';
 
 type Field = 'account' | 'password' | 'agreement';
-
-const guest = getRouteApi('/guest');
 
 /**
  * /login: the account and password, then, with two-step sign-in on, the authenticator's code, a
@@ -32,8 +30,6 @@ const guest = getRouteApi('/guest');
 export default function LoginPage() {
   const { t } = useLingui();
   const afterLogin = useAfterLogin();
-  // The way back (a group invite, a /user page) goes along to Register and Forgot password.
-  const { redirect } = guest.useSearch();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [agreed, setAgreed] = useState(false);
@@ -106,15 +102,12 @@ export default function LoginPage() {
         <>
           <span>
             <Trans>
-              No account yet?{' '}
-              <Link to="/register" search={{ redirect }}>
-                Register
-              </Link>
+              No account yet? <GuestLink to="/register">Register</GuestLink>
             </Trans>
           </span>
-          <Link to="/resetpassword" search={{ redirect }}>
+          <GuestLink to="/resetpassword">
             <Trans>Forgot password?</Trans>
-          </Link>
+          </GuestLink>
         </>
       }
     >

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link, getRouteApi } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CodePurpose } from '../../../contract/enums';
 import { Errors } from '../../../contract/errors';
@@ -19,6 +18,7 @@ import { collectErrors, fieldError } from '../../lib/validate';
 import { registerByUsername, registerWithCode, sendCode, type CodeRequest } from './api/auth-calls';
 import { signupSource } from './signup-source';
 import { AuthCard } from './auth-card';
+import { GuestLink } from './guest-link';
 import {
   IdentifierForm,
   useIdentifier,
@@ -29,8 +29,6 @@ import { useAfterLogin } from './use-after-login';
 
 type Method = 'username' | 'email' | 'phone';
 type Field = 'target' | 'code' | 'password' | 'inviteCode' | 'agreement';
-
-const guest = getRouteApi('/guest');
 
 /**
  * `?invite=` or `?code=` reached a cookie at start-up (query parameters become cookies). Only a
@@ -50,8 +48,6 @@ const registerCode = (address: ChannelTarget) => ({ ...address, purpose: CodePur
 export default function RegisterPage() {
   const { t } = useLingui();
   const afterLogin = useAfterLogin();
-  // The way back (a group invite, a /user page) goes along to Log in.
-  const { redirect } = guest.useSearch();
   const [password, setPassword] = useState('');
   // The page arrives prerendered with the field empty (the server reads no cookie): the code of
   // the cookie fills it once the app has adopted the page, until the visitor types their own.
@@ -99,10 +95,7 @@ export default function RegisterPage() {
       footer={
         <span>
           <Trans>
-            Already have an account?{' '}
-            <Link to="/login" search={{ redirect }}>
-              Log in
-            </Link>
+            Already have an account? <GuestLink to="/login">Log in</GuestLink>
           </Trans>
         </span>
       }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CodePurpose } from '../../../contract/enums';
 import { Errors } from '../../../contract/errors';
@@ -10,6 +10,7 @@ import { showToast } from '../../lib/toast-store';
 import { collectErrors, fieldError } from '../../lib/validate';
 import { resetPassword, sendCode, type CodeRequest } from './api/auth-calls';
 import { AuthCard } from './auth-card';
+import { GuestLink } from './guest-link';
 import {
   IdentifierForm,
   useIdentifier,
@@ -58,10 +59,7 @@ export default function ResetPasswordPage() {
       footer={
         <span>
           <Trans>
-            Remembered it?{' '}
-            <Link to="/login" search={{ redirect }}>
-              Log in
-            </Link>
+            Remembered it? <GuestLink to="/login">Log in</GuestLink>
           </Trans>
         </span>
       }

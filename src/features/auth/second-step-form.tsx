@@ -4,8 +4,7 @@ import { Errors, retryAfterSecondsOf } from '../../../contract/errors';
 import { secondFactorField, totpCodeField } from '../../../contract/validation';
 import type { SecondStepFactor } from '../../../machines/sign-in/sign-in.types';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { AuthenticatorCodeField } from '../../components/ui/authenticator-code-field';
-import { TextField } from '../../components/ui/text-field';
+import { SecondFactorField } from '../../components/ui/authenticator-code-field';
 import { useErrorText } from '../../i18n/use-error-text';
 import type { Refusal } from '../../lib/api-error';
 import { useCountdown } from '../../lib/use-countdown';
@@ -62,29 +61,17 @@ export function SecondStepForm({
 
   return (
     <form className="auth-form" noValidate onSubmit={submit}>
-      {recovery ? (
-        <TextField
-          key="recovery"
-          label={<Trans>Recovery code</Trans>}
-          value={code}
-          onChange={setCode}
-          error={error}
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          hint={<Trans>One of the 10 codes you saved when you turned two-step sign-in on.</Trans>}
-        />
-      ) : (
-        <AuthenticatorCodeField
-          key="totp"
-          value={code}
-          onChange={setCode}
-          error={error}
-          autoFocus
-          hint={<Trans>The 6-digit code your authenticator app shows now.</Trans>}
-        />
-      )}
+      <SecondFactorField
+        recovery={recovery}
+        value={code}
+        onChange={setCode}
+        error={error}
+        autoFocus
+        recoveryAutoComplete="one-time-code"
+        recoveryHint={
+          <Trans>One of the 10 codes you saved when you turned two-step sign-in on.</Trans>
+        }
+      />
       <SubmitButton pending={pending}>
         <Trans>Verify and log in</Trans>
       </SubmitButton>

@@ -1,23 +1,21 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ClientConfig, DisplayConfig } from '../../../contract/endpoints/system';
-import { callLazy, loadApi } from '../load-api';
+import { lazyQuery, loadApi } from '../load-api';
 import { CATALOG_STALE_MS } from '../query-client';
 
 const systemEndpoints = () => import('../../../contract/endpoints/system');
 
+/** The catalogue is read in the background (a prefetch): a refusal never toasts. */
+const QUIET = { quiet: true };
+
 export const displayConfigQuery = () =>
   queryOptions({
-    queryKey: ['display-config'],
-    queryFn: (): Promise<DisplayConfig> =>
-      callLazy(systemEndpoints(), (m) => m.systemDisplayConfig, {}, { quiet: true }),
+    ...lazyQuery(['display-config'], systemEndpoints, (m) => m.systemDisplayConfig, {}, QUIET),
     staleTime: CATALOG_STALE_MS,
   });
 
 export const clientConfigQuery = () =>
   queryOptions({
-    queryKey: ['client-config'],
-    queryFn: (): Promise<ClientConfig> =>
-      callLazy(systemEndpoints(), (m) => m.systemClientConfig, {}, { quiet: true }),
+    ...lazyQuery(['client-config'], systemEndpoints, (m) => m.systemClientConfig, {}, QUIET),
     staleTime: CATALOG_STALE_MS,
   });
 
