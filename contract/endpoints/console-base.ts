@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { Errors } from '../errors';
-import { storableOnly } from '../validation';
+import { code, storableOnly } from '../validation';
 
-export const code = (e: { code: number }) => String(e.code);
+export { code };
 
 export const CONSOLE_API_PREFIX = '/api/admin';
 /** The header a write echoes the session's CSRF token in. */

@@ -7,30 +7,26 @@
 import { z } from 'zod';
 import { Errors } from '../errors';
 import { isoDate, ok } from './common';
-import { emailField } from '../validation';
+import { emailField, requiredText, rowId } from '../validation';
 import { code, consoleRead, consoleWrite } from './console-base';
 import { CONTENT_PAGES } from '../content-pages';
 import { contentPageBodyField, contentPageField } from '../content-page-fields';
 
 export const ANNOUNCEMENT_LIMITS = { title: 120, body: 4000 } as const;
 
-export const announcementIdField = z.coerce
-  .number(code(Errors.ANNOUNCEMENT_NOT_FOUND))
-  .int(code(Errors.ANNOUNCEMENT_NOT_FOUND))
-  .min(1, code(Errors.ANNOUNCEMENT_NOT_FOUND))
-  .max(2_147_483_647, code(Errors.ANNOUNCEMENT_NOT_FOUND));
+export const announcementIdField = rowId(Errors.ANNOUNCEMENT_NOT_FOUND);
 
-export const announcementTitleField = z
-  .string(code(Errors.ANNOUNCEMENT_TITLE_REQUIRED))
-  .trim()
-  .min(1, code(Errors.ANNOUNCEMENT_TITLE_REQUIRED))
-  .max(ANNOUNCEMENT_LIMITS.title, code(Errors.ANNOUNCEMENT_TITLE_TOO_LONG));
+export const announcementTitleField = requiredText(
+  Errors.ANNOUNCEMENT_TITLE_REQUIRED,
+  ANNOUNCEMENT_LIMITS.title,
+  Errors.ANNOUNCEMENT_TITLE_TOO_LONG,
+);
 
-export const announcementBodyField = z
-  .string(code(Errors.ANNOUNCEMENT_BODY_REQUIRED))
-  .trim()
-  .min(1, code(Errors.ANNOUNCEMENT_BODY_REQUIRED))
-  .max(ANNOUNCEMENT_LIMITS.body, code(Errors.ANNOUNCEMENT_BODY_TOO_LONG));
+export const announcementBodyField = requiredText(
+  Errors.ANNOUNCEMENT_BODY_REQUIRED,
+  ANNOUNCEMENT_LIMITS.body,
+  Errors.ANNOUNCEMENT_BODY_TOO_LONG,
+);
 
 /** An optional moment: an ISO-8601 date-time with its offset, or null / absent for none. */
 export const announcementMomentField = z.iso
@@ -149,12 +145,10 @@ export function isSiteLinkTarget(value: string): boolean {
   }
 }
 
-export const linkTargetField = z
-  .string(code(Errors.LINK_URL_INVALID))
-  .trim()
-  .min(1, code(Errors.LINK_URL_INVALID))
-  .max(500, code(Errors.LINK_URL_INVALID))
-  .refine(isSiteLinkTarget, code(Errors.LINK_URL_INVALID));
+export const linkTargetField = requiredText(Errors.LINK_URL_INVALID, 500).refine(
+  isSiteLinkTarget,
+  code(Errors.LINK_URL_INVALID),
+);
 
 /** An https:// address only (the affiliate contact opens a messaging app, never a page here). */
 export const externalLinkField = linkTargetField.refine(
@@ -246,27 +240,15 @@ export const consoleLinksRemove = consoleWrite({
 
 export const BENEFIT_LIMITS = { title: 120, description: 1000, account: 200 } as const;
 
-export const benefitIdField = z.coerce
-  .number(code(Errors.BENEFIT_NOT_FOUND))
-  .int(code(Errors.BENEFIT_NOT_FOUND))
-  .min(1, code(Errors.BENEFIT_NOT_FOUND))
-  .max(2_147_483_647, code(Errors.BENEFIT_NOT_FOUND));
+export const benefitIdField = rowId(Errors.BENEFIT_NOT_FOUND);
 
-const benefitTitle = z
-  .string(code(Errors.BENEFIT_TITLE_REQUIRED))
-  .trim()
-  .min(1, code(Errors.BENEFIT_TITLE_REQUIRED))
-  .max(BENEFIT_LIMITS.title, code(Errors.BENEFIT_TITLE_REQUIRED));
+const benefitTitle = requiredText(Errors.BENEFIT_TITLE_REQUIRED, BENEFIT_LIMITS.title);
 const benefitDescription = z
   .string(code(Errors.BENEFIT_DESCRIPTION_INVALID))
   .trim()
   .max(BENEFIT_LIMITS.description, code(Errors.BENEFIT_DESCRIPTION_INVALID))
   .default('');
-const benefitSecret = z
-  .string(code(Errors.BENEFIT_ACCOUNT_REQUIRED))
-  .trim()
-  .min(1, code(Errors.BENEFIT_ACCOUNT_REQUIRED))
-  .max(BENEFIT_LIMITS.account, code(Errors.BENEFIT_ACCOUNT_REQUIRED));
+const benefitSecret = requiredText(Errors.BENEFIT_ACCOUNT_REQUIRED, BENEFIT_LIMITS.account);
 
 /**
  * A benefit of the yearly plan (SPEC §3 /user/benefits): its title and optional description in

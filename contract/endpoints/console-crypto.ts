@@ -8,6 +8,7 @@
  */
 import { isAddress } from 'viem';
 import { z } from 'zod';
+import { requiredText, wholeNumber, INT4_MAX } from '../validation';
 import { Errors } from '../errors';
 import { isoDate } from './common';
 import { code, consoleRead, consoleWrite } from './console-base';
@@ -16,17 +17,9 @@ import { code, consoleRead, consoleWrite } from './console-base';
 export const CRYPTO_MAX_RPC_URLS = 8;
 
 /** A chain ID (EIP-155), as a number (the console) or as typed (the CLI). */
-export const cryptoChainIdField = z.coerce
-  .number(code(Errors.CRYPTO_CHAIN_ID_INVALID))
-  .int(code(Errors.CRYPTO_CHAIN_ID_INVALID))
-  .min(1, code(Errors.CRYPTO_CHAIN_ID_INVALID))
-  .max(2_147_483_647, code(Errors.CRYPTO_CHAIN_ID_INVALID));
+export const cryptoChainIdField = wholeNumber(Errors.CRYPTO_CHAIN_ID_INVALID, 1, INT4_MAX);
 
-export const cryptoNetworkNameField = z
-  .string(code(Errors.CRYPTO_NETWORK_NAME_INVALID))
-  .trim()
-  .min(1, code(Errors.CRYPTO_NETWORK_NAME_INVALID))
-  .max(64, code(Errors.CRYPTO_NETWORK_NAME_INVALID));
+export const cryptoNetworkNameField = requiredText(Errors.CRYPTO_NETWORK_NAME_INVALID, 64);
 
 const httpUrl = (error: { code: number }) =>
   z
@@ -47,11 +40,7 @@ export const cryptoRpcUrlsField = z
   .min(1, code(Errors.CRYPTO_RPC_URL_INVALID))
   .max(CRYPTO_MAX_RPC_URLS, code(Errors.CRYPTO_RPC_URL_INVALID));
 
-export const cryptoConfirmationsField = z.coerce
-  .number(code(Errors.CRYPTO_CONFIRMATIONS_INVALID))
-  .int(code(Errors.CRYPTO_CONFIRMATIONS_INVALID))
-  .min(1, code(Errors.CRYPTO_CONFIRMATIONS_INVALID))
-  .max(1000, code(Errors.CRYPTO_CONFIRMATIONS_INVALID));
+export const cryptoConfirmationsField = wholeNumber(Errors.CRYPTO_CONFIRMATIONS_INVALID, 1, 1000);
 
 /**
  * An EVM address: 0x and 40 hex digits; typed in mixed case, its EIP-55 checksum must hold (viem's
@@ -79,17 +68,9 @@ export const cryptoSymbolField = z
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9.]{1,12}$/, code(Errors.CRYPTO_SYMBOL_INVALID)));
 
-export const cryptoDecimalsField = z.coerce
-  .number(code(Errors.CRYPTO_DECIMALS_INVALID))
-  .int(code(Errors.CRYPTO_DECIMALS_INVALID))
-  .min(2, code(Errors.CRYPTO_DECIMALS_INVALID))
-  .max(36, code(Errors.CRYPTO_DECIMALS_INVALID));
+export const cryptoDecimalsField = wholeNumber(Errors.CRYPTO_DECIMALS_INVALID, 2, 36);
 
-export const cryptoSortField = z.coerce
-  .number(code(Errors.CRYPTO_SORT_INVALID))
-  .int(code(Errors.CRYPTO_SORT_INVALID))
-  .min(0, code(Errors.CRYPTO_SORT_INVALID))
-  .max(1_000_000, code(Errors.CRYPTO_SORT_INVALID));
+export const cryptoSortField = wholeNumber(Errors.CRYPTO_SORT_INVALID, 0, 1_000_000);
 
 /** CNY per USD as typed (`7.2`); the server's parseRate decides (up to 6 decimals, above 0). */
 export const cryptoRateField = z.preprocess(

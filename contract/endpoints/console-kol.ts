@@ -7,40 +7,32 @@
  * CLI's `kol` commands call the same operator functions (server/console/kol/).
  */
 import { z } from 'zod';
+import { requiredText, wholeNumber, rowId } from '../validation';
 import { Errors } from '../errors';
 import { KOL_RATES, PAYOUT_NETWORKS, isPayoutAddress, type PayoutCheckReason } from '../kol';
 import { isoDate } from './common';
 import { code, consoleRead, consoleWrite, pagedRead } from './console-base';
 import { reasonField } from './console-users';
 
-const int4 = 2_147_483_647;
-
-const idField = (error: { code: number }) =>
-  z.coerce.number(code(error)).int(code(error)).min(1, code(error)).max(int4, code(error));
-
 /** A KOL (or a member to make one) by user ID. */
-export const kolIdField = idField(Errors.KOL_USER_NOT_FOUND);
-export const commissionIdField = idField(Errors.KOL_COMMISSION_NOT_FOUND);
-export const settlementIdField = idField(Errors.KOL_SETTLEMENT_NOT_FOUND);
+export const kolIdField = rowId(Errors.KOL_USER_NOT_FOUND);
+export const commissionIdField = rowId(Errors.KOL_COMMISSION_NOT_FOUND);
+export const settlementIdField = rowId(Errors.KOL_SETTLEMENT_NOT_FOUND);
 
 /** A user ID or a username, as the CLI's `<user>` takes it. */
-export const kolUserRefField = z
-  .string(code(Errors.KOL_USER_NOT_FOUND))
-  .trim()
-  .min(1, code(Errors.KOL_USER_NOT_FOUND))
-  .max(64, code(Errors.KOL_USER_NOT_FOUND));
+export const kolUserRefField = requiredText(Errors.KOL_USER_NOT_FOUND, 64);
 
-export const firstRateField = z.coerce
-  .number(code(Errors.KOL_FIRST_RATE_INVALID))
-  .int(code(Errors.KOL_FIRST_RATE_INVALID))
-  .min(KOL_RATES.firstMinPercent, code(Errors.KOL_FIRST_RATE_INVALID))
-  .max(KOL_RATES.firstMaxPercent, code(Errors.KOL_FIRST_RATE_INVALID));
+export const firstRateField = wholeNumber(
+  Errors.KOL_FIRST_RATE_INVALID,
+  KOL_RATES.firstMinPercent,
+  KOL_RATES.firstMaxPercent,
+);
 
-export const renewalRateField = z.coerce
-  .number(code(Errors.KOL_RENEWAL_RATE_INVALID))
-  .int(code(Errors.KOL_RENEWAL_RATE_INVALID))
-  .min(KOL_RATES.renewalMinPercent, code(Errors.KOL_RENEWAL_RATE_INVALID))
-  .max(KOL_RATES.renewalMaxPercent, code(Errors.KOL_RENEWAL_RATE_INVALID));
+export const renewalRateField = wholeNumber(
+  Errors.KOL_RENEWAL_RATE_INVALID,
+  KOL_RATES.renewalMinPercent,
+  KOL_RATES.renewalMaxPercent,
+);
 
 /** Where a KOL's USDT goes: the address must be one of the network's. */
 export const payoutField = z
@@ -59,11 +51,7 @@ export const KOL_COMMISSION_STATUSES = [
 ] as const;
 export type KolCommissionStatus = (typeof KOL_COMMISSION_STATUSES)[number];
 
-export const refundWindowField = z.coerce
-  .number(code(Errors.KOL_REFUND_WINDOW_INVALID))
-  .int(code(Errors.KOL_REFUND_WINDOW_INVALID))
-  .min(0, code(Errors.KOL_REFUND_WINDOW_INVALID))
-  .max(365, code(Errors.KOL_REFUND_WINDOW_INVALID));
+export const refundWindowField = wholeNumber(Errors.KOL_REFUND_WINDOW_INVALID, 0, 365);
 
 /** USD per CNY as typed ("0.138", up to 6 decimals), read as micros; above 0, at most 10. */
 export const cnyUsdRateField = z

@@ -5,17 +5,14 @@
  * The CLI's `orders` commands call the same operator functions (server/console/orders/).
  */
 import { z } from 'zod';
+import { requiredText } from '../validation';
 import { Errors } from '../errors';
 import { isoDate, money, ok } from './common';
 import { code, consoleRead, consoleWrite, pagedRead } from './console-base';
 import { memberIdField, reasonField } from './console-users';
 import { ORDER_METHODS, ORDER_STATUSES } from './payment';
 
-const orderNoField = z
-  .string(code(Errors.ORDER_NOT_FOUND))
-  .trim()
-  .min(1, code(Errors.ORDER_NOT_FOUND))
-  .max(64, code(Errors.ORDER_NOT_FOUND));
+const orderNoField = requiredText(Errors.ORDER_NOT_FOUND, 64);
 
 /** The gateway's own number for the payment, as its dashboard shows it. */
 export const tradeNoField = z

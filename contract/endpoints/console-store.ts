@@ -6,6 +6,7 @@
  * operator functions (server/console/store/).
  */
 import { z } from 'zod';
+import { requiredText, wholeNumber, rowId } from '../validation';
 import { Errors } from '../errors';
 import { isoDate } from './common';
 import { code, consoleDownload, consoleRead, consoleWrite } from './console-base';
@@ -18,17 +19,14 @@ export const MAX_REDEEM_BATCH = 10_000;
 export const REDEEM_NOTE_MAX = 200;
 export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
 
-const whole = (error: { code: number }, min: number, max: number) =>
-  z.coerce.number(code(error)).int(code(error)).min(min, code(error)).max(max, code(error));
-
-export const planIdField = whole(Errors.PLAN_ID_INVALID, 1, 2_000_000_000);
+export const planIdField = wholeNumber(Errors.PLAN_ID_INVALID, 1, 2_000_000_000);
 /** An existing plan's ID: anything else is a plan that does not exist. */
-export const existingPlanIdField = whole(Errors.PLAN_NOT_FOUND, 1, 2_147_483_647);
+export const existingPlanIdField = rowId(Errors.PLAN_NOT_FOUND);
 export const currencyField = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
   z.enum(STORE_CURRENCIES, code(Errors.CURRENCY_INVALID)),
 );
-export const priceField = whole(Errors.PRICE_INVALID, 1, MAX_PRICE_MINOR);
+export const priceField = wholeNumber(Errors.PRICE_INVALID, 1, MAX_PRICE_MINOR);
 
 /** A promo code as typed: spaces removed, upper-cased (the members' rule, server/store/coupons.ts). */
 export const couponCodeField = z
@@ -50,10 +48,10 @@ export const planAddInput = z
   .object({
     id: planIdField,
     groupType: groupTypeField,
-    months: whole(Errors.PLAN_TERMS_INVALID, 1, 120),
+    months: wholeNumber(Errors.PLAN_TERMS_INVALID, 1, 120),
     /** Absent: 365 a year for whole years, else 30 a month. */
-    days: whole(Errors.PLAN_TERMS_INVALID, 1, 3660).optional(),
-    devices: whole(Errors.PLAN_TERMS_INVALID, 1, 100),
+    days: wholeNumber(Errors.PLAN_TERMS_INVALID, 1, 3660).optional(),
+    devices: wholeNumber(Errors.PLAN_TERMS_INVALID, 1, 100),
     prices: z
       .array(z.object({ currency: currencyField, amount: priceField }), {
         error: code(Errors.PRICE_INVALID),
@@ -66,7 +64,7 @@ export const planAddInput = z
       ),
     recommended: z.boolean(code(Errors.BAD_REQUEST)).default(false),
     /** Absent: the months. */
-    sort: whole(Errors.PLAN_TERMS_INVALID, 0, 1_000_000).optional(),
+    sort: wholeNumber(Errors.PLAN_TERMS_INVALID, 0, 1_000_000).optional(),
   })
   .transform((p) => ({
     ...p,
@@ -89,7 +87,7 @@ export const planActiveInput = z.object({
 export const couponCreateInput = z
   .object({
     code: couponCodeField,
-    percent: whole(Errors.STORE_COUPON_PERCENT_INVALID, 1, 100).nullable().default(null),
+    percent: wholeNumber(Errors.STORE_COUPON_PERCENT_INVALID, 1, 100).nullable().default(null),
     amount: priceField.nullable().default(null),
     currency: currencyField.nullable().default(null),
     /** null: every plan. */
@@ -101,8 +99,10 @@ export const couponCreateInput = z
       .nullable()
       .default(null),
     /** null: no total cap. */
-    maxUses: whole(Errors.STORE_COUPON_LIMITS_INVALID, 1, 2_000_000_000).nullable().default(null),
-    perUser: whole(Errors.STORE_COUPON_LIMITS_INVALID, 1, 1_000_000).default(1),
+    maxUses: wholeNumber(Errors.STORE_COUPON_LIMITS_INVALID, 1, 2_000_000_000)
+      .nullable()
+      .default(null),
+    perUser: wholeNumber(Errors.STORE_COUPON_LIMITS_INVALID, 1, 1_000_000).default(1),
     startsAt: optionalMoment,
     endsAt: optionalMoment,
   })
@@ -122,15 +122,15 @@ export const couponActiveInput = z.object({
 
 export const redeemBatchInput = z
   .object({
-    count: whole(Errors.REDEEM_BATCH_INVALID, 1, MAX_REDEEM_BATCH),
+    count: wholeNumber(Errors.REDEEM_BATCH_INVALID, 1, MAX_REDEEM_BATCH),
     /** A plan (its group and days), or a group and a number of days. */
     planId: existingPlanIdField.nullable().default(null),
     groupType: z
       .union([z.literal(1), z.literal(2)], code(Errors.REDEEM_BATCH_INVALID))
       .nullable()
       .default(null),
-    days: whole(Errors.REDEEM_BATCH_INVALID, 1, 3660).nullable().default(null),
-    uses: whole(Errors.REDEEM_BATCH_INVALID, 1, 1_000_000).default(1),
+    days: wholeNumber(Errors.REDEEM_BATCH_INVALID, 1, 3660).nullable().default(null),
+    uses: wholeNumber(Errors.REDEEM_BATCH_INVALID, 1, 1_000_000).default(1),
     expiresAt: optionalMoment,
     note: z
       .string(code(Errors.BAD_REQUEST))
@@ -146,15 +146,11 @@ export const redeemBatchInput = z
   });
 export type RedeemBatchInput = z.input<typeof redeemBatchInput>;
 
-export const redeemBatchIdField = whole(Errors.REDEEM_BATCH_NOT_FOUND, 1, 2_147_483_647);
+export const redeemBatchIdField = rowId(Errors.REDEEM_BATCH_NOT_FOUND);
 
 /** One redeem code by its text, as printed or typed (case, spaces and dashes do not matter). */
 export const redeemCodeInput = z.object({
-  code: z
-    .string(code(Errors.REDEEM_CODE_NOT_FOUND))
-    .trim()
-    .min(1, code(Errors.REDEEM_CODE_NOT_FOUND))
-    .max(64, code(Errors.REDEEM_CODE_NOT_FOUND)),
+  code: requiredText(Errors.REDEEM_CODE_NOT_FOUND, 64),
 });
 
 export const groupPriceInput = z.object({
@@ -167,7 +163,7 @@ export const groupPriceInput = z.object({
   amount: priceField.nullable(),
 });
 
-export const groupHoursInput = z.object({ hours: whole(Errors.GROUP_HOURS_INVALID, 1, 720) });
+export const groupHoursInput = z.object({ hours: wholeNumber(Errors.GROUP_HOURS_INVALID, 1, 720) });
 
 // --- shapes ---
 

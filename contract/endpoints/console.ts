@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { Errors } from '../errors';
 import { PASSWORD } from '../protocol';
-import { passwordField, secondFactorField, totpCodeField } from '../validation';
+import { passwordField, secondFactorField, totpCodeField, requiredText } from '../validation';
 import { isoDate, ok } from './common';
 import {
   auditActor,
@@ -173,11 +173,7 @@ export const consoleSignIn = consoleWrite({
   path: '/api/admin/session/sign-in',
   access: 'public',
   input: z.object({
-    username: z
-      .string(code(Errors.REQUIRED_USERNAME))
-      .trim()
-      .min(1, code(Errors.REQUIRED_USERNAME))
-      .max(64, code(Errors.STAFF_SIGN_IN_FAILED)),
+    username: requiredText(Errors.REQUIRED_USERNAME, 64, Errors.STAFF_SIGN_IN_FAILED),
     password: staffPasswordAtSignIn,
     code: secondFactorField,
   }),

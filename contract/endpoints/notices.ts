@@ -4,15 +4,12 @@
  * banners every page shows (signed out too). Title and text come in the call's language.
  */
 import { z } from 'zod';
+import { rowId } from '../validation';
 import { Errors } from '../errors';
 import { defineEndpoint } from '../define-endpoint';
 import { empty, isoDate, ok } from './common';
 
-const noticeIdParam = z.coerce
-  .number(String(Errors.ANNOUNCEMENT_NOT_FOUND.code))
-  .int(String(Errors.ANNOUNCEMENT_NOT_FOUND.code))
-  .min(1, String(Errors.ANNOUNCEMENT_NOT_FOUND.code))
-  .max(2_147_483_647, String(Errors.ANNOUNCEMENT_NOT_FOUND.code));
+const noticeIdParam = rowId(Errors.ANNOUNCEMENT_NOT_FOUND);
 
 export const notice = z.object({
   id: z.number().int(),

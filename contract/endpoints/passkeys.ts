@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
 import { Errors } from '../errors';
 import { DEVICE_TOKENS_MAX } from '../protocol';
-import { currentPasswordField } from '../validation';
+import { currentPasswordField, requiredText } from '../validation';
 import { isoDate, ok } from './common';
 
 export const PASSKEYS = {
@@ -28,11 +28,7 @@ const b64url = (max: number) =>
     .max(max, bad)
     .regex(/^[A-Za-z0-9_-]*$/, bad);
 
-export const passkeyNameField = z
-  .string(String(Errors.PASSKEY_NAME_INVALID.code))
-  .trim()
-  .min(1, String(Errors.PASSKEY_NAME_INVALID.code))
-  .max(PASSKEYS.nameMaxLength, String(Errors.PASSKEY_NAME_INVALID.code));
+export const passkeyNameField = requiredText(Errors.PASSKEY_NAME_INVALID, PASSKEYS.nameMaxLength);
 
 /** What the browser's credential says of itself in both ceremonies, before its `response`. */
 const credentialJson = {

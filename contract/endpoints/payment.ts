@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../validation';
 import { defineEndpoint } from '../define-endpoint';
 import { Errors } from '../errors';
 import { isoDate, money, orderIdParam, shopGroupType } from './common';
@@ -86,11 +87,7 @@ export const paymentCoupon = defineEndpoint({
   params: z.object({
     productId: z.number().int(),
     currency,
-    code: z
-      .string(String(Errors.REQUIRED_PROMO_CODE.code))
-      .trim()
-      .min(1, String(Errors.REQUIRED_PROMO_CODE.code))
-      .max(64, String(Errors.COUPON_INVALID.code)),
+    code: requiredText(Errors.REQUIRED_PROMO_CODE, 64, Errors.COUPON_INVALID),
   }),
   data: z.object({ code: z.string(), subtotal: money, discount: money, total: money }),
   summary: 'Check a promo code against a plan and currency; nothing is reserved until purchase.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../validation';
 import { defineEndpoint } from '../define-endpoint';
 import { Errors } from '../errors';
 import { empty, isoDate, yesNo } from './common';
@@ -111,11 +112,7 @@ export const systemRedeemCode = defineEndpoint({
   path: '/api/system/system_redeem_code',
   auth: 'session',
   params: z.object({
-    code: z
-      .string(String(Errors.REQUIRED_REDEEM_CODE.code))
-      .trim()
-      .min(1, String(Errors.REQUIRED_REDEEM_CODE.code))
-      .max(64, String(Errors.REDEEM_CODE_INVALID.code)),
+    code: requiredText(Errors.REQUIRED_REDEEM_CODE, 64, Errors.REDEEM_CODE_INVALID),
   }),
   data: z.object({
     planType: z.union([z.literal(1), z.literal(2)]),
