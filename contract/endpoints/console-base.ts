@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { Errors } from '../errors';
+import { empty } from './common';
 import { code, storableOnly } from '../validation';
 
 export { code };
@@ -91,18 +92,37 @@ export function defineConsoleEndpoint<I extends z.ZodType, D extends z.ZodType>(
 
 type Definition<I extends z.ZodType, D extends z.ZodType> = Omit<
   ConsoleEndpoint<I, D>,
-  'method' | 'stepUp'
-> & { stepUp?: boolean };
+  'method' | 'stepUp' | 'input'
+> & {
+  stepUp?: boolean;
+  /** Absent: the endpoint takes no input (`empty`). */
+  input?: I;
+};
+
+const inputOrNone = <I extends z.ZodType>(input: I | undefined) =>
+  input ?? (empty as z.ZodType as I);
 
 /** A read: GET, its input in the query string; never a step-up. */
-export const consoleRead = <I extends z.ZodType, D extends z.ZodType>(
+export const consoleRead = <I extends z.ZodType = typeof empty, D extends z.ZodType = z.ZodType>(
   endpoint: Omit<Definition<I, D>, 'stepUp'>,
-) => defineConsoleEndpoint({ ...endpoint, method: 'GET', stepUp: false });
+) =>
+  defineConsoleEndpoint({
+    ...endpoint,
+    input: inputOrNone(endpoint.input),
+    method: 'GET',
+    stepUp: false,
+  });
 
 /** A write: POST with a JSON body and the CSRF header; `stepUp` for a money action. */
-export const consoleWrite = <I extends z.ZodType, D extends z.ZodType>(
+export const consoleWrite = <I extends z.ZodType = typeof empty, D extends z.ZodType = z.ZodType>(
   endpoint: Definition<I, D>,
-) => defineConsoleEndpoint({ ...endpoint, method: 'POST', stepUp: endpoint.stepUp ?? false });
+) =>
+  defineConsoleEndpoint({
+    ...endpoint,
+    input: inputOrNone(endpoint.input),
+    method: 'POST',
+    stepUp: endpoint.stepUp ?? false,
+  });
 
 /** A page number of a paged list (1-based). */
 export const pageNumber = z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(100_000);
@@ -128,7 +148,8 @@ const downloadData = z.object({ filename: z.string(), content: z.string() });
 
 /** A GET answered as a file to save (the data is `{ filename, content }`); never a step-up. */
 export const consoleDownload = <I extends z.ZodType>(
-  endpoint: Omit<Definition<I, typeof downloadData>, 'stepUp' | 'data'> & {
+  endpoint: Omit<Definition<I, typeof downloadData>, 'stepUp' | 'data' | 'input'> & {
+    input: I;
     download: 'text/csv';
   },
 ) => defineConsoleEndpoint({ ...endpoint, data: downloadData, method: 'GET', stepUp: false });

@@ -86,7 +86,6 @@ export type ConsoleAnnouncement = z.infer<typeof consoleAnnouncement>;
 export const consoleAnnouncementList = consoleRead({
   path: '/api/admin/announcements',
   access: 'content.manage',
-  input: z.object({}),
   data: z.object({ announcements: z.array(consoleAnnouncement), at: isoDate }),
   summary:
     'Every announcement, newest first, with its state (scheduled, live, ended, withdrawn) and how many members read it.',
@@ -196,7 +195,6 @@ export const siteLinks = z.object({
 export const consoleLinksRead = consoleRead({
   path: '/api/admin/links',
   access: 'content.manage',
-  input: z.object({}),
   data: siteLinks,
   summary:
     "The site's links (display config `links`): the header's more menu, the footer's help centre, the affiliate contact and the support e-mail.",
@@ -300,7 +298,6 @@ export type ConsoleBenefit = z.infer<typeof consoleBenefit>;
 export const consoleBenefitList = consoleRead({
   path: '/api/admin/benefits',
   access: 'content.manage',
-  input: z.object({}),
   data: z.object({ benefits: z.array(consoleBenefit) }),
   summary: "The yearly plan's benefits, in the order members see them, hidden ones too.",
 });
@@ -353,7 +350,6 @@ export type ContentPagePublishFields = z.output<typeof contentPagePublishFields>
 export const consoleContentPageList = consoleRead({
   path: '/api/admin/pages',
   access: 'content.manage',
-  input: z.object({}),
   data: z.object({ pages: z.array(consoleContentPage) }),
   summary:
     'The FAQ and the three clauses, each with the replacement text published in the console (both languages) or none (the built-in text).',

@@ -215,7 +215,6 @@ const allFlag = z
 export const consoleCryptoOverview = consoleRead({
   path: '/api/admin/crypto',
   access: 'crypto.manage',
-  input: z.object({}),
   data: z.object({ networks: z.array(cryptoNetworkView), cnyPerUsd: z.string().nullable() }),
   summary:
     'The networks with their tokens, RPC URLs, confirmations and receiving address, and the CNY per USD rate.',

@@ -183,7 +183,6 @@ const payoutAnswer = z.object({
 export const consoleKolList = consoleRead({
   path: '/api/admin/kol',
   access: 'kol.manage',
-  input: z.object({}),
   data: z.object({ kols: z.array(consoleKol), settings: kolSettingsShape }),
   summary:
     'Every KOL, current or former, with the rates, payout address and totals (held, pending, available, processing, paid), and the settings.',
@@ -222,7 +221,6 @@ export const consoleKolSettlementRecord = consoleRead({
 export const consoleKolLedgerCheck = consoleRead({
   path: '/api/admin/kol/ledger-check',
   access: 'kol.manage',
-  input: z.object({}),
   data: z.object({
     balanced: z.boolean(),
     kols: z.array(
@@ -316,7 +314,6 @@ export const consoleKolPayoutBatch = consoleWrite({
   path: '/api/admin/kol/payout-batch',
   access: 'kol.payout',
   stepUp: true,
-  input: z.object({}),
   data: z.object({
     settled: z.array(consoleSettlement),
     skipped: z.array(z.object({ kolId: z.number().int(), reason: z.string() })),

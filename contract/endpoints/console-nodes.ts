@@ -145,7 +145,6 @@ const tokenAnswer = z.object({
 export const consoleNodeList = consoleRead({
   path: '/api/admin/nodes',
   access: 'nodes.manage',
-  input: z.object({}),
   data: z.object({ nodes: z.array(consoleNode), at: isoDate }),
   summary:
     'Every node with its health: last contact, online users, traffic this month (never its token).',

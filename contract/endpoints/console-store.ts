@@ -260,7 +260,6 @@ export type GroupBuyStore = z.infer<typeof groupBuyStore>;
 export const consoleStorePlans = consoleRead({
   path: '/api/admin/store/plans',
   access: 'store.manage',
-  input: z.object({}),
   data: z.object({ plans: z.array(storePlan) }),
   summary:
     'Every plan, on sale or not, with its prices per currency (minor units) and seat prices.',
@@ -295,7 +294,6 @@ export const consoleStorePlanActive = consoleWrite({
 export const consoleStoreCoupons = consoleRead({
   path: '/api/admin/store/coupons',
   access: 'store.manage',
-  input: z.object({}),
   data: z.object({ coupons: z.array(storeCoupon) }),
   summary: 'Every promo code with its discount, plans, uses so far, limits, window and state.',
 });
@@ -321,7 +319,6 @@ export const consoleStoreCouponActive = consoleWrite({
 export const consoleStoreRedeemBatches = consoleRead({
   path: '/api/admin/store/redeem-batches',
   access: 'store.manage',
-  input: z.object({}),
   data: z.object({ batches: z.array(redeemBatchSummary) }),
   summary:
     'Redeem code batches, newest first, with their value and used, unused and disabled codes.',
@@ -366,7 +363,6 @@ export const consoleStoreRedeemDisable = consoleWrite({
 export const consoleStoreGroupBuy = consoleRead({
   path: '/api/admin/store/group-buy',
   access: 'store.manage',
-  input: z.object({}),
   data: groupBuyStore,
   summary:
     "Group buy's switch, how long an open group lasts, and the seat prices per plan, size and currency.",

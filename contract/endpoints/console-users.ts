@@ -213,7 +213,6 @@ export const consoleUserRemoveDevice = consoleWrite({
 export const consoleBulkExtendPreview = consoleRead({
   path: '/api/admin/users/extend-active/preview',
   access: 'users.bulk',
-  input: z.object({}),
   data: z.object({ activeMembers: z.number().int(), at: isoDate }),
   summary: 'How many members are active now: the ones an outage compensation would extend.',
 });

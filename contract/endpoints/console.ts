@@ -185,7 +185,6 @@ export const consoleSignIn = consoleWrite({
 export const consoleSessionInfo = consoleRead({
   path: '/api/admin/session',
   access: 'staff',
-  input: z.object({}),
   data: consoleSession,
   summary: 'The signed-in staff member, their permissions, the CSRF token and the expiry times.',
 });
@@ -193,7 +192,6 @@ export const consoleSessionInfo = consoleRead({
 export const consoleSignOut = consoleWrite({
   path: '/api/admin/session/sign-out',
   access: 'staff',
-  input: z.object({}),
   data: ok,
   summary: 'End the session and clear its cookie.',
 });
@@ -209,7 +207,6 @@ export const consoleStepUp = consoleWrite({
 export const consoleStaffList = consoleRead({
   path: '/api/admin/staff',
   access: 'staff.manage',
-  input: z.object({}),
   data: z.object({ staff: z.array(staffMember) }),
   summary: 'Every staff member, enrolled or not, disabled ones too.',
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
 import { GROUP_TOKEN_PATTERN } from '../web-routes';
 import { Errors } from '../errors';
-import { empty, isoDate, money } from './common';
+import { isoDate, money } from './common';
 import { currency, idempotencyKey, paymentMethod } from './payment';
 
 /** SPEC §9: group sizes 2 or 3. */
@@ -170,7 +170,6 @@ const groupList = z.object({ groups: z.array(memberGroup), serverTime: isoDate }
 export const paymentJointPurchaseCreated = defineEndpoint({
   path: '/api/payment/payment_joint_purchase_created',
   auth: 'session',
-  params: empty,
   data: groupList,
   summary:
     'Groups the user started, newest first (a group whose creator never paid is left out once its order closed).',
@@ -179,7 +178,6 @@ export const paymentJointPurchaseCreated = defineEndpoint({
 export const paymentJointPurchaseParticipated = defineEndpoint({
   path: '/api/payment/payment_joint_purchase_participated',
   auth: 'session',
-  params: empty,
   data: groupList,
   summary: "Groups the user joined (not their own), newest first, with their seat's state.",
 });

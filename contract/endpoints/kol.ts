@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { KOL_PAGE_SIZE, PAYOUT_NETWORKS } from '../kol';
 import { defineEndpoint } from '../define-endpoint';
-import { empty, isoDate, money } from './common';
+import { isoDate, money } from './common';
 
 const cents = z.number().int();
 const payoutNetwork = z.enum(PAYOUT_NETWORKS);
@@ -49,7 +49,6 @@ export type SettlementView = z.infer<typeof settlementView>;
 export const kolSummary = defineEndpoint({
   path: '/api/kol/kol_summary',
   auth: 'session',
-  params: empty,
   data: z.object({
     firstRatePercent: z.number().int(),
     renewalRatePercent: z.number().int(),
@@ -134,7 +133,6 @@ export const kolInvitationList = defineEndpoint({
 export const kolRequestPayout = defineEndpoint({
   path: '/api/kol/kol_request_payout',
   auth: 'session',
-  params: empty,
   data: settlementView,
   summary:
     'Settle every available commission into one payout to the KOL address (available >= $100).',

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { rowId } from '../validation';
 import { Errors } from '../errors';
 import { defineEndpoint } from '../define-endpoint';
-import { empty, isoDate, ok } from './common';
+import { isoDate, ok } from './common';
 
 const noticeIdParam = rowId(Errors.ANNOUNCEMENT_NOT_FOUND);
 
@@ -32,7 +32,6 @@ export const MAX_BANNERS = 3;
 export const userNotices = defineEndpoint({
   path: '/api/user/user_notices',
   auth: 'session',
-  params: empty,
   data: z.object({ notices: z.array(notice), unread: z.number().int() }),
   summary:
     'The live announcements, newest first, each with whether the member read it, and the unread count.',
@@ -58,7 +57,6 @@ export const userNoticeDismiss = defineEndpoint({
 export const systemNoticeBanners = defineEndpoint({
   path: '/api/system/system_notice_banners',
   auth: 'optional',
-  params: empty,
   data: z.object({ banners: z.array(bannerNotice) }),
   summary:
     'The live banners, newest first (at most 3), without those the signed-in member dismissed; signed out: all of them.',

@@ -89,7 +89,6 @@ const passkeyIdField = z.number(bad).int(bad).positive(bad);
 export const userPasskeyList = defineEndpoint({
   path: '/api/user/user_passkey_list',
   auth: 'session',
-  params: z.object({}),
   data: z.object({ passkeys: z.array(passkey) }),
   summary: "The account's passkeys, oldest first: name, added, last used.",
 });
@@ -131,7 +130,6 @@ export const userPasskeyRemove = defineEndpoint({
 export const userPasskeyLoginOptions = defineEndpoint({
   path: '/api/user/user_passkey_login_options',
   auth: 'public',
-  params: z.object({}),
   data: ceremonyStart,
   summary:
     'The options for `navigator.credentials.get()` (no account named: the passkey says whose it is), good once for five minutes; for `user_passkey_login` and for the `passkey` of `user_login`.',

@@ -16,7 +16,7 @@ import {
   usernameField,
   verificationCodeField,
 } from '../validation';
-import { empty, isoDate, ok } from './common';
+import { isoDate, ok } from './common';
 import { passkeyAssertionField } from './passkeys';
 
 /** Every login and registration answers with this; the session token is in the `pragma` header. */
@@ -135,7 +135,6 @@ export const userResetPassword = defineEndpoint({
 export const userLogout = defineEndpoint({
   path: '/api/user/user_logout',
   auth: 'session',
-  params: empty,
   data: ok,
   summary: 'End the current session.',
 });
@@ -171,7 +170,6 @@ export const device = z.object({
 export const userGetDeviceList = defineEndpoint({
   path: '/api/user/user_get_device_list',
   auth: 'session',
-  params: empty,
   data: z.object({
     devices: z.array(device),
     /** App devices allowed at once: the plan's, or 1 without an active membership. */
