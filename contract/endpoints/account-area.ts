@@ -1,7 +1,7 @@
 /** The account area (issue 5): invitations, the third-party client function and its import link. */
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
-import { isoDate } from './common';
+import { isoDate, planTerms } from './common';
 
 export const invitation = z.object({
   /** When the friend signed up, or when their order paid the bonus. */
@@ -9,9 +9,7 @@ export const invitation = z.object({
   /** Masked: `ab***`, `j***@example.com`, `+86138****5678` or `#123***` for an app account. */
   invitee: z.string(),
   /** The plan of the order that earned a bonus; null for a sign-up with no purchase yet. */
-  product: z
-    .object({ groupType: z.union([z.literal(1), z.literal(2)]), months: z.number().int() })
-    .nullable(),
+  product: planTerms.nullable(),
   /** Membership time earned by this row; 0 when none (yet). */
   bonusSeconds: z.number().int(),
 });

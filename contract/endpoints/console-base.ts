@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Errors } from '../errors';
-import { empty } from './common';
+import { empty, pagedOf } from './common';
 import { code, storableOnly } from '../validation';
 
 export { code };
@@ -135,14 +135,7 @@ export const pageSizeField = z.coerce
   .max(200)
   .default(50);
 
-/** The answer of a paged list: one page of `item`, and how many rows there are in all. */
-export const pagedOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
+export { pagedOf };
 
 const downloadData = z.object({ filename: z.string(), content: z.string() });
 

@@ -9,7 +9,16 @@
 import { z } from 'zod';
 import { requiredText, wholeNumber, rowId } from '../validation';
 import { Errors } from '../errors';
-import { KOL_RATES, PAYOUT_NETWORKS, isPayoutAddress, type PayoutCheckReason } from '../kol';
+import {
+  KOL_COMMISSION_KINDS,
+  KOL_COMMISSION_STATUSES,
+  KOL_RATES,
+  KOL_SETTLEMENT_STATUSES,
+  PAYOUT_NETWORKS,
+  isPayoutAddress,
+  type KolCommissionStatus,
+  type PayoutCheckReason,
+} from '../kol';
 import { isoDate } from './common';
 import { code, consoleRead, consoleWrite, pagedRead } from './console-base';
 import { reasonField } from './console-users';
@@ -42,14 +51,7 @@ export const payoutField = z
   })
   .refine((p) => isPayoutAddress(p.network, p.address), code(Errors.KOL_PAYOUT_ADDRESS_INVALID));
 
-export const KOL_COMMISSION_STATUSES = [
-  'held',
-  'pending',
-  'available',
-  'settled',
-  'voided',
-] as const;
-export type KolCommissionStatus = (typeof KOL_COMMISSION_STATUSES)[number];
+export { KOL_COMMISSION_STATUSES, type KolCommissionStatus };
 
 export const refundWindowField = wholeNumber(Errors.KOL_REFUND_WINDOW_INVALID, 0, 365);
 
@@ -99,8 +101,7 @@ export const consoleCommission = z.object({
   kolId: z.number().int(),
   inviteeId: z.number().int(),
   orderNo: z.string(),
-  /** A clawback is the negative twin of a settled commission taken back. */
-  kind: z.enum(['commission', 'clawback']),
+  kind: z.enum(KOL_COMMISSION_KINDS),
   reversesId: z.number().int().nullable(),
   purchaseType: z.enum(['first', 'renewal']),
   ratePercent: z.number().int(),
@@ -117,6 +118,9 @@ export const consoleCommission = z.object({
   voidReason: z.string().nullable(),
 });
 export type ConsoleCommission = z.infer<typeof consoleCommission>;
+
+/** What checking a payout hash on chain concluded. */
+const payoutVerification = z.enum(['verified', 'unverified', 'rejected']);
 
 /** contract/kol.ts's PayoutCheckReason on the wire. */
 const payoutCheckReason = z.discriminatedUnion('code', [
@@ -147,9 +151,9 @@ export const consoleSettlement = z.object({
   commissionCount: z.number().int(),
   payoutNetwork: z.enum(PAYOUT_NETWORKS),
   payoutAddress: z.string(),
-  status: z.enum(['processing', 'paid']),
+  status: z.enum(KOL_SETTLEMENT_STATUSES),
   txHash: z.string().nullable(),
-  verification: z.enum(['verified', 'unverified', 'rejected']).nullable(),
+  verification: payoutVerification.nullable(),
   /** The operator's note with the hash. */
   verificationNote: z.string().nullable(),
   /** Why the hash is not (yet) verified on chain, for the console to word. */
@@ -161,7 +165,7 @@ export type ConsoleSettlement = z.infer<typeof consoleSettlement>;
 export const payoutRecordShape = z.object({
   id: z.number().int(),
   txHash: z.string(),
-  verification: z.enum(['verified', 'unverified', 'rejected']),
+  verification: payoutVerification,
   note: z.string(),
   reason: payoutCheckReason.nullable(),
   recordedAt: isoDate,

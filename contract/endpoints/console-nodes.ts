@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { requiredText, wholeNumber, rowId } from '../validation';
 import { Errors } from '../errors';
 import { NODE_HOST_PATTERN, NODE_PROTOCOLS, SS_METHODS } from '../nodes';
-import { isoDate } from './common';
+import { isoDate, planGroup } from './common';
 import { code, consoleRead, consoleWrite } from './console-base';
 
 /** Days of the traffic chart on a node's record (UTC days, oldest first, today last). */
@@ -86,7 +86,7 @@ export const consoleNode = z.object({
   port: z.number().int(),
   sni: z.string().nullable(),
   method: z.string().nullable(),
-  planTypes: z.array(z.union([z.literal(1), z.literal(2)])),
+  planTypes: z.array(planGroup),
   sort: z.number().int(),
   enabled: z.boolean(),
   /** Whether a token is set (never the token: only its hash is stored). */

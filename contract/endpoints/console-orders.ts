@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { requiredText } from '../validation';
 import { Errors } from '../errors';
-import { isoDate, money, ok } from './common';
+import { isoDate, money, ok, planTerms } from './common';
 import { code, consoleRead, consoleWrite, pagedRead } from './console-base';
 import { memberIdField, reasonField } from './console-users';
 import { ORDER_METHODS, ORDER_STATUSES } from './payment';
@@ -24,7 +24,7 @@ export const tradeNoField = z
 export const consoleOrder = z.object({
   orderId: z.string(),
   userId: z.number().int(),
-  product: z.object({ groupType: z.union([z.literal(1), z.literal(2)]), months: z.number().int() }),
+  product: planTerms,
   method: z.string(),
   gateway: z.string(),
   total: money,

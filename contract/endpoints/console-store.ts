@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { requiredText, wholeNumber, rowId } from '../validation';
 import { Errors } from '../errors';
-import { isoDate } from './common';
+import { isoDate, planGroup } from './common';
 import { code, consoleDownload, consoleRead, consoleWrite } from './console-base';
 
 export const STORE_CURRENCIES = ['CNY', 'USD'] as const;
@@ -171,7 +171,7 @@ const price = z.object({ currency: z.enum(STORE_CURRENCIES), amount: z.number().
 
 export const storePlan = z.object({
   id: z.number().int(),
-  groupType: z.union([z.literal(1), z.literal(2)]),
+  groupType: planGroup,
   months: z.number().int(),
   durationDays: z.number().int(),
   maxDevices: z.number().int(),
@@ -207,7 +207,7 @@ export const redeemBatchSummary = z.object({
   id: z.number().int(),
   note: z.string(),
   createdAt: isoDate,
-  groupType: z.union([z.literal(1), z.literal(2)]).nullable(),
+  groupType: planGroup.nullable(),
   days: z.number().int().nullable(),
   planId: z.number().int().nullable(),
   expiresAt: isoDate.nullable(),
@@ -228,7 +228,7 @@ export const redeemCodeDetail = z.object({
   code: z.string(),
   batchId: z.number().int(),
   batchNote: z.string(),
-  groupType: z.union([z.literal(1), z.literal(2)]),
+  groupType: planGroup,
   days: z.number().int(),
   planId: z.number().int().nullable(),
   maxUses: z.number().int(),

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { wholeNumber, rowId } from '../validation';
 import { Errors } from '../errors';
-import { isoDate, money, ok } from './common';
+import { isoDate, money, ok, planGroup } from './common';
 import { auditActor, code, consoleRead, consoleWrite } from './console-base';
 import { subscriptionFetch } from './nodes';
 
@@ -48,7 +48,7 @@ export const memberSummary = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   disabled: z.boolean(),
-  planType: z.union([z.literal(1), z.literal(2)]).nullable(),
+  planType: planGroup.nullable(),
   expireTime: isoDate.nullable(),
   createdAt: isoDate,
 });
@@ -135,7 +135,7 @@ export type MemberRecord = z.infer<typeof memberRecord>;
 
 const membershipAfter = z.object({
   expireTime: isoDate.nullable(),
-  planType: z.union([z.literal(1), z.literal(2)]).nullable(),
+  planType: planGroup.nullable(),
 });
 
 // --- endpoints ---

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredText } from '../validation';
 import { defineEndpoint } from '../define-endpoint';
 import { Errors } from '../errors';
-import { isoDate, money, orderIdParam, shopGroupType } from './common';
+import { isoDate, money, orderIdParam, shopGroupType, planGroup } from './common';
 
 export const PAYMENT_METHODS = ['alipay', 'wechat', 'unionpay', 'card'] as const;
 export const paymentMethod = z.enum(PAYMENT_METHODS);
@@ -17,7 +17,7 @@ export const idempotencyKey = z.string().trim().min(8).max(64);
 
 export const goods = z.object({
   productId: z.number().int(),
-  groupType: z.union([z.literal(1), z.literal(2)]),
+  groupType: planGroup,
   months: z.number().int(),
   /** The exact time granted; months are for display. */
   durationDays: z.number().int(),
@@ -52,7 +52,7 @@ export const paymentShop = defineEndpoint({
     /** The caller's membership, so the page can show what a purchase will do; null for visitors. */
     membership: z
       .object({
-        planType: z.union([z.literal(1), z.literal(2)]).nullable(),
+        planType: planGroup.nullable(),
         expireTime: isoDate.nullable(),
       })
       .nullable(),
@@ -108,7 +108,7 @@ export const order = z.object({
   orderId: z.string(),
   createdAt: isoDate,
   productId: z.number().int(),
-  groupType: z.union([z.literal(1), z.literal(2)]),
+  groupType: planGroup,
   months: z.number().int(),
   /** The product as a label in the caller's language, e.g. 'Standard, 12 months'. */
   product: z.string(),

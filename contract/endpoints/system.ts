@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredText } from '../validation';
 import { defineEndpoint } from '../define-endpoint';
 import { Errors } from '../errors';
-import { isoDate, yesNo } from './common';
+import { isoDate, yesNo, planGroup } from './common';
 import { contentPageField } from '../content-page-fields';
 
 export const userInfo = z.object({
@@ -14,7 +14,7 @@ export const userInfo = z.object({
   /** Membership expiry; null when the user never had one. */
   expireTime: isoDate.nullable(),
   /** Plan type of the active membership: 1 standard, 2 lite; null without one. */
-  planType: z.union([z.literal(1), z.literal(2)]).nullable(),
+  planType: planGroup.nullable(),
   yearlyPaidUser: yesNo,
   benefitsExpireTime: isoDate.nullable(),
   isKol: yesNo,
@@ -112,7 +112,7 @@ export const systemRedeemCode = defineEndpoint({
     code: requiredText(Errors.REQUIRED_REDEEM_CODE, 64, Errors.REDEEM_CODE_INVALID),
   }),
   data: z.object({
-    planType: z.union([z.literal(1), z.literal(2)]),
+    planType: planGroup,
     expireTime: isoDate,
     /** Time added to the membership, after any Lite/Standard conversion. */
     addedSeconds: z.number().int(),
