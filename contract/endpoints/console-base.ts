@@ -124,6 +124,30 @@ export const consoleWrite = <I extends z.ZodType = typeof empty, D extends z.Zod
     stepUp: endpoint.stepUp ?? false,
   });
 
+/** A text left empty counts as absent: for an optional field typed in a form or the CLI. */
+export const emptyToNull = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? null : value;
+
+/** An optional moment: an ISO-8601 date-time with its offset, or null / absent for none. */
+export const optionalMoment = (error: { code: number }) =>
+  z.iso
+    .datetime({ offset: true, error: code(error) })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+/** A yes or no in a JSON body; anything else is BAD_REQUEST. */
+export const flagField = z.boolean(code(Errors.BAD_REQUEST));
+
+/** `all=1` in the query: every row, not only the open ones (the default). */
+export const allFlag = z
+  .enum(['0', '1'], code(Errors.BAD_REQUEST))
+  .default('0')
+  .transform((v) => v === '1');
+
+/** The answer of switching something off or on: whether it is on now. */
+export const enabledAnswer = z.object({ enabled: z.boolean() });
+
 /** A page number of a paged list (1-based). */
 export const pageNumber = z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(100_000);
 

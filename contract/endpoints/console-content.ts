@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Errors } from '../errors';
 import { isoDate, ok } from './common';
 import { emailField, requiredText, rowId } from '../validation';
-import { code, consoleRead, consoleWrite } from './console-base';
+import { code, consoleRead, consoleWrite, optionalMoment, flagField } from './console-base';
 import { CONTENT_PAGES } from '../content-pages';
 import { contentPageBodyField, contentPageField } from '../content-page-fields';
 
@@ -29,11 +29,7 @@ export const announcementBodyField = requiredText(
 );
 
 /** An optional moment: an ISO-8601 date-time with its offset, or null / absent for none. */
-export const announcementMomentField = z.iso
-  .datetime({ offset: true, error: code(Errors.ANNOUNCEMENT_DATE_INVALID) })
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
+export const announcementMomentField = optionalMoment(Errors.ANNOUNCEMENT_DATE_INVALID);
 
 const announcementShape = z.object({
   titleEn: announcementTitleField,
@@ -42,7 +38,7 @@ const announcementShape = z.object({
   bodyZh: announcementBodyField,
   startsAt: announcementMomentField,
   endsAt: announcementMomentField,
-  banner: z.boolean(code(Errors.BAD_REQUEST)).default(false),
+  banner: flagField.default(false),
 });
 
 /** The end after the start, when both are given. */
@@ -272,7 +268,7 @@ export const benefitFields = z
       .min(-1_000_000, code(Errors.BENEFIT_SORT_INVALID))
       .max(1_000_000, code(Errors.BENEFIT_SORT_INVALID))
       .default(0),
-    active: z.boolean(code(Errors.BAD_REQUEST)).default(true),
+    active: flagField.default(true),
   })
   .refine((b) => (b.descriptionEn === '') === (b.descriptionZh === ''), {
     message: code(Errors.BENEFIT_DESCRIPTION_INVALID),

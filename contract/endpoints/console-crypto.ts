@@ -11,7 +11,15 @@ import { z } from 'zod';
 import { requiredText, wholeNumber, INT4_MAX } from '../validation';
 import { Errors } from '../errors';
 import { isoDate } from './common';
-import { code, consoleRead, consoleWrite } from './console-base';
+import {
+  code,
+  consoleRead,
+  consoleWrite,
+  emptyToNull,
+  allFlag,
+  flagField,
+  enabledAnswer,
+} from './console-base';
 
 /** RPC URLs a network may have: the first that answers is used (docs/crypto-pay.md). */
 export const CRYPTO_MAX_RPC_URLS = 8;
@@ -52,9 +60,6 @@ export const cryptoAddressField = z
   .trim()
   .refine((v) => isAddress(v, { strict: true }), code(Errors.CRYPTO_ADDRESS_INVALID))
   .transform((v) => v.toLowerCase());
-
-const emptyToNull = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? null : value;
 
 export const cryptoExplorerUrlField = z.preprocess(
   emptyToNull,
@@ -205,11 +210,6 @@ export const cryptoReorgView = z.object({
 });
 export type CryptoReorgView = z.infer<typeof cryptoReorgView>;
 
-const allFlag = z
-  .enum(['0', '1'], code(Errors.BAD_REQUEST))
-  .default('0')
-  .transform((v) => v === '1');
-
 // --- endpoints ---
 
 export const consoleCryptoOverview = consoleRead({
@@ -243,8 +243,8 @@ export const consoleCryptoNetworkUpdate = consoleWrite({
 export const consoleCryptoNetworkEnabled = consoleWrite({
   path: '/api/admin/crypto/networks/enabled',
   access: 'crypto.manage',
-  input: z.object({ chainId: cryptoChainIdField, enabled: z.boolean(code(Errors.BAD_REQUEST)) }),
-  data: z.object({ enabled: z.boolean() }),
+  input: z.object({ chainId: cryptoChainIdField, enabled: flagField }),
+  data: enabledAnswer,
   summary: 'Disable a network (no new quotes; open ones are still watched) or enable it again.',
 });
 
@@ -264,9 +264,9 @@ export const consoleCryptoTokenEnabled = consoleWrite({
   input: z.object({
     chainId: cryptoChainIdField,
     symbol: cryptoSymbolField,
-    enabled: z.boolean(code(Errors.BAD_REQUEST)),
+    enabled: flagField,
   }),
-  data: z.object({ enabled: z.boolean() }),
+  data: enabledAnswer,
   summary: 'Disable a token (not offered; open quotes are still watched) or enable it again.',
 });
 

@@ -10,7 +10,14 @@ import { requiredText, wholeNumber, rowId } from '../validation';
 import { Errors } from '../errors';
 import { NODE_HOST_PATTERN, NODE_PROTOCOLS, SS_METHODS } from '../nodes';
 import { isoDate, planGroup } from './common';
-import { code, consoleRead, consoleWrite } from './console-base';
+import {
+  code,
+  consoleRead,
+  consoleWrite,
+  emptyToNull,
+  flagField,
+  enabledAnswer,
+} from './console-base';
 
 /** Days of the traffic chart on a node's record (UTC days, oldest first, today last). */
 export const NODE_SERIES_DAYS = 30;
@@ -38,9 +45,6 @@ export const nodePlansField = z
   .transform((plans) => [...new Set(plans)].sort());
 
 export const nodeSortField = wholeNumber(Errors.NODE_SORT_INVALID, -10_000, 10_000);
-
-const emptyToNull = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? null : value;
 
 /**
  * A node as an operator describes it. Shadowsocks needs a cipher from SS_METHODS and takes no TLS
@@ -182,8 +186,8 @@ export const consoleNodeRotateToken = consoleWrite({
 export const consoleNodeSetEnabled = consoleWrite({
   path: '/api/admin/nodes/enabled',
   access: 'nodes.manage',
-  input: z.object({ nodeId: nodeIdField, enabled: z.boolean(code(Errors.BAD_REQUEST)) }),
-  data: z.object({ enabled: z.boolean() }),
+  input: z.object({ nodeId: nodeIdField, enabled: flagField }),
+  data: enabledAnswer,
   summary: 'Disable a node (out of subscriptions, its agent gets no users) or enable it again.',
 });
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { requiredText } from '../validation';
 import { Errors } from '../errors';
 import { isoDate, money, ok, planTerms } from './common';
-import { code, consoleRead, consoleWrite, pagedRead } from './console-base';
+import { code, consoleRead, consoleWrite, pagedRead, allFlag } from './console-base';
 import { memberIdField, reasonField } from './console-users';
 import { ORDER_METHODS, ORDER_STATUSES } from './payment';
 
@@ -119,10 +119,7 @@ export const consolePaymentFlags = pagedRead({
   path: '/api/admin/payment-flags',
   access: 'orders.read',
   filters: {
-    all: z
-      .enum(['0', '1'])
-      .default('0')
-      .transform((v) => v === '1'),
+    all: allFlag,
   },
   item: paymentFlag,
   summary:

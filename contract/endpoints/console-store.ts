@@ -9,7 +9,14 @@ import { z } from 'zod';
 import { requiredText, wholeNumber, rowId } from '../validation';
 import { Errors } from '../errors';
 import { isoDate, planGroup } from './common';
-import { code, consoleDownload, consoleRead, consoleWrite } from './console-base';
+import {
+  code,
+  consoleDownload,
+  consoleRead,
+  consoleWrite,
+  optionalMoment,
+  flagField,
+} from './console-base';
 
 export const STORE_CURRENCIES = ['CNY', 'USD'] as const;
 export type StoreCurrency = (typeof STORE_CURRENCIES)[number];
@@ -36,11 +43,7 @@ export const couponCodeField = z
 
 const groupTypeField = z.union([z.literal(1), z.literal(2)], code(Errors.PLAN_TERMS_INVALID));
 
-const optionalMoment = z.iso
-  .datetime({ offset: true, error: code(Errors.STORE_DATES_INVALID) })
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
+const optionalStoreMoment = optionalMoment(Errors.STORE_DATES_INVALID);
 
 // --- inputs ---
 
@@ -62,7 +65,7 @@ export const planAddInput = z
         (list) => new Set(list.map((p) => p.currency)).size === list.length,
         code(Errors.CURRENCY_INVALID),
       ),
-    recommended: z.boolean(code(Errors.BAD_REQUEST)).default(false),
+    recommended: flagField.default(false),
     /** Absent: the months. */
     sort: wholeNumber(Errors.PLAN_TERMS_INVALID, 0, 1_000_000).optional(),
   })
@@ -81,7 +84,7 @@ export const planPriceInput = z.object({
 
 export const planActiveInput = z.object({
   planId: existingPlanIdField,
-  active: z.boolean(code(Errors.BAD_REQUEST)),
+  active: flagField,
 });
 
 export const couponCreateInput = z
@@ -103,8 +106,8 @@ export const couponCreateInput = z
       .nullable()
       .default(null),
     perUser: wholeNumber(Errors.STORE_COUPON_LIMITS_INVALID, 1, 1_000_000).default(1),
-    startsAt: optionalMoment,
-    endsAt: optionalMoment,
+    startsAt: optionalStoreMoment,
+    endsAt: optionalStoreMoment,
   })
   .superRefine((c, ctx) => {
     const fixed = c.amount !== null || c.currency !== null;
@@ -117,7 +120,7 @@ export type CouponCreateInput = z.input<typeof couponCreateInput>;
 
 export const couponActiveInput = z.object({
   code: couponCodeField,
-  active: z.boolean(code(Errors.BAD_REQUEST)),
+  active: flagField,
 });
 
 export const redeemBatchInput = z
@@ -131,7 +134,7 @@ export const redeemBatchInput = z
       .default(null),
     days: wholeNumber(Errors.REDEEM_BATCH_INVALID, 1, 3660).nullable().default(null),
     uses: wholeNumber(Errors.REDEEM_BATCH_INVALID, 1, 1_000_000).default(1),
-    expiresAt: optionalMoment,
+    expiresAt: optionalStoreMoment,
     note: z
       .string(code(Errors.BAD_REQUEST))
       .trim()
@@ -389,7 +392,7 @@ export const consoleStoreGroupHours = consoleWrite({
 export const consoleStoreGroupEnabled = consoleWrite({
   path: '/api/admin/store/group-buy/enabled',
   access: 'store.manage',
-  input: z.object({ enabled: z.boolean(code(Errors.BAD_REQUEST)) }),
+  input: z.object({ enabled: flagField }),
   data: groupBuyStore,
   summary: 'Turn group buy on or off (off: new groups and joins are refused; open groups go on).',
 });

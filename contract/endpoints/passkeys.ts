@@ -8,9 +8,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
 import { Errors } from '../errors';
-import { DEVICE_TOKENS_MAX } from '../protocol';
 import { currentPasswordField, requiredText } from '../validation';
 import { isoDate, ok } from './common';
+import { deviceTokensField, signedIn } from './sign-in';
 
 export const PASSKEYS = {
   /** The most passkeys one account may hold. */
@@ -140,12 +140,9 @@ export const userPasskeyLogin = defineEndpoint({
   auth: 'public',
   params: z.object({
     credential: passkeyAssertionField,
-    deviceTokens: z
-      .array(z.string(bad).regex(/^[A-Za-z0-9._-]{1,200}$/, bad))
-      .max(DEVICE_TOKENS_MAX)
-      .optional(),
+    deviceTokens: deviceTokensField.optional(),
   }),
-  data: z.object({ userId: z.number().int(), deviceToken: z.string() }),
+  data: signedIn,
   summary:
     'Sign in with a passkey and no password (it verified the person: no second step is asked). PASSKEY_INVALID for an unknown passkey or a wrong answer, throttled like codes.',
 });
