@@ -151,6 +151,9 @@ export const cryptoNetworkView = z.object({
 });
 export type CryptoNetworkView = z.infer<typeof cryptoNetworkView>;
 
+/** The answer of a change to a network: the network as it is now. */
+const networkAnswer = z.object({ network: cryptoNetworkView });
+
 export const CRYPTO_TRANSFER_STATES = [
   'confirming',
   'confirmed',
@@ -225,7 +228,7 @@ export const consoleCryptoNetworkAdd = consoleWrite({
   access: 'crypto.manage',
   stepUp: true,
   input: cryptoNetworkSpec,
-  data: z.object({ network: cryptoNetworkView }),
+  data: networkAnswer,
   summary:
     'Add a network (enabled, no token yet) with its receiving address (step-up: it says where money goes).',
 });
@@ -235,7 +238,7 @@ export const consoleCryptoNetworkUpdate = consoleWrite({
   access: 'crypto.manage',
   stepUp: true,
   input: cryptoNetworkChange,
-  data: z.object({ network: cryptoNetworkView }),
+  data: networkAnswer,
   summary:
     "Change a network's name, RPC URLs, confirmations, receiving address or explorer (step-up; the old and new address are audited).",
 });

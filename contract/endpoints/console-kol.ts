@@ -95,6 +95,9 @@ export const consoleKol = z.object({
 });
 export type ConsoleKol = z.infer<typeof consoleKol>;
 
+/** The answer of a change to a KOL: the KOL as they are now. */
+const kolAnswer = z.object({ kol: consoleKol });
+
 export const consoleCommission = z.object({
   id: z.number().int(),
   createdAt: isoDate,
@@ -255,7 +258,7 @@ export const consoleKolMake = consoleWrite({
     renewalRatePercent: renewalRateField.optional(),
     payout: payoutField.optional(),
   }),
-  data: z.object({ kol: consoleKol }),
+  data: kolAnswer,
   summary:
     'Make a member a KOL (again): first-purchase rate 25-100 %, renewal 1-25 % (20 % unless told), an optional USDT payout address.',
 });
@@ -270,7 +273,7 @@ export const consoleKolSet = consoleWrite({
     /** An address, or null to clear it; absent: unchanged. */
     payout: payoutField.nullable().optional(),
   }),
-  data: z.object({ kol: consoleKol }),
+  data: kolAnswer,
   summary: "Change a KOL's rates (new commissions only) or payout address, or clear the address.",
 });
 
@@ -278,7 +281,7 @@ export const consoleKolEnd = consoleWrite({
   path: '/api/admin/kol/end',
   access: 'kol.manage',
   input: z.object({ kolId: kolIdField }),
-  data: z.object({ kol: consoleKol }),
+  data: kolAnswer,
   summary:
     'End the programme for a KOL: nothing is booked after this; what was earned is still paid.',
 });

@@ -206,6 +206,10 @@ export const storeCoupon = z.object({
 });
 export type StoreCoupon = z.infer<typeof storeCoupon>;
 
+/** The answers of a change: the plan or the promo code as it is now. */
+const planAnswer = z.object({ plan: storePlan });
+const couponAnswer = z.object({ coupon: storeCoupon });
+
 export const redeemBatchSummary = z.object({
   id: z.number().int(),
   note: z.string(),
@@ -273,7 +277,7 @@ export const consoleStorePlanAdd = consoleWrite({
   access: 'store.manage',
   stepUp: true,
   input: planAddInput,
-  data: z.object({ plan: storePlan }),
+  data: planAnswer,
   summary: 'Add a plan (group, months, days, devices) with its prices; on sale at once (step-up).',
 });
 
@@ -282,7 +286,7 @@ export const consoleStorePlanPrice = consoleWrite({
   access: 'store.manage',
   stepUp: true,
   input: planPriceInput,
-  data: z.object({ plan: storePlan }),
+  data: planAnswer,
   summary: "Set a plan's price in one currency, for new orders only (step-up).",
 });
 
@@ -290,7 +294,7 @@ export const consoleStorePlanActive = consoleWrite({
   path: '/api/admin/store/plans/active',
   access: 'store.manage',
   input: planActiveInput,
-  data: z.object({ plan: storePlan }),
+  data: planAnswer,
   summary: 'Take a plan off sale or put it back (orders already placed are unaffected).',
 });
 
@@ -306,7 +310,7 @@ export const consoleStoreCouponCreate = consoleWrite({
   access: 'store.manage',
   stepUp: true,
   input: couponCreateInput,
-  data: z.object({ coupon: storeCoupon }),
+  data: couponAnswer,
   summary:
     'Create a promo code: a percentage (any currency) or an amount in one currency, plans, max uses, per member, start and end (step-up).',
 });
@@ -315,7 +319,7 @@ export const consoleStoreCouponActive = consoleWrite({
   path: '/api/admin/store/coupons/active',
   access: 'store.manage',
   input: couponActiveInput,
-  data: z.object({ coupon: storeCoupon }),
+  data: couponAnswer,
   summary: 'Disable a promo code (refused at checkout from now) or enable it again.',
 });
 

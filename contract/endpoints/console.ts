@@ -71,6 +71,13 @@ const staffPasswordAtSignIn = z
   .min(1, code(Errors.REQUIRED_PASSWORD))
   .max(PASSWORD.maxLength, code(Errors.PASSWORD_TOO_LONG));
 
+/** An enrolment, by its link's token. */
+const enrolmentByToken = z.object({ token: enrolmentTokenField });
+/** A staff member, by username. */
+const staffByName = z.object({ username: staffUsernameField });
+/** A staff member by username, and the role they are to hold. */
+const staffWithRole = staffByName.extend({ role: staffRoleField });
+
 // --- shapes ---
 
 export const staffMember = z.object({
@@ -129,7 +136,7 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const consoleEnrolInfo = consoleWrite({
   path: '/api/admin/enrol/info',
   access: 'public',
-  input: z.object({ token: enrolmentTokenField }),
+  input: enrolmentByToken,
   data: z.object({
     username: z.string(),
     role: z.enum(STAFF_ROLES),
@@ -142,7 +149,7 @@ export const consoleEnrolInfo = consoleWrite({
 export const consoleEnrolStart = consoleWrite({
   path: '/api/admin/enrol/start',
   access: 'public',
-  input: z.object({ token: enrolmentTokenField }),
+  input: enrolmentByToken,
   data: z.object({
     /** For manual entry in the authenticator app. */
     secret: z.string(),
@@ -215,7 +222,7 @@ export const consoleStaffAdd = consoleWrite({
   path: '/api/admin/staff/add',
   access: 'staff.manage',
   stepUp: true,
-  input: z.object({ username: staffUsernameField, role: staffRoleField }),
+  input: staffWithRole,
   data: enrolmentLink,
   summary: 'Add a staff member; returns their single-use enrolment link (24 h).',
 });
@@ -224,7 +231,7 @@ export const consoleStaffRole = consoleWrite({
   path: '/api/admin/staff/role',
   access: 'staff.manage',
   stepUp: true,
-  input: z.object({ username: staffUsernameField, role: staffRoleField }),
+  input: staffWithRole,
   data: staffMember,
   summary: "Change a staff member's role (never the last owner's); their sessions end.",
 });
@@ -233,7 +240,7 @@ export const consoleStaffDisable = consoleWrite({
   path: '/api/admin/staff/disable',
   access: 'staff.manage',
   stepUp: true,
-  input: z.object({ username: staffUsernameField }),
+  input: staffByName,
   data: staffMember,
   summary: 'Disable a staff member (never the last owner); their sessions and links end.',
 });
@@ -242,7 +249,7 @@ export const consoleStaffEnable = consoleWrite({
   path: '/api/admin/staff/enable',
   access: 'staff.manage',
   stepUp: true,
-  input: z.object({ username: staffUsernameField }),
+  input: staffByName,
   data: staffMember,
   summary: 'Enable a disabled staff member again (they sign in with their own password and code).',
 });
@@ -251,7 +258,7 @@ export const consoleStaffResetTwoFactor = consoleWrite({
   path: '/api/admin/staff/reset-2fa',
   access: 'staff.manage',
   stepUp: true,
-  input: z.object({ username: staffUsernameField }),
+  input: staffByName,
   data: enrolmentLink,
   summary:
     "Remove a staff member's authenticator and recovery codes, end their sessions, and return a new enrolment link.",
