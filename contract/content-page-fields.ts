@@ -3,6 +3,7 @@
  * page names so that the SPA's entry, which needs the names, never loads the error catalogue.
  */
 import { z } from 'zod';
+import { requiredText } from './validation';
 import { Errors } from './errors';
 import { CONTENT_PAGE_LIMITS, CONTENT_PAGES } from './content-pages';
 
@@ -10,8 +11,8 @@ import { CONTENT_PAGE_LIMITS, CONTENT_PAGES } from './content-pages';
 export const contentPageField = z.enum(CONTENT_PAGES, String(Errors.CONTENT_PAGE_UNKNOWN.code));
 
 /** A replacement's text in one language: Markdown, trimmed, required, at most the limit. */
-export const contentPageBodyField = z
-  .string(String(Errors.CONTENT_PAGE_BODY_REQUIRED.code))
-  .trim()
-  .min(1, String(Errors.CONTENT_PAGE_BODY_REQUIRED.code))
-  .max(CONTENT_PAGE_LIMITS.body, String(Errors.CONTENT_PAGE_BODY_TOO_LONG.code));
+export const contentPageBodyField = requiredText(
+  Errors.CONTENT_PAGE_BODY_REQUIRED,
+  CONTENT_PAGE_LIMITS.body,
+  Errors.CONTENT_PAGE_BODY_TOO_LONG,
+);

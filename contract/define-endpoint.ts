@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { empty } from './endpoints/common';
 import { storableOnly } from './validation';
 
 /** Who may call an endpoint: anyone, only a logged-in user, or anyone with the user attached if present. */
@@ -23,10 +24,13 @@ export interface Endpoint<P extends z.ZodType = z.ZodType, D extends z.ZodType =
  * beyond int4 (`INPUT_INVALID_CHARACTER`, `NUMBER_OUT_OF_RANGE`): PostgreSQL cannot store either, and
  * without this check such input reached a query and answered 500 (issue 11, item 5).
  */
-export function defineEndpoint<P extends z.ZodType, D extends z.ZodType>(
-  endpoint: Endpoint<P, D>,
+export function defineEndpoint<P extends z.ZodType = typeof empty, D extends z.ZodType = z.ZodType>(
+  endpoint: Omit<Endpoint<P, D>, 'params'> & {
+    /** Absent: the endpoint takes no params (`empty`). */
+    params?: P;
+  },
 ): Endpoint<P, D> {
-  return { ...endpoint, params: storableOnly(endpoint.params) };
+  return { ...endpoint, params: storableOnly(endpoint.params ?? (empty as z.ZodType as P)) };
 }
 
 export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType> ? z.input<P> : never;

@@ -20,6 +20,20 @@ export const KOL_PAYOUT_THRESHOLD_CENTS = 10_000;
 /** The KOL tables are paged; the page size a client may ask for. */
 export const KOL_PAGE_SIZE = { default: 10, max: 50 } as const;
 
+/** Where a commission stands; 'held': under review (a self-referral signal matched). */
+export const KOL_COMMISSION_STATUSES = [
+  'held',
+  'pending',
+  'available',
+  'settled',
+  'voided',
+] as const;
+export type KolCommissionStatus = (typeof KOL_COMMISSION_STATUSES)[number];
+/** A clawback is the negative twin of a settled commission taken back. */
+export const KOL_COMMISSION_KINDS = ['commission', 'clawback'] as const;
+/** A settlement is processing until its payout is recorded, then paid. */
+export const KOL_SETTLEMENT_STATUSES = ['processing', 'paid'] as const;
+
 export const PAYOUT_NETWORKS = ['tron', 'ethereum', 'bsc', 'polygon', 'arbitrum'] as const;
 export type PayoutNetwork = (typeof PAYOUT_NETWORKS)[number];
 

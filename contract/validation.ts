@@ -6,7 +6,26 @@ import { z } from 'zod';
 import { Errors } from './errors';
 import { CODE, PASSWORD } from './protocol';
 
-const code = (e: { code: number }) => String(e.code);
+/** A catalogue error as a zod issue message: its code. */
+export const code = (e: { code: number }) => String(e.code);
+
+/** PostgreSQL's `integer` (int4): the widest whole number any column behind a param holds. */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * Text that must be given: trimmed, at least one character (`required` otherwise) and at most `max`
+ * (`tooLong`, the same error unless told).
+ */
+export const requiredText = (required: { code: number }, max: number, tooLong = required) =>
+  z.string(code(required)).trim().min(1, code(required)).max(max, code(tooLong));
+
+/** A whole number from `min` to `max`, as a number or as typed (`"12"`); anything else is `error`. */
+export const wholeNumber = (error: { code: number }, min: number, max: number) =>
+  z.coerce.number(code(error)).int(code(error)).min(min, code(error)).max(max, code(error));
+
+/** A row's ID, as a number or as typed: 1 to int4; anything else is `notFound`, no such row. */
+export const rowId = (notFound: { code: number }) => wholeNumber(notFound, 1, INT4_MAX);
 
 /** Local part, @, domain, top-level part of at least two letters (SPEC §5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
@@ -23,12 +42,10 @@ export const PHONE_INPUT_PATTERN = /^\+?[\d\s().-]{7,40}$/;
 export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{2,31}$/;
 export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
 
-export const emailField = z
-  .string(code(Errors.REQUIRED_EMAIL))
-  .trim()
-  .min(1, code(Errors.REQUIRED_EMAIL))
-  .max(254, code(Errors.INVALID_EMAIL))
-  .regex(EMAIL_PATTERN, code(Errors.INVALID_EMAIL));
+export const emailField = requiredText(Errors.REQUIRED_EMAIL, 254, Errors.INVALID_EMAIL).regex(
+  EMAIL_PATTERN,
+  code(Errors.INVALID_EMAIL),
+);
 
 export const phoneField = z
   .string(code(Errors.REQUIRED_PHONE))
@@ -74,11 +91,7 @@ export const currentPasswordField = z
   .max(PASSWORD.maxLength, code(Errors.PASSWORD_TOO_LONG));
 
 /** Login identifier: a username, an e-mail address or a phone number. */
-export const accountField = z
-  .string(code(Errors.REQUIRED_ACCOUNT))
-  .trim()
-  .min(1, code(Errors.REQUIRED_ACCOUNT))
-  .max(254, code(Errors.BAD_REQUEST));
+export const accountField = requiredText(Errors.REQUIRED_ACCOUNT, 254, Errors.BAD_REQUEST);
 
 /** What people put between the digits of a phone number: spaces (full-width too), `-`, `.`, brackets. */
 const PHONE_SEPARATORS = /[\s().-]/g;
@@ -111,10 +124,6 @@ export function firstErrorCode(error: z.ZodError): number {
   const first = Number(error.issues[0]?.message);
   return Number.isInteger(first) && first > 0 ? first : Errors.BAD_REQUEST.code;
 }
-
-/** PostgreSQL's `integer` (int4): the widest whole number any column behind a param holds. */
-export const INT4_MIN = -2_147_483_648;
-export const INT4_MAX = 2_147_483_647;
 
 /**
  * Why a parsed param cannot be stored: PostgreSQL text refuses U+0000 and integer columns refuse
@@ -178,8 +187,8 @@ export const totpCodeField = z
  * At sign-in: the authenticator's 6-digit code or one of the recovery codes (`xxxx-xxxx-xxxx-xxxx`,
  * case, spaces and hyphens ignored).
  */
-export const secondFactorField = z
-  .string(code(Errors.REQUIRED_TOTP_CODE))
-  .trim()
-  .min(1, code(Errors.REQUIRED_TOTP_CODE))
-  .max(64, code(Errors.TOTP_CODE_INVALID));
+export const secondFactorField = requiredText(
+  Errors.REQUIRED_TOTP_CODE,
+  64,
+  Errors.TOTP_CODE_INVALID,
+);

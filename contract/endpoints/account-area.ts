@@ -1,7 +1,7 @@
 /** The account area (issue 5): invitations, the third-party client function and its import link. */
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
-import { empty, isoDate } from './common';
+import { isoDate, planTerms } from './common';
 
 export const invitation = z.object({
   /** When the friend signed up, or when their order paid the bonus. */
@@ -9,9 +9,7 @@ export const invitation = z.object({
   /** Masked: `ab***`, `j***@example.com`, `+86138****5678` or `#123***` for an app account. */
   invitee: z.string(),
   /** The plan of the order that earned a bonus; null for a sign-up with no purchase yet. */
-  product: z
-    .object({ groupType: z.union([z.literal(1), z.literal(2)]), months: z.number().int() })
-    .nullable(),
+  product: planTerms.nullable(),
   /** Membership time earned by this row; 0 when none (yet). */
   bonusSeconds: z.number().int(),
 });
@@ -19,7 +17,6 @@ export const invitation = z.object({
 export const userInviteList = defineEndpoint({
   path: '/api/user/user_invite_list',
   auth: 'session',
-  params: empty,
   data: z.object({
     invitations: z.array(invitation),
     totalBonusSeconds: z.number().int(),
@@ -46,7 +43,6 @@ export type ThirdPartyClientState = z.infer<typeof thirdPartyClientState>;
 export const userThirdPartyClient = defineEndpoint({
   path: '/api/user/user_third_party_client',
   auth: 'session',
-  params: empty,
   data: thirdPartyClientState,
   summary: 'The third-party client function: on or off, cooldown, speed limit, server time.',
 });
@@ -63,7 +59,6 @@ export const userThirdPartyClientToggle = defineEndpoint({
 export const userThirdPartyClientLink = defineEndpoint({
   path: '/api/user/user_third_party_client_link',
   auth: 'session',
-  params: empty,
   data: z.object({
     /** Absolute URL of `GET /sub/<token>`: single-use, replaces every earlier unused link. */
     url: z.string(),

@@ -14,7 +14,7 @@ import {
   totpCodeField,
   verificationCodeField,
 } from '../validation';
-import { empty, isoDate, ok } from './common';
+import { isoDate, ok } from './common';
 import { channelTarget, codeSent } from './user';
 
 export const TWO_STEP = {
@@ -27,7 +27,6 @@ export const TWO_STEP = {
 export const userSecurity = defineEndpoint({
   path: '/api/user/user_security',
   auth: 'session',
-  params: empty,
   data: z.object({
     /** The addresses the member signs in with and gets messages at; null when the account has none. */
     email: z.string().nullable(),
@@ -108,7 +107,6 @@ export type MemberSession = z.infer<typeof session>;
 export const userSessionList = defineEndpoint({
   path: '/api/user/user_session_list',
   auth: 'session',
-  params: empty,
   data: z.object({ sessions: z.array(session) }),
   summary: 'Every signed-in session of the account, newest activity first, the current one marked.',
 });
@@ -127,7 +125,6 @@ export const userSessionRevoke = defineEndpoint({
 export const userTotpSetup = defineEndpoint({
   path: '/api/user/user_totp_setup',
   auth: 'session',
-  params: empty,
   data: z.object({
     /** Base32, for typing into the app by hand. */
     secret: z.string(),

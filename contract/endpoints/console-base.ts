@@ -5,9 +5,10 @@
  */
 import { z } from 'zod';
 import { Errors } from '../errors';
-import { storableOnly } from '../validation';
+import { empty, pagedOf } from './common';
+import { code, storableOnly } from '../validation';
 
-export const code = (e: { code: number }) => String(e.code);
+export { code };
 
 export const CONSOLE_API_PREFIX = '/api/admin';
 /** The header a write echoes the session's CSRF token in. */
@@ -91,18 +92,61 @@ export function defineConsoleEndpoint<I extends z.ZodType, D extends z.ZodType>(
 
 type Definition<I extends z.ZodType, D extends z.ZodType> = Omit<
   ConsoleEndpoint<I, D>,
-  'method' | 'stepUp'
-> & { stepUp?: boolean };
+  'method' | 'stepUp' | 'input'
+> & {
+  stepUp?: boolean;
+  /** Absent: the endpoint takes no input (`empty`). */
+  input?: I;
+};
+
+const inputOrNone = <I extends z.ZodType>(input: I | undefined) =>
+  input ?? (empty as z.ZodType as I);
 
 /** A read: GET, its input in the query string; never a step-up. */
-export const consoleRead = <I extends z.ZodType, D extends z.ZodType>(
+export const consoleRead = <I extends z.ZodType = typeof empty, D extends z.ZodType = z.ZodType>(
   endpoint: Omit<Definition<I, D>, 'stepUp'>,
-) => defineConsoleEndpoint({ ...endpoint, method: 'GET', stepUp: false });
+) =>
+  defineConsoleEndpoint({
+    ...endpoint,
+    input: inputOrNone(endpoint.input),
+    method: 'GET',
+    stepUp: false,
+  });
 
 /** A write: POST with a JSON body and the CSRF header; `stepUp` for a money action. */
-export const consoleWrite = <I extends z.ZodType, D extends z.ZodType>(
+export const consoleWrite = <I extends z.ZodType = typeof empty, D extends z.ZodType = z.ZodType>(
   endpoint: Definition<I, D>,
-) => defineConsoleEndpoint({ ...endpoint, method: 'POST', stepUp: endpoint.stepUp ?? false });
+) =>
+  defineConsoleEndpoint({
+    ...endpoint,
+    input: inputOrNone(endpoint.input),
+    method: 'POST',
+    stepUp: endpoint.stepUp ?? false,
+  });
+
+/** A text left empty counts as absent: for an optional field typed in a form or the CLI. */
+export const emptyToNull = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? null : value;
+
+/** An optional moment: an ISO-8601 date-time with its offset, or null / absent for none. */
+export const optionalMoment = (error: { code: number }) =>
+  z.iso
+    .datetime({ offset: true, error: code(error) })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+/** A yes or no in a JSON body; anything else is BAD_REQUEST. */
+export const flagField = z.boolean(code(Errors.BAD_REQUEST));
+
+/** `all=1` in the query: every row, not only the open ones (the default). */
+export const allFlag = z
+  .enum(['0', '1'], code(Errors.BAD_REQUEST))
+  .default('0')
+  .transform((v) => v === '1');
+
+/** The answer of switching something off or on: whether it is on now. */
+export const enabledAnswer = z.object({ enabled: z.boolean() });
 
 /** A page number of a paged list (1-based). */
 export const pageNumber = z.coerce.number().int().min(1, code(Errors.BAD_REQUEST)).max(100_000);
@@ -115,20 +159,14 @@ export const pageSizeField = z.coerce
   .max(200)
   .default(50);
 
-/** The answer of a paged list: one page of `item`, and how many rows there are in all. */
-export const pagedOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
+export { pagedOf };
 
 const downloadData = z.object({ filename: z.string(), content: z.string() });
 
 /** A GET answered as a file to save (the data is `{ filename, content }`); never a step-up. */
 export const consoleDownload = <I extends z.ZodType>(
-  endpoint: Omit<Definition<I, typeof downloadData>, 'stepUp' | 'data'> & {
+  endpoint: Omit<Definition<I, typeof downloadData>, 'stepUp' | 'data' | 'input'> & {
+    input: I;
     download: 'text/csv';
   },
 ) => defineConsoleEndpoint({ ...endpoint, data: downloadData, method: 'GET', stepUp: false });

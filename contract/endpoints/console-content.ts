@@ -7,37 +7,29 @@
 import { z } from 'zod';
 import { Errors } from '../errors';
 import { isoDate, ok } from './common';
-import { emailField } from '../validation';
-import { code, consoleRead, consoleWrite } from './console-base';
+import { emailField, requiredText, rowId } from '../validation';
+import { code, consoleRead, consoleWrite, optionalMoment, flagField } from './console-base';
 import { CONTENT_PAGES } from '../content-pages';
 import { contentPageBodyField, contentPageField } from '../content-page-fields';
 
 export const ANNOUNCEMENT_LIMITS = { title: 120, body: 4000 } as const;
 
-export const announcementIdField = z.coerce
-  .number(code(Errors.ANNOUNCEMENT_NOT_FOUND))
-  .int(code(Errors.ANNOUNCEMENT_NOT_FOUND))
-  .min(1, code(Errors.ANNOUNCEMENT_NOT_FOUND))
-  .max(2_147_483_647, code(Errors.ANNOUNCEMENT_NOT_FOUND));
+export const announcementIdField = rowId(Errors.ANNOUNCEMENT_NOT_FOUND);
 
-export const announcementTitleField = z
-  .string(code(Errors.ANNOUNCEMENT_TITLE_REQUIRED))
-  .trim()
-  .min(1, code(Errors.ANNOUNCEMENT_TITLE_REQUIRED))
-  .max(ANNOUNCEMENT_LIMITS.title, code(Errors.ANNOUNCEMENT_TITLE_TOO_LONG));
+export const announcementTitleField = requiredText(
+  Errors.ANNOUNCEMENT_TITLE_REQUIRED,
+  ANNOUNCEMENT_LIMITS.title,
+  Errors.ANNOUNCEMENT_TITLE_TOO_LONG,
+);
 
-export const announcementBodyField = z
-  .string(code(Errors.ANNOUNCEMENT_BODY_REQUIRED))
-  .trim()
-  .min(1, code(Errors.ANNOUNCEMENT_BODY_REQUIRED))
-  .max(ANNOUNCEMENT_LIMITS.body, code(Errors.ANNOUNCEMENT_BODY_TOO_LONG));
+export const announcementBodyField = requiredText(
+  Errors.ANNOUNCEMENT_BODY_REQUIRED,
+  ANNOUNCEMENT_LIMITS.body,
+  Errors.ANNOUNCEMENT_BODY_TOO_LONG,
+);
 
 /** An optional moment: an ISO-8601 date-time with its offset, or null / absent for none. */
-export const announcementMomentField = z.iso
-  .datetime({ offset: true, error: code(Errors.ANNOUNCEMENT_DATE_INVALID) })
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
+export const announcementMomentField = optionalMoment(Errors.ANNOUNCEMENT_DATE_INVALID);
 
 const announcementShape = z.object({
   titleEn: announcementTitleField,
@@ -46,7 +38,7 @@ const announcementShape = z.object({
   bodyZh: announcementBodyField,
   startsAt: announcementMomentField,
   endsAt: announcementMomentField,
-  banner: z.boolean(code(Errors.BAD_REQUEST)).default(false),
+  banner: flagField.default(false),
 });
 
 /** The end after the start, when both are given. */
@@ -90,7 +82,6 @@ export type ConsoleAnnouncement = z.infer<typeof consoleAnnouncement>;
 export const consoleAnnouncementList = consoleRead({
   path: '/api/admin/announcements',
   access: 'content.manage',
-  input: z.object({}),
   data: z.object({ announcements: z.array(consoleAnnouncement), at: isoDate }),
   summary:
     'Every announcement, newest first, with its state (scheduled, live, ended, withdrawn) and how many members read it.',
@@ -149,12 +140,10 @@ export function isSiteLinkTarget(value: string): boolean {
   }
 }
 
-export const linkTargetField = z
-  .string(code(Errors.LINK_URL_INVALID))
-  .trim()
-  .min(1, code(Errors.LINK_URL_INVALID))
-  .max(500, code(Errors.LINK_URL_INVALID))
-  .refine(isSiteLinkTarget, code(Errors.LINK_URL_INVALID));
+export const linkTargetField = requiredText(Errors.LINK_URL_INVALID, 500).refine(
+  isSiteLinkTarget,
+  code(Errors.LINK_URL_INVALID),
+);
 
 /** An https:// address only (the affiliate contact opens a messaging app, never a page here). */
 export const externalLinkField = linkTargetField.refine(
@@ -202,7 +191,6 @@ export const siteLinks = z.object({
 export const consoleLinksRead = consoleRead({
   path: '/api/admin/links',
   access: 'content.manage',
-  input: z.object({}),
   data: siteLinks,
   summary:
     "The site's links (display config `links`): the header's more menu, the footer's help centre, the affiliate contact and the support e-mail.",
@@ -246,27 +234,15 @@ export const consoleLinksRemove = consoleWrite({
 
 export const BENEFIT_LIMITS = { title: 120, description: 1000, account: 200 } as const;
 
-export const benefitIdField = z.coerce
-  .number(code(Errors.BENEFIT_NOT_FOUND))
-  .int(code(Errors.BENEFIT_NOT_FOUND))
-  .min(1, code(Errors.BENEFIT_NOT_FOUND))
-  .max(2_147_483_647, code(Errors.BENEFIT_NOT_FOUND));
+export const benefitIdField = rowId(Errors.BENEFIT_NOT_FOUND);
 
-const benefitTitle = z
-  .string(code(Errors.BENEFIT_TITLE_REQUIRED))
-  .trim()
-  .min(1, code(Errors.BENEFIT_TITLE_REQUIRED))
-  .max(BENEFIT_LIMITS.title, code(Errors.BENEFIT_TITLE_REQUIRED));
+const benefitTitle = requiredText(Errors.BENEFIT_TITLE_REQUIRED, BENEFIT_LIMITS.title);
 const benefitDescription = z
   .string(code(Errors.BENEFIT_DESCRIPTION_INVALID))
   .trim()
   .max(BENEFIT_LIMITS.description, code(Errors.BENEFIT_DESCRIPTION_INVALID))
   .default('');
-const benefitSecret = z
-  .string(code(Errors.BENEFIT_ACCOUNT_REQUIRED))
-  .trim()
-  .min(1, code(Errors.BENEFIT_ACCOUNT_REQUIRED))
-  .max(BENEFIT_LIMITS.account, code(Errors.BENEFIT_ACCOUNT_REQUIRED));
+const benefitSecret = requiredText(Errors.BENEFIT_ACCOUNT_REQUIRED, BENEFIT_LIMITS.account);
 
 /**
  * A benefit of the yearly plan (SPEC §3 /user/benefits): its title and optional description in
@@ -292,7 +268,7 @@ export const benefitFields = z
       .min(-1_000_000, code(Errors.BENEFIT_SORT_INVALID))
       .max(1_000_000, code(Errors.BENEFIT_SORT_INVALID))
       .default(0),
-    active: z.boolean(code(Errors.BAD_REQUEST)).default(true),
+    active: flagField.default(true),
   })
   .refine((b) => (b.descriptionEn === '') === (b.descriptionZh === ''), {
     message: code(Errors.BENEFIT_DESCRIPTION_INVALID),
@@ -318,7 +294,6 @@ export type ConsoleBenefit = z.infer<typeof consoleBenefit>;
 export const consoleBenefitList = consoleRead({
   path: '/api/admin/benefits',
   access: 'content.manage',
-  input: z.object({}),
   data: z.object({ benefits: z.array(consoleBenefit) }),
   summary: "The yearly plan's benefits, in the order members see them, hidden ones too.",
 });
@@ -371,7 +346,6 @@ export type ContentPagePublishFields = z.output<typeof contentPagePublishFields>
 export const consoleContentPageList = consoleRead({
   path: '/api/admin/pages',
   access: 'content.manage',
-  input: z.object({}),
   data: z.object({ pages: z.array(consoleContentPage) }),
   summary:
     'The FAQ and the three clauses, each with the replacement text published in the console (both languages) or none (the built-in text).',

@@ -8,25 +8,26 @@
  */
 import { isAddress } from 'viem';
 import { z } from 'zod';
+import { requiredText, wholeNumber, INT4_MAX } from '../validation';
 import { Errors } from '../errors';
 import { isoDate } from './common';
-import { code, consoleRead, consoleWrite } from './console-base';
+import {
+  code,
+  consoleRead,
+  consoleWrite,
+  emptyToNull,
+  allFlag,
+  flagField,
+  enabledAnswer,
+} from './console-base';
 
 /** RPC URLs a network may have: the first that answers is used (docs/crypto-pay.md). */
 export const CRYPTO_MAX_RPC_URLS = 8;
 
 /** A chain ID (EIP-155), as a number (the console) or as typed (the CLI). */
-export const cryptoChainIdField = z.coerce
-  .number(code(Errors.CRYPTO_CHAIN_ID_INVALID))
-  .int(code(Errors.CRYPTO_CHAIN_ID_INVALID))
-  .min(1, code(Errors.CRYPTO_CHAIN_ID_INVALID))
-  .max(2_147_483_647, code(Errors.CRYPTO_CHAIN_ID_INVALID));
+export const cryptoChainIdField = wholeNumber(Errors.CRYPTO_CHAIN_ID_INVALID, 1, INT4_MAX);
 
-export const cryptoNetworkNameField = z
-  .string(code(Errors.CRYPTO_NETWORK_NAME_INVALID))
-  .trim()
-  .min(1, code(Errors.CRYPTO_NETWORK_NAME_INVALID))
-  .max(64, code(Errors.CRYPTO_NETWORK_NAME_INVALID));
+export const cryptoNetworkNameField = requiredText(Errors.CRYPTO_NETWORK_NAME_INVALID, 64);
 
 const httpUrl = (error: { code: number }) =>
   z
@@ -47,11 +48,7 @@ export const cryptoRpcUrlsField = z
   .min(1, code(Errors.CRYPTO_RPC_URL_INVALID))
   .max(CRYPTO_MAX_RPC_URLS, code(Errors.CRYPTO_RPC_URL_INVALID));
 
-export const cryptoConfirmationsField = z.coerce
-  .number(code(Errors.CRYPTO_CONFIRMATIONS_INVALID))
-  .int(code(Errors.CRYPTO_CONFIRMATIONS_INVALID))
-  .min(1, code(Errors.CRYPTO_CONFIRMATIONS_INVALID))
-  .max(1000, code(Errors.CRYPTO_CONFIRMATIONS_INVALID));
+export const cryptoConfirmationsField = wholeNumber(Errors.CRYPTO_CONFIRMATIONS_INVALID, 1, 1000);
 
 /**
  * An EVM address: 0x and 40 hex digits; typed in mixed case, its EIP-55 checksum must hold (viem's
@@ -63,9 +60,6 @@ export const cryptoAddressField = z
   .trim()
   .refine((v) => isAddress(v, { strict: true }), code(Errors.CRYPTO_ADDRESS_INVALID))
   .transform((v) => v.toLowerCase());
-
-const emptyToNull = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? null : value;
 
 export const cryptoExplorerUrlField = z.preprocess(
   emptyToNull,
@@ -79,17 +73,9 @@ export const cryptoSymbolField = z
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9.]{1,12}$/, code(Errors.CRYPTO_SYMBOL_INVALID)));
 
-export const cryptoDecimalsField = z.coerce
-  .number(code(Errors.CRYPTO_DECIMALS_INVALID))
-  .int(code(Errors.CRYPTO_DECIMALS_INVALID))
-  .min(2, code(Errors.CRYPTO_DECIMALS_INVALID))
-  .max(36, code(Errors.CRYPTO_DECIMALS_INVALID));
+export const cryptoDecimalsField = wholeNumber(Errors.CRYPTO_DECIMALS_INVALID, 2, 36);
 
-export const cryptoSortField = z.coerce
-  .number(code(Errors.CRYPTO_SORT_INVALID))
-  .int(code(Errors.CRYPTO_SORT_INVALID))
-  .min(0, code(Errors.CRYPTO_SORT_INVALID))
-  .max(1_000_000, code(Errors.CRYPTO_SORT_INVALID));
+export const cryptoSortField = wholeNumber(Errors.CRYPTO_SORT_INVALID, 0, 1_000_000);
 
 /** CNY per USD as typed (`7.2`); the server's parseRate decides (up to 6 decimals, above 0). */
 export const cryptoRateField = z.preprocess(
@@ -165,6 +151,9 @@ export const cryptoNetworkView = z.object({
 });
 export type CryptoNetworkView = z.infer<typeof cryptoNetworkView>;
 
+/** The answer of a change to a network: the network as it is now. */
+const networkAnswer = z.object({ network: cryptoNetworkView });
+
 export const CRYPTO_TRANSFER_STATES = [
   'confirming',
   'confirmed',
@@ -224,17 +213,11 @@ export const cryptoReorgView = z.object({
 });
 export type CryptoReorgView = z.infer<typeof cryptoReorgView>;
 
-const allFlag = z
-  .enum(['0', '1'], code(Errors.BAD_REQUEST))
-  .default('0')
-  .transform((v) => v === '1');
-
 // --- endpoints ---
 
 export const consoleCryptoOverview = consoleRead({
   path: '/api/admin/crypto',
   access: 'crypto.manage',
-  input: z.object({}),
   data: z.object({ networks: z.array(cryptoNetworkView), cnyPerUsd: z.string().nullable() }),
   summary:
     'The networks with their tokens, RPC URLs, confirmations and receiving address, and the CNY per USD rate.',
@@ -245,7 +228,7 @@ export const consoleCryptoNetworkAdd = consoleWrite({
   access: 'crypto.manage',
   stepUp: true,
   input: cryptoNetworkSpec,
-  data: z.object({ network: cryptoNetworkView }),
+  data: networkAnswer,
   summary:
     'Add a network (enabled, no token yet) with its receiving address (step-up: it says where money goes).',
 });
@@ -255,7 +238,7 @@ export const consoleCryptoNetworkUpdate = consoleWrite({
   access: 'crypto.manage',
   stepUp: true,
   input: cryptoNetworkChange,
-  data: z.object({ network: cryptoNetworkView }),
+  data: networkAnswer,
   summary:
     "Change a network's name, RPC URLs, confirmations, receiving address or explorer (step-up; the old and new address are audited).",
 });
@@ -263,8 +246,8 @@ export const consoleCryptoNetworkUpdate = consoleWrite({
 export const consoleCryptoNetworkEnabled = consoleWrite({
   path: '/api/admin/crypto/networks/enabled',
   access: 'crypto.manage',
-  input: z.object({ chainId: cryptoChainIdField, enabled: z.boolean(code(Errors.BAD_REQUEST)) }),
-  data: z.object({ enabled: z.boolean() }),
+  input: z.object({ chainId: cryptoChainIdField, enabled: flagField }),
+  data: enabledAnswer,
   summary: 'Disable a network (no new quotes; open ones are still watched) or enable it again.',
 });
 
@@ -284,9 +267,9 @@ export const consoleCryptoTokenEnabled = consoleWrite({
   input: z.object({
     chainId: cryptoChainIdField,
     symbol: cryptoSymbolField,
-    enabled: z.boolean(code(Errors.BAD_REQUEST)),
+    enabled: flagField,
   }),
-  data: z.object({ enabled: z.boolean() }),
+  data: enabledAnswer,
   summary: 'Disable a token (not offered; open quotes are still watched) or enable it again.',
 });
 

@@ -62,7 +62,6 @@ export type DashboardDay = z.infer<typeof dashboardDay>;
 export const consoleDashboard = consoleRead({
   path: '/api/admin/dashboard',
   access: 'dashboard.read',
-  input: z.object({}),
   data: dashboardFigures,
   summary:
     'Registrations, active and paying members, online devices, traffic, nodes online, open flags; with dashboard.money also revenue (today, this month, last month, per currency, with the change), refunds and payouts due.',

@@ -8,31 +8,20 @@
  */
 import { z } from 'zod';
 import { Errors } from '../errors';
-import { isoDate, money } from './common';
+import { isoDate, money, planGroup } from './common';
 import { code, consoleRead, consoleWrite, pagedRead } from './console-base';
 import { memberIdField, reasonField } from './console-users';
+import { GROUP_STATES, MEMBER_STATES } from './group-buy';
 
 /**
  * Where a group is: the member-facing states (contract/endpoints/group-buy.ts) and `void`, a group
  * whose creator's order expired unpaid (members never see it).
  */
-export const CONSOLE_GROUP_STATES = [
-  'awaiting_payment',
-  'open',
-  'finished',
-  'ended',
-  'void',
-] as const;
+export const CONSOLE_GROUP_STATES = [...GROUP_STATES, 'void'] as const;
 export type ConsoleGroupState = (typeof CONSOLE_GROUP_STATES)[number];
 
-export const SEAT_STATES = [
-  'reserved',
-  'paid',
-  'joined',
-  'released',
-  'refunded',
-  'refund_due',
-] as const;
+/** A seat's state: a member's place in a group, as members see it. */
+export const SEAT_STATES = MEMBER_STATES;
 export type SeatState = (typeof SEAT_STATES)[number];
 
 /** A group's ID as members see it: `G` and 10 symbols; an operator may type it in lower case. */
@@ -47,7 +36,7 @@ export const consoleGroup = z.object({
   creatorId: z.number().int(),
   product: z.object({
     planId: z.number().int(),
-    groupType: z.union([z.literal(1), z.literal(2)]),
+    groupType: planGroup,
     months: z.number().int(),
   }),
   size: z.number().int(),

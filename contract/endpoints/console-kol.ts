@@ -7,40 +7,41 @@
  * CLI's `kol` commands call the same operator functions (server/console/kol/).
  */
 import { z } from 'zod';
+import { requiredText, wholeNumber, rowId } from '../validation';
 import { Errors } from '../errors';
-import { KOL_RATES, PAYOUT_NETWORKS, isPayoutAddress, type PayoutCheckReason } from '../kol';
+import {
+  KOL_COMMISSION_KINDS,
+  KOL_COMMISSION_STATUSES,
+  KOL_RATES,
+  KOL_SETTLEMENT_STATUSES,
+  PAYOUT_NETWORKS,
+  isPayoutAddress,
+  type KolCommissionStatus,
+  type PayoutCheckReason,
+} from '../kol';
 import { isoDate } from './common';
 import { code, consoleRead, consoleWrite, pagedRead } from './console-base';
 import { reasonField } from './console-users';
 
-const int4 = 2_147_483_647;
-
-const idField = (error: { code: number }) =>
-  z.coerce.number(code(error)).int(code(error)).min(1, code(error)).max(int4, code(error));
-
 /** A KOL (or a member to make one) by user ID. */
-export const kolIdField = idField(Errors.KOL_USER_NOT_FOUND);
-export const commissionIdField = idField(Errors.KOL_COMMISSION_NOT_FOUND);
-export const settlementIdField = idField(Errors.KOL_SETTLEMENT_NOT_FOUND);
+export const kolIdField = rowId(Errors.KOL_USER_NOT_FOUND);
+export const commissionIdField = rowId(Errors.KOL_COMMISSION_NOT_FOUND);
+export const settlementIdField = rowId(Errors.KOL_SETTLEMENT_NOT_FOUND);
 
 /** A user ID or a username, as the CLI's `<user>` takes it. */
-export const kolUserRefField = z
-  .string(code(Errors.KOL_USER_NOT_FOUND))
-  .trim()
-  .min(1, code(Errors.KOL_USER_NOT_FOUND))
-  .max(64, code(Errors.KOL_USER_NOT_FOUND));
+export const kolUserRefField = requiredText(Errors.KOL_USER_NOT_FOUND, 64);
 
-export const firstRateField = z.coerce
-  .number(code(Errors.KOL_FIRST_RATE_INVALID))
-  .int(code(Errors.KOL_FIRST_RATE_INVALID))
-  .min(KOL_RATES.firstMinPercent, code(Errors.KOL_FIRST_RATE_INVALID))
-  .max(KOL_RATES.firstMaxPercent, code(Errors.KOL_FIRST_RATE_INVALID));
+export const firstRateField = wholeNumber(
+  Errors.KOL_FIRST_RATE_INVALID,
+  KOL_RATES.firstMinPercent,
+  KOL_RATES.firstMaxPercent,
+);
 
-export const renewalRateField = z.coerce
-  .number(code(Errors.KOL_RENEWAL_RATE_INVALID))
-  .int(code(Errors.KOL_RENEWAL_RATE_INVALID))
-  .min(KOL_RATES.renewalMinPercent, code(Errors.KOL_RENEWAL_RATE_INVALID))
-  .max(KOL_RATES.renewalMaxPercent, code(Errors.KOL_RENEWAL_RATE_INVALID));
+export const renewalRateField = wholeNumber(
+  Errors.KOL_RENEWAL_RATE_INVALID,
+  KOL_RATES.renewalMinPercent,
+  KOL_RATES.renewalMaxPercent,
+);
 
 /** Where a KOL's USDT goes: the address must be one of the network's. */
 export const payoutField = z
@@ -50,20 +51,9 @@ export const payoutField = z
   })
   .refine((p) => isPayoutAddress(p.network, p.address), code(Errors.KOL_PAYOUT_ADDRESS_INVALID));
 
-export const KOL_COMMISSION_STATUSES = [
-  'held',
-  'pending',
-  'available',
-  'settled',
-  'voided',
-] as const;
-export type KolCommissionStatus = (typeof KOL_COMMISSION_STATUSES)[number];
+export { KOL_COMMISSION_STATUSES, type KolCommissionStatus };
 
-export const refundWindowField = z.coerce
-  .number(code(Errors.KOL_REFUND_WINDOW_INVALID))
-  .int(code(Errors.KOL_REFUND_WINDOW_INVALID))
-  .min(0, code(Errors.KOL_REFUND_WINDOW_INVALID))
-  .max(365, code(Errors.KOL_REFUND_WINDOW_INVALID));
+export const refundWindowField = wholeNumber(Errors.KOL_REFUND_WINDOW_INVALID, 0, 365);
 
 /** USD per CNY as typed ("0.138", up to 6 decimals), read as micros; above 0, at most 10. */
 export const cnyUsdRateField = z
@@ -105,14 +95,16 @@ export const consoleKol = z.object({
 });
 export type ConsoleKol = z.infer<typeof consoleKol>;
 
+/** The answer of a change to a KOL: the KOL as they are now. */
+const kolAnswer = z.object({ kol: consoleKol });
+
 export const consoleCommission = z.object({
   id: z.number().int(),
   createdAt: isoDate,
   kolId: z.number().int(),
   inviteeId: z.number().int(),
   orderNo: z.string(),
-  /** A clawback is the negative twin of a settled commission taken back. */
-  kind: z.enum(['commission', 'clawback']),
+  kind: z.enum(KOL_COMMISSION_KINDS),
   reversesId: z.number().int().nullable(),
   purchaseType: z.enum(['first', 'renewal']),
   ratePercent: z.number().int(),
@@ -129,6 +121,9 @@ export const consoleCommission = z.object({
   voidReason: z.string().nullable(),
 });
 export type ConsoleCommission = z.infer<typeof consoleCommission>;
+
+/** What checking a payout hash on chain concluded. */
+const payoutVerification = z.enum(['verified', 'unverified', 'rejected']);
 
 /** contract/kol.ts's PayoutCheckReason on the wire. */
 const payoutCheckReason = z.discriminatedUnion('code', [
@@ -159,9 +154,9 @@ export const consoleSettlement = z.object({
   commissionCount: z.number().int(),
   payoutNetwork: z.enum(PAYOUT_NETWORKS),
   payoutAddress: z.string(),
-  status: z.enum(['processing', 'paid']),
+  status: z.enum(KOL_SETTLEMENT_STATUSES),
   txHash: z.string().nullable(),
-  verification: z.enum(['verified', 'unverified', 'rejected']).nullable(),
+  verification: payoutVerification.nullable(),
   /** The operator's note with the hash. */
   verificationNote: z.string().nullable(),
   /** Why the hash is not (yet) verified on chain, for the console to word. */
@@ -173,7 +168,7 @@ export type ConsoleSettlement = z.infer<typeof consoleSettlement>;
 export const payoutRecordShape = z.object({
   id: z.number().int(),
   txHash: z.string(),
-  verification: z.enum(['verified', 'unverified', 'rejected']),
+  verification: payoutVerification,
   note: z.string(),
   reason: payoutCheckReason.nullable(),
   recordedAt: isoDate,
@@ -195,7 +190,6 @@ const payoutAnswer = z.object({
 export const consoleKolList = consoleRead({
   path: '/api/admin/kol',
   access: 'kol.manage',
-  input: z.object({}),
   data: z.object({ kols: z.array(consoleKol), settings: kolSettingsShape }),
   summary:
     'Every KOL, current or former, with the rates, payout address and totals (held, pending, available, processing, paid), and the settings.',
@@ -234,7 +228,6 @@ export const consoleKolSettlementRecord = consoleRead({
 export const consoleKolLedgerCheck = consoleRead({
   path: '/api/admin/kol/ledger-check',
   access: 'kol.manage',
-  input: z.object({}),
   data: z.object({
     balanced: z.boolean(),
     kols: z.array(
@@ -265,7 +258,7 @@ export const consoleKolMake = consoleWrite({
     renewalRatePercent: renewalRateField.optional(),
     payout: payoutField.optional(),
   }),
-  data: z.object({ kol: consoleKol }),
+  data: kolAnswer,
   summary:
     'Make a member a KOL (again): first-purchase rate 25-100 %, renewal 1-25 % (20 % unless told), an optional USDT payout address.',
 });
@@ -280,7 +273,7 @@ export const consoleKolSet = consoleWrite({
     /** An address, or null to clear it; absent: unchanged. */
     payout: payoutField.nullable().optional(),
   }),
-  data: z.object({ kol: consoleKol }),
+  data: kolAnswer,
   summary: "Change a KOL's rates (new commissions only) or payout address, or clear the address.",
 });
 
@@ -288,7 +281,7 @@ export const consoleKolEnd = consoleWrite({
   path: '/api/admin/kol/end',
   access: 'kol.manage',
   input: z.object({ kolId: kolIdField }),
-  data: z.object({ kol: consoleKol }),
+  data: kolAnswer,
   summary:
     'End the programme for a KOL: nothing is booked after this; what was earned is still paid.',
 });
@@ -328,7 +321,6 @@ export const consoleKolPayoutBatch = consoleWrite({
   path: '/api/admin/kol/payout-batch',
   access: 'kol.payout',
   stepUp: true,
-  input: z.object({}),
   data: z.object({
     settled: z.array(consoleSettlement),
     skipped: z.array(z.object({ kolId: z.number().int(), reason: z.string() })),

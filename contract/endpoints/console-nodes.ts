@@ -6,25 +6,25 @@
  * CLI's `nodes` commands call the same operator functions (server/console/nodes/).
  */
 import { z } from 'zod';
+import { requiredText, wholeNumber, rowId } from '../validation';
 import { Errors } from '../errors';
 import { NODE_HOST_PATTERN, NODE_PROTOCOLS, SS_METHODS } from '../nodes';
-import { isoDate } from './common';
-import { code, consoleRead, consoleWrite } from './console-base';
+import { isoDate, planGroup } from './common';
+import {
+  code,
+  consoleRead,
+  consoleWrite,
+  emptyToNull,
+  flagField,
+  enabledAnswer,
+} from './console-base';
 
 /** Days of the traffic chart on a node's record (UTC days, oldest first, today last). */
 export const NODE_SERIES_DAYS = 30;
 
-export const nodeIdField = z.coerce
-  .number(code(Errors.NODE_NOT_FOUND))
-  .int(code(Errors.NODE_NOT_FOUND))
-  .min(1, code(Errors.NODE_NOT_FOUND))
-  .max(2_147_483_647, code(Errors.NODE_NOT_FOUND));
+export const nodeIdField = rowId(Errors.NODE_NOT_FOUND);
 
-export const nodeNameField = z
-  .string(code(Errors.NODE_NAME_INVALID))
-  .trim()
-  .min(1, code(Errors.NODE_NAME_INVALID))
-  .max(64, code(Errors.NODE_NAME_INVALID));
+export const nodeNameField = requiredText(Errors.NODE_NAME_INVALID, 64);
 
 export const nodeHostField = z
   .string(code(Errors.NODE_HOST_INVALID))
@@ -32,11 +32,7 @@ export const nodeHostField = z
   .regex(NODE_HOST_PATTERN, code(Errors.NODE_HOST_INVALID));
 
 /** A port, as a number (the console) or as typed (the CLI). */
-export const nodePortField = z.coerce
-  .number(code(Errors.NODE_PORT_INVALID))
-  .int(code(Errors.NODE_PORT_INVALID))
-  .min(1, code(Errors.NODE_PORT_INVALID))
-  .max(65535, code(Errors.NODE_PORT_INVALID));
+export const nodePortField = wholeNumber(Errors.NODE_PORT_INVALID, 1, 65535);
 
 export const nodeProtocolField = z.enum(NODE_PROTOCOLS, code(Errors.NODE_PROTOCOL_INVALID));
 
@@ -48,14 +44,7 @@ export const nodePlansField = z
   .max(8, code(Errors.NODE_PLANS_INVALID))
   .transform((plans) => [...new Set(plans)].sort());
 
-export const nodeSortField = z.coerce
-  .number(code(Errors.NODE_SORT_INVALID))
-  .int(code(Errors.NODE_SORT_INVALID))
-  .min(-10_000, code(Errors.NODE_SORT_INVALID))
-  .max(10_000, code(Errors.NODE_SORT_INVALID));
-
-const emptyToNull = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? null : value;
+export const nodeSortField = wholeNumber(Errors.NODE_SORT_INVALID, -10_000, 10_000);
 
 /**
  * A node as an operator describes it. Shadowsocks needs a cipher from SS_METHODS and takes no TLS
@@ -101,7 +90,7 @@ export const consoleNode = z.object({
   port: z.number().int(),
   sni: z.string().nullable(),
   method: z.string().nullable(),
-  planTypes: z.array(z.union([z.literal(1), z.literal(2)])),
+  planTypes: z.array(planGroup),
   sort: z.number().int(),
   enabled: z.boolean(),
   /** Whether a token is set (never the token: only its hash is stored). */
@@ -160,7 +149,6 @@ const tokenAnswer = z.object({
 export const consoleNodeList = consoleRead({
   path: '/api/admin/nodes',
   access: 'nodes.manage',
-  input: z.object({}),
   data: z.object({ nodes: z.array(consoleNode), at: isoDate }),
   summary:
     'Every node with its health: last contact, online users, traffic this month (never its token).',
@@ -198,8 +186,8 @@ export const consoleNodeRotateToken = consoleWrite({
 export const consoleNodeSetEnabled = consoleWrite({
   path: '/api/admin/nodes/enabled',
   access: 'nodes.manage',
-  input: z.object({ nodeId: nodeIdField, enabled: z.boolean(code(Errors.BAD_REQUEST)) }),
-  data: z.object({ enabled: z.boolean() }),
+  input: z.object({ nodeId: nodeIdField, enabled: flagField }),
+  data: enabledAnswer,
   summary: 'Disable a node (out of subscriptions, its agent gets no users) or enable it again.',
 });
 

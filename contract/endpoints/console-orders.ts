@@ -5,17 +5,14 @@
  * The CLI's `orders` commands call the same operator functions (server/console/orders/).
  */
 import { z } from 'zod';
+import { requiredText } from '../validation';
 import { Errors } from '../errors';
-import { isoDate, money, ok } from './common';
-import { code, consoleRead, consoleWrite, pagedRead } from './console-base';
+import { isoDate, money, ok, planTerms } from './common';
+import { code, consoleRead, consoleWrite, pagedRead, allFlag } from './console-base';
 import { memberIdField, reasonField } from './console-users';
 import { ORDER_METHODS, ORDER_STATUSES } from './payment';
 
-const orderNoField = z
-  .string(code(Errors.ORDER_NOT_FOUND))
-  .trim()
-  .min(1, code(Errors.ORDER_NOT_FOUND))
-  .max(64, code(Errors.ORDER_NOT_FOUND));
+const orderNoField = requiredText(Errors.ORDER_NOT_FOUND, 64);
 
 /** The gateway's own number for the payment, as its dashboard shows it. */
 export const tradeNoField = z
@@ -27,7 +24,7 @@ export const tradeNoField = z
 export const consoleOrder = z.object({
   orderId: z.string(),
   userId: z.number().int(),
-  product: z.object({ groupType: z.union([z.literal(1), z.literal(2)]), months: z.number().int() }),
+  product: planTerms,
   method: z.string(),
   gateway: z.string(),
   total: money,
@@ -122,10 +119,7 @@ export const consolePaymentFlags = pagedRead({
   path: '/api/admin/payment-flags',
   access: 'orders.read',
   filters: {
-    all: z
-      .enum(['0', '1'])
-      .default('0')
-      .transform((v) => v === '1'),
+    all: allFlag,
   },
   item: paymentFlag,
   summary:

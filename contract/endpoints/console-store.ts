@@ -6,9 +6,17 @@
  * operator functions (server/console/store/).
  */
 import { z } from 'zod';
+import { requiredText, wholeNumber, rowId } from '../validation';
 import { Errors } from '../errors';
-import { isoDate } from './common';
-import { code, consoleDownload, consoleRead, consoleWrite } from './console-base';
+import { isoDate, planGroup } from './common';
+import {
+  code,
+  consoleDownload,
+  consoleRead,
+  consoleWrite,
+  optionalMoment,
+  flagField,
+} from './console-base';
 
 export const STORE_CURRENCIES = ['CNY', 'USD'] as const;
 export type StoreCurrency = (typeof STORE_CURRENCIES)[number];
@@ -18,17 +26,14 @@ export const MAX_REDEEM_BATCH = 10_000;
 export const REDEEM_NOTE_MAX = 200;
 export const COUPON_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
 
-const whole = (error: { code: number }, min: number, max: number) =>
-  z.coerce.number(code(error)).int(code(error)).min(min, code(error)).max(max, code(error));
-
-export const planIdField = whole(Errors.PLAN_ID_INVALID, 1, 2_000_000_000);
+export const planIdField = wholeNumber(Errors.PLAN_ID_INVALID, 1, 2_000_000_000);
 /** An existing plan's ID: anything else is a plan that does not exist. */
-export const existingPlanIdField = whole(Errors.PLAN_NOT_FOUND, 1, 2_147_483_647);
+export const existingPlanIdField = rowId(Errors.PLAN_NOT_FOUND);
 export const currencyField = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
   z.enum(STORE_CURRENCIES, code(Errors.CURRENCY_INVALID)),
 );
-export const priceField = whole(Errors.PRICE_INVALID, 1, MAX_PRICE_MINOR);
+export const priceField = wholeNumber(Errors.PRICE_INVALID, 1, MAX_PRICE_MINOR);
 
 /** A promo code as typed: spaces removed, upper-cased (the members' rule, server/store/coupons.ts). */
 export const couponCodeField = z
@@ -38,11 +43,7 @@ export const couponCodeField = z
 
 const groupTypeField = z.union([z.literal(1), z.literal(2)], code(Errors.PLAN_TERMS_INVALID));
 
-const optionalMoment = z.iso
-  .datetime({ offset: true, error: code(Errors.STORE_DATES_INVALID) })
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
+const optionalStoreMoment = optionalMoment(Errors.STORE_DATES_INVALID);
 
 // --- inputs ---
 
@@ -50,10 +51,10 @@ export const planAddInput = z
   .object({
     id: planIdField,
     groupType: groupTypeField,
-    months: whole(Errors.PLAN_TERMS_INVALID, 1, 120),
+    months: wholeNumber(Errors.PLAN_TERMS_INVALID, 1, 120),
     /** Absent: 365 a year for whole years, else 30 a month. */
-    days: whole(Errors.PLAN_TERMS_INVALID, 1, 3660).optional(),
-    devices: whole(Errors.PLAN_TERMS_INVALID, 1, 100),
+    days: wholeNumber(Errors.PLAN_TERMS_INVALID, 1, 3660).optional(),
+    devices: wholeNumber(Errors.PLAN_TERMS_INVALID, 1, 100),
     prices: z
       .array(z.object({ currency: currencyField, amount: priceField }), {
         error: code(Errors.PRICE_INVALID),
@@ -64,9 +65,9 @@ export const planAddInput = z
         (list) => new Set(list.map((p) => p.currency)).size === list.length,
         code(Errors.CURRENCY_INVALID),
       ),
-    recommended: z.boolean(code(Errors.BAD_REQUEST)).default(false),
+    recommended: flagField.default(false),
     /** Absent: the months. */
-    sort: whole(Errors.PLAN_TERMS_INVALID, 0, 1_000_000).optional(),
+    sort: wholeNumber(Errors.PLAN_TERMS_INVALID, 0, 1_000_000).optional(),
   })
   .transform((p) => ({
     ...p,
@@ -83,13 +84,13 @@ export const planPriceInput = z.object({
 
 export const planActiveInput = z.object({
   planId: existingPlanIdField,
-  active: z.boolean(code(Errors.BAD_REQUEST)),
+  active: flagField,
 });
 
 export const couponCreateInput = z
   .object({
     code: couponCodeField,
-    percent: whole(Errors.STORE_COUPON_PERCENT_INVALID, 1, 100).nullable().default(null),
+    percent: wholeNumber(Errors.STORE_COUPON_PERCENT_INVALID, 1, 100).nullable().default(null),
     amount: priceField.nullable().default(null),
     currency: currencyField.nullable().default(null),
     /** null: every plan. */
@@ -101,10 +102,12 @@ export const couponCreateInput = z
       .nullable()
       .default(null),
     /** null: no total cap. */
-    maxUses: whole(Errors.STORE_COUPON_LIMITS_INVALID, 1, 2_000_000_000).nullable().default(null),
-    perUser: whole(Errors.STORE_COUPON_LIMITS_INVALID, 1, 1_000_000).default(1),
-    startsAt: optionalMoment,
-    endsAt: optionalMoment,
+    maxUses: wholeNumber(Errors.STORE_COUPON_LIMITS_INVALID, 1, 2_000_000_000)
+      .nullable()
+      .default(null),
+    perUser: wholeNumber(Errors.STORE_COUPON_LIMITS_INVALID, 1, 1_000_000).default(1),
+    startsAt: optionalStoreMoment,
+    endsAt: optionalStoreMoment,
   })
   .superRefine((c, ctx) => {
     const fixed = c.amount !== null || c.currency !== null;
@@ -117,21 +120,21 @@ export type CouponCreateInput = z.input<typeof couponCreateInput>;
 
 export const couponActiveInput = z.object({
   code: couponCodeField,
-  active: z.boolean(code(Errors.BAD_REQUEST)),
+  active: flagField,
 });
 
 export const redeemBatchInput = z
   .object({
-    count: whole(Errors.REDEEM_BATCH_INVALID, 1, MAX_REDEEM_BATCH),
+    count: wholeNumber(Errors.REDEEM_BATCH_INVALID, 1, MAX_REDEEM_BATCH),
     /** A plan (its group and days), or a group and a number of days. */
     planId: existingPlanIdField.nullable().default(null),
     groupType: z
       .union([z.literal(1), z.literal(2)], code(Errors.REDEEM_BATCH_INVALID))
       .nullable()
       .default(null),
-    days: whole(Errors.REDEEM_BATCH_INVALID, 1, 3660).nullable().default(null),
-    uses: whole(Errors.REDEEM_BATCH_INVALID, 1, 1_000_000).default(1),
-    expiresAt: optionalMoment,
+    days: wholeNumber(Errors.REDEEM_BATCH_INVALID, 1, 3660).nullable().default(null),
+    uses: wholeNumber(Errors.REDEEM_BATCH_INVALID, 1, 1_000_000).default(1),
+    expiresAt: optionalStoreMoment,
     note: z
       .string(code(Errors.BAD_REQUEST))
       .trim()
@@ -146,15 +149,11 @@ export const redeemBatchInput = z
   });
 export type RedeemBatchInput = z.input<typeof redeemBatchInput>;
 
-export const redeemBatchIdField = whole(Errors.REDEEM_BATCH_NOT_FOUND, 1, 2_147_483_647);
+export const redeemBatchIdField = rowId(Errors.REDEEM_BATCH_NOT_FOUND);
 
 /** One redeem code by its text, as printed or typed (case, spaces and dashes do not matter). */
 export const redeemCodeInput = z.object({
-  code: z
-    .string(code(Errors.REDEEM_CODE_NOT_FOUND))
-    .trim()
-    .min(1, code(Errors.REDEEM_CODE_NOT_FOUND))
-    .max(64, code(Errors.REDEEM_CODE_NOT_FOUND)),
+  code: requiredText(Errors.REDEEM_CODE_NOT_FOUND, 64),
 });
 
 export const groupPriceInput = z.object({
@@ -167,7 +166,7 @@ export const groupPriceInput = z.object({
   amount: priceField.nullable(),
 });
 
-export const groupHoursInput = z.object({ hours: whole(Errors.GROUP_HOURS_INVALID, 1, 720) });
+export const groupHoursInput = z.object({ hours: wholeNumber(Errors.GROUP_HOURS_INVALID, 1, 720) });
 
 // --- shapes ---
 
@@ -175,7 +174,7 @@ const price = z.object({ currency: z.enum(STORE_CURRENCIES), amount: z.number().
 
 export const storePlan = z.object({
   id: z.number().int(),
-  groupType: z.union([z.literal(1), z.literal(2)]),
+  groupType: planGroup,
   months: z.number().int(),
   durationDays: z.number().int(),
   maxDevices: z.number().int(),
@@ -207,11 +206,15 @@ export const storeCoupon = z.object({
 });
 export type StoreCoupon = z.infer<typeof storeCoupon>;
 
+/** The answers of a change: the plan or the promo code as it is now. */
+const planAnswer = z.object({ plan: storePlan });
+const couponAnswer = z.object({ coupon: storeCoupon });
+
 export const redeemBatchSummary = z.object({
   id: z.number().int(),
   note: z.string(),
   createdAt: isoDate,
-  groupType: z.union([z.literal(1), z.literal(2)]).nullable(),
+  groupType: planGroup.nullable(),
   days: z.number().int().nullable(),
   planId: z.number().int().nullable(),
   expiresAt: isoDate.nullable(),
@@ -232,7 +235,7 @@ export const redeemCodeDetail = z.object({
   code: z.string(),
   batchId: z.number().int(),
   batchNote: z.string(),
-  groupType: z.union([z.literal(1), z.literal(2)]),
+  groupType: planGroup,
   days: z.number().int(),
   planId: z.number().int().nullable(),
   maxUses: z.number().int(),
@@ -264,7 +267,6 @@ export type GroupBuyStore = z.infer<typeof groupBuyStore>;
 export const consoleStorePlans = consoleRead({
   path: '/api/admin/store/plans',
   access: 'store.manage',
-  input: z.object({}),
   data: z.object({ plans: z.array(storePlan) }),
   summary:
     'Every plan, on sale or not, with its prices per currency (minor units) and seat prices.',
@@ -275,7 +277,7 @@ export const consoleStorePlanAdd = consoleWrite({
   access: 'store.manage',
   stepUp: true,
   input: planAddInput,
-  data: z.object({ plan: storePlan }),
+  data: planAnswer,
   summary: 'Add a plan (group, months, days, devices) with its prices; on sale at once (step-up).',
 });
 
@@ -284,7 +286,7 @@ export const consoleStorePlanPrice = consoleWrite({
   access: 'store.manage',
   stepUp: true,
   input: planPriceInput,
-  data: z.object({ plan: storePlan }),
+  data: planAnswer,
   summary: "Set a plan's price in one currency, for new orders only (step-up).",
 });
 
@@ -292,14 +294,13 @@ export const consoleStorePlanActive = consoleWrite({
   path: '/api/admin/store/plans/active',
   access: 'store.manage',
   input: planActiveInput,
-  data: z.object({ plan: storePlan }),
+  data: planAnswer,
   summary: 'Take a plan off sale or put it back (orders already placed are unaffected).',
 });
 
 export const consoleStoreCoupons = consoleRead({
   path: '/api/admin/store/coupons',
   access: 'store.manage',
-  input: z.object({}),
   data: z.object({ coupons: z.array(storeCoupon) }),
   summary: 'Every promo code with its discount, plans, uses so far, limits, window and state.',
 });
@@ -309,7 +310,7 @@ export const consoleStoreCouponCreate = consoleWrite({
   access: 'store.manage',
   stepUp: true,
   input: couponCreateInput,
-  data: z.object({ coupon: storeCoupon }),
+  data: couponAnswer,
   summary:
     'Create a promo code: a percentage (any currency) or an amount in one currency, plans, max uses, per member, start and end (step-up).',
 });
@@ -318,14 +319,13 @@ export const consoleStoreCouponActive = consoleWrite({
   path: '/api/admin/store/coupons/active',
   access: 'store.manage',
   input: couponActiveInput,
-  data: z.object({ coupon: storeCoupon }),
+  data: couponAnswer,
   summary: 'Disable a promo code (refused at checkout from now) or enable it again.',
 });
 
 export const consoleStoreRedeemBatches = consoleRead({
   path: '/api/admin/store/redeem-batches',
   access: 'store.manage',
-  input: z.object({}),
   data: z.object({ batches: z.array(redeemBatchSummary) }),
   summary:
     'Redeem code batches, newest first, with their value and used, unused and disabled codes.',
@@ -370,7 +370,6 @@ export const consoleStoreRedeemDisable = consoleWrite({
 export const consoleStoreGroupBuy = consoleRead({
   path: '/api/admin/store/group-buy',
   access: 'store.manage',
-  input: z.object({}),
   data: groupBuyStore,
   summary:
     "Group buy's switch, how long an open group lasts, and the seat prices per plan, size and currency.",
@@ -397,7 +396,7 @@ export const consoleStoreGroupHours = consoleWrite({
 export const consoleStoreGroupEnabled = consoleWrite({
   path: '/api/admin/store/group-buy/enabled',
   access: 'store.manage',
-  input: z.object({ enabled: z.boolean(code(Errors.BAD_REQUEST)) }),
+  input: z.object({ enabled: flagField }),
   data: groupBuyStore,
   summary: 'Turn group buy on or off (off: new groups and joins are refused; open groups go on).',
 });

@@ -5,8 +5,9 @@
  * (server/console/users/member-operations.ts).
  */
 import { z } from 'zod';
+import { wholeNumber, rowId } from '../validation';
 import { Errors } from '../errors';
-import { isoDate, money, ok } from './common';
+import { isoDate, money, ok, planGroup } from './common';
 import { auditActor, code, consoleRead, consoleWrite } from './console-base';
 import { subscriptionFetch } from './nodes';
 
@@ -15,11 +16,7 @@ export const MAX_ADJUST_DAYS = 3650;
 /** Days one outage compensation may add to every active member. */
 export const MAX_BULK_DAYS = 90;
 
-export const memberIdField = z.coerce
-  .number(code(Errors.USER_NOT_FOUND))
-  .int(code(Errors.USER_NOT_FOUND))
-  .min(1, code(Errors.USER_NOT_FOUND))
-  .max(2_147_483_647, code(Errors.USER_NOT_FOUND));
+export const memberIdField = rowId(Errors.USER_NOT_FOUND);
 
 /** Why an operator changed a member: kept in the audit trail. */
 export const reasonField = z
@@ -29,18 +26,13 @@ export const reasonField = z
   .max(500, code(Errors.REASON_TOO_LONG));
 
 /** Whole days, never 0: positive extends, negative shortens. */
-export const adjustDaysField = z.coerce
-  .number(code(Errors.ADJUST_DAYS_INVALID))
-  .int(code(Errors.ADJUST_DAYS_INVALID))
-  .min(-MAX_ADJUST_DAYS, code(Errors.ADJUST_DAYS_INVALID))
-  .max(MAX_ADJUST_DAYS, code(Errors.ADJUST_DAYS_INVALID))
-  .refine((days) => days !== 0, code(Errors.ADJUST_DAYS_INVALID));
+export const adjustDaysField = wholeNumber(
+  Errors.ADJUST_DAYS_INVALID,
+  -MAX_ADJUST_DAYS,
+  MAX_ADJUST_DAYS,
+).refine((days) => days !== 0, code(Errors.ADJUST_DAYS_INVALID));
 
-export const bulkDaysField = z.coerce
-  .number(code(Errors.ADJUST_DAYS_INVALID))
-  .int(code(Errors.ADJUST_DAYS_INVALID))
-  .min(1, code(Errors.ADJUST_DAYS_INVALID))
-  .max(MAX_BULK_DAYS, code(Errors.ADJUST_DAYS_INVALID));
+export const bulkDaysField = wholeNumber(Errors.ADJUST_DAYS_INVALID, 1, MAX_BULK_DAYS);
 
 /** One submission of a form: a repeat (a double click, a retry) applies nothing a second time. */
 export const submissionKeyField = z
@@ -56,7 +48,7 @@ export const memberSummary = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   disabled: z.boolean(),
-  planType: z.union([z.literal(1), z.literal(2)]).nullable(),
+  planType: planGroup.nullable(),
   expireTime: isoDate.nullable(),
   createdAt: isoDate,
 });
@@ -143,7 +135,7 @@ export type MemberRecord = z.infer<typeof memberRecord>;
 
 const membershipAfter = z.object({
   expireTime: isoDate.nullable(),
-  planType: z.union([z.literal(1), z.literal(2)]).nullable(),
+  planType: planGroup.nullable(),
 });
 
 // --- endpoints ---
@@ -221,7 +213,6 @@ export const consoleUserRemoveDevice = consoleWrite({
 export const consoleBulkExtendPreview = consoleRead({
   path: '/api/admin/users/extend-active/preview',
   access: 'users.bulk',
-  input: z.object({}),
   data: z.object({ activeMembers: z.number().int(), at: isoDate }),
   summary: 'How many members are active now: the ones an outage compensation would extend.',
 });

@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { Errors } from '../errors';
 import { PASSWORD } from '../protocol';
-import { passwordField, secondFactorField, totpCodeField } from '../validation';
+import { passwordField, secondFactorField, totpCodeField, requiredText } from '../validation';
 import { isoDate, ok } from './common';
 import {
   auditActor,
@@ -70,6 +70,13 @@ const staffPasswordAtSignIn = z
   .string(code(Errors.REQUIRED_PASSWORD))
   .min(1, code(Errors.REQUIRED_PASSWORD))
   .max(PASSWORD.maxLength, code(Errors.PASSWORD_TOO_LONG));
+
+/** An enrolment, by its link's token. */
+const enrolmentByToken = z.object({ token: enrolmentTokenField });
+/** A staff member, by username. */
+const staffByName = z.object({ username: staffUsernameField });
+/** A staff member by username, and the role they are to hold. */
+const staffWithRole = staffByName.extend({ role: staffRoleField });
 
 // --- shapes ---
 
@@ -129,7 +136,7 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const consoleEnrolInfo = consoleWrite({
   path: '/api/admin/enrol/info',
   access: 'public',
-  input: z.object({ token: enrolmentTokenField }),
+  input: enrolmentByToken,
   data: z.object({
     username: z.string(),
     role: z.enum(STAFF_ROLES),
@@ -142,7 +149,7 @@ export const consoleEnrolInfo = consoleWrite({
 export const consoleEnrolStart = consoleWrite({
   path: '/api/admin/enrol/start',
   access: 'public',
-  input: z.object({ token: enrolmentTokenField }),
+  input: enrolmentByToken,
   data: z.object({
     /** For manual entry in the authenticator app. */
     secret: z.string(),
@@ -173,11 +180,7 @@ export const consoleSignIn = consoleWrite({
   path: '/api/admin/session/sign-in',
   access: 'public',
   input: z.object({
-    username: z
-      .string(code(Errors.REQUIRED_USERNAME))
-      .trim()
-      .min(1, code(Errors.REQUIRED_USERNAME))
-      .max(64, code(Errors.STAFF_SIGN_IN_FAILED)),
+    username: requiredText(Errors.REQUIRED_USERNAME, 64, Errors.STAFF_SIGN_IN_FAILED),
     password: staffPasswordAtSignIn,
     code: secondFactorField,
   }),
@@ -189,7 +192,6 @@ export const consoleSignIn = consoleWrite({
 export const consoleSessionInfo = consoleRead({
   path: '/api/admin/session',
   access: 'staff',
-  input: z.object({}),
   data: consoleSession,
   summary: 'The signed-in staff member, their permissions, the CSRF token and the expiry times.',
 });
@@ -197,7 +199,6 @@ export const consoleSessionInfo = consoleRead({
 export const consoleSignOut = consoleWrite({
   path: '/api/admin/session/sign-out',
   access: 'staff',
-  input: z.object({}),
   data: ok,
   summary: 'End the session and clear its cookie.',
 });
@@ -213,7 +214,6 @@ export const consoleStepUp = consoleWrite({
 export const consoleStaffList = consoleRead({
   path: '/api/admin/staff',
   access: 'staff.manage',
-  input: z.object({}),
   data: z.object({ staff: z.array(staffMember) }),
   summary: 'Every staff member, enrolled or not, disabled ones too.',
 });
@@ -222,7 +222,7 @@ export const consoleStaffAdd = consoleWrite({
   path: '/api/admin/staff/add',
   access: 'staff.manage',
   stepUp: true,
-  input: z.object({ username: staffUsernameField, role: staffRoleField }),
+  input: staffWithRole,
   data: enrolmentLink,
   summary: 'Add a staff member; returns their single-use enrolment link (24 h).',
 });
@@ -231,7 +231,7 @@ export const consoleStaffRole = consoleWrite({
   path: '/api/admin/staff/role',
   access: 'staff.manage',
   stepUp: true,
-  input: z.object({ username: staffUsernameField, role: staffRoleField }),
+  input: staffWithRole,
   data: staffMember,
   summary: "Change a staff member's role (never the last owner's); their sessions end.",
 });
@@ -240,7 +240,7 @@ export const consoleStaffDisable = consoleWrite({
   path: '/api/admin/staff/disable',
   access: 'staff.manage',
   stepUp: true,
-  input: z.object({ username: staffUsernameField }),
+  input: staffByName,
   data: staffMember,
   summary: 'Disable a staff member (never the last owner); their sessions and links end.',
 });
@@ -249,7 +249,7 @@ export const consoleStaffEnable = consoleWrite({
   path: '/api/admin/staff/enable',
   access: 'staff.manage',
   stepUp: true,
-  input: z.object({ username: staffUsernameField }),
+  input: staffByName,
   data: staffMember,
   summary: 'Enable a disabled staff member again (they sign in with their own password and code).',
 });
@@ -258,7 +258,7 @@ export const consoleStaffResetTwoFactor = consoleWrite({
   path: '/api/admin/staff/reset-2fa',
   access: 'staff.manage',
   stepUp: true,
-  input: z.object({ username: staffUsernameField }),
+  input: staffByName,
   data: enrolmentLink,
   summary:
     "Remove a staff member's authenticator and recovery codes, end their sessions, and return a new enrolment link.",

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
-import { isoDate, money, orderIdParam } from './common';
+import { isoDate, money, orderIdParam, planGroup } from './common';
 import { idempotencyKey } from './payment';
 
 /** An EVM address, stored and compared lower-case. */
@@ -51,7 +51,7 @@ export const paymentCryptoOptions = defineEndpoint({
   params: z.object({ productId: z.number().int() }),
   data: z.object({
     productId: z.number().int(),
-    groupType: z.union([z.literal(1), z.literal(2)]),
+    groupType: planGroup,
     months: z.number().int(),
     /** The plan's price the token amounts come from: USD when it has one, else CNY at the rate. */
     price: money,

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
 import { GROUP_TOKEN_PATTERN } from '../web-routes';
 import { Errors } from '../errors';
-import { empty, isoDate, money } from './common';
+import { isoDate, money, planGroup } from './common';
 import { currency, idempotencyKey, paymentMethod } from './payment';
 
 /** SPEC §9: group sizes 2 or 3. */
@@ -64,7 +64,7 @@ export const groupPublic = z.object({
   /** The group ID of SPEC §3 for display (not the invite token, and not a sequence). */
   groupId: z.string(),
   productId: z.number().int(),
-  groupType: z.union([z.literal(1), z.literal(2)]),
+  groupType: planGroup,
   months: z.number().int(),
   durationDays: z.number().int(),
   /** The plan as a label in the caller's language, e.g. 'Standard, 12 months'. */
@@ -170,7 +170,6 @@ const groupList = z.object({ groups: z.array(memberGroup), serverTime: isoDate }
 export const paymentJointPurchaseCreated = defineEndpoint({
   path: '/api/payment/payment_joint_purchase_created',
   auth: 'session',
-  params: empty,
   data: groupList,
   summary:
     'Groups the user started, newest first (a group whose creator never paid is left out once its order closed).',
@@ -179,7 +178,6 @@ export const paymentJointPurchaseCreated = defineEndpoint({
 export const paymentJointPurchaseParticipated = defineEndpoint({
   path: '/api/payment/payment_joint_purchase_participated',
   auth: 'session',
-  params: empty,
   data: groupList,
   summary: "Groups the user joined (not their own), newest first, with their seat's state.",
 });

@@ -4,9 +4,15 @@
  * US cents. Rules in docs/kol.md.
  */
 import { z } from 'zod';
-import { KOL_PAGE_SIZE, PAYOUT_NETWORKS } from '../kol';
+import {
+  KOL_COMMISSION_KINDS,
+  KOL_COMMISSION_STATUSES,
+  KOL_PAGE_SIZE,
+  KOL_SETTLEMENT_STATUSES,
+  PAYOUT_NETWORKS,
+} from '../kol';
 import { defineEndpoint } from '../define-endpoint';
-import { empty, isoDate, money } from './common';
+import { isoDate, money, pagedOf, planTerms } from './common';
 
 const cents = z.number().int();
 const payoutNetwork = z.enum(PAYOUT_NETWORKS);
@@ -17,17 +23,8 @@ export const pageParams = z.object({
   pageSize: z.number().int().min(1).max(KOL_PAGE_SIZE.max).default(KOL_PAGE_SIZE.default),
 });
 
-const paged = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    /** Rows in all pages. */
-    total: z.number().int(),
-  });
-
 /** 'held': under review (a self-referral signal matched); it does not mature until confirmed. */
-export const commissionStatus = z.enum(['held', 'pending', 'available', 'settled', 'voided']);
+export const commissionStatus = z.enum(KOL_COMMISSION_STATUSES);
 export type CommissionStatusName = z.infer<typeof commissionStatus>;
 
 export const settlementView = z.object({
@@ -42,14 +39,13 @@ export const settlementView = z.object({
   address: z.string(),
   /** Null until the operator records the payout. */
   txHash: z.string().nullable(),
-  status: z.enum(['processing', 'paid']),
+  status: z.enum(KOL_SETTLEMENT_STATUSES),
 });
 export type SettlementView = z.infer<typeof settlementView>;
 
 export const kolSummary = defineEndpoint({
   path: '/api/kol/kol_summary',
   auth: 'session',
-  params: empty,
   data: z.object({
     firstRatePercent: z.number().int(),
     renewalRatePercent: z.number().int(),
@@ -79,22 +75,19 @@ export const kolCommissionList = defineEndpoint({
   path: '/api/kol/kol_commission_list',
   auth: 'session',
   params: pageParams,
-  data: paged(
+  data: pagedOf(
     z.object({
       id: z.number().int(),
       /** Masked like the invite list: `ab***`, `j***@example.com`, `#12***`. */
       referredUid: z.string(),
       /** The plan of the order the commission was earned on. */
-      product: z.object({
-        groupType: z.union([z.literal(1), z.literal(2)]),
-        months: z.number().int(),
-      }),
+      product: planTerms,
       /** What the friend paid, as paid, and in US cents at the stored rate. */
       amountPaid: money,
       amountPaidUsdCents: cents,
       /** SPEC §3: 0 first, 1 renewal. */
       type: z.union([z.literal(0), z.literal(1)]),
-      kind: z.enum(['commission', 'clawback']),
+      kind: z.enum(KOL_COMMISSION_KINDS),
       ratePercent: z.number().int(),
       commissionCents: cents,
       status: commissionStatus,
@@ -112,7 +105,7 @@ export const kolSettlementList = defineEndpoint({
   path: '/api/kol/kol_settlement_list',
   auth: 'session',
   params: pageParams,
-  data: paged(settlementView),
+  data: pagedOf(settlementView),
   summary: "The KOL's settlements (payouts), newest first, paged.",
 });
 
@@ -120,7 +113,7 @@ export const kolInvitationList = defineEndpoint({
   path: '/api/kol/kol_invitation_list',
   auth: 'session',
   params: pageParams,
-  data: paged(
+  data: pagedOf(
     z.object({
       referredUid: z.string(),
       referralDate: isoDate,
@@ -134,7 +127,6 @@ export const kolInvitationList = defineEndpoint({
 export const kolRequestPayout = defineEndpoint({
   path: '/api/kol/kol_request_payout',
   auth: 'session',
-  params: empty,
   data: settlementView,
   summary:
     'Settle every available commission into one payout to the KOL address (available >= $100).',

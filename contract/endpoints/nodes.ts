@@ -1,12 +1,11 @@
 /** The member's side of the VPN nodes (issue 15): usage, online devices, subscription reset. */
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
-import { empty, isoDate, ok } from './common';
+import { isoDate, ok } from './common';
 
 export const userTraffic = defineEndpoint({
   path: '/api/user/user_traffic',
   auth: 'session',
-  params: empty,
   data: z.object({
     /** The period counted: the calendar month (UTC) that holds the server's now. */
     periodStart: isoDate,
@@ -29,7 +28,6 @@ export const onlineDevice = z.object({
 export const userOnlineDevices = defineEndpoint({
   path: '/api/user/user_online_devices',
   auth: 'session',
-  params: empty,
   data: z.object({
     devices: z.array(onlineDevice),
     /** Devices the nodes admit at once: the plan's limit, or 1 without an active membership. */
@@ -74,7 +72,6 @@ export type SubscriptionFetch = z.infer<typeof subscriptionFetch>;
 export const userSubscriptionFetches = defineEndpoint({
   path: '/api/user/user_subscription_fetches',
   auth: 'session',
-  params: empty,
   data: z.object({ fetches: z.array(subscriptionFetch) }),
   summary:
     "The last 20 fetches of the user's subscription links, newest first: when, from which address, by which client, and whether they were served.",

@@ -4,15 +4,12 @@
  * banners every page shows (signed out too). Title and text come in the call's language.
  */
 import { z } from 'zod';
+import { rowId } from '../validation';
 import { Errors } from '../errors';
 import { defineEndpoint } from '../define-endpoint';
-import { empty, isoDate, ok } from './common';
+import { isoDate, ok } from './common';
 
-const noticeIdParam = z.coerce
-  .number(String(Errors.ANNOUNCEMENT_NOT_FOUND.code))
-  .int(String(Errors.ANNOUNCEMENT_NOT_FOUND.code))
-  .min(1, String(Errors.ANNOUNCEMENT_NOT_FOUND.code))
-  .max(2_147_483_647, String(Errors.ANNOUNCEMENT_NOT_FOUND.code));
+const noticeIdParam = rowId(Errors.ANNOUNCEMENT_NOT_FOUND);
 
 export const notice = z.object({
   id: z.number().int(),
@@ -35,7 +32,6 @@ export const MAX_BANNERS = 3;
 export const userNotices = defineEndpoint({
   path: '/api/user/user_notices',
   auth: 'session',
-  params: empty,
   data: z.object({ notices: z.array(notice), unread: z.number().int() }),
   summary:
     'The live announcements, newest first, each with whether the member read it, and the unread count.',
@@ -61,7 +57,6 @@ export const userNoticeDismiss = defineEndpoint({
 export const systemNoticeBanners = defineEndpoint({
   path: '/api/system/system_notice_banners',
   auth: 'optional',
-  params: empty,
   data: z.object({ banners: z.array(bannerNotice) }),
   summary:
     'The live banners, newest first (at most 3), without those the signed-in member dismissed; signed out: all of them.',

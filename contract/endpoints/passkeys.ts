@@ -8,9 +8,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
 import { Errors } from '../errors';
-import { DEVICE_TOKENS_MAX } from '../protocol';
-import { currentPasswordField } from '../validation';
+import { currentPasswordField, requiredText } from '../validation';
 import { isoDate, ok } from './common';
+import { deviceTokensField, signedIn } from './sign-in';
 
 export const PASSKEYS = {
   /** The most passkeys one account may hold. */
@@ -28,11 +28,7 @@ const b64url = (max: number) =>
     .max(max, bad)
     .regex(/^[A-Za-z0-9_-]*$/, bad);
 
-export const passkeyNameField = z
-  .string(String(Errors.PASSKEY_NAME_INVALID.code))
-  .trim()
-  .min(1, String(Errors.PASSKEY_NAME_INVALID.code))
-  .max(PASSKEYS.nameMaxLength, String(Errors.PASSKEY_NAME_INVALID.code));
+export const passkeyNameField = requiredText(Errors.PASSKEY_NAME_INVALID, PASSKEYS.nameMaxLength);
 
 /** What the browser's credential says of itself in both ceremonies, before its `response`. */
 const credentialJson = {
@@ -93,7 +89,6 @@ const passkeyIdField = z.number(bad).int(bad).positive(bad);
 export const userPasskeyList = defineEndpoint({
   path: '/api/user/user_passkey_list',
   auth: 'session',
-  params: z.object({}),
   data: z.object({ passkeys: z.array(passkey) }),
   summary: "The account's passkeys, oldest first: name, added, last used.",
 });
@@ -135,7 +130,6 @@ export const userPasskeyRemove = defineEndpoint({
 export const userPasskeyLoginOptions = defineEndpoint({
   path: '/api/user/user_passkey_login_options',
   auth: 'public',
-  params: z.object({}),
   data: ceremonyStart,
   summary:
     'The options for `navigator.credentials.get()` (no account named: the passkey says whose it is), good once for five minutes; for `user_passkey_login` and for the `passkey` of `user_login`.',
@@ -146,12 +140,9 @@ export const userPasskeyLogin = defineEndpoint({
   auth: 'public',
   params: z.object({
     credential: passkeyAssertionField,
-    deviceTokens: z
-      .array(z.string(bad).regex(/^[A-Za-z0-9._-]{1,200}$/, bad))
-      .max(DEVICE_TOKENS_MAX)
-      .optional(),
+    deviceTokens: deviceTokensField.optional(),
   }),
-  data: z.object({ userId: z.number().int(), deviceToken: z.string() }),
+  data: signedIn,
   summary:
     'Sign in with a passkey and no password (it verified the person: no second step is asked). PASSKEY_INVALID for an unknown passkey or a wrong answer, throttled like codes.',
 });

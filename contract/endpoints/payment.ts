@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { requiredText } from '../validation';
 import { defineEndpoint } from '../define-endpoint';
 import { Errors } from '../errors';
-import { isoDate, money, orderIdParam, shopGroupType } from './common';
+import { isoDate, money, orderIdParam, shopGroupType, planGroup } from './common';
 
 export const PAYMENT_METHODS = ['alipay', 'wechat', 'unionpay', 'card'] as const;
 export const paymentMethod = z.enum(PAYMENT_METHODS);
@@ -16,7 +17,7 @@ export const idempotencyKey = z.string().trim().min(8).max(64);
 
 export const goods = z.object({
   productId: z.number().int(),
-  groupType: z.union([z.literal(1), z.literal(2)]),
+  groupType: planGroup,
   months: z.number().int(),
   /** The exact time granted; months are for display. */
   durationDays: z.number().int(),
@@ -51,7 +52,7 @@ export const paymentShop = defineEndpoint({
     /** The caller's membership, so the page can show what a purchase will do; null for visitors. */
     membership: z
       .object({
-        planType: z.union([z.literal(1), z.literal(2)]).nullable(),
+        planType: planGroup.nullable(),
         expireTime: isoDate.nullable(),
       })
       .nullable(),
@@ -86,11 +87,7 @@ export const paymentCoupon = defineEndpoint({
   params: z.object({
     productId: z.number().int(),
     currency,
-    code: z
-      .string(String(Errors.REQUIRED_PROMO_CODE.code))
-      .trim()
-      .min(1, String(Errors.REQUIRED_PROMO_CODE.code))
-      .max(64, String(Errors.COUPON_INVALID.code)),
+    code: requiredText(Errors.REQUIRED_PROMO_CODE, 64, Errors.COUPON_INVALID),
   }),
   data: z.object({ code: z.string(), subtotal: money, discount: money, total: money }),
   summary: 'Check a promo code against a plan and currency; nothing is reserved until purchase.',
@@ -111,7 +108,7 @@ export const order = z.object({
   orderId: z.string(),
   createdAt: isoDate,
   productId: z.number().int(),
-  groupType: z.union([z.literal(1), z.literal(2)]),
+  groupType: planGroup,
   months: z.number().int(),
   /** The product as a label in the caller's language, e.g. 'Standard, 12 months'. */
   product: z.string(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { requiredText } from '../validation';
 import { defineEndpoint } from '../define-endpoint';
 import { Errors } from '../errors';
-import { empty, isoDate, yesNo } from './common';
+import { isoDate, yesNo, planGroup } from './common';
 import { contentPageField } from '../content-page-fields';
 
 export const userInfo = z.object({
@@ -13,7 +14,7 @@ export const userInfo = z.object({
   /** Membership expiry; null when the user never had one. */
   expireTime: isoDate.nullable(),
   /** Plan type of the active membership: 1 standard, 2 lite; null without one. */
-  planType: z.union([z.literal(1), z.literal(2)]).nullable(),
+  planType: planGroup.nullable(),
   yearlyPaidUser: yesNo,
   benefitsExpireTime: isoDate.nullable(),
   isKol: yesNo,
@@ -32,7 +33,6 @@ export type UserInfo = z.infer<typeof userInfo>;
 export const systemUserInfo = defineEndpoint({
   path: '/api/system/system_user_info',
   auth: 'session',
-  params: empty,
   data: userInfo,
   summary: 'The current user: account, membership and programme flags.',
 });
@@ -52,7 +52,6 @@ export type ClientConfig = z.infer<typeof clientConfig>;
 export const systemClientConfig = defineEndpoint({
   path: '/api/system/system_client_config',
   auth: 'public',
-  params: empty,
   data: clientConfig,
   summary: 'Client downloads: links and versions per platform.',
 });
@@ -82,7 +81,6 @@ export type DisplayConfig = z.infer<typeof displayConfig>;
 export const systemDisplayConfig = defineEndpoint({
   path: '/api/system/system_display_config',
   auth: 'public',
-  params: empty,
   data: displayConfig,
   summary: 'What the site shows: feature switches, links, trial and bonus figures.',
 });
@@ -111,14 +109,10 @@ export const systemRedeemCode = defineEndpoint({
   path: '/api/system/system_redeem_code',
   auth: 'session',
   params: z.object({
-    code: z
-      .string(String(Errors.REQUIRED_REDEEM_CODE.code))
-      .trim()
-      .min(1, String(Errors.REQUIRED_REDEEM_CODE.code))
-      .max(64, String(Errors.REDEEM_CODE_INVALID.code)),
+    code: requiredText(Errors.REQUIRED_REDEEM_CODE, 64, Errors.REDEEM_CODE_INVALID),
   }),
   data: z.object({
-    planType: z.union([z.literal(1), z.literal(2)]),
+    planType: planGroup,
     expireTime: isoDate,
     /** Time added to the membership, after any Lite/Standard conversion. */
     addedSeconds: z.number().int(),
@@ -129,7 +123,6 @@ export const systemRedeemCode = defineEndpoint({
 export const systemFreeTrial = defineEndpoint({
   path: '/api/system/system_free_trial',
   auth: 'session',
-  params: empty,
   data: z.object({ planType: z.literal(1), expireTime: isoDate }),
   summary:
     'Start the free trial (Standard for the configured minutes): once per account and per app device.',
@@ -138,7 +131,6 @@ export const systemFreeTrial = defineEndpoint({
 export const systemFreeTrialStatus = defineEndpoint({
   path: '/api/system/system_free_trial_status',
   auth: 'session',
-  params: empty,
   data: z.object({
     /**
      * The error code `system_free_trial` would answer now, its true reason (TRIAL_USED,
@@ -153,7 +145,6 @@ export const systemFreeTrialStatus = defineEndpoint({
 export const systemAffiliate = defineEndpoint({
   path: '/api/system/system_affiliate',
   auth: 'public',
-  params: empty,
   data: z.object({ contactUrl: z.string() }),
   summary:
     "Affiliate programme contact: the messaging-app link of the partner team (display config's links.affiliateContact).",
@@ -169,7 +160,6 @@ export const benefit = z.object({
 export const systemBenefits = defineEndpoint({
   path: '/api/system/system_benefits',
   auth: 'public',
-  params: empty,
   data: z.object({ items: z.array(z.object({ title: z.string(), description: z.string() })) }),
   summary: 'The benefits of a yearly plan, as marketing copy.',
 });
@@ -177,7 +167,6 @@ export const systemBenefits = defineEndpoint({
 export const systemUserBenefits = defineEndpoint({
   path: '/api/system/system_user_benefits',
   auth: 'session',
-  params: empty,
   data: z.object({ items: z.array(benefit) }),
   summary: "The current user's benefits (yearly-paid users with unexpired benefits).",
 });

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
 import { CodeChannel, CodePurpose } from '../enums';
 import { Errors } from '../errors';
-import { DEVICE_TOKENS_MAX } from '../protocol';
 import {
   accountField,
   currentPasswordField,
@@ -16,17 +15,11 @@ import {
   usernameField,
   verificationCodeField,
 } from '../validation';
-import { empty, isoDate, ok } from './common';
+import { isoDate, ok } from './common';
 import { passkeyAssertionField } from './passkeys';
+import { deviceTokensField, sessionStarted, signedIn } from './sign-in';
 
-/** Every login and registration answers with this; the session token is in the `pragma` header. */
-export const sessionStarted = z.object({ userId: z.number().int() });
-
-/**
- * A login or registration with a password also answers a device token: keep it and send it with the
- * next login, which is then judged on this device's own failures (docs/accounts.md).
- */
-const signedIn = sessionStarted.extend({ deviceToken: z.string() });
+export { sessionStarted };
 
 /** An e-mail address or a phone number, by its channel. */
 export const channelTarget = z.discriminatedUnion('channel', [
@@ -34,22 +27,13 @@ export const channelTarget = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal(CodeChannel.PHONE), target: phoneField }),
 ]);
 
-/**
- * The device tokens a browser or app holds (docs/accounts.md, "Password guessing"): opaque to the
- * client, at most one per account it signed in to, newest first. A forged, expired or foreign one is
- * simply not trusted.
- */
-const deviceTokenField = z
-  .string()
-  .regex(/^[A-Za-z0-9._-]{1,200}$/, String(Errors.BAD_REQUEST.code));
-
 export const userLogin = defineEndpoint({
   path: '/api/user/user_login',
   auth: 'public',
   params: z.object({
     account: accountField,
     password: currentPasswordField,
-    deviceTokens: z.array(deviceTokenField).max(DEVICE_TOKENS_MAX).optional(),
+    deviceTokens: deviceTokensField.optional(),
     /** With two-step sign-in on: the authenticator's code (TOTP_REQUIRED answers its absence). */
     totpCode: totpCodeField.optional(),
     /** Instead of `totpCode`: one of the recovery codes, good once. */
@@ -135,7 +119,6 @@ export const userResetPassword = defineEndpoint({
 export const userLogout = defineEndpoint({
   path: '/api/user/user_logout',
   auth: 'session',
-  params: empty,
   data: ok,
   summary: 'End the current session.',
 });
@@ -171,7 +154,6 @@ export const device = z.object({
 export const userGetDeviceList = defineEndpoint({
   path: '/api/user/user_get_device_list',
   auth: 'session',
-  params: empty,
   data: z.object({
     devices: z.array(device),
     /** App devices allowed at once: the plan's, or 1 without an active membership. */
