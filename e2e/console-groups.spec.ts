@@ -8,7 +8,13 @@
  */
 import { consoleGroupEnd } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, main, openSection, signedInStaff } from './support/console';
+import {
+  ageSecondFactor,
+  main,
+  openSection,
+  signedInStaff,
+  confirmStepUp,
+} from './support/console';
 import { expect } from './support/fixtures';
 import { test } from './support/group-buy';
 import { userInfo } from './support/store';
@@ -58,12 +64,7 @@ test.describe('console group buys', () => {
       expect(answers).toEqual([]);
       await ending.getByLabel(i18n.t('Reason')).fill('Node outage in the region');
       await ending.getByRole('button', { name: i18n.t('End the group') }).click();
-      const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
-      await expect(stepUp).toBeVisible();
-      await stepUp
-        .getByLabel(i18n.t('Authenticator code'))
-        .fill(await support.authenticator.code());
-      await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
+      await confirmStepUp(page, i18n, support);
       await expect(ending).toHaveCount(0);
       expect(answers).toEqual([403, 200]);
       await expect(record.getByRole('status')).toHaveText(

@@ -9,7 +9,13 @@
 import type { APIRequestContext } from '@playwright/test';
 import { consoleNodeRotateToken } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, main, openSection, signedInStaff } from './support/console';
+import {
+  ageSecondFactor,
+  main,
+  openSection,
+  signedInStaff,
+  confirmStepUp,
+} from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
@@ -111,10 +117,7 @@ test.describe('console nodes', () => {
       const rotate = page.getByRole('alertdialog');
       await expect(rotate).toContainText(i18n.t('Rotate the token of node {0}?', { 0: name }));
       await rotate.getByRole('button', { name: i18n.t('Rotate the token') }).click();
-      const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
-      await expect(stepUp).toBeVisible();
-      await stepUp.getByLabel(i18n.t('Authenticator code')).fill(await owner.authenticator.code());
-      await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
+      const stepUp = await confirmStepUp(page, i18n, owner);
       await expect(stepUp).toBeHidden();
       await expect(rotate).toHaveCount(0);
       expect(rotateAnswers).toEqual([403, 200]);

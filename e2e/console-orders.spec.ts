@@ -17,6 +17,7 @@ import {
   openSection,
   signedInStaff,
   signInByApi,
+  confirmStepUp,
 } from './support/console';
 import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
@@ -87,12 +88,7 @@ test.describe('console orders', () => {
       await expectAccessible(page);
       await refund.getByLabel(i18n.t('Reason')).fill('Customer asked within 24 hours');
       await refund.getByRole('button', { name: i18n.t('Refund'), exact: true }).click();
-      const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
-      await expect(stepUp).toBeVisible();
-      await stepUp
-        .getByLabel(i18n.t('Authenticator code'))
-        .fill(await finance.authenticator.code());
-      await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
+      await confirmStepUp(page, i18n, finance);
       await expect(
         main(page)
           .getByRole('status')
