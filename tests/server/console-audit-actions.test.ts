@@ -10,22 +10,19 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, gt, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { consoleEndpoints, type ConsoleEndpoint } from '../../contract/endpoints/console';
 import type { PaymentFlag } from '../../contract/endpoints/console-orders';
 import { auditLog, orders, users } from '../../server/db/schema';
 import { registerByUsername } from './helpers/accounts';
-import { as, type EnrolledStaff, type SignedIn, useConsole } from './helpers/console';
+import { as, type EnrolledStaff, type SignedIn, describeConsole } from './helpers/console';
 import { buyOrder, postForm, sandboxNotification } from './helpers/payments';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const USDT = '0x55d398326f99059ff775485246999027b3197955';
 
-describe.each(variants)('the audit entry of each console action on $name', (variant) => {
-  const t = useConsole(variant, { sandbox: true });
+await describeConsole('the audit entry of each console action', { sandbox: true }, (t) => {
   const { clock, db } = t;
   let ownerStaff: EnrolledStaff;
   let owner: SignedIn;

@@ -11,7 +11,7 @@
  * them in their language; the CLI's `benefits` changes them through the same functions.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
 import type {
@@ -23,10 +23,8 @@ import type { DisplayConfig } from '../../contract/endpoints/system';
 import type { BannerNotice, Notice } from '../../contract/endpoints/notices';
 import { announcementReads, announcements, benefits, users } from '../../server/db/schema';
 import { PASSWORD, registerByUsername, type Registered } from './helpers/accounts';
-import { type SignedIn, as, useConsole } from './helpers/console';
-import { databaseVariants } from './helpers/test-databases';
+import { type SignedIn, as, describeConsole } from './helpers/console';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 const MINUTE = 60_000;
 
@@ -38,8 +36,7 @@ const fields = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe.each(variants)('the console content section on $name', (variant) => {
-  const t = useConsole(variant);
+await describeConsole('the console content section', {}, (t) => {
   const { clock, db } = t;
   let content: SignedIn;
   let support: SignedIn;
@@ -319,8 +316,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
   });
 });
 
-describe.each(variants)("the console's site links on $name", (variant) => {
-  const t = useConsole(variant);
+await describeConsole("the console's site links", {}, (t) => {
   let content: SignedIn;
   const as = (language?: string) => ({
     cookie: content.cookie,
@@ -495,8 +491,7 @@ describe.each(variants)("the console's site links on $name", (variant) => {
   });
 });
 
-describe.each(variants)("the console's benefits on $name", (variant) => {
-  const t = useConsole(variant);
+await describeConsole("the console's benefits", {}, (t) => {
   const { db } = t;
   let content: SignedIn;
   let member: Registered;
@@ -631,8 +626,7 @@ describe.each(variants)("the console's benefits on $name", (variant) => {
   });
 });
 
-describe.each(variants)('announcements and links from the CLI on $name', (variant) => {
-  const t = useConsole(variant);
+await describeConsole('announcements and links from the CLI', {}, (t) => {
   const { clock, db } = t;
   const cli = (...argv: string[]) => t.runCli(argv);
   const displayConfig = async () =>

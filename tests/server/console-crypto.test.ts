@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import {
   consoleEndpoints,
@@ -34,10 +34,8 @@ import {
   settings,
 } from '../../server/db/schema';
 import { registerByUsername } from './helpers/accounts';
-import { as, type EnrolledStaff, type SignedIn, useConsole } from './helpers/console';
-import { databaseVariants } from './helpers/test-databases';
+import { as, type EnrolledStaff, type SignedIn, describeConsole } from './helpers/console';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 
 /** EIP-55 examples: a valid checksummed address, and the same with one letter's case flipped. */
@@ -56,8 +54,7 @@ const bnb = {
   nativeSymbol: 'bnb',
 };
 
-describe.each(variants)('the console crypto section on $name', (variant) => {
-  const t = useConsole(variant);
+await describeConsole('the console crypto section', {}, (t) => {
   const { clock, db } = t;
   let finance: SignedIn;
   let financeStaff: EnrolledStaff;

@@ -7,24 +7,21 @@
  * signed out does, and a range other than 30 or 90 days is refused.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
 import type { DashboardDay, DashboardFigures } from '../../contract/endpoints/console-dashboard';
 import { payments, users } from '../../server/db/schema';
 import { registerByUsername } from './helpers/accounts';
-import { as, type SignedIn, useConsole } from './helpers/console';
+import { as, type SignedIn, describeConsole } from './helpers/console';
 import { newKol, registerInvitee } from './helpers/kol';
 import { addTestNode, grantMembership } from './helpers/nodes';
 import { buyOrder, orderOf, postForm, sandboxNotification } from './helpers/payments';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 const NOTIFY = '/pay/notify/sandbox';
 
-describe.each(variants)('the console dashboard on $name', (variant) => {
-  const t = useConsole(variant, { sandbox: true });
+await describeConsole('the console dashboard', { sandbox: true }, (t) => {
   const { clock, db } = t;
   let content: SignedIn;
   let finance: SignedIn;

@@ -34,7 +34,6 @@ import {
 import { createTotpSealer, newTotpSecret, totpCode } from '../../server/identity/totp';
 import { registerByUsername } from './helpers/accounts';
 import {
-  Clock,
   SITE_ORIGIN,
   as,
   databaseFingerprint,
@@ -43,11 +42,9 @@ import {
   enrolWithToken,
   enrolmentTokenOf,
   type EnrolledStaff,
-  useConsole,
+  describeConsole,
 } from './helpers/console';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 /** A user ID no member has: the members section answers USER_NOT_FOUND, past its guard. */
 const NO_SUCH_USER = 2_147_483_647;
 const E = consoleEndpoints;
@@ -120,8 +117,7 @@ describe('the console documentation', () => {
   });
 });
 
-describe.each(variants)('console door on $name', (variant) => {
-  const t = useConsole(variant, { clock: new Clock() });
+await describeConsole('console door', { fixedClock: true }, (t) => {
   const { clock, db } = t;
   let owner: EnrolledStaff;
 

@@ -6,12 +6,12 @@
  * SQL); a pay-all group ended into memberships and codes; roles without `group-buy.manage` kept out.
  */
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
 import type { ConsoleGroup, GroupSeat } from '../../contract/endpoints/console-groups';
 import { auditLog, payments, redeemCodes } from '../../server/db/schema';
-import { as, type SignedIn, useConsole } from './helpers/console';
+import { as, type SignedIn, describeConsole } from './helpers/console';
 import {
   groupCalls,
   groupGrants,
@@ -24,9 +24,7 @@ import {
 } from './helpers/group-buy';
 import { orderOf } from './helpers/payments';
 import { expectOk } from './helpers/store';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 
 interface GroupList {
@@ -44,8 +42,7 @@ interface Ending {
   retry: number;
 }
 
-describe.each(variants)('the console group-buys section on $name', (variant) => {
-  const t = useConsole(variant, { sandbox: true });
+await describeConsole('the console group-buys section', { sandbox: true }, (t) => {
   const { clock, db } = t;
   let support: SignedIn;
   let finance: SignedIn;

@@ -30,15 +30,15 @@ import { kolTotals } from '../../server/kol/kol-handlers';
 import { checkKolLedger } from '../../server/kol/ledger-check';
 import { registerByUsername, uniqueIp, uniqueName } from './helpers/accounts';
 import {
-  CONSOLE_ENV,
   Clock,
+  CONSOLE_ENV,
   as,
   type ConsoleHelpers,
-  useConsole,
   withConsole,
   type ConsoleAnswer,
   type EnrolledStaff,
   type SignedIn,
+  describeConsole,
 } from './helpers/console';
 import { CONFIRMATIONS, mine, pay, useChainApp, useTestChain } from './helpers/crypto';
 import { TRON_ADDRESS, registerInvitee } from './helpers/kol';
@@ -112,8 +112,7 @@ const refused = (answer: ConsoleAnswer, error: { code: number; en: string }) => 
   expect(answer.body.code, answer.body.msg).toBe(error.code);
 };
 
-describe.each(variants)('the console KOL section on $name', (variant) => {
-  const t = useConsole(variant, { sandbox: true });
+await describeConsole('the console KOL section', { sandbox: true }, (t) => {
   const { clock, db } = t;
   const call = <T = unknown>(
     endpoint: (typeof E)[keyof typeof E],

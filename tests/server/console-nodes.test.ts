@@ -8,7 +8,7 @@
  * the same operator functions, audited as `cli`.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
 import type {
@@ -19,11 +19,9 @@ import type {
 import { nodeTrafficDaily, vpnNodes } from '../../server/db/schema';
 import { hashToken } from '../../server/identity/sessions';
 import { registerByUsername } from './helpers/accounts';
-import { SITE_ORIGIN, type SignedIn, as, useConsole } from './helpers/console';
+import { SITE_ORIGIN, type SignedIn, as, describeConsole } from './helpers/console';
 import { grantMembership } from './helpers/nodes';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 const UNIPROXY = '/api/v1/server/UniProxy';
 const DAY_MS = 86_400_000;
@@ -35,9 +33,8 @@ interface TokenAnswer {
   node?: ConsoleNode;
 }
 
-describe.each(variants)('the console nodes section on $name', (variant) => {
+await describeConsole('the console nodes section', {}, (t) => {
   // The console's clock starts at the real time: the agents' calls are stamped by the database.
-  const t = useConsole(variant);
   const { clock, db } = t;
   let owner: SignedIn;
   let added: TokenAnswer;

@@ -12,7 +12,7 @@ import { CONSOLE_SESSION_COOKIE, consoleEndpoints } from '../../contract/endpoin
 import type { ConsoleOrder, PaymentFlag } from '../../contract/endpoints/console-orders';
 import { rowsOf } from '../../server/db/database';
 import { auditLog, membershipGrants, orders, payments } from '../../server/db/schema';
-import { type SignedIn, as, useConsole } from './helpers/console';
+import { type SignedIn, as, describeConsole } from './helpers/console';
 import {
   buyOrder,
   flagsOf,
@@ -24,14 +24,11 @@ import {
 } from './helpers/payments';
 import { groupCalls, groupRow, openGroup } from './helpers/group-buy';
 import { newKol, registerInvitee } from './helpers/kol';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 const NOTIFY = '/pay/notify/sandbox';
 
-describe.each(variants)('the console orders section on $name', (variant) => {
-  const t = useConsole(variant, { sandbox: true });
+await describeConsole('the console orders section', { sandbox: true }, (t) => {
   const { clock, db } = t;
   let finance: SignedIn;
   let support: SignedIn;

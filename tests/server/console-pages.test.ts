@@ -6,23 +6,20 @@
  * replacement). Bad input is refused in both languages with nothing changed; a publication made
  * by someone else since the editor opened is not overwritten; support staff are kept out.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
 import type { ConsoleContentPage } from '../../contract/endpoints/console-content';
 import type { PageReplacement } from '../../contract/endpoints/system';
 import { contentPages } from '../../server/db/schema';
-import { type SignedIn, as, useConsole } from './helpers/console';
-import { databaseVariants } from './helpers/test-databases';
+import { type SignedIn, as, describeConsole } from './helpers/console';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 
 const FAQ_EN = 'Write to {supportEmail}.\n\n## Is it fast?\n\nYes, **very**.';
 const FAQ_ZH = '请写信至 {supportEmail}。\n\n## 快吗？\n\n是的，**非常快**。';
 
-describe.each(variants)('the console content pages on $name', (variant) => {
-  const t = useConsole(variant);
+await describeConsole('the console content pages', {}, (t) => {
   const { clock, db } = t;
   let content: SignedIn;
   let owner: SignedIn;

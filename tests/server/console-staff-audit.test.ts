@@ -20,17 +20,14 @@ import { changeStaffRole, disableStaff } from '../../server/console/staff-operat
 import { auditLog, staff, staffSessions } from '../../server/db/schema';
 import { totpCode } from '../../server/identity/totp';
 import {
-  Clock,
   SITE_ORIGIN,
   enrolWithToken,
   enrolmentTokenOf,
   type EnrolledStaff,
   type SignedIn,
-  useConsole,
+  describeConsole,
 } from './helpers/console';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 
 describe('audit redaction', () => {
@@ -64,8 +61,7 @@ describe('audit redaction', () => {
   });
 });
 
-describe.each(variants)('staff operations and the audit trail on $name', (variant) => {
-  const t = useConsole(variant, { clock: new Clock() });
+await describeConsole('staff operations and the audit trail', { fixedClock: true }, (t) => {
   const { clock, db } = t;
   let owner: EnrolledStaff;
   let ownerSession: SignedIn;

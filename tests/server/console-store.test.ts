@@ -7,7 +7,7 @@
  * commands on the same operator functions, audited as `cli`.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { CONSOLE_SESSION_COOKIE, consoleEndpoints } from '../../contract/endpoints/console';
 import type {
@@ -26,16 +26,13 @@ import {
   redeemCodes,
   settings,
 } from '../../server/db/schema';
-import { Clock, as, type SignedIn, useConsole } from './helpers/console';
+import { as, type SignedIn, describeConsole } from './helpers/console';
 import { makeUsers } from './helpers/group-buy';
-import { databaseVariants } from './helpers/test-databases';
 import { redeemCode } from '../../server/store/redeem-codes';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 
-describe.each(variants)('the console store section on $name', (variant) => {
-  const t = useConsole(variant, { clock: new Clock() });
+await describeConsole('the console store section', { fixedClock: true }, (t) => {
   const { clock, db } = t;
   let finance: SignedIn;
   let support: SignedIn;

@@ -25,18 +25,15 @@ import { groupCalls, groupRow, paySeat } from './helpers/group-buy';
 import { commissionsOf, newKol, registerInvitee } from './helpers/kol';
 import { enableThirdPartyClient, importLinkPath } from './helpers/nodes';
 import { buyOrder, postForm, sandboxNotification } from './helpers/payments';
-import { type SignedIn, as, useConsole } from './helpers/console';
+import { type SignedIn, as, describeConsole } from './helpers/console';
 import { expectOk, purchase } from './helpers/store';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 const DAY_MS = 86_400_000;
 const key = () => randomBytes(12).toString('hex');
 
-describe.each(variants)('the console members section on $name', (variant) => {
+await describeConsole('the console members section', { sandbox: true }, (t) => {
   // The console's clock starts at the real time: members' memberships and sessions share it.
-  const t = useConsole(variant, { sandbox: true });
   const { clock, db } = t;
   let support: SignedIn;
   let content: SignedIn;

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   CONSOLE_CSRF_HEADER,
   CONSOLE_SESSION_COOKIE,
@@ -20,7 +20,7 @@ import { totpCode } from '../../../server/identity/totp';
 import type { ConfiguredGateways } from '../../../server/gateways/registry';
 import { SANDBOX_SECRET, testPaymentGateways } from './payments';
 import { useTestApp, type TestApp } from './test-app';
-import type { DbVariant } from './test-databases';
+import { databaseVariants, type DbVariant } from './test-databases';
 
 export const SITE_ORIGIN = 'https://vpn.example';
 export const STAFF_PASSWORD = 'staff-password-2027';
@@ -358,4 +358,19 @@ export function useConsole(
   { sandbox = false, clock = new Clock(Date.now()) }: { sandbox?: boolean; clock?: Clock } = {},
 ) {
   return withConsole(useConsoleApp(variant, clock, { sandbox }), clock);
+}
+
+/**
+ * A console suite's describe block on each database (`<title> on pglite`, `... on postgres`), its
+ * body given the suite; with `fixedClock`, the clock starts at its own date (4 January 2027, 09:00
+ * UTC) instead of the real time.
+ */
+export async function describeConsole(
+  title: string,
+  { sandbox = false, fixedClock = false }: { sandbox?: boolean; fixedClock?: boolean },
+  body: (t: ReturnType<typeof useConsole>) => void,
+): Promise<void> {
+  describe.each(await databaseVariants())(`${title} on $name`, (variant) =>
+    body(useConsole(variant, { sandbox, ...(fixedClock ? { clock: new Clock() } : {}) })),
+  );
 }
