@@ -7,13 +7,7 @@
  */
 import { consoleCryptoNetworkUpdate } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import {
-  ageSecondFactor,
-  main,
-  openSection,
-  signedInStaff,
-  confirmStepUp,
-} from './support/console';
+import { ageSecondFactor, confirmStepUp, main, openSectionAs } from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
@@ -31,8 +25,14 @@ test.describe('console crypto', () => {
     ONE_PROJECT.en,
     async ({ page, request, i18n }) => {
       test.setTimeout(90_000);
-      const finance = await signedInStaff(page, request, 'finance');
-      await openSection(page, i18n, '/admin/crypto', 'Crypto');
+      const finance = await openSectionAs(
+        page,
+        request,
+        i18n,
+        'finance',
+        '/admin/crypto',
+        'Crypto',
+      );
 
       // A network of its own (both projects share the server): a chain ID nobody else uses.
       const name = `Testnet ${suffix()}`;

@@ -8,13 +8,7 @@
  */
 import { consoleGroupEnd } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import {
-  ageSecondFactor,
-  main,
-  openSection,
-  signedInStaff,
-  confirmStepUp,
-} from './support/console';
+import { ageSecondFactor, confirmStepUp, main, openSectionAs } from './support/console';
 import { expect } from './support/fixtures';
 import { test } from './support/group-buy';
 import { userInfo } from './support/store';
@@ -29,8 +23,14 @@ test.describe('console group buys', () => {
       const group = await groupBuy.open(creator.token, { groupSize: 2, paymentType: 1 });
       expect((await userInfo(api, creator.token)).expireTime).toBeNull();
 
-      const support = await signedInStaff(page, request, 'support');
-      await openSection(page, i18n, '/admin/groups', 'Group buys');
+      const support = await openSectionAs(
+        page,
+        request,
+        i18n,
+        'support',
+        '/admin/groups',
+        'Group buys',
+      );
 
       const filters = main(page).getByRole('form', { name: i18n.t('Filter the groups') });
       await filters.getByLabel(i18n.t('Group ID')).fill('G12');

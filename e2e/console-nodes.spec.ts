@@ -9,13 +9,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { consoleNodeRotateToken } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import {
-  ageSecondFactor,
-  main,
-  openSection,
-  signedInStaff,
-  confirmStepUp,
-} from './support/console';
+import { ageSecondFactor, confirmStepUp, main, openSectionAs } from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
@@ -40,8 +34,7 @@ test.describe('console nodes', () => {
     ONE_PROJECT.zh,
     async ({ page, request, i18n }) => {
       test.setTimeout(90_000);
-      const owner = await signedInStaff(page, request, 'owner');
-      await openSection(page, i18n, '/admin/nodes', 'Nodes');
+      const owner = await openSectionAs(page, request, i18n, 'owner', '/admin/nodes', 'Nodes');
 
       const name = `Tokyo ${suffix()}`;
       const form = main(page).getByRole('region', { name: i18n.t('Add a node') });

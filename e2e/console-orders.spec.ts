@@ -11,13 +11,13 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import {
   ageSecondFactor,
+  confirmStepUp,
   enrolledStaff,
   expectSectionClosed,
   main,
-  openSection,
+  openSectionAs,
   signedInStaff,
   signInByApi,
-  confirmStepUp,
 } from './support/console';
 import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
@@ -60,8 +60,14 @@ test.describe('console orders', () => {
       const late = await createOrder(api, member.token, DEMO.lite1);
       expect((await request.post(`/dev/orders/${late.orderId}/expire`)).ok()).toBe(true);
 
-      const finance = await signedInStaff(page, request, 'finance');
-      await openSection(page, i18n, '/admin/orders', 'Orders');
+      const finance = await openSectionAs(
+        page,
+        request,
+        i18n,
+        'finance',
+        '/admin/orders',
+        'Orders',
+      );
 
       // A member ID that is not one is refused on the page; the member's own finds both orders.
       await filterByMember(page, i18n, 'abc');

@@ -17,8 +17,9 @@ import { ONE_PROJECT } from './support/projects';
 import {
   expectProfileOf,
   fillLoginForm,
-  openMenuIfCollapsed,
+  logOut,
   openPage,
+  openSecurityPage,
   useSessionToken,
 } from './support/ui';
 
@@ -26,12 +27,6 @@ test.use(onLocalhost);
 
 const passkeysCard = (page: Page, i18n: I18n) =>
   page.getByRole('region', { name: i18n.t('Passkeys') });
-
-async function logOut(page: Page, i18n: I18n) {
-  await openMenuIfCollapsed(page, i18n);
-  await page.getByRole('button', { name: i18n.t('Log out') }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** "Sign in with a passkey" on /login, the agreement ticked. */
 async function signInWithPasskey(page: Page, i18n: I18n) {
@@ -51,8 +46,7 @@ for (const [language, project] of [
     async ({ page, i18n, users, outbox }) => {
       const user = await users.byEmail();
       const device = await addVirtualAuthenticator(page);
-      await useSessionToken(page, user.token);
-      await openPage(page, i18n, '/user/security', 'Security');
+      await openSecurityPage(page, i18n, user.token);
       const card = passkeysCard(page, i18n);
       await expect(card.getByText(i18n.t('No passkeys yet.'))).toBeVisible();
 

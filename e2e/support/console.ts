@@ -196,3 +196,17 @@ export async function extendMembership(page: Page, i18n: I18n, days: number, rea
   await extend.getByRole('button', { name: i18n.t('Extend'), exact: true }).click();
   await expect(extend).toHaveCount(0);
 }
+
+/** A fresh staff member of `role` signed in on the page, with the console section at `path` open. */
+export async function openSectionAs(
+  page: Page,
+  request: APIRequestContext,
+  i18n: I18n,
+  role: StaffRole,
+  path: string,
+  heading: string,
+): Promise<EnrolledStaff> {
+  const staff = await signedInStaff(page, request, role);
+  await openSection(page, i18n, path, heading);
+  return staff;
+}
