@@ -1,6 +1,6 @@
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { expectProfileOf } from './support/ui';
+import { openOwnProfile } from './support/ui';
 import { ONE_PROJECT, alternateProject } from './support/projects';
 
 const PAGES = [
@@ -25,8 +25,7 @@ test(
   '/user/profile has no WCAG 2.1 A/AA violations',
   ONE_PROJECT.zh,
   async ({ page, i18n, signedInUser: user }) => {
-    await page.goto('/user/profile');
-    await expectProfileOf(page, i18n, user.userId);
+    await openOwnProfile(page, i18n, user);
     await expectAccessible(page);
   },
 );

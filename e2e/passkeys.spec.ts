@@ -11,7 +11,9 @@ import { endpoints } from '../contract';
 import { expectAccessible } from './support/axe';
 import { Authenticator } from './support/authenticator';
 import { expect, test } from './support/fixtures';
+import type { ApiClient } from './support/api-client';
 import type { I18n } from './support/i18n';
+import type { TestUser } from './support/user-factory';
 import { addPasskeyByApi, addVirtualAuthenticator, onLocalhost } from './support/passkeys';
 import { ONE_PROJECT } from './support/projects';
 import {
@@ -27,6 +29,21 @@ test.use(onLocalhost);
 
 const passkeysCard = (page: Page, i18n: I18n) =>
   page.getByRole('region', { name: i18n.t('Passkeys') });
+
+/** A passkey named `name` added (a virtual device holds it), then the Security page's Passkeys card. */
+async function securityPageWithPasskey(
+  page: Page,
+  i18n: I18n,
+  api: ApiClient,
+  user: TestUser,
+  name: string,
+) {
+  await addVirtualAuthenticator(page);
+  await useSessionToken(page, user.token);
+  await addPasskeyByApi(page, api, user.token, user.password, name);
+  await openPage(page, i18n, '/user/security', 'Security');
+  return passkeysCard(page, i18n);
+}
 
 /** "Sign in with a passkey" on /login, the agreement ticked. */
 async function signInWithPasskey(page: Page, i18n: I18n) {
@@ -104,11 +121,7 @@ test(
   ONE_PROJECT.en,
   async ({ page, i18n, api, users }) => {
     const user = await users.byEmail();
-    await addVirtualAuthenticator(page);
-    await useSessionToken(page, user.token);
-    await addPasskeyByApi(page, api, user.token, user.password, 'Old name');
-    await openPage(page, i18n, '/user/security', 'Security');
-    const card = passkeysCard(page, i18n);
+    const card = await securityPageWithPasskey(page, i18n, api, user, 'Old name');
     await card.getByRole('button', { name: i18n.t('Rename {0}', { 0: 'Old name' }) }).click();
     const rename = page.getByRole('dialog', { name: i18n.t('Rename passkey') });
     await rename.getByLabel(i18n.t('Name')).fill('Work laptop');
@@ -139,11 +152,13 @@ test('the passkeys card and the login page have no accessibility violations @lay
   users,
 }) => {
   const user = await users.byEmail();
-  await addVirtualAuthenticator(page);
-  await useSessionToken(page, user.token);
-  await addPasskeyByApi(page, api, user.token, user.password, 'A passkey with a rather long name');
-  await openPage(page, i18n, '/user/security', 'Security');
-  const card = passkeysCard(page, i18n);
+  const card = await securityPageWithPasskey(
+    page,
+    i18n,
+    api,
+    user,
+    'A passkey with a rather long name',
+  );
   await expect(card.getByRole('row').filter({ hasText: 'rather long name' })).toBeVisible();
   await card.getByRole('button', { name: i18n.t('Add a passkey') }).click();
   await expect(card.getByLabel(i18n.t('Current password'))).toBeVisible();
