@@ -1,6 +1,6 @@
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { expectProfileOf, useSessionToken } from './support/ui';
+import { openOwnProfile } from './support/ui';
 import { ONE_PROJECT, alternateProject } from './support/projects';
 
 const PAGES = [
@@ -24,11 +24,8 @@ for (const [n, { path, heading }] of PAGES.entries()) {
 test(
   '/user/profile has no WCAG 2.1 A/AA violations',
   ONE_PROJECT.zh,
-  async ({ page, i18n, users }) => {
-    const user = await users.byUsername();
-    await useSessionToken(page, user.token);
-    await page.goto('/user/profile');
-    await expectProfileOf(page, i18n, user.userId);
+  async ({ page, i18n, signedInUser: user }) => {
+    await openOwnProfile(page, i18n, user);
     await expectAccessible(page);
   },
 );

@@ -47,9 +47,7 @@ test(
 test(
   'without a yearly plan: why not, and how to qualify',
   ONE_PROJECT.zh,
-  async ({ page, i18n, users }) => {
-    const user = await users.byUsername();
-    await useSessionToken(page, user.token);
+  async ({ page, i18n, signedInUser: _signedIn }) => {
     await page.goto('/user/benefits');
     const main = page.getByRole('main');
     await expect(

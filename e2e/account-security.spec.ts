@@ -20,8 +20,9 @@ import { freshIdentity } from './support/user-factory';
 import {
   expectProfileOf,
   fillLoginForm,
-  openMenuIfCollapsed,
+  logOut,
   openPage,
+  openSecurityPage,
   useSessionToken,
 } from './support/ui';
 
@@ -29,12 +30,6 @@ const NEW_PASSWORD = 'a-new-password-2026';
 
 function card(page: Page, i18n: I18n, title: string) {
   return page.getByRole('region', { name: i18n.t(title) });
-}
-
-async function logOut(page: Page, i18n: I18n) {
-  await openMenuIfCollapsed(page, i18n);
-  await page.getByRole('button', { name: i18n.t('Log out') }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 test(
@@ -49,8 +44,7 @@ test(
     });
     expect(elsewhere.body.code).toBe(200);
     const otherToken = elsewhere.token!;
-    await useSessionToken(page, user.token);
-    await openPage(page, i18n, '/user/security', 'Security');
+    await openSecurityPage(page, i18n, user.token);
 
     const sessions = card(page, i18n, 'Where you are signed in');
     await expect(sessions.getByText(i18n.t('This session'))).toBeVisible();
@@ -93,8 +87,7 @@ test(
   ONE_PROJECT.zh,
   async ({ page, i18n, users }) => {
     const user = await users.byEmail();
-    await useSessionToken(page, user.token);
-    await openPage(page, i18n, '/user/security', 'Security');
+    await openSecurityPage(page, i18n, user.token);
     const twoStep = card(page, i18n, 'Two-step sign-in');
     await twoStep.getByRole('button', { name: i18n.t('Turn on two-step sign-in') }).click();
     await expect(
@@ -174,8 +167,7 @@ test(
   async ({ page, i18n, outbox, users }) => {
     const user = await users.byEmail();
     const next = freshIdentity().email;
-    await useSessionToken(page, user.token);
-    await openPage(page, i18n, '/user/security', 'Security');
+    await openSecurityPage(page, i18n, user.token);
     const addresses = card(page, i18n, 'Email and phone');
     await expect(addresses).toContainText(user.email!);
     await addresses.getByRole('button', { name: i18n.t('Change email or phone') }).click();
@@ -211,8 +203,7 @@ test(
   async ({ page, i18n, outbox, users }) => {
     const user = await users.byEmail();
     const phone = freshIdentity().phone;
-    await useSessionToken(page, user.token);
-    await openPage(page, i18n, '/user/security', 'Security');
+    await openSecurityPage(page, i18n, user.token);
     const addresses = card(page, i18n, 'Email and phone');
     await expect(addresses).toContainText(i18n.t('Not set'));
     await addresses.getByRole('button', { name: i18n.t('Change email or phone') }).click();
@@ -241,8 +232,7 @@ test(
   ONE_PROJECT.zh,
   async ({ page, i18n, users }) => {
     const user = await users.byEmail();
-    await useSessionToken(page, user.token);
-    await openPage(page, i18n, '/user/security', 'Security');
+    await openSecurityPage(page, i18n, user.token);
     const reminders = card(page, i18n, 'Messages').getByLabel(i18n.t('Remind me to renew'));
     await expect(reminders).toBeChecked();
     await reminders.uncheck();
@@ -293,8 +283,7 @@ test('the security page and the second step have no accessibility violations @la
 }) => {
   const user = await users.invitedBy(DEMO_USER.inviteCode);
   await fetchImportLink(api, request, user.token, 'v2rayN/6.42');
-  await useSessionToken(page, user.token);
-  await openPage(page, i18n, '/user/security', 'Security');
+  await openSecurityPage(page, i18n, user.token);
   await expect(
     card(page, i18n, 'Where you are signed in').getByText(i18n.t('This session')),
   ).toBeVisible();

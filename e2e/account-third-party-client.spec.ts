@@ -91,9 +91,7 @@ test(
 test(
   'without a membership the function cannot be switched on',
   ONE_PROJECT.en,
-  async ({ page, i18n, users }) => {
-    const user = await users.byUsername();
-    await useSessionToken(page, user.token);
+  async ({ page, i18n, signedInUser: _signedIn }) => {
     await page.goto('/user/third-party-client');
     const main = page.getByRole('main');
     await expect(

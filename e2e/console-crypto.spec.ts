@@ -7,7 +7,7 @@
  */
 import { consoleCryptoNetworkUpdate } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, main, openSection, signedInStaff } from './support/console';
+import { ageSecondFactor, confirmStepUp, main, openSectionAs } from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
@@ -25,8 +25,14 @@ test.describe('console crypto', () => {
     ONE_PROJECT.en,
     async ({ page, request, i18n }) => {
       test.setTimeout(90_000);
-      const finance = await signedInStaff(page, request, 'finance');
-      await openSection(page, i18n, '/admin/crypto', 'Crypto');
+      const finance = await openSectionAs(
+        page,
+        request,
+        i18n,
+        'finance',
+        '/admin/crypto',
+        'Crypto',
+      );
 
       // A network of its own (both projects share the server): a chain ID nobody else uses.
       const name = `Testnet ${suffix()}`;
@@ -80,12 +86,7 @@ test.describe('console crypto', () => {
       const edit = page.getByRole('dialog', { name: i18n.t('Edit network {0}', { 0: name }) });
       await edit.getByLabel(i18n.t('Receiving address')).fill(NEW_WALLET);
       await edit.getByRole('button', { name: i18n.t('Save the network') }).click();
-      const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
-      await expect(stepUp).toBeVisible();
-      await stepUp
-        .getByLabel(i18n.t('Authenticator code'))
-        .fill(await finance.authenticator.code());
-      await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
+      const stepUp = await confirmStepUp(page, i18n, finance);
       await expect(stepUp).toBeHidden();
       await expect(edit).toHaveCount(0);
       expect(answers).toEqual([403, 200]);

@@ -8,7 +8,7 @@
  */
 import { consoleGroupEnd } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, main, openSection, signedInStaff } from './support/console';
+import { ageSecondFactor, confirmStepUp, main, openSectionAs } from './support/console';
 import { expect } from './support/fixtures';
 import { test } from './support/group-buy';
 import { userInfo } from './support/store';
@@ -23,8 +23,14 @@ test.describe('console group buys', () => {
       const group = await groupBuy.open(creator.token, { groupSize: 2, paymentType: 1 });
       expect((await userInfo(api, creator.token)).expireTime).toBeNull();
 
-      const support = await signedInStaff(page, request, 'support');
-      await openSection(page, i18n, '/admin/groups', 'Group buys');
+      const support = await openSectionAs(
+        page,
+        request,
+        i18n,
+        'support',
+        '/admin/groups',
+        'Group buys',
+      );
 
       const filters = main(page).getByRole('form', { name: i18n.t('Filter the groups') });
       await filters.getByLabel(i18n.t('Group ID')).fill('G12');
@@ -58,12 +64,7 @@ test.describe('console group buys', () => {
       expect(answers).toEqual([]);
       await ending.getByLabel(i18n.t('Reason')).fill('Node outage in the region');
       await ending.getByRole('button', { name: i18n.t('End the group') }).click();
-      const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
-      await expect(stepUp).toBeVisible();
-      await stepUp
-        .getByLabel(i18n.t('Authenticator code'))
-        .fill(await support.authenticator.code());
-      await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
+      await confirmStepUp(page, i18n, support);
       await expect(ending).toHaveCount(0);
       expect(answers).toEqual([403, 200]);
       await expect(record.getByRole('status')).toHaveText(

@@ -9,7 +9,14 @@
 import { endpoints } from '../contract';
 import { PAYOUT_NETWORK_INFO } from '../contract/kol';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, enrolledStaff, main, openSection, signInByApi } from './support/console';
+import {
+  ageSecondFactor,
+  enrolledStaff,
+  main,
+  openSection,
+  signInByApi,
+  confirmStepUp,
+} from './support/console';
 import { expect, test } from './support/fixtures';
 import {
   INVITEES_FOR_PAYOUT,
@@ -112,12 +119,7 @@ test.describe('console KOL', () => {
       });
       await pay.getByLabel(i18n.t('Transaction hash')).fill('ab'.repeat(32));
       await pay.getByRole('button', { name: i18n.t('Record') }).click();
-      const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
-      await expect(stepUp).toBeVisible();
-      await stepUp
-        .getByLabel(i18n.t('Authenticator code'))
-        .fill(await finance.authenticator.code());
-      await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
+      const stepUp = await confirmStepUp(page, i18n, finance);
       await expect(stepUp).toBeHidden();
       await expect(pay).toBeHidden();
       const row = main(page)

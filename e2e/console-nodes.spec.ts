@@ -9,7 +9,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { consoleNodeRotateToken } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, main, openSection, signedInStaff } from './support/console';
+import { ageSecondFactor, confirmStepUp, main, openSectionAs } from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
@@ -34,8 +34,7 @@ test.describe('console nodes', () => {
     ONE_PROJECT.zh,
     async ({ page, request, i18n }) => {
       test.setTimeout(90_000);
-      const owner = await signedInStaff(page, request, 'owner');
-      await openSection(page, i18n, '/admin/nodes', 'Nodes');
+      const owner = await openSectionAs(page, request, i18n, 'owner', '/admin/nodes', 'Nodes');
 
       const name = `Tokyo ${suffix()}`;
       const form = main(page).getByRole('region', { name: i18n.t('Add a node') });
@@ -111,10 +110,7 @@ test.describe('console nodes', () => {
       const rotate = page.getByRole('alertdialog');
       await expect(rotate).toContainText(i18n.t('Rotate the token of node {0}?', { 0: name }));
       await rotate.getByRole('button', { name: i18n.t('Rotate the token') }).click();
-      const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
-      await expect(stepUp).toBeVisible();
-      await stepUp.getByLabel(i18n.t('Authenticator code')).fill(await owner.authenticator.code());
-      await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
+      const stepUp = await confirmStepUp(page, i18n, owner);
       await expect(stepUp).toBeHidden();
       await expect(rotate).toHaveCount(0);
       expect(rotateAnswers).toEqual([403, 200]);

@@ -11,10 +11,11 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import {
   ageSecondFactor,
+  confirmStepUp,
   enrolledStaff,
   expectSectionClosed,
   main,
-  openSection,
+  openSectionAs,
   signedInStaff,
   signInByApi,
 } from './support/console';
@@ -59,8 +60,14 @@ test.describe('console orders', () => {
       const late = await createOrder(api, member.token, DEMO.lite1);
       expect((await request.post(`/dev/orders/${late.orderId}/expire`)).ok()).toBe(true);
 
-      const finance = await signedInStaff(page, request, 'finance');
-      await openSection(page, i18n, '/admin/orders', 'Orders');
+      const finance = await openSectionAs(
+        page,
+        request,
+        i18n,
+        'finance',
+        '/admin/orders',
+        'Orders',
+      );
 
       // A member ID that is not one is refused on the page; the member's own finds both orders.
       await filterByMember(page, i18n, 'abc');
@@ -87,12 +94,7 @@ test.describe('console orders', () => {
       await expectAccessible(page);
       await refund.getByLabel(i18n.t('Reason')).fill('Customer asked within 24 hours');
       await refund.getByRole('button', { name: i18n.t('Refund'), exact: true }).click();
-      const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
-      await expect(stepUp).toBeVisible();
-      await stepUp
-        .getByLabel(i18n.t('Authenticator code'))
-        .fill(await finance.authenticator.code());
-      await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
+      await confirmStepUp(page, i18n, finance);
       await expect(
         main(page)
           .getByRole('status')

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expectAccessible } from './support/axe';
-import { main, openSection, signedInStaff } from './support/console';
+import { main, openSectionAs } from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
@@ -19,8 +19,7 @@ test.describe('console store', () => {
     ONE_PROJECT.zh,
     async ({ page, request, i18n }) => {
       test.setTimeout(120_000);
-      await signedInStaff(page, request, 'finance');
-      await openSection(page, i18n, '/admin/store', 'Store');
+      await openSectionAs(page, request, i18n, 'finance', '/admin/store', 'Store');
       const plansTable = main(page).getByRole('table', { name: i18n.t('Plans') });
       await expect(plansTable).toContainText('104');
       await expectAccessible(page);

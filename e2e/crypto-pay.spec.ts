@@ -5,7 +5,6 @@
  * no test waits out a timer.
  */
 import type { Page } from '@playwright/test';
-import { endpoints } from '../contract';
 import { LOCAL_CHAIN_ID } from '../scripts/local-chain/local-chain.mjs';
 import { POLL_MS } from '../machines/crypto-pay/crypto-pay.constants';
 import { expectAccessible } from './support/axe';
@@ -20,12 +19,12 @@ import {
   shownConfirmations,
   expireQuote,
   expectErrorShown,
+  expectPaidByCrypto,
   openWithWallet,
+  ordersOf,
   payButton,
   paymentPanel,
 } from './support/crypto-pay';
-import { resultDialog } from './support/store';
-import { useSessionToken } from './support/ui';
 import { MAINNET, switchInWallet } from './support/wallet';
 import { ONE_PROJECT } from './support/projects';
 
@@ -109,21 +108,7 @@ test.describe('crypto pay', () => {
       await expect.poll(() => shownConfirmations(page, i18n, required)).toBeGreaterThan(first);
       await wallet.mine(required);
       await page.clock.runFor(POLL_MS);
-      await expect(page).toHaveURL(/\/purchased\?orderId=K/);
-      const dialog = resultDialog(page);
-      await expect(
-        dialog.getByRole('heading', { name: i18n.t('Payment successful') }),
-      ).toBeVisible();
-      await expect(dialog.getByText(i18n.pattern('New expiry: {newExpiry}'))).toBeVisible();
-      // Like any payment, it is in the orders list: paid, by crypto.
-      const { orders } = (
-        await api.ok<{ orders: { method: string; status: string }[] }>(
-          endpoints.paymentOrder.path,
-          {},
-          user.token,
-        )
-      ).body.data;
-      expect(orders[0]).toMatchObject({ method: 'crypto', status: 'paid' });
+      await expectPaidByCrypto(page, i18n, api, user.token);
     },
   );
 
@@ -200,13 +185,7 @@ test.describe('crypto pay', () => {
     async ({ page, api, users, i18n }) => {
       const { user, network } = await quotedOnLocalChain({ page, api, users, i18n }, CRYPTO_PRICE);
       const orderIds = async () =>
-        (
-          await api.ok<{ orders: { orderId: string; status: string }[] }>(
-            endpoints.paymentOrder.path,
-            {},
-            user.token,
-          )
-        ).body.data.orders.map((o) => `${o.orderId}:${o.status}`);
+        (await ordersOf(api, user.token)).map((o) => `${o.orderId}:${o.status}`);
       const before = await orderIds();
       expect(before).toHaveLength(1);
       await page.reload();
@@ -222,9 +201,7 @@ test.describe('crypto pay', () => {
   test(
     'without a wallet, connecting says so as an error',
     ONE_PROJECT.zh,
-    async ({ page, users, i18n }) => {
-      const user = await users.byUsername();
-      await useSessionToken(page, user.token);
+    async ({ page, signedInUser: _signedIn, i18n }) => {
       await page.goto(`/crypto-pay/${CRYPTO_PRODUCT}`);
       await page.getByRole('radio').first().check();
       await page.getByRole('radio', { name: /^USDT/ }).check();

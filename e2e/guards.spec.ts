@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { expectProfileOf, logInThroughUi, useSessionToken } from './support/ui';
+import { expectProfileOf, logInThroughUi } from './support/ui';
 import { ONE_PROJECT, alternateProject } from './support/projects';
 
 test.describe('login-access guard', () => {
@@ -17,9 +17,7 @@ test.describe('login-access guard', () => {
   test(
     'a logged-in visitor on /login?redirect= goes to the redirect',
     ONE_PROJECT.zh,
-    async ({ page, users }) => {
-      const user = await users.byUsername();
-      await useSessionToken(page, user.token);
+    async ({ page, signedInUser: _signedIn }) => {
       await page.goto('/login?redirect=%2Fuser%2Fdevice');
       await expect(page).toHaveURL(/\/user\/device$/);
     },

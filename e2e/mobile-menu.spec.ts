@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
-import { openOwnProfile, useSessionToken } from './support/ui';
+import { openOwnProfile } from './support/ui';
 import { ONE_PROJECT } from './support/projects';
 
 const PHONE = { width: 390, height: 844 };
@@ -86,9 +86,7 @@ test(
 test(
   'the account menu on a phone shows the current page in its row',
   ONE_PROJECT.zh,
-  async ({ page, i18n, users }) => {
-    const user = await users.byUsername();
-    await useSessionToken(page, user.token);
+  async ({ page, i18n, signedInUser: _signedIn }) => {
     for (const [path, label] of [
       ['/user/benefits', 'Benefits'],
       ['/user/third-party-client', 'Third-party client'],

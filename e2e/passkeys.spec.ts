@@ -11,14 +11,17 @@ import { endpoints } from '../contract';
 import { expectAccessible } from './support/axe';
 import { Authenticator } from './support/authenticator';
 import { expect, test } from './support/fixtures';
+import type { ApiClient } from './support/api-client';
 import type { I18n } from './support/i18n';
+import type { TestUser } from './support/user-factory';
 import { addPasskeyByApi, addVirtualAuthenticator, onLocalhost } from './support/passkeys';
 import { ONE_PROJECT } from './support/projects';
 import {
   expectProfileOf,
   fillLoginForm,
-  openMenuIfCollapsed,
+  logOut,
   openPage,
+  openSecurityPage,
   useSessionToken,
 } from './support/ui';
 
@@ -27,10 +30,19 @@ test.use(onLocalhost);
 const passkeysCard = (page: Page, i18n: I18n) =>
   page.getByRole('region', { name: i18n.t('Passkeys') });
 
-async function logOut(page: Page, i18n: I18n) {
-  await openMenuIfCollapsed(page, i18n);
-  await page.getByRole('button', { name: i18n.t('Log out') }).click();
-  await expect(page).toHaveURL(/\/$/);
+/** A passkey named `name` added (a virtual device holds it), then the Security page's Passkeys card. */
+async function securityPageWithPasskey(
+  page: Page,
+  i18n: I18n,
+  api: ApiClient,
+  user: TestUser,
+  name: string,
+) {
+  await addVirtualAuthenticator(page);
+  await useSessionToken(page, user.token);
+  await addPasskeyByApi(page, api, user.token, user.password, name);
+  await openPage(page, i18n, '/user/security', 'Security');
+  return passkeysCard(page, i18n);
 }
 
 /** "Sign in with a passkey" on /login, the agreement ticked. */
@@ -51,8 +63,7 @@ for (const [language, project] of [
     async ({ page, i18n, users, outbox }) => {
       const user = await users.byEmail();
       const device = await addVirtualAuthenticator(page);
-      await useSessionToken(page, user.token);
-      await openPage(page, i18n, '/user/security', 'Security');
+      await openSecurityPage(page, i18n, user.token);
       const card = passkeysCard(page, i18n);
       await expect(card.getByText(i18n.t('No passkeys yet.'))).toBeVisible();
 
@@ -110,11 +121,7 @@ test(
   ONE_PROJECT.en,
   async ({ page, i18n, api, users }) => {
     const user = await users.byEmail();
-    await addVirtualAuthenticator(page);
-    await useSessionToken(page, user.token);
-    await addPasskeyByApi(page, api, user.token, user.password, 'Old name');
-    await openPage(page, i18n, '/user/security', 'Security');
-    const card = passkeysCard(page, i18n);
+    const card = await securityPageWithPasskey(page, i18n, api, user, 'Old name');
     await card.getByRole('button', { name: i18n.t('Rename {0}', { 0: 'Old name' }) }).click();
     const rename = page.getByRole('dialog', { name: i18n.t('Rename passkey') });
     await rename.getByLabel(i18n.t('Name')).fill('Work laptop');
@@ -145,11 +152,13 @@ test('the passkeys card and the login page have no accessibility violations @lay
   users,
 }) => {
   const user = await users.byEmail();
-  await addVirtualAuthenticator(page);
-  await useSessionToken(page, user.token);
-  await addPasskeyByApi(page, api, user.token, user.password, 'A passkey with a rather long name');
-  await openPage(page, i18n, '/user/security', 'Security');
-  const card = passkeysCard(page, i18n);
+  const card = await securityPageWithPasskey(
+    page,
+    i18n,
+    api,
+    user,
+    'A passkey with a rather long name',
+  );
   await expect(card.getByRole('row').filter({ hasText: 'rather long name' })).toBeVisible();
   await card.getByRole('button', { name: i18n.t('Add a passkey') }).click();
   await expect(card.getByLabel(i18n.t('Current password'))).toBeVisible();

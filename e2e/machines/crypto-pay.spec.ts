@@ -4,7 +4,6 @@
  * test is one buyer with a fresh account and a wallet address of its own.
  */
 import { Errors } from '../../contract/errors';
-import { endpoints } from '../../contract';
 import { POLL_MS } from '../../machines/crypto-pay/crypto-pay.constants';
 import { cryptoPayMachine } from '../../machines/crypto-pay/crypto-pay.machine';
 import type { Wallet } from '../../machines/crypto-pay/crypto-pay.types';
@@ -12,7 +11,6 @@ import { LOCAL_CHAIN_ID } from '../../scripts/local-chain/local-chain.mjs';
 import { expect } from '../support/fixtures';
 import { errorKeyOf } from '../support/i18n';
 import { describeMachinePaths, type StepInfo } from '../support/path-runner';
-import { resultDialog } from '../support/store';
 import type { TestUser } from '../support/user-factory';
 import { MAINNET, type TestWallet } from '../support/wallet';
 import {
@@ -21,6 +19,7 @@ import {
   shownConfirmations,
   expireQuote,
   expectErrorShown,
+  expectPaidByCrypto,
   openWithWallet,
   payButton,
   paymentPanel,
@@ -240,20 +239,7 @@ describeMachinePaths<typeof cryptoPayMachine, Data>({
       unobservable: 'lasts one status request; the state after it is asserted',
     },
     paid: async ({ page, i18n, api, data }) => {
-      await expect(page).toHaveURL(/\/purchased\?orderId=K/);
-      const dialog = resultDialog(page);
-      await expect(
-        dialog.getByRole('heading', { name: i18n.t('Payment successful') }),
-      ).toBeVisible();
-      await expect(dialog.getByText(i18n.pattern('New expiry: {newExpiry}'))).toBeVisible();
-      const { orders } = (
-        await api.ok<{ orders: { method: string; status: string }[] }>(
-          endpoints.paymentOrder.path,
-          {},
-          data.user.token,
-        )
-      ).body.data;
-      expect(orders[0]).toMatchObject({ method: 'crypto', status: 'paid' });
+      await expectPaidByCrypto(page, i18n, api, data.user.token);
     },
     expired: async ({ page, i18n }) => {
       await expect(paymentPanel(page, i18n).getByRole('alert')).toContainText(

@@ -107,6 +107,18 @@ export async function ageSecondFactor(page: Page): Promise<void> {
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/**
+ * Answers the "Confirm it's you" dialog a guarded action opens (the step-up): it is shown, takes
+ * `staff`'s current authenticator code and is confirmed. Returns the dialog, for what follows.
+ */
+export async function confirmStepUp(page: Page, i18n: I18n, staff: EnrolledStaff) {
+  const stepUp = page.getByRole('dialog', { name: i18n.t("Confirm it's you") });
+  await expect(stepUp).toBeVisible();
+  await stepUp.getByLabel(i18n.t('Authenticator code')).fill(await staff.authenticator.code());
+  await stepUp.getByRole('button', { name: i18n.t('Confirm') }).click();
+  return stepUp;
+}
+
 /** The page is kept out of search engines. */
 export async function expectNoindex(page: Page): Promise<void> {
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
@@ -183,4 +195,18 @@ export async function extendMembership(page: Page, i18n: I18n, days: number, rea
   await extend.getByLabel(i18n.t('Reason')).fill(reason);
   await extend.getByRole('button', { name: i18n.t('Extend'), exact: true }).click();
   await expect(extend).toHaveCount(0);
+}
+
+/** A fresh staff member of `role` signed in on the page, with the console section at `path` open. */
+export async function openSectionAs(
+  page: Page,
+  request: APIRequestContext,
+  i18n: I18n,
+  role: StaffRole,
+  path: string,
+  heading: string,
+): Promise<EnrolledStaff> {
+  const staff = await signedInStaff(page, request, role);
+  await openSection(page, i18n, path, heading);
+  return staff;
 }

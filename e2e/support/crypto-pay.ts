@@ -4,7 +4,7 @@ import { endpoints } from '../../contract';
 import type { ApiClient } from './api-client';
 import { expect } from './fixtures';
 import type { I18n } from './i18n';
-import { DEMO } from './store';
+import { DEMO, resultDialog } from './store';
 import { useSessionToken } from './ui';
 import type { UserFactory } from './user-factory';
 import { TestWallet, installWallet, localNetwork, type TestWalletOptions } from './wallet';
@@ -34,6 +34,30 @@ export async function shownConfirmations(page: Page, i18n: I18n, required: numbe
   return shown!;
 }
 
+/** The member's orders as the orders list reads them, newest first. */
+export async function ordersOf(api: ApiClient, token: string) {
+  return (
+    await api.ok<{ orders: { orderId: string; method: string; status: string }[] }>(
+      endpoints.paymentOrder.path,
+      {},
+      token,
+    )
+  ).body.data.orders;
+}
+
+/**
+ * The crypto payment went through: the result page says so with the new expiry and, like any
+ * payment, it is in the orders list: paid, by crypto.
+ */
+export async function expectPaidByCrypto(page: Page, i18n: I18n, api: ApiClient, token: string) {
+  await expect(page).toHaveURL(/\/purchased\?orderId=K/);
+  const dialog = resultDialog(page);
+  await expect(dialog.getByRole('heading', { name: i18n.t('Payment successful') })).toBeVisible();
+  await expect(dialog.getByText(i18n.pattern('New expiry: {newExpiry}'))).toBeVisible();
+  const orders = await ordersOf(api, token);
+  expect(orders[0]).toMatchObject({ method: 'crypto', status: 'paid' });
+}
+
 /**
  * The quote on screen runs out: the server closes its order (dev route) and the page's clock
  * passes the expiry. The wall clock is then set back, as signed requests carry it and the server
@@ -52,9 +76,7 @@ export async function expireQuote({
   token: string;
   quoteMs: number;
 }): Promise<void> {
-  const { orders } = (
-    await api.ok<{ orders: { orderId: string }[] }>(endpoints.paymentOrder.path, {}, token)
-  ).body.data;
+  const orders = await ordersOf(api, token);
   expect((await request.post(`/dev/orders/${orders[0]!.orderId}/expire`)).ok()).toBe(true);
   const now = await page.evaluate(() => Date.now());
   await page.clock.runFor(quoteMs);

@@ -41,6 +41,19 @@ export async function openPage(
   return main;
 }
 
+/** Signed in with `token`, opens the account's Security page; returns the main landmark. */
+export async function openSecurityPage(page: Page, i18n: I18n, token: string): Promise<Locator> {
+  await useSessionToken(page, token);
+  return openPage(page, i18n, '/user/security', 'Security');
+}
+
+/** Logs out from the account menu (opened first on a phone) and lands on the home page. */
+export async function logOut(page: Page, i18n: I18n): Promise<void> {
+  await openMenuIfCollapsed(page, i18n);
+  await page.getByRole('button', { name: i18n.t('Log out') }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
 /** Logs in through the login page (already open), expecting success. */
 export async function logInThroughUi(
   page: Page,

@@ -10,34 +10,20 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, gt, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { consoleEndpoints, type ConsoleEndpoint } from '../../contract/endpoints/console';
 import type { PaymentFlag } from '../../contract/endpoints/console-orders';
 import { auditLog, orders, users } from '../../server/db/schema';
 import { registerByUsername } from './helpers/accounts';
-import {
-  Clock,
-  addAndEnrol,
-  as,
-  consoleCall,
-  runCli,
-  signIn,
-  type EnrolledStaff,
-  type SignedIn,
-  useConsoleApp,
-} from './helpers/console';
+import { as, type EnrolledStaff, type SignedIn, describeConsole } from './helpers/console';
 import { buyOrder, postForm, sandboxNotification } from './helpers/payments';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const USDT = '0x55d398326f99059ff775485246999027b3197955';
 
-describe.each(variants)('the audit entry of each console action on $name', (variant) => {
-  const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock, { sandbox: true });
-  const db = () => t.app.kestrel.database.db;
+await describeConsole('the audit entry of each console action', { sandbox: true }, (t) => {
+  const { clock, db } = t;
   let ownerStaff: EnrolledStaff;
   let owner: SignedIn;
 
@@ -59,7 +45,7 @@ describe.each(variants)('the audit entry of each console action on $name', (vari
     entry: { action: string; target: string; before: unknown; after: unknown },
   ): Promise<void> {
     const since = await lastId();
-    const answer = await consoleCall(t.app, endpoint, input, as(owner));
+    const answer = await t.consoleCall(endpoint, input, as(owner));
     expect(answer.body.code, `${endpoint.path}: ${answer.body.msg}`).toBe(200);
     const written = await entriesSince(since);
     expect(written, entry.action).toHaveLength(1);
@@ -78,14 +64,13 @@ describe.each(variants)('the audit entry of each console action on $name', (vari
   }
 
   it('signs in an owner (every permission)', async () => {
-    ownerStaff = await addAndEnrol(t.app, clock, 'audra_owner', 'owner');
-    owner = await signIn(t.app, clock, ownerStaff);
+    ownerStaff = await t.addAndEnrol('audra_owner', 'owner');
+    owner = await t.signIn(ownerStaff);
   });
 
   it('member.enable: a disabled member enabled again', async () => {
     const member = await registerByUsername(t.api);
-    const off = await consoleCall(
-      t.app,
+    const off = await t.consoleCall(
       E.consoleUserSetDisabled,
       { userId: member.userId, disabled: true, reason: 'Chargeback under review' },
       as(owner),
@@ -135,15 +120,13 @@ describe.each(variants)('the audit entry of each console action on $name', (vari
     expect(
       (await postForm(t.app, '/pay/notify/sandbox', sandboxNotification(order))).statusCode,
     ).toBe(200);
-    const confirmed = await consoleCall<{ result: string }>(
-      t.app,
+    const confirmed = await t.consoleCall<{ result: string }>(
       E.consoleOrderConfirm,
       { orderId: order.orderNo, tradeNo: 'SECOND-TRADE-7', reason: 'Paid twice by the member' },
       as(owner),
     );
     expect(confirmed.body.data.result).toBe('flagged');
-    const flags = await consoleCall<{ items: PaymentFlag[] }>(
-      t.app,
+    const flags = await t.consoleCall<{ items: PaymentFlag[] }>(
       E.consolePaymentFlags,
       {},
       as(owner),
@@ -189,7 +172,7 @@ describe.each(variants)('the audit entry of each console action on $name', (vari
     ] as const) {
       writeFileSync(file, JSON.stringify({ networks: [{ ...network, confirmations }] }));
       const since = await lastId();
-      const run = await runCli(t.app, clock, ['crypto', 'import', file]);
+      const run = await t.runCli(['crypto', 'import', file]);
       expect(run.code, run.err.join('\n')).toBe(0);
       const written = await entriesSince(since);
       // The import's own entry, then the entry every CLI command leaves.
@@ -210,7 +193,7 @@ describe.each(variants)('the audit entry of each console action on $name', (vari
       [E.consoleCryptoNetworkEnabled, { chainId: 56 }],
       [E.consoleCryptoTokenEnabled, { chainId: 56, symbol: 'USDT' }],
     ] as const) {
-      const off = await consoleCall(t.app, endpoint, { ...chain, enabled: false }, as(owner));
+      const off = await t.consoleCall(endpoint, { ...chain, enabled: false }, as(owner));
       expect(off.body.code, off.body.msg).toBe(200);
     }
     await auditedOnce(
@@ -248,7 +231,7 @@ describe.each(variants)('the audit entry of each console action on $name', (vari
       [E.consoleStoreGroupEnabled, {}, 'enabled', 'group-buy.enable', 'group-buy'],
     ];
     for (const [endpoint, input, field, action, target] of puts) {
-      const off = await consoleCall(t.app, endpoint, { ...input, [field]: false }, as(owner));
+      const off = await t.consoleCall(endpoint, { ...input, [field]: false }, as(owner));
       expect(off.body.code, off.body.msg).toBe(200);
       await auditedOnce(
         endpoint,

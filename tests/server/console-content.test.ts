@@ -11,7 +11,7 @@
  * them in their language; the CLI's `benefits` changes them through the same functions.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
 import type {
@@ -23,20 +23,8 @@ import type { DisplayConfig } from '../../contract/endpoints/system';
 import type { BannerNotice, Notice } from '../../contract/endpoints/notices';
 import { announcementReads, announcements, benefits, users } from '../../server/db/schema';
 import { PASSWORD, registerByUsername, type Registered } from './helpers/accounts';
-import {
-  Clock,
-  consoleCall,
-  type SignedIn,
-  useConsoleApp,
-  signedInStaff,
-  as,
-  lastAudit,
-  auditCount,
-  runCli,
-} from './helpers/console';
-import { databaseVariants } from './helpers/test-databases';
+import { type SignedIn, as, describeConsole } from './helpers/console';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 const MINUTE = 60_000;
 
@@ -48,10 +36,8 @@ const fields = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe.each(variants)('the console content section on $name', (variant) => {
-  const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock);
-  const db = () => t.app.kestrel.database.db;
+await describeConsole('the console content section', {}, (t) => {
+  const { clock, db } = t;
   let content: SignedIn;
   let support: SignedIn;
   let ann: Registered;
@@ -59,23 +45,17 @@ describe.each(variants)('the console content section on $name', (variant) => {
 
   const asContent = (language?: string) => as(content, language);
   const create = (input: Record<string, unknown>, language?: string) =>
-    consoleCall<ConsoleAnnouncement>(
-      t.app,
-      E.consoleAnnouncementCreate,
-      input,
-      asContent(language),
-    );
+    t.consoleCall<ConsoleAnnouncement>(E.consoleAnnouncementCreate, input, asContent(language));
   const list = async () =>
     (
-      await consoleCall<{ announcements: ConsoleAnnouncement[] }>(
-        t.app,
+      await t.consoleCall<{ announcements: ConsoleAnnouncement[] }>(
         E.consoleAnnouncementList,
         {},
         asContent(),
       )
     ).body.data.announcements;
-  const audited = (action: string) => lastAudit(db(), action);
-  const countAudits = () => auditCount(db());
+  const audited = (action: string) => t.lastAudit(action);
+  const countAudits = () => t.auditCount();
   const notices = async (who: Registered, language: 'en' | 'zh_CN' = 'en') =>
     (
       await t.api.call<{ notices: Notice[]; unread: number }>(
@@ -94,14 +74,14 @@ describe.each(variants)('the console content section on $name', (variant) => {
     ).body;
 
   it('signs in a content and a support staff member; registers two members', async () => {
-    content = await signedInStaff(t.app, clock, 'cora_content', 'content');
-    support = await signedInStaff(t.app, clock, 'sam_support', 'support');
+    content = await t.signedInStaff('cora_content', 'content');
+    support = await t.signedInStaff('sam_support', 'support');
     ann = await registerByUsername(t.api);
     bob = await registerByUsername(t.api);
   });
 
   it('refuses the section to support staff', async () => {
-    const answer = await consoleCall(t.app, E.consoleAnnouncementCreate, fields('Nope'), {
+    const answer = await t.consoleCall(E.consoleAnnouncementCreate, fields('Nope'), {
       cookie: support.cookie,
       csrf: support.csrf,
     });
@@ -155,8 +135,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
       expect(answer.body.code, JSON.stringify(input).slice(0, 80)).toBe(error.code);
       expect(answer.body.msg).toBe(error.zh_CN);
     }
-    const update = await consoleCall(
-      t.app,
+    const update = await t.consoleCall(
       E.consoleAnnouncementUpdate,
       {
         id: live.id,
@@ -165,8 +144,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
       asContent('zh_CN'),
     );
     expect(update.body.code).toBe(Errors.ANNOUNCEMENT_ENDS_BEFORE_START.code);
-    const missing = await consoleCall(
-      t.app,
+    const missing = await t.consoleCall(
       E.consoleAnnouncementUpdate,
       { id: 2_000_000_000, ...fields('x') },
       asContent('zh_CN'),
@@ -259,8 +237,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
   });
 
   it('changes an announcement (audited, before and after); reads stay', async () => {
-    const answer = await consoleCall<ConsoleAnnouncement>(
-      t.app,
+    const answer = await t.consoleCall<ConsoleAnnouncement>(
       E.consoleAnnouncementUpdate,
       { id: live.id, ...fields('Maintenance tonight', { banner: true }) },
       asContent(),
@@ -274,16 +251,14 @@ describe.each(variants)('the console content section on $name', (variant) => {
   });
 
   it('refuses to delete one already read; withdraws it instead, then it is gone for members', async () => {
-    const refused = await consoleCall(
-      t.app,
+    const refused = await t.consoleCall(
       E.consoleAnnouncementDelete,
       { id: live.id },
       asContent('zh_CN'),
     );
     expect(refused.body.code).toBe(Errors.ANNOUNCEMENT_ALREADY_READ.code);
     expect(refused.body.msg).toBe(Errors.ANNOUNCEMENT_ALREADY_READ.zh_CN);
-    const withdrawn = await consoleCall<ConsoleAnnouncement>(
-      t.app,
+    const withdrawn = await t.consoleCall<ConsoleAnnouncement>(
       E.consoleAnnouncementWithdraw,
       { id: live.id },
       asContent(),
@@ -295,8 +270,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
     });
     expect((await notices(ann)).data.notices.map((n) => n.id)).not.toContain(live.id);
     expect((await banners()).data.banners.map((b) => b.id)).not.toContain(live.id);
-    const edit = await consoleCall(
-      t.app,
+    const edit = await t.consoleCall(
       E.consoleAnnouncementUpdate,
       { id: live.id, ...fields('Again') },
       asContent(),
@@ -307,8 +281,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
   it('deletes one nobody read (its banner dismissals go with it), audited', async () => {
     const mistake = (await create(fields('Typo', { banner: true }))).body.data;
     await t.api.call('/api/user/user_notice_dismiss', { id: mistake.id }, { token: ann.token });
-    const answer = await consoleCall(
-      t.app,
+    const answer = await t.consoleCall(
       E.consoleAnnouncementDelete,
       { id: mistake.id },
       asContent(),
@@ -343,10 +316,7 @@ describe.each(variants)('the console content section on $name', (variant) => {
   });
 });
 
-describe.each(variants)("the console's site links on $name", (variant) => {
-  const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock);
-  const db = () => t.app.kestrel.database.db;
+await describeConsole("the console's site links", {}, (t) => {
   let content: SignedIn;
   const as = (language?: string) => ({
     cookie: content.cookie,
@@ -357,12 +327,12 @@ describe.each(variants)("the console's site links on $name", (variant) => {
     (await t.api.call<DisplayConfig>('/api/system/system_display_config', {})).body.data;
 
   it('signs in a content staff member', async () => {
-    content = await signedInStaff(t.app, clock, 'lena_links', 'content');
+    content = await t.signedInStaff('lena_links', 'content');
   });
 
   it('changes the links (audited, before and after), keeping the rest of the display config', async () => {
     const before = await displayConfig();
-    const read = await consoleCall<SiteLinks>(t.app, E.consoleLinksRead, {}, as());
+    const read = await t.consoleCall<SiteLinks>(E.consoleLinksRead, {}, as());
     expect(read.body.data).toEqual(before.links);
     const links: SiteLinks = {
       ...before.links,
@@ -372,12 +342,12 @@ describe.each(variants)("the console's site links on $name", (variant) => {
       help: before.links.help.map((l) => (l.key === 'plans' ? { ...l, href: '/pricing?x=1' } : l)),
       supportEmail: 'help@kestrel.example',
     };
-    const answer = await consoleCall<SiteLinks>(t.app, E.consoleLinksUpdate, links, as());
+    const answer = await t.consoleCall<SiteLinks>(E.consoleLinksUpdate, links, as());
     expect(answer.body.code, answer.body.msg).toBe(200);
     const after = await displayConfig();
     expect(after.links).toEqual(links);
     expect({ ...after, links: before.links }).toEqual(before);
-    const audit = await lastAudit(db(), 'links.update');
+    const audit = await t.lastAudit('links.update');
     expect(audit).toMatchObject({
       actorUsername: 'lena_links',
       before: before.links,
@@ -387,7 +357,7 @@ describe.each(variants)("the console's site links on $name", (variant) => {
 
   it('refuses a link that is not https:// or a path here, in both languages, and changes nothing', async () => {
     const current = await displayConfig();
-    const audits = await auditCount(db());
+    const audits = await t.auditCount();
     const withHelp = (href: string) => ({
       ...current.links,
       help: current.links.help.map((l, i) => (i === 0 ? { ...l, href } : l)),
@@ -407,18 +377,17 @@ describe.each(variants)("the console's site links on $name", (variant) => {
       ],
       [{ ...current.links, help: [{ key: 'no-dashes', href: '/faq' }] }, Errors.LINK_KEY_INVALID],
     ] as const) {
-      const answer = await consoleCall(t.app, E.consoleLinksUpdate, input, as('zh_CN'));
+      const answer = await t.consoleCall(E.consoleLinksUpdate, input, as('zh_CN'));
       expect(answer.body.code, JSON.stringify(input).slice(0, 120)).toBe(error.code);
       expect(answer.body.msg).toBe(error.zh_CN);
     }
     expect(await displayConfig()).toEqual(current);
-    expect(await auditCount(db())).toBe(audits);
+    expect(await t.auditCount()).toBe(audits);
   });
 
   it('adds a link at the end of a menu (audited, before and after); the site shows it', async () => {
     const before = await displayConfig();
-    const answer = await consoleCall<SiteLinks>(
-      t.app,
+    const answer = await t.consoleCall<SiteLinks>(
       E.consoleLinksAdd,
       { menu: 'more', key: 'telegram', href: ' https://t.me/kestrel_news ' },
       as(),
@@ -431,7 +400,7 @@ describe.each(variants)("the console's site links on $name", (variant) => {
     expect(answer.body.data).toEqual(links);
     const after = await displayConfig();
     expect(after).toEqual({ ...before, links });
-    expect(await lastAudit(db(), 'links.add')).toMatchObject({
+    expect(await t.lastAudit('links.add')).toMatchObject({
       actorUsername: 'lena_links',
       actorKind: 'staff',
       target: 'display_config.links',
@@ -442,7 +411,7 @@ describe.each(variants)("the console's site links on $name", (variant) => {
 
   it('refuses a bad key, a bad address, a key the menu has and a ninth link, in both languages, and changes nothing', async () => {
     const current = await displayConfig();
-    const audits = await auditCount(db());
+    const audits = await t.auditCount();
     const add = (menu: string, key: string, href: string) => ({ menu, key, href });
     for (const [input, error] of [
       [add('more', 'tele-gram', 'https://t.me/x'), Errors.LINK_KEY_INVALID],
@@ -456,13 +425,12 @@ describe.each(variants)("the console's site links on $name", (variant) => {
       [add('footer', 'guide', '/guide'), Errors.BAD_REQUEST],
     ] as const) {
       for (const language of ['en', 'zh_CN'] as const) {
-        const answer = await consoleCall(t.app, E.consoleLinksAdd, input, as(language));
+        const answer = await t.consoleCall(E.consoleLinksAdd, input, as(language));
         expect(answer.body.code, JSON.stringify(input)).toBe(error.code);
         expect(answer.body.msg).toBe(language === 'en' ? error.en : error.zh_CN);
       }
     }
-    const missing = await consoleCall(
-      t.app,
+    const missing = await t.consoleCall(
       E.consoleLinksRemove,
       { menu: 'help', key: 'nothingHere' },
       as('zh_CN'),
@@ -472,41 +440,30 @@ describe.each(variants)("the console's site links on $name", (variant) => {
       Errors.LINK_NOT_FOUND.zh_CN,
     ]);
     expect(await displayConfig()).toEqual(current);
-    expect(await auditCount(db())).toBe(audits);
+    expect(await t.auditCount()).toBe(audits);
 
     // A menu holds 8: the ninth is refused, the menu as it was.
     const room = 8 - current.links.help.length;
     for (let i = 0; i < room; i += 1) {
-      const filled = await consoleCall(
-        t.app,
-        E.consoleLinksAdd,
-        add('help', `extra${i}`, '/x'),
-        as(),
-      );
+      const filled = await t.consoleCall(E.consoleLinksAdd, add('help', `extra${i}`, '/x'), as());
       expect(filled.body.code, filled.body.msg).toBe(200);
     }
     const full = await displayConfig();
     expect(full.links.help).toHaveLength(8);
-    const ninth = await consoleCall(
-      t.app,
-      E.consoleLinksAdd,
-      add('help', 'ninth', '/x'),
-      as('zh_CN'),
-    );
+    const ninth = await t.consoleCall(E.consoleLinksAdd, add('help', 'ninth', '/x'), as('zh_CN'));
     expect([ninth.body.code, ninth.body.msg]).toEqual([
       Errors.LINK_MENU_FULL.code,
       Errors.LINK_MENU_FULL.zh_CN,
     ]);
     expect(await displayConfig()).toEqual(full);
     for (let i = 0; i < room; i += 1)
-      await consoleCall(t.app, E.consoleLinksRemove, { menu: 'help', key: `extra${i}` }, as());
+      await t.consoleCall(E.consoleLinksRemove, { menu: 'help', key: `extra${i}` }, as());
     expect(await displayConfig()).toEqual(current);
   });
 
   it('removes a link (audited, before and after); the other menu and the contacts are kept', async () => {
     const before = await displayConfig();
-    const answer = await consoleCall<SiteLinks>(
-      t.app,
+    const answer = await t.consoleCall<SiteLinks>(
       E.consoleLinksRemove,
       { menu: 'more', key: 'telegram' },
       as(),
@@ -516,29 +473,26 @@ describe.each(variants)("the console's site links on $name", (variant) => {
     expect(links.more).toHaveLength(before.links.more.length - 1);
     expect(answer.body.data).toEqual(links);
     expect(await displayConfig()).toEqual({ ...before, links });
-    expect(await lastAudit(db(), 'links.remove')).toMatchObject({
+    expect(await t.lastAudit('links.remove')).toMatchObject({
       actorUsername: 'lena_links',
       target: 'display_config.links',
       before: before.links,
       after: links,
     });
     // Removed already: refused, nothing written.
-    const audits = await auditCount(db());
-    const again = await consoleCall(
-      t.app,
+    const audits = await t.auditCount();
+    const again = await t.consoleCall(
       E.consoleLinksRemove,
       { menu: 'more', key: 'telegram' },
       as(),
     );
     expect(again.body.code).toBe(Errors.LINK_NOT_FOUND.code);
-    expect(await auditCount(db())).toBe(audits);
+    expect(await t.auditCount()).toBe(audits);
   });
 });
 
-describe.each(variants)("the console's benefits on $name", (variant) => {
-  const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock);
-  const db = () => t.app.kestrel.database.db;
+await describeConsole("the console's benefits", {}, (t) => {
+  const { db } = t;
   let content: SignedIn;
   let member: Registered;
   const benefit = (extra: Record<string, unknown> = {}) => ({
@@ -563,7 +517,7 @@ describe.each(variants)("the console's benefits on $name", (variant) => {
     ).body.data.items;
 
   it('signs in a content staff member; a member with a yearly plan', async () => {
-    content = await signedInStaff(t.app, clock, 'bea_benefits', 'content');
+    content = await t.signedInStaff('bea_benefits', 'content');
     const registered = await registerByUsername(t.api);
     await db()
       .update(users)
@@ -578,22 +532,20 @@ describe.each(variants)("the console's benefits on $name", (variant) => {
   });
 
   it('adds one (audited, the password redacted); members see it in their language', async () => {
-    const added = await consoleCall<ConsoleBenefit>(
-      t.app,
+    const added = await t.consoleCall<ConsoleBenefit>(
       E.consoleBenefitCreate,
       benefit(),
       as(content),
     );
     expect(added.body.code, added.body.msg).toBe(200);
     expect(added.body.data).toMatchObject({ ...benefit(), active: true });
-    const audit = await lastAudit(db(), 'benefit.create');
+    const audit = await t.lastAudit('benefit.create');
     expect(audit).toMatchObject({
       actorUsername: 'bea_benefits',
       target: `benefit:${added.body.data.id}`,
     });
     expect(JSON.stringify(audit!.after)).not.toContain('pw-secret-1');
-    const listed = await consoleCall<{ benefits: ConsoleBenefit[] }>(
-      t.app,
+    const listed = await t.consoleCall<{ benefits: ConsoleBenefit[] }>(
       E.consoleBenefitList,
       {},
       as(content),
@@ -609,21 +561,19 @@ describe.each(variants)("the console's benefits on $name", (variant) => {
   });
 
   it('changes one and hides it (audited, before and after); members no longer see it', async () => {
-    const added = await consoleCall<ConsoleBenefit>(
-      t.app,
+    const added = await t.consoleCall<ConsoleBenefit>(
       E.consoleBenefitCreate,
       benefit({ titleEn: 'Cloud storage', titleZh: '云存储' }),
       as(content),
     );
     const id = added.body.data.id;
-    const changed = await consoleCall<ConsoleBenefit>(
-      t.app,
+    const changed = await t.consoleCall<ConsoleBenefit>(
       E.consoleBenefitUpdate,
       { id, ...benefit({ titleEn: 'Cloud drive', titleZh: '云盘', active: false }) },
       as(content),
     );
     expect(changed.body.data).toMatchObject({ id, titleEn: 'Cloud drive', active: false });
-    const audit = await lastAudit(db(), 'benefit.update');
+    const audit = await t.lastAudit('benefit.update');
     expect(audit).toMatchObject({
       before: expect.objectContaining({ titleEn: 'Cloud storage', active: true }),
       after: expect.objectContaining({ titleEn: 'Cloud drive', active: false }),
@@ -635,7 +585,7 @@ describe.each(variants)("the console's benefits on $name", (variant) => {
 
   it('refuses bad input in both languages and changes nothing', async () => {
     const before = await db().select().from(benefits);
-    const audits = await auditCount(db());
+    const audits = await t.auditCount();
     for (const [input, error] of [
       [benefit({ titleZh: '' }), Errors.BENEFIT_TITLE_REQUIRED],
       [benefit({ titleEn: 'x'.repeat(121) }), Errors.BENEFIT_TITLE_REQUIRED],
@@ -645,32 +595,30 @@ describe.each(variants)("the console's benefits on $name", (variant) => {
       [benefit({ link: 'music.example' }), Errors.BENEFIT_LINK_INVALID],
       [benefit({ sort: 1.5 }), Errors.BENEFIT_SORT_INVALID],
     ] as const) {
-      const answer = await consoleCall(t.app, E.consoleBenefitCreate, input, as(content, 'zh_CN'));
+      const answer = await t.consoleCall(E.consoleBenefitCreate, input, as(content, 'zh_CN'));
       expect(answer.body.code, JSON.stringify(input).slice(0, 80)).toBe(error.code);
       expect(answer.body.msg).toBe(error.zh_CN);
     }
-    const missing = await consoleCall(
-      t.app,
+    const missing = await t.consoleCall(
       E.consoleBenefitUpdate,
       { id: 2_000_000_000, ...benefit() },
       as(content),
     );
     expect(missing.body.code).toBe(Errors.BENEFIT_NOT_FOUND.code);
     expect(await db().select().from(benefits)).toEqual(before);
-    expect(await auditCount(db())).toBe(audits);
+    expect(await t.auditCount()).toBe(audits);
   });
 
   it('the CLI changes them through the same function, audited as cli', async () => {
-    const added = await consoleCall<ConsoleBenefit>(
-      t.app,
+    const added = await t.consoleCall<ConsoleBenefit>(
       E.consoleBenefitCreate,
       benefit({ titleEn: 'Video', titleZh: '视频' }),
       as(content),
     );
     const id = added.body.data.id;
-    const ran = await runCli(t.app, clock, ['benefits', 'disable', String(id)]);
+    const ran = await t.runCli(['benefits', 'disable', String(id)]);
     expect(ran.code, ran.err.join('\n')).toBe(0);
-    expect(await lastAudit(db(), 'benefit.update')).toMatchObject({
+    expect(await t.lastAudit('benefit.update')).toMatchObject({
       actorKind: 'cli',
       target: `benefit:${id}`,
       after: expect.objectContaining({ active: false }),
@@ -678,11 +626,9 @@ describe.each(variants)("the console's benefits on $name", (variant) => {
   });
 });
 
-describe.each(variants)('announcements and links from the CLI on $name', (variant) => {
-  const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock);
-  const db = () => t.app.kestrel.database.db;
-  const cli = (...argv: string[]) => runCli(t.app, clock, argv);
+await describeConsole('announcements and links from the CLI', {}, (t) => {
+  const { clock, db } = t;
+  const cli = (...argv: string[]) => t.runCli(argv);
   const displayConfig = async () =>
     (await t.api.call<DisplayConfig>('/api/system/system_display_config', {})).body.data;
   const announcementCount = async () =>
@@ -700,7 +646,7 @@ describe.each(variants)('announcements and links from the CLI on $name', (varian
     );
     expect(added.code, added.err.join('\n')).toBe(0);
     const id = Number(/^Announcement (\d+): live, banner/.exec(added.out[0]!)![1]);
-    expect(await lastAudit(db(), 'announcement.create')).toMatchObject({
+    expect(await t.lastAudit('announcement.create')).toMatchObject({
       actorKind: 'cli',
       target: `announcement:${id}`,
     });
@@ -781,7 +727,7 @@ describe.each(variants)('announcements and links from the CLI on $name', (varian
     const set = await cli('links', 'set', 'help', 'guide', '/download');
     expect(set.code, set.err.join('\n')).toBe(0);
     expect((await displayConfig()).links.help.at(-1)).toEqual({ key: 'guide', href: '/download' });
-    expect(await lastAudit(db(), 'links.update')).toMatchObject({ actorKind: 'cli' });
+    expect(await t.lastAudit('links.update')).toMatchObject({ actorKind: 'cli' });
     const replaced = await cli('links', 'set', 'help', 'guide', 'https://guide.example/start');
     expect(replaced.code).toBe(0);
     expect((await displayConfig()).links.help.filter((l) => l.key === 'guide')).toEqual([
@@ -811,7 +757,7 @@ describe.each(variants)('announcements and links from the CLI on $name', (varian
     expect(await displayConfig()).toEqual(current);
 
     expect((await cli('links', 'remove', 'help', 'guide')).code).toBe(0);
-    expect(await lastAudit(db(), 'links.remove')).toMatchObject({ actorKind: 'cli' });
+    expect(await t.lastAudit('links.remove')).toMatchObject({ actorKind: 'cli' });
     expect((await displayConfig()).links).toEqual({
       ...before.links,
       supportEmail: 'care@kestrel.example',

@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import {
   consoleEndpoints,
@@ -34,24 +34,8 @@ import {
   settings,
 } from '../../server/db/schema';
 import { registerByUsername } from './helpers/accounts';
-import {
-  Clock,
-  addAndEnrol,
-  as,
-  auditCount,
-  consoleCall,
-  lastAudit,
-  runCli,
-  signIn,
-  signedInStaff,
-  stepUp,
-  useConsoleApp,
-  type EnrolledStaff,
-  type SignedIn,
-} from './helpers/console';
-import { databaseVariants } from './helpers/test-databases';
+import { as, type EnrolledStaff, type SignedIn, describeConsole } from './helpers/console';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 
 /** EIP-55 examples: a valid checksummed address, and the same with one letter's case flipped. */
@@ -70,16 +54,13 @@ const bnb = {
   nativeSymbol: 'bnb',
 };
 
-describe.each(variants)('the console crypto section on $name', (variant) => {
-  const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock);
-  const db = () => t.app.kestrel.database.db;
+await describeConsole('the console crypto section', {}, (t) => {
+  const { clock, db } = t;
   let finance: SignedIn;
   let financeStaff: EnrolledStaff;
 
   const overview = async () => {
-    const answer = await consoleCall<{ networks: CryptoNetworkView[]; cnyPerUsd: string | null }>(
-      t.app,
+    const answer = await t.consoleCall<{ networks: CryptoNetworkView[]; cnyPerUsd: string | null }>(
       E.consoleCryptoOverview,
       {},
       as(finance),
@@ -91,20 +72,19 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
     networks: await db().select().from(cryptoNetworks).orderBy(cryptoNetworks.chainId),
     tokens: await db().select().from(cryptoTokens).orderBy(cryptoTokens.id),
     settings: await db().select().from(settings).where(eq(settings.key, 'crypto')),
-    audit: await auditCount(db()),
+    audit: await t.auditCount(),
   });
   /** A fresh second factor for the finance member (a step-up). */
-  const freshFactor = () => stepUp(t.app, clock, financeStaff, finance);
+  const freshFactor = () => t.stepUp(financeStaff, finance);
 
   it('signs in a finance member', async () => {
-    financeStaff = await addAndEnrol(t.app, clock, 'fiona_fin', 'finance');
-    finance = await signIn(t.app, clock, financeStaff);
+    financeStaff = await t.addAndEnrol('fiona_fin', 'finance');
+    finance = await t.signIn(financeStaff);
     expect(finance.session.permissions).toContain('crypto.manage');
   });
 
   it('adds a network: stored in lower case, shown checksummed, audited with its RPC hosts only', async () => {
-    const answer = await consoleCall<{ network: CryptoNetworkView }>(
-      t.app,
+    const answer = await t.consoleCall<{ network: CryptoNetworkView }>(
       E.consoleCryptoNetworkAdd,
       bnb,
       as(finance),
@@ -121,7 +101,7 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
     });
     const [row] = await db().select().from(cryptoNetworks).where(eq(cryptoNetworks.chainId, 56));
     expect(row!.receivingAddress).toBe(WALLET.toLowerCase());
-    const entry = await lastAudit(db(), 'crypto.network-add');
+    const entry = await t.lastAudit('crypto.network-add');
     expect(entry).toMatchObject({
       actorKind: 'staff',
       actorUsername: 'fiona_fin',
@@ -138,7 +118,7 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
     expect(JSON.stringify(entry)).not.toContain('secret-path');
     // The same chain again is refused, nothing changes.
     const before = await snapshot();
-    const again = await consoleCall(t.app, E.consoleCryptoNetworkAdd, bnb, as(finance, 'zh_CN'));
+    const again = await t.consoleCall(E.consoleCryptoNetworkAdd, bnb, as(finance, 'zh_CN'));
     expect(again.body.code).toBe(Errors.CRYPTO_NETWORK_EXISTS.code);
     expect(again.body.msg).toBe(Errors.CRYPTO_NETWORK_EXISTS.zh_CN);
     expect(await snapshot()).toEqual(before);
@@ -226,20 +206,19 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
       [E.consoleCryptoRate, { cnyPerUsd: '7.1234567' }, Errors.CRYPTO_RATE_INVALID],
     ];
     for (const [endpoint, input, error] of cases) {
-      const en = await consoleCall(t.app, endpoint, input, as(finance, 'en'));
+      const en = await t.consoleCall(endpoint, input, as(finance, 'en'));
       expect(en.body.code, JSON.stringify(input)).toBe(error.code);
       expect(en.body.msg).toBe(error.en);
-      const zh = await consoleCall(t.app, endpoint, input, as(finance, 'zh_CN'));
+      const zh = await t.consoleCall(endpoint, input, as(finance, 'zh_CN'));
       expect(zh.body.msg).toBe(error.zh_CN);
     }
     expect(await snapshot()).toEqual(before);
   });
 
   it('adds a token, twice at once: one row, one add then one update in the trail', async () => {
-    const before = await auditCount(db());
+    const before = await t.auditCount();
     const add = () =>
-      consoleCall<{ token: { symbol: string; address: string } }>(
-        t.app,
+      t.consoleCall<{ token: { symbol: string; address: string } }>(
         E.consoleCryptoTokenAdd,
         { chainId: 56, symbol: 'usdt', address: USDT, decimals: 18 },
         as(finance),
@@ -251,13 +230,13 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
     }
     const rows = await db().select().from(cryptoTokens).where(eq(cryptoTokens.chainId, 56));
     expect(rows).toHaveLength(1);
-    expect(await auditCount(db())).toBe(before + 2);
-    expect(await lastAudit(db(), 'crypto.token-add')).toMatchObject({
+    expect(await t.auditCount()).toBe(before + 2);
+    expect(await t.lastAudit('crypto.token-add')).toMatchObject({
       target: 'crypto-network:56:USDT',
       before: null,
       after: { network: 'BNB Chain', symbol: 'USDT', address: getAddress(USDT), decimals: 18 },
     });
-    expect(await lastAudit(db(), 'crypto.token-update')).toBeDefined();
+    expect(await t.lastAudit('crypto.token-update')).toBeDefined();
     expect((await overview()).networks[0]!.tokens).toEqual([
       expect.objectContaining({ symbol: 'USDT', decimals: 18, enabled: true }),
     ]);
@@ -267,11 +246,10 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
     clock.advance(5 * 60_000 + 1_000);
     const change = { chainId: 56, receivingAddress: NEW_WALLET, confirmations: 20 };
     const before = await snapshot();
-    const stale = await consoleCall(t.app, E.consoleCryptoNetworkUpdate, change, as(finance));
+    const stale = await t.consoleCall(E.consoleCryptoNetworkUpdate, change, as(finance));
     expect(stale.status).toBe(403);
     expect(stale.body.code).toBe(Errors.STEP_UP_REQUIRED.code);
-    const staleToken = await consoleCall(
-      t.app,
+    const staleToken = await t.consoleCall(
       E.consoleCryptoTokenAdd,
       { chainId: 56, symbol: 'USDC', address: USDT, decimals: 18 },
       as(finance),
@@ -279,15 +257,14 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
     expect(staleToken.body.code).toBe(Errors.STEP_UP_REQUIRED.code);
     expect(await snapshot()).toEqual(before);
     // Disabling and the rate hand out nothing: no step-up.
-    const rate = await consoleCall(t.app, E.consoleCryptoRate, { cnyPerUsd: '7.2' }, as(finance));
+    const rate = await t.consoleCall(E.consoleCryptoRate, { cnyPerUsd: '7.2' }, as(finance));
     expect(rate.body.code, rate.body.msg).toBe(200);
-    expect(await lastAudit(db(), 'crypto.rate')).toMatchObject({
+    expect(await t.lastAudit('crypto.rate')).toMatchObject({
       before: { cnyPerUsd: null },
       after: { cnyPerUsd: '7.2' },
     });
     await freshFactor();
-    const changed = await consoleCall<{ network: CryptoNetworkView }>(
-      t.app,
+    const changed = await t.consoleCall<{ network: CryptoNetworkView }>(
       E.consoleCryptoNetworkUpdate,
       change,
       as(finance),
@@ -299,7 +276,7 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
       name: 'BNB Chain',
       rpcUrls: bnb.rpcUrls,
     });
-    expect(await lastAudit(db(), 'crypto.network-update')).toMatchObject({
+    expect(await t.lastAudit('crypto.network-update')).toMatchObject({
       target: 'crypto-network:56',
       before: { name: 'BNB Chain', receivingAddress: WALLET, confirmations: 15 },
       after: { name: 'BNB Chain', receivingAddress: NEW_WALLET, confirmations: 20 },
@@ -310,32 +287,29 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
   });
 
   it('disables and enables a token and a network, each audited', async () => {
-    const off = await consoleCall(
-      t.app,
+    const off = await t.consoleCall(
       E.consoleCryptoTokenEnabled,
       { chainId: 56, symbol: 'USDT', enabled: false },
       as(finance),
     );
     expect(off.body.code, off.body.msg).toBe(200);
-    expect(await lastAudit(db(), 'crypto.token-disable')).toMatchObject({
+    expect(await t.lastAudit('crypto.token-disable')).toMatchObject({
       target: 'crypto-network:56:USDT',
       before: { enabled: true },
       after: { enabled: false },
     });
     expect((await overview()).networks[0]!.tokens[0]!.enabled).toBe(false);
-    const netOff = await consoleCall(
-      t.app,
+    const netOff = await t.consoleCall(
       E.consoleCryptoNetworkEnabled,
       { chainId: 56, enabled: false },
       as(finance),
     );
     expect(netOff.body.code, netOff.body.msg).toBe(200);
-    expect(await lastAudit(db(), 'crypto.network-disable')).toMatchObject({
+    expect(await t.lastAudit('crypto.network-disable')).toMatchObject({
       before: { enabled: true },
       after: { enabled: false },
     });
-    const netOn = await consoleCall(
-      t.app,
+    const netOn = await t.consoleCall(
       E.consoleCryptoNetworkEnabled,
       { chainId: 56, enabled: true },
       as(finance),
@@ -436,10 +410,10 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
     const quoted = (await loadQuotedOrder(db(), { orderId: order!.id }))!;
     await flagReorgAfterCredit({ db: db(), log } as unknown as CryptoDeps, quoted);
 
-    const listed = await consoleCall<{
+    const listed = await t.consoleCall<{
       transfers: CryptoTransferView[];
       refused: CryptoRefusedView[];
-    }>(t.app, E.consoleCryptoTransfers, {}, as(finance));
+    }>(E.consoleCryptoTransfers, {}, as(finance));
     expect(listed.body.code, listed.body.msg).toBe(200);
     expect(listed.body.data.transfers).toEqual([
       expect.objectContaining({
@@ -459,8 +433,7 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
         errorCode: Errors.CRYPTO_WRONG_TOKEN.code,
       }),
     ]);
-    const reorgs = await consoleCall<{ reorgs: CryptoReorgView[] }>(
-      t.app,
+    const reorgs = await t.consoleCall<{ reorgs: CryptoReorgView[] }>(
       E.consoleCryptoReorgs,
       {},
       as(finance),
@@ -480,14 +453,14 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
       }),
     ]);
     // The CLI prints the same read.
-    const cli = await runCli(t.app, clock, ['crypto', 'transfers']);
+    const cli = await t.runCli(['crypto', 'transfers']);
     expect(cli.code, cli.err.join('\n')).toBe(0);
     expect(cli.out.join('\n')).toContain(`0x${'cc'.repeat(32)}:0`);
     expect(cli.out.join('\n')).toContain('CRYPTO_WRONG_TOKEN');
   });
 
   it('keeps a support member out of every crypto endpoint', async () => {
-    const support = await signedInStaff(t.app, clock, 'sam_support', 'support');
+    const support = await t.signedInStaff('sam_support', 'support');
     const before = await snapshot();
     for (const [endpoint, input] of [
       [E.consoleCryptoOverview, {}],
@@ -496,7 +469,7 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
       [E.consoleCryptoRate, { cnyPerUsd: '1' }],
       [E.consoleCryptoTokenEnabled, { chainId: 56, symbol: 'USDT', enabled: true }],
     ] as const) {
-      const answer = await consoleCall(t.app, endpoint, input, as(support));
+      const answer = await t.consoleCall(endpoint, input, as(support));
       expect(answer.status).toBe(403);
       expect(answer.body.code).toBe(Errors.CONSOLE_FORBIDDEN.code);
     }
@@ -520,17 +493,17 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
       '--receiving',
       WALLET,
     ];
-    const add = await runCli(t.app, clock, addPolygon);
+    const add = await t.runCli(addPolygon);
     expect(add.code, add.err.join('\n')).toBe(0);
     expect(add.out).toEqual(['network 137 added']);
-    expect(await lastAudit(db(), 'crypto.network-add')).toMatchObject({
+    expect(await t.lastAudit('crypto.network-add')).toMatchObject({
       actorKind: 'cli',
       target: 'crypto-network:137',
     });
-    const again = await runCli(t.app, clock, addPolygon);
+    const again = await t.runCli(addPolygon);
     expect(again.code).toBe(1);
     expect(again.err).toContain('error: network 137 exists: use "crypto network set"');
-    const bad = await runCli(t.app, clock, [
+    const bad = await t.runCli([
       'crypto',
       'network',
       'set',
@@ -540,22 +513,15 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
     ]);
     expect(bad.code).toBe(2);
     expect(bad.err[0]).toBe(`error: network.receivingAddress: ${Errors.CRYPTO_ADDRESS_INVALID.en}`);
-    const set = await runCli(t.app, clock, [
-      'crypto',
-      'network',
-      'set',
-      '137',
-      '--receiving',
-      NEW_WALLET,
-    ]);
+    const set = await t.runCli(['crypto', 'network', 'set', '137', '--receiving', NEW_WALLET]);
     expect(set.code, set.err.join('\n')).toBe(0);
     expect(set.out).toEqual(['network 137 updated']);
-    expect(await lastAudit(db(), 'crypto.network-update')).toMatchObject({
+    expect(await t.lastAudit('crypto.network-update')).toMatchObject({
       actorKind: 'cli',
       before: { receivingAddress: WALLET },
       after: { receivingAddress: NEW_WALLET },
     });
-    const token = await runCli(t.app, clock, [
+    const token = await t.runCli([
       'crypto',
       'token',
       'add',
@@ -569,24 +535,24 @@ describe.each(variants)('the console crypto section on $name', (variant) => {
     ]);
     expect(token.code, token.err.join('\n')).toBe(0);
     expect(token.out).toEqual([`token USDC on 137: ${USDT}, 6 decimals`]);
-    const off = await runCli(t.app, clock, ['crypto', 'token', 'disable', '137', 'usdc']);
+    const off = await t.runCli(['crypto', 'token', 'disable', '137', 'usdc']);
     expect(off.out).toEqual([
       'token 137 USDC disabled: no new quotes (open ones are still watched)',
     ]);
-    const missing = await runCli(t.app, clock, ['crypto', 'token', 'disable', '137', 'DAI']);
+    const missing = await t.runCli(['crypto', 'token', 'disable', '137', 'DAI']);
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('error: no token 137 DAI');
-    const noNetwork = await runCli(t.app, clock, ['crypto', 'network', 'disable', '999']);
+    const noNetwork = await t.runCli(['crypto', 'network', 'disable', '999']);
     expect(noNetwork.code).toBe(1);
     expect(noNetwork.err).toContain('error: no network 999');
-    const rate = await runCli(t.app, clock, ['crypto', 'rate', 'none']);
+    const rate = await t.runCli(['crypto', 'rate', 'none']);
     expect(rate.out).toEqual(['CNY per USD: none (quotes already made keep their rate)']);
-    expect(await lastAudit(db(), 'crypto.rate')).toMatchObject({
+    expect(await t.lastAudit('crypto.rate')).toMatchObject({
       actorKind: 'cli',
       before: { cnyPerUsd: '7.2' },
       after: { cnyPerUsd: null },
     });
-    const badRate = await runCli(t.app, clock, ['crypto', 'rate', 'seven']);
+    const badRate = await t.runCli(['crypto', 'rate', 'seven']);
     expect(badRate.code).toBe(2);
   });
 });

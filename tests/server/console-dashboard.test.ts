@@ -7,47 +7,33 @@
  * signed out does, and a range other than 30 or 90 days is refused.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
 import type { DashboardDay, DashboardFigures } from '../../contract/endpoints/console-dashboard';
 import { payments, users } from '../../server/db/schema';
 import { registerByUsername } from './helpers/accounts';
-import {
-  Clock,
-  addAndEnrol,
-  as,
-  consoleCall,
-  signIn,
-  signedInStaff,
-  useConsoleApp,
-  type SignedIn,
-} from './helpers/console';
+import { as, type SignedIn, describeConsole } from './helpers/console';
 import { newKol, registerInvitee } from './helpers/kol';
 import { addTestNode, grantMembership } from './helpers/nodes';
 import { buyOrder, orderOf, postForm, sandboxNotification } from './helpers/payments';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 const NOTIFY = '/pay/notify/sandbox';
 
-describe.each(variants)('the console dashboard on $name', (variant) => {
-  const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock, { sandbox: true });
-  const db = () => t.app.kestrel.database.db;
+await describeConsole('the console dashboard', { sandbox: true }, (t) => {
+  const { clock, db } = t;
   let content: SignedIn;
   let finance: SignedIn;
 
   /** The figures as finance reads them (money included), or as `who` does. */
   const figures = async (who: SignedIn = finance) => {
-    const answer = await consoleCall<DashboardFigures>(t.app, E.consoleDashboard, {}, as(who));
+    const answer = await t.consoleCall<DashboardFigures>(E.consoleDashboard, {}, as(who));
     expect(answer.body.code, answer.body.msg).toBe(200);
     return answer.body.data;
   };
   const series = async (who: SignedIn = finance) => {
-    const answer = await consoleCall<{ days: DashboardDay[] }>(
-      t.app,
+    const answer = await t.consoleCall<{ days: DashboardDay[] }>(
       E.consoleDashboardSeries,
       { days: 30 },
       as(who),
@@ -59,8 +45,8 @@ describe.each(variants)('the console dashboard on $name', (variant) => {
   const today = async () => (await series()).at(-1)!;
 
   it('moves each figure by exactly what happened', async () => {
-    content = await signedInStaff(t.app, clock, 'cara_content', 'content');
-    finance = await signedInStaff(t.app, clock, 'finn_finance', 'finance');
+    content = await t.signedInStaff('cara_content', 'content');
+    finance = await t.signedInStaff('finn_finance', 'finance');
     const before = await figures();
     const dayBefore = await today();
     expect(dayBefore.date).toBe(new Date(clock.ms).toISOString().slice(0, 10));
@@ -74,8 +60,7 @@ describe.each(variants)('the console dashboard on $name', (variant) => {
     // refund (membership time never below the console's now) would leave the USD buyer's
     // membership running until the real moment of the purchase, still ahead of the console.
     clock.ms = Math.max(clock.ms, Date.now());
-    const refunded = await consoleCall(
-      t.app,
+    const refunded = await t.consoleCall(
       E.consoleOrderRefund,
       { orderId: usd.orderNo, reason: 'Dashboard test' },
       { cookie: finance.cookie, csrf: finance.csrf },
@@ -120,8 +105,8 @@ describe.each(variants)('the console dashboard on $name', (variant) => {
   });
 
   it('leaves the money out of the answer for support and content; owner and finance read it', async () => {
-    const support = await signedInStaff(t.app, clock, 'sam_support', 'support');
-    const owner = await signedInStaff(t.app, clock, 'olga_owner', 'owner');
+    const support = await t.signedInStaff('sam_support', 'support');
+    const owner = await t.signedInStaff('olga_owner', 'owner');
     const money = ['revenue', 'refunds', 'payoutsDue'];
     const full = await figures(finance);
     expect(await figures(owner)).toEqual(full);
@@ -186,17 +171,12 @@ describe.each(variants)('the console dashboard on $name', (variant) => {
     }
 
     const realTime = clock.ms;
-    const financeStaff = await addAndEnrol(t.app, clock, 'fred_finance', 'finance');
+    const financeStaff = await t.addAndEnrol('fred_finance', 'finance');
     /** The figures at `when`, read by finance signed in then (a session ends after 15 idle minutes). */
     const read = async (when: Date) => {
       clock.ms = when.getTime();
-      finance = await signIn(t.app, clock, financeStaff);
-      const answer = await consoleCall<DashboardFigures>(
-        t.app,
-        E.consoleDashboard,
-        {},
-        as(finance),
-      );
+      finance = await t.signIn(financeStaff);
+      const answer = await t.consoleCall<DashboardFigures>(E.consoleDashboard, {}, as(finance));
       expect(answer.body.code, answer.body.msg).toBe(200);
       return answer.body.data;
     };
@@ -222,8 +202,7 @@ describe.each(variants)('the console dashboard on $name', (variant) => {
     expect(march20.revenue!.changePercent).toEqual({ CNY: 280, USD: -64.3 });
     expect(march20.registrations).toEqual({ today: 1, thisMonth: 2, lastMonth: 2 });
     expect(march20.payoutsDue).toEqual({ count: 0, cents: 0 });
-    const settled = await consoleCall<{ settlement: { amountCents: number } }>(
-      t.app,
+    const settled = await t.consoleCall<{ settlement: { amountCents: number } }>(
       E.consoleKolSettle,
       { kolId: kol.userId },
       as(finance),
@@ -246,22 +225,20 @@ describe.each(variants)('the console dashboard on $name', (variant) => {
   });
 
   it('refuses a range other than 30 or 90 days, and anyone signed out', async () => {
-    const wrong = await consoleCall(
-      t.app,
+    const wrong = await t.consoleCall(
       E.consoleDashboardSeries,
       { days: 7 },
       { cookie: content.cookie, headers: { language: 'zh_CN' } },
     );
     expect(wrong.body.code).toBe(Errors.BAD_REQUEST.code);
     expect(wrong.body.msg).toBe(Errors.BAD_REQUEST.zh_CN);
-    const ninety = await consoleCall<{ days: DashboardDay[] }>(
-      t.app,
+    const ninety = await t.consoleCall<{ days: DashboardDay[] }>(
       E.consoleDashboardSeries,
       { days: 90 },
       { cookie: content.cookie },
     );
     expect(ninety.body.data.days).toHaveLength(90);
-    const anonymous = await consoleCall(t.app, E.consoleDashboard);
+    const anonymous = await t.consoleCall(E.consoleDashboard);
     expect(anonymous.status).toBe(401);
   });
 });

@@ -34,26 +34,17 @@ import {
 import { createTotpSealer, newTotpSecret, totpCode } from '../../server/identity/totp';
 import { registerByUsername } from './helpers/accounts';
 import {
-  Clock,
   SITE_ORIGIN,
   as,
   databaseFingerprint,
   STAFF_PASSWORD,
-  addAndEnrol,
-  consoleCall,
   cookieOf,
   enrolWithToken,
   enrolmentTokenOf,
-  runCli,
-  signIn,
-  stepUp,
   type EnrolledStaff,
-  useConsoleApp,
-  lastAudit,
+  describeConsole,
 } from './helpers/console';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 /** A user ID no member has: the members section answers USER_NOT_FOUND, past its guard. */
 const NO_SUCH_USER = 2_147_483_647;
 const E = consoleEndpoints;
@@ -126,10 +117,8 @@ describe('the console documentation', () => {
   });
 });
 
-describe.each(variants)('console door on $name', (variant) => {
-  const clock = new Clock();
-  const t = useConsoleApp(variant, clock);
-  const db = () => t.app.kestrel.database.db;
+await describeConsole('console door', { fixedClock: true }, (t) => {
+  const { clock, db } = t;
   let owner: EnrolledStaff;
 
   async function auditActions(target?: string): Promise<string[]> {
@@ -142,13 +131,13 @@ describe.each(variants)('console door on $name', (variant) => {
   }
 
   it('enrols a staff member end to end: CLI link, secret, password + first code, 10 recovery codes once', async () => {
-    const added = await runCli(t.app, clock, ['staff', 'add', 'olivia', '--role', 'owner']);
+    const added = await t.runCli(['staff', 'add', 'olivia', '--role', 'owner']);
     expect(added.code, added.err.join('\n')).toBe(0);
     const link = added.out.find((l) => l.includes('/admin/enrol/'))!;
     expect(link).toMatch(new RegExp(`^${SITE_ORIGIN}/admin/enrol/[A-Za-z0-9_-]{43}$`));
     const token = enrolmentTokenOf(added);
 
-    const info = await consoleCall(t.app, E.consoleEnrolInfo, { token });
+    const info = await t.consoleCall(E.consoleEnrolInfo, { token });
     expect(info.status).toBe(200);
     expect(info.body.data).toEqual({
       username: 'olivia',
@@ -158,8 +147,7 @@ describe.each(variants)('console door on $name', (variant) => {
     expect(info.headers['cache-control']).toBe('no-store');
     expect(info.headers['x-robots-tag']).toContain('noindex');
 
-    const started = await consoleCall<{ secret: string; otpauthUrl: string }>(
-      t.app,
+    const started = await t.consoleCall<{ secret: string; otpauthUrl: string }>(
       E.consoleEnrolStart,
       { token },
     );
@@ -175,7 +163,7 @@ describe.each(variants)('console door on $name', (variant) => {
     const links = await db().select().from(staffEnrolments);
     expect(JSON.stringify(links)).not.toContain(token);
 
-    const finished = await consoleCall<{ recoveryCodes: string[] }>(t.app, E.consoleEnrolFinish, {
+    const finished = await t.consoleCall<{ recoveryCodes: string[] }>(E.consoleEnrolFinish, {
       token,
       password: STAFF_PASSWORD,
       code: totpCode(started.body.data.secret, clock.now()),
@@ -205,20 +193,20 @@ describe.each(variants)('console door on $name', (variant) => {
 
     // The link is spent: every step refuses it now.
     for (const endpoint of [E.consoleEnrolInfo, E.consoleEnrolStart]) {
-      const again = await consoleCall(t.app, endpoint, { token });
+      const again = await t.consoleCall(endpoint, { token });
       expect(again.body.code).toBe(Errors.ENROLMENT_LINK_INVALID.code);
     }
-    const reused = await consoleCall(t.app, E.consoleEnrolFinish, {
+    const reused = await t.consoleCall(E.consoleEnrolFinish, {
       token,
       password: 'another-password-1',
       code: totpCode(owner.secret, clock.now()),
     });
     expect(reused.body.code).toBe(Errors.ENROLMENT_LINK_INVALID.code);
 
-    const session = await signIn(t.app, clock, owner);
+    const session = await t.signIn(owner);
     expect(session.session.staff).toMatchObject({ username: 'olivia', role: 'owner' });
     expect(session.session.permissions).toEqual([...CONSOLE_PERMISSIONS]);
-    const read = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: session.cookie });
+    const read = await t.consoleCall(E.consoleSessionInfo, {}, { cookie: session.cookie });
     expect(read.status).toBe(200);
     expect(read.body.data).toMatchObject({ csrfToken: session.csrf });
     expect(await auditActions('olivia')).toEqual(['staff.add', 'staff.enrol', 'staff.sign-in']);
@@ -226,7 +214,7 @@ describe.each(variants)('console door on $name', (variant) => {
 
   it('sets the session cookie HttpOnly, Secure, SameSite=Strict, Path=/ and stores only its hash', async () => {
     clock.nextStep();
-    const answer = await consoleCall(t.app, E.consoleSignIn, {
+    const answer = await t.consoleCall(E.consoleSignIn, {
       username: 'OLIVIA',
       password: owner.password,
       code: totpCode(owner.secret, clock.now()),
@@ -241,13 +229,13 @@ describe.each(variants)('console door on $name', (variant) => {
   });
 
   it('spends a link once when two enrolments finish with it at the same moment', async () => {
-    const added = await runCli(t.app, clock, ['staff', 'add', 'twin_tess', '--role', 'content']);
+    const added = await t.runCli(['staff', 'add', 'twin_tess', '--role', 'content']);
     const token = enrolmentTokenOf(added);
-    const started = await consoleCall<{ secret: string }>(t.app, E.consoleEnrolStart, { token });
+    const started = await t.consoleCall<{ secret: string }>(E.consoleEnrolStart, { token });
     const code = totpCode(started.body.data.secret, clock.now());
     const answers = await Promise.all(
       ['first-password-1', 'second-password-2'].map((password) =>
-        consoleCall<{ recoveryCodes: string[] }>(t.app, E.consoleEnrolFinish, {
+        t.consoleCall<{ recoveryCodes: string[] }>(E.consoleEnrolFinish, {
           token,
           password,
           code,
@@ -271,16 +259,16 @@ describe.each(variants)('console door on $name', (variant) => {
       secret: started.body.data.secret,
       recoveryCodes: answers[won]!.body.data.recoveryCodes,
     };
-    await signIn(t.app, clock, member);
+    await t.signIn(member);
   });
 
   it('accepts one of two sign-ins racing with the same code or the same recovery code', async () => {
-    const racer = await addAndEnrol(t.app, clock, 'racer_rae', 'support');
+    const racer = await t.addAndEnrol('racer_rae', 'support');
     clock.nextStep();
     for (const code of [totpCode(racer.secret, clock.now()), racer.recoveryCodes[0]!]) {
       const answers = await Promise.all(
         [1, 2].map(() =>
-          consoleCall(t.app, E.consoleSignIn, {
+          t.consoleCall(E.consoleSignIn, {
             username: racer.username,
             password: racer.password,
             code,
@@ -294,29 +282,28 @@ describe.each(variants)('console door on $name', (variant) => {
   });
 
   it('refuses a link after 24 hours, and keeps it when the finishing input is wrong', async () => {
-    const added = await runCli(t.app, clock, ['staff', 'add', 'late_larry', '--role', 'support']);
+    const added = await t.runCli(['staff', 'add', 'late_larry', '--role', 'support']);
     const token = enrolmentTokenOf(added);
     clock.advance(24 * 3_600_000);
-    const expired = await consoleCall(t.app, E.consoleEnrolInfo, { token });
+    const expired = await t.consoleCall(E.consoleEnrolInfo, { token });
     expect(expired.body.code).toBe(Errors.ENROLMENT_LINK_INVALID.code);
     clock.advance(-24 * 3_600_000);
 
-    const notStarted = await consoleCall(t.app, E.consoleEnrolFinish, {
+    const notStarted = await t.consoleCall(E.consoleEnrolFinish, {
       token,
       password: STAFF_PASSWORD,
       code: '123456',
     });
     expect(notStarted.body.code).toBe(Errors.ENROLMENT_NOT_STARTED.code);
-    const started = await consoleCall<{ secret: string }>(t.app, E.consoleEnrolStart, { token });
-    const shortPassword = await consoleCall(
-      t.app,
+    const started = await t.consoleCall<{ secret: string }>(E.consoleEnrolStart, { token });
+    const shortPassword = await t.consoleCall(
       E.consoleEnrolFinish,
       { token, password: 'short', code: totpCode(started.body.data.secret, clock.now()) },
       { headers: { language: 'zh_CN' } },
     );
     expect(shortPassword.body.code).toBe(Errors.PASSWORD_TOO_SHORT.code);
     expect(shortPassword.body.msg).toBe(Errors.PASSWORD_TOO_SHORT.zh_CN);
-    const wrongCode = await consoleCall(t.app, E.consoleEnrolFinish, {
+    const wrongCode = await t.consoleCall(E.consoleEnrolFinish, {
       token,
       password: STAFF_PASSWORD,
       code: String(
@@ -325,7 +312,7 @@ describe.each(variants)('console door on $name', (variant) => {
     });
     expect(wrongCode.body.code).toBe(Errors.TOTP_CODE_INVALID.code);
     // Still valid after wrong input: nothing was spent.
-    const info = await consoleCall(t.app, E.consoleEnrolInfo, { token });
+    const info = await t.consoleCall(E.consoleEnrolInfo, { token });
     expect(info.body.code).toBe(200);
     const larry = await enrolWithToken(t.app, clock, 'late_larry', token);
     expect(larry.recoveryCodes).toHaveLength(10);
@@ -344,11 +331,11 @@ describe.each(variants)('console door on $name', (variant) => {
       { username: 'nobody_here', password: owner.password, code },
     ];
     for (const input of cases) {
-      const answer = await consoleCall(t.app, E.consoleSignIn, input);
+      const answer = await t.consoleCall(E.consoleSignIn, input);
       expect(answer.body.code).toBe(Errors.STAFF_SIGN_IN_FAILED.code);
       expect(cookieOf(answer)).toBeUndefined();
     }
-    const missing = await consoleCall(t.app, E.consoleSignIn, {
+    const missing = await t.consoleCall(E.consoleSignIn, {
       username: 'olivia',
       password: owner.password,
     });
@@ -362,23 +349,23 @@ describe.each(variants)('console door on $name', (variant) => {
     );
     expect(failed.find((f) => f.actorKind === 'anonymous')?.actorUsername).toBe('nobody_here');
     // The failures above were the account's first three: a right attempt still passes.
-    await signIn(t.app, clock, owner);
+    await t.signIn(owner);
   });
 
   it('slows down after 5 wrong codes, even for the right code', async () => {
-    const victim = await addAndEnrol(t.app, clock, 'vic_throttled', 'content');
+    const victim = await t.addAndEnrol('vic_throttled', 'content');
     clock.nextStep();
     const right = totpCode(victim.secret, clock.now());
     const wrong = String((Number(right) + 7) % 1_000_000).padStart(6, '0');
     for (let i = 0; i < 5; i += 1) {
-      const answer = await consoleCall(t.app, E.consoleSignIn, {
+      const answer = await t.consoleCall(E.consoleSignIn, {
         username: victim.username,
         password: victim.password,
         code: wrong,
       });
       expect(answer.body.code).toBe(Errors.STAFF_SIGN_IN_FAILED.code);
     }
-    const sixth = await consoleCall(t.app, E.consoleSignIn, {
+    const sixth = await t.consoleCall(E.consoleSignIn, {
       username: victim.username,
       password: victim.password,
       code: right,
@@ -400,9 +387,9 @@ describe.each(variants)('console door on $name', (variant) => {
     clock.nextStep();
     const code = totpCode(owner.secret, clock.now());
     const input = { username: owner.username, password: owner.password, code };
-    const first = await consoleCall(t.app, E.consoleSignIn, input);
+    const first = await t.consoleCall(E.consoleSignIn, input);
     expect(first.body.code).toBe(200);
-    const replay = await consoleCall(t.app, E.consoleSignIn, input);
+    const replay = await t.consoleCall(E.consoleSignIn, input);
     expect(replay.body.code).toBe(Errors.STAFF_SIGN_IN_FAILED.code);
   });
 
@@ -410,50 +397,49 @@ describe.each(variants)('console door on $name', (variant) => {
     const code = owner.recoveryCodes[0]!;
     const typed = code.toUpperCase().replaceAll('-', ' ');
     const input = { username: owner.username, password: owner.password, code: typed };
-    const first = await consoleCall(t.app, E.consoleSignIn, input);
+    const first = await t.consoleCall(E.consoleSignIn, input);
     expect(first.body.code, first.body.msg).toBe(200);
-    const again = await consoleCall(t.app, E.consoleSignIn, { ...input, code });
+    const again = await t.consoleCall(E.consoleSignIn, { ...input, code });
     expect(again.body.code).toBe(Errors.STAFF_SIGN_IN_FAILED.code);
-    const entry = await lastAudit(db(), 'staff.sign-in');
+    const entry = await t.lastAudit('staff.sign-in');
     expect(entry!.after).toMatchObject({ method: 'recovery code', recoveryCodesLeft: 9 });
   });
 
   it('ends a session after 15 idle minutes; each call moves the limit on', async () => {
-    const s = await signIn(t.app, clock, owner);
+    const s = await t.signIn(owner);
     for (let i = 0; i < 3; i += 1) {
       clock.advance(14 * 60_000 + 59_000);
-      const alive = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+      const alive = await t.consoleCall(E.consoleSessionInfo, {}, { cookie: s.cookie });
       expect(alive.status).toBe(200);
     }
     clock.advance(15 * 60_000);
-    const gone = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+    const gone = await t.consoleCall(E.consoleSessionInfo, {}, { cookie: s.cookie });
     expect(gone.status).toBe(401);
     expect(gone.body.code).toBe(Errors.CONSOLE_SIGNED_OUT.code);
     expect(String(gone.headers['set-cookie'])).toContain('Max-Age=0');
     // Once ended, it stays ended.
     clock.advance(-15 * 60_000);
-    const still = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+    const still = await t.consoleCall(E.consoleSessionInfo, {}, { cookie: s.cookie });
     expect(still.status).toBe(401);
     clock.advance(15 * 60_000);
   });
 
   it('ends a session 8 hours after sign-in however busy it is', async () => {
-    const s = await signIn(t.app, clock, owner);
+    const s = await t.signIn(owner);
     for (let minutes = 10; minutes < 480; minutes += 10) {
       clock.advance(10 * 60_000);
-      const alive = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+      const alive = await t.consoleCall(E.consoleSessionInfo, {}, { cookie: s.cookie });
       expect(alive.status, `after ${minutes} minutes`).toBe(200);
     }
     clock.advance(10 * 60_000);
-    const gone = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+    const gone = await t.consoleCall(E.consoleSessionInfo, {}, { cookie: s.cookie });
     expect(gone.status).toBe(401);
   });
 
   it('deletes ended sessions 30 days after they ended, never a live one', async () => {
-    const live = await signIn(t.app, clock, owner);
-    const signedOut = await signIn(t.app, clock, owner);
-    const out = await consoleCall(
-      t.app,
+    const live = await t.signIn(owner);
+    const signedOut = await t.signIn(owner);
+    const out = await t.consoleCall(
       E.consoleSignOut,
       {},
       { cookie: signedOut.cookie, csrf: signedOut.csrf },
@@ -473,69 +459,63 @@ describe.each(variants)('console door on $name', (variant) => {
     );
     const [kept] = await db().select().from(staffSessions);
     expect(kept?.tokenHash).toBe(hashSecret(live.cookie));
-    const info = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: live.cookie });
+    const info = await t.consoleCall(E.consoleSessionInfo, {}, { cookie: live.cookie });
     expect(info.status).toBe(200);
     expect(await pruneStaffSessions(db(), new Date(clock.ms + days(30) + 16 * 60_000))).toBe(1);
   });
 
   it('refuses writes without the CSRF token or with a wrong one', async () => {
-    const s = await signIn(t.app, clock, owner);
-    const missing = await consoleCall(t.app, E.consoleSignOut, {}, { cookie: s.cookie });
+    const s = await t.signIn(owner);
+    const missing = await t.consoleCall(E.consoleSignOut, {}, { cookie: s.cookie });
     expect(missing.status).toBe(403);
     expect(missing.body.code).toBe(Errors.CONSOLE_CSRF_REJECTED.code);
-    const wrong = await consoleCall(
-      t.app,
+    const wrong = await t.consoleCall(
       E.consoleSignOut,
       {},
       { cookie: s.cookie, csrf: `${s.csrf.slice(0, -1)}${s.csrf.endsWith('A') ? 'B' : 'A'}` },
     );
     expect(wrong.status).toBe(403);
-    const other = await signIn(t.app, clock, owner);
-    const anotherSessions = await consoleCall(
-      t.app,
+    const other = await t.signIn(owner);
+    const anotherSessions = await t.consoleCall(
       E.consoleSignOut,
       {},
       { cookie: s.cookie, csrf: other.csrf },
     );
     expect(anotherSessions.status).toBe(403);
     // The session survived the refused writes; the right token signs out.
-    const alive = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+    const alive = await t.consoleCall(E.consoleSessionInfo, {}, { cookie: s.cookie });
     expect(alive.status).toBe(200);
-    const out = await consoleCall(t.app, E.consoleSignOut, {}, { cookie: s.cookie, csrf: s.csrf });
+    const out = await t.consoleCall(E.consoleSignOut, {}, { cookie: s.cookie, csrf: s.csrf });
     expect(out.body.code).toBe(200);
     expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
-    const after = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+    const after = await t.consoleCall(E.consoleSessionInfo, {}, { cookie: s.cookie });
     expect(after.status).toBe(401);
   });
 
   it('refuses cross-origin writes, signed in or not', async () => {
-    const s = await signIn(t.app, clock, owner);
+    const s = await t.signIn(owner);
     const evil = 'https://evil.example';
-    const signOut = await consoleCall(
-      t.app,
+    const signOut = await t.consoleCall(
       E.consoleSignOut,
       {},
       { cookie: s.cookie, csrf: s.csrf, origin: evil },
     );
     expect(signOut.status).toBe(403);
     expect(signOut.body.code).toBe(Errors.CONSOLE_CSRF_REJECTED.code);
-    const byReferer = await consoleCall(
-      t.app,
+    const byReferer = await t.consoleCall(
       E.consoleSignOut,
       {},
       { cookie: s.cookie, csrf: s.csrf, origin: null, headers: { referer: `${evil}/page` } },
     );
     expect(byReferer.status).toBe(403);
-    const opaque = await consoleCall(
-      t.app,
+    const opaque = await t.consoleCall(
       E.consoleSignOut,
       {},
       { cookie: s.cookie, csrf: s.csrf, origin: 'null' },
     );
     expect(opaque.status).toBe(403);
     clock.nextStep();
-    const signInFromElsewhere = await consoleCall(
-      t.app,
+    const signInFromElsewhere = await t.consoleCall(
       E.consoleSignIn,
       {
         username: owner.username,
@@ -546,47 +526,42 @@ describe.each(variants)('console door on $name', (variant) => {
     );
     expect(signInFromElsewhere.status).toBe(403);
     expect(cookieOf(signInFromElsewhere)).toBeUndefined();
-    const alive = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: s.cookie });
+    const alive = await t.consoleCall(E.consoleSessionInfo, {}, { cookie: s.cookie });
     expect(alive.status).toBe(200);
   });
 
   it('asks a fresh code (step-up) for guarded actions 5 minutes after the last one', async () => {
-    const s = await signIn(t.app, clock, owner);
+    const s = await t.signIn(owner);
     const write = { cookie: s.cookie, csrf: s.csrf };
-    const fresh = await consoleCall(
-      t.app,
+    const fresh = await t.consoleCall(
       E.consoleStaffAdd,
       { username: 'fresh_fay', role: 'content' },
       write,
     );
     expect(fresh.body.code, fresh.body.msg).toBe(200);
     clock.advance(5 * 60_000);
-    const stale = await consoleCall(
-      t.app,
+    const stale = await t.consoleCall(
       E.consoleStaffAdd,
       { username: 'stale_sam', role: 'content' },
       write,
     );
     expect(stale.status).toBe(403);
     expect(stale.body.code).toBe(Errors.STEP_UP_REQUIRED.code);
-    const wrongCode = await consoleCall(
-      t.app,
+    const wrongCode = await t.consoleCall(
       E.consoleStepUp,
       { code: '000000' === totpCode(owner.secret, clock.now()) ? '111111' : '000000' },
       write,
     );
     expect(wrongCode.body.code).toBe(Errors.TOTP_CODE_INVALID.code);
     clock.nextStep();
-    const stepped = await consoleCall<{ stepUpFreshUntil: string }>(
-      t.app,
+    const stepped = await t.consoleCall<{ stepUpFreshUntil: string }>(
       E.consoleStepUp,
       { code: totpCode(owner.secret, clock.now()) },
       write,
     );
     expect(stepped.body.code, stepped.body.msg).toBe(200);
     expect(stepped.body.data.stepUpFreshUntil).toBe(new Date(clock.ms + 5 * 60_000).toISOString());
-    const granted = await consoleCall(
-      t.app,
+    const granted = await t.consoleCall(
       E.consoleStaffAdd,
       { username: 'stale_sam', role: 'content' },
       write,
@@ -780,10 +755,10 @@ describe.each(variants)('console door on $name', (variant) => {
     ];
 
     it('signs in one staff member of each role, and a member', async () => {
-      signedIn.set('owner', { ...(await signIn(t.app, clock, owner)), staff: owner });
+      signedIn.set('owner', { ...(await t.signIn(owner)), staff: owner });
       for (const role of STAFF_ROLES.filter((r) => r !== 'owner')) {
-        const member = await addAndEnrol(t.app, clock, `matrix_${role}`, role);
-        const s = await signIn(t.app, clock, member);
+        const member = await t.addAndEnrol(`matrix_${role}`, role);
+        const s = await t.signIn(member);
         expect(s.session.permissions).toEqual(
           CONSOLE_PERMISSIONS.filter((p) => roleAllows(role, p)),
         );
@@ -821,7 +796,7 @@ describe.each(variants)('console door on $name', (variant) => {
               ['an empty CSRF token', ''],
             ];
             for (const [how, csrf] of tokens) {
-              const answer = await consoleCall(t.app, endpoint, input, {
+              const answer = await t.consoleCall(endpoint, input, {
                 cookie: s.cookie,
                 ...(csrf === undefined ? {} : { csrf }),
               });
@@ -839,7 +814,7 @@ describe.each(variants)('console door on $name', (variant) => {
             name === 'consoleStepUp'
               ? { code: totpCode(s.staff.secret, clock.now()) }
               : inputs()[name];
-          const answer = await consoleCall(t.app, endpoint, input, {
+          const answer = await t.consoleCall(endpoint, input, {
             cookie: s.cookie,
             csrf: s.csrf,
           });
@@ -864,7 +839,7 @@ describe.each(variants)('console door on $name', (variant) => {
           ["a member's token as the console cookie", { cookie: `kestrel_console=${memberToken}` }],
         ];
         for (const [who, headers] of strangers) {
-          const answer = await consoleCall(t.app, endpoint, inputs()[name], { headers });
+          const answer = await t.consoleCall(endpoint, inputs()[name], { headers });
           if (endpoint.access === 'public') {
             expect(refusals, `${who} on ${endpoint.path}`).not.toContain(answer.body.code);
           } else {
@@ -879,7 +854,7 @@ describe.each(variants)('console door on $name', (variant) => {
 
     it('asks a fresh code on every step-up endpoint: refused with nothing changed, then let through', async () => {
       expect(stepUpEndpoints.length).toBeGreaterThan(10);
-      const s = await signIn(t.app, clock, owner);
+      const s = await t.signIn(owner);
       // The last code of the session was entered 5 minutes and a second ago.
       await db()
         .update(staffSessions)
@@ -887,16 +862,16 @@ describe.each(variants)('console door on $name', (variant) => {
         .where(eq(staffSessions.tokenHash, hashSecret(s.cookie)));
       const before = await databaseFingerprint(db());
       for (const name of stepUpEndpoints) {
-        const answer = await consoleCall(t.app, E[name], inputs()[name], as(s));
+        const answer = await t.consoleCall(E[name], inputs()[name], as(s));
         expect(answer.status, E[name].path).toBe(403);
         expect(answer.body.code, E[name].path).toBe(Errors.STEP_UP_REQUIRED.code);
         expect(answer.body.data, E[name].path).toEqual({ stepUpMinutes: 5 });
       }
       expect(await databaseFingerprint(db())).toEqual(before);
 
-      await stepUp(t.app, clock, owner, s);
+      await t.stepUp(owner, s);
       for (const name of stepUpEndpoints) {
-        const answer = await consoleCall(t.app, E[name], inputs()[name], as(s));
+        const answer = await t.consoleCall(E[name], inputs()[name], as(s));
         expect(answer.body.code, `${E[name].path}: ${answer.body.msg}`).not.toBe(
           Errors.STEP_UP_REQUIRED.code,
         );
@@ -907,7 +882,7 @@ describe.each(variants)('console door on $name', (variant) => {
   });
 
   it('answers hostile input on every console endpoint without a 5xx and without a change', async () => {
-    const s = await signIn(t.app, clock, owner);
+    const s = await t.signIn(owner);
     const snapshot = async () => [
       await db().select().from(staff).orderBy(staff.id),
       (await db().select({ id: auditLog.id }).from(auditLog)).length,
@@ -925,7 +900,7 @@ describe.each(variants)('console door on $name', (variant) => {
     for (const endpoint of endpoints) {
       for (const input of hostile) {
         for (const options of [{}, { cookie: s.cookie, csrf: s.csrf }]) {
-          const answer = await consoleCall(t.app, endpoint, input, options);
+          const answer = await t.consoleCall(endpoint, input, options);
           const what = `${endpoint.path} ${JSON.stringify(input).slice(0, 80)}`;
           expect(answer.status, what).toBeLessThan(500);
           expect(answer.body.code, what).not.toBe(Errors.INTERNAL.code);
@@ -946,7 +921,7 @@ describe.each(variants)('console door on $name', (variant) => {
   });
 
   it('answers an unknown console path with a 404 envelope', async () => {
-    const answer = await consoleCall(t.app, { method: 'GET', path: '/api/admin/nothing-here' });
+    const answer = await t.consoleCall({ method: 'GET', path: '/api/admin/nothing-here' });
     expect(answer.status).toBe(404);
     expect(answer.body.code).toBe(Errors.ENDPOINT_NOT_FOUND.code);
     expect(answer.headers['cache-control']).toBe('no-store');

@@ -6,21 +6,12 @@
  * SQL); a pay-all group ended into memberships and codes; roles without `group-buy.manage` kept out.
  */
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
 import type { ConsoleGroup, GroupSeat } from '../../contract/endpoints/console-groups';
 import { auditLog, payments, redeemCodes } from '../../server/db/schema';
-import {
-  Clock,
-  as,
-  auditCount,
-  consoleCall,
-  lastAudit,
-  signedInStaff,
-  type SignedIn,
-  useConsoleApp,
-} from './helpers/console';
+import { as, type SignedIn, describeConsole } from './helpers/console';
 import {
   groupCalls,
   groupGrants,
@@ -33,9 +24,7 @@ import {
 } from './helpers/group-buy';
 import { orderOf } from './helpers/payments';
 import { expectOk } from './helpers/store';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 
 interface GroupList {
@@ -53,33 +42,26 @@ interface Ending {
   retry: number;
 }
 
-describe.each(variants)('the console group-buys section on $name', (variant) => {
-  const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock, { sandbox: true });
-  const db = () => t.app.kestrel.database.db;
+await describeConsole('the console group-buys section', { sandbox: true }, (t) => {
+  const { clock, db } = t;
   let support: SignedIn;
   let finance: SignedIn;
   const list = async (input: Record<string, unknown>) => {
-    const answer = await consoleCall<GroupList>(t.app, E.consoleGroupList, input, as(support));
+    const answer = await t.consoleCall<GroupList>(E.consoleGroupList, input, as(support));
     expect(answer.body.code, answer.body.msg).toBe(200);
     return answer.body.data;
   };
   const record = async (groupId: string) => {
-    const answer = await consoleCall<GroupRecord>(
-      t.app,
-      E.consoleGroupRecord,
-      { groupId },
-      as(support),
-    );
+    const answer = await t.consoleCall<GroupRecord>(E.consoleGroupRecord, { groupId }, as(support));
     expect(answer.body.code, answer.body.msg).toBe(200);
     return answer.body.data;
   };
   const end = (groupId: string, reason = 'Node outage: the group cannot finish in time') =>
-    consoleCall<Ending>(t.app, E.consoleGroupEnd, { groupId, reason }, as(support));
+    t.consoleCall<Ending>(E.consoleGroupEnd, { groupId, reason }, as(support));
 
   it('signs in support (group-buy.manage) and finance (without it)', async () => {
-    support = await signedInStaff(t.app, clock, 'gia_support', 'support');
-    finance = await signedInStaff(t.app, clock, 'gus_finance', 'finance');
+    support = await t.signedInStaff('gia_support', 'support');
+    finance = await t.signedInStaff('gus_finance', 'finance');
   });
 
   it("lists groups by state, by a member's seat and by ID, with the seats taken", async () => {
@@ -102,17 +84,12 @@ describe.each(variants)('the console group-buys section on $name', (variant) => 
     const [stranger] = await makeUsers(db(), 1);
     expect((await list({ userId: stranger!.userId })).total).toBe(0);
 
-    const bad = await consoleCall(
-      t.app,
-      E.consoleGroupList,
-      { groupId: 'G12' },
-      as(support, 'zh_CN'),
-    );
+    const bad = await t.consoleCall(E.consoleGroupList, { groupId: 'G12' }, as(support, 'zh_CN'));
     expect([bad.body.code, bad.body.msg]).toEqual([
       Errors.CONSOLE_GROUP_NOT_FOUND.code,
       Errors.CONSOLE_GROUP_NOT_FOUND.zh_CN,
     ]);
-    const forbidden = await consoleCall(t.app, E.consoleGroupList, {}, as(finance));
+    const forbidden = await t.consoleCall(E.consoleGroupList, {}, as(finance));
     expect([forbidden.status, forbidden.body.code]).toEqual([403, Errors.CONSOLE_FORBIDDEN.code]);
   });
 
@@ -130,8 +107,7 @@ describe.each(variants)('the console group-buys section on $name', (variant) => 
       [b.userId, 'member', 'reserved', shareB.orderId, 'pending'],
     ]);
     expect(seats[0]!.paidAt).not.toBeNull();
-    const missing = await consoleCall(
-      t.app,
+    const missing = await t.consoleCall(
       E.consoleGroupRecord,
       { groupId: 'G0000000000' },
       as(support),
@@ -141,9 +117,8 @@ describe.each(variants)('the console group-buys section on $name', (variant) => 
 
   it('ends an open group only with a reason and a fresh second factor; bad input changes nothing', async () => {
     const { started } = await openGroup(t.api, t.app, db(), { groupSize: 2, paymentType: 1 });
-    const entries = await auditCount(db());
-    const noReason = await consoleCall(
-      t.app,
+    const entries = await t.auditCount();
+    const noReason = await t.consoleCall(
       E.consoleGroupEnd,
       { groupId: started.groupId, reason: ' ' },
       as(support, 'zh_CN'),
@@ -157,8 +132,8 @@ describe.each(variants)('the console group-buys section on $name', (variant) => 
     expect(stale.body.code).toBe(Errors.STEP_UP_REQUIRED.code);
     expect((await groupRow(db(), started.inviteToken)).state).toBe('open');
     expect((await orderOf(db(), started.orderId))!.status).toBe('paid');
-    expect(await auditCount(db())).toBe(entries);
-    support = await signedInStaff(t.app, clock, 'gil_support', 'support');
+    expect(await t.auditCount()).toBe(entries);
+    support = await t.signedInStaff('gil_support', 'support');
   });
 
   it('two operators ending the same group at once end it once: one entry, each share refunded once', async () => {
@@ -220,17 +195,17 @@ describe.each(variants)('the console group-buys section on $name', (variant) => 
       .from(redeemCodes)
       .where(eq(redeemCodes.batchId, redeemBatchId!));
     expect(codes[0]!.n).toBe(1);
-    expect((await lastAudit(db(), 'group.end'))?.target).toBe(`group:${started.groupId}`);
+    expect((await t.lastAudit('group.end'))?.target).toBe(`group:${started.groupId}`);
   });
 
   it('a group that is not open is refused and nothing changes', async () => {
     const { started } = await groupWithOneShareUnpaid(t.api, t.app, db());
     await paySeat(t.app, db(), (await record(started.groupId)).seats[2]!.orderId!);
     expect((await groupRow(db(), started.inviteToken)).state).toBe('finished');
-    const entries = await auditCount(db());
+    const entries = await t.auditCount();
     const refused = await end(started.groupId);
     expect(refused.body.code).toBe(Errors.GROUP_NOT_OPEN.code);
     expect((await groupRow(db(), started.inviteToken)).state).toBe('finished');
-    expect(await auditCount(db())).toBe(entries);
+    expect(await t.auditCount()).toBe(entries);
   });
 });

@@ -30,28 +30,21 @@ import { kolTotals } from '../../server/kol/kol-handlers';
 import { checkKolLedger } from '../../server/kol/ledger-check';
 import { registerByUsername, uniqueIp, uniqueName } from './helpers/accounts';
 import {
-  CONSOLE_ENV,
   Clock,
-  addAndEnrol,
+  CONSOLE_ENV,
   as,
-  auditCount,
-  consoleCall,
-  lastAudit,
-  runCli,
-  signIn,
-  signedInStaff,
-  useConsoleApp,
+  type ConsoleHelpers,
+  withConsole,
   type ConsoleAnswer,
   type EnrolledStaff,
   type SignedIn,
+  describeConsole,
 } from './helpers/console';
 import { CONFIRMATIONS, mine, pay, useChainApp, useTestChain } from './helpers/crypto';
 import { TRON_ADDRESS, registerInvitee } from './helpers/kol';
 import { SANDBOX_SECRET, buyOrder, postForm, sandboxNotification } from './helpers/payments';
-import type { ApiClient } from './helpers/api-client';
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../server/db/database';
 import { databaseVariants } from './helpers/test-databases';
+import type { TestApp } from './helpers/test-app';
 
 const variants = await databaseVariants();
 const E = consoleEndpoints;
@@ -60,11 +53,7 @@ const STANDARD_12_USD = 4799;
 const HASH = `0x${'ab'.repeat(32)}`;
 
 /** The pieces every block needs: the app, its API, the clock and the database. */
-interface Env {
-  readonly app: () => FastifyInstance;
-  readonly api: () => ApiClient;
-  readonly db: () => Db;
-}
+type Env = TestApp & ConsoleHelpers;
 
 /** A member signed up from an address of their own, made a KOL through the console. */
 async function consoleKol(
@@ -73,9 +62,8 @@ async function consoleKol(
   payout: { network: PayoutNetwork; address: string } = { network: 'tron', address: TRON_ADDRESS },
 ) {
   const ip = uniqueIp();
-  const member = await registerByUsername(env.api(), uniqueName('kol'), { ip });
-  const made = await consoleCall<{ kol: ConsoleKol }>(
-    env.app(),
+  const member = await registerByUsername(env.api, uniqueName('kol'), { ip });
+  const made = await env.consoleCall<{ kol: ConsoleKol }>(
     E.consoleKolMake,
     { user: member.username, firstRatePercent: 100, payout },
     as(staff),
@@ -94,13 +82,13 @@ async function consoleKol(
 
 /** A friend's 12-month purchase paid through the sandbox; `ip`: signed up from it (the KOL's: held). */
 async function friendBuys(env: Env, inviteCode: string, ip?: string) {
-  const order = await buyOrder(env.api(), {
-    user: await registerInvitee(env.api(), inviteCode, ip ? { ip } : {}),
+  const order = await buyOrder(env.api, {
+    user: await registerInvitee(env.api, inviteCode, ip ? { ip } : {}),
     productId: 104,
     currency: 'USD',
     method: 'card',
   });
-  expect((await postForm(env.app(), '/pay/notify/sandbox', sandboxNotification(order))).body).toBe(
+  expect((await postForm(env.app, '/pay/notify/sandbox', sandboxNotification(order))).body).toBe(
     'success',
   );
   return order;
@@ -124,28 +112,20 @@ const refused = (answer: ConsoleAnswer, error: { code: number; en: string }) => 
   expect(answer.body.code, answer.body.msg).toBe(error.code);
 };
 
-describe.each(variants)('the console KOL section on $name', (variant) => {
-  const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock, { sandbox: true });
-  const env: Env = { app: () => t.app, api: () => t.api, db: () => t.app.kestrel.database.db };
-  const db = env.db;
+await describeConsole('the console KOL section', { sandbox: true }, (t) => {
+  const { clock, db } = t;
   const call = <T = unknown>(
     endpoint: (typeof E)[keyof typeof E],
     input: Record<string, unknown>,
     staff: SignedIn,
     language?: string,
-  ) => consoleCall<T>(t.app, endpoint, input, as(staff, language));
+  ) => t.consoleCall<T>(endpoint, input, as(staff, language));
 
   let financeMember: EnrolledStaff;
   let finance: SignedIn;
   const signedInFinance = async () => {
-    financeMember ??= await addAndEnrol(
-      t.app,
-      clock,
-      `fin_${uniqueName('k').slice(-8)}`,
-      'finance',
-    );
-    finance = await signIn(t.app, clock, financeMember);
+    financeMember ??= await t.addAndEnrol(`fin_${uniqueName('k').slice(-8)}`, 'finance');
+    finance = await t.signIn(financeMember);
     return finance;
   };
 
@@ -154,7 +134,7 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
     const member = await registerByUsername(t.api, uniqueName('kol'), { ip: uniqueIp() });
     const before = {
       kols: ok(await call(E.consoleKolList, {}, staff)),
-      audit: await auditCount(db()),
+      audit: await t.auditCount(),
     };
 
     // Bad input: the rates' bounds, an address of another network, a member who does not exist.
@@ -199,7 +179,7 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
     );
     refused(await call(E.consoleKolEnd, { kolId: member.userId }, staff), Errors.KOL_NOT_FOUND);
     expect(ok(await call(E.consoleKolList, {}, staff))).toEqual(before.kols);
-    expect(await auditCount(db())).toBe(before.audit);
+    expect(await t.auditCount()).toBe(before.audit);
 
     const made = ok(
       await call<{ kol: ConsoleKol }>(
@@ -223,7 +203,7 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
         paidCents: 0,
       },
     });
-    expect(await lastAudit(db(), 'kol.make')).toMatchObject({
+    expect(await t.lastAudit('kol.make')).toMatchObject({
       actorKind: 'staff',
       actorUsername: financeMember.username,
       target: `user:${member.userId}`,
@@ -248,7 +228,7 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
       payoutNetwork: 'tron',
       payoutAddress: TRON_ADDRESS,
     });
-    expect(await lastAudit(db(), 'kol.set')).toMatchObject({
+    expect(await t.lastAudit('kol.set')).toMatchObject({
       before: { renewalRatePercent: 20, payoutAddress: null },
       after: { renewalRatePercent: 15, payoutNetwork: 'tron', payoutAddress: TRON_ADDRESS },
     });
@@ -268,29 +248,29 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
     expect((await db().select().from(users).where(eq(users.id, member.userId)))[0]!.isKol).toBe(
       false,
     );
-    expect(await lastAudit(db(), 'kol.end')).toMatchObject({ before: { endedAt: null } });
+    expect(await t.lastAudit('kol.end')).toMatchObject({ before: { endedAt: null } });
     refused(await call(E.consoleKolEnd, { kolId: member.userId }, staff), Errors.KOL_NOT_FOUND);
 
     // The CLI's commands are the same functions, audited as the CLI, with their own text.
-    const cli = await runCli(t.app, clock, ['kol', 'make', member.username, '--first', '40']);
+    const cli = await t.runCli(['kol', 'make', member.username, '--first', '40']);
     expect(cli.code, cli.err.join('\n')).toBe(0);
     expect(cli.out.join('\n')).toContain(
       `user ${member.userId} is a KOL: first 40 %, renewal 15 %`,
     );
-    expect(await lastAudit(db(), 'kol.make')).toMatchObject({
+    expect(await t.lastAudit('kol.make')).toMatchObject({
       actorKind: 'cli',
       after: { firstRatePercent: 40 },
     });
-    const cliSet = await runCli(t.app, clock, ['kol', 'set', 'nobody_at_all', '--first', '40']);
+    const cliSet = await t.runCli(['kol', 'set', 'nobody_at_all', '--first', '40']);
     expect([cliSet.code, cliSet.err.join('\n')]).toEqual([1, 'error: no user nobody_at_all']);
   });
 
   it('the review queue: a held commission confirmed with a reason, another voided; settling twice at once makes one settlement', async () => {
     const staff = await signedInFinance();
-    const kol = await consoleKol(env, staff);
+    const kol = await consoleKol(t, staff);
     // Two friends signed up from the KOL's own address: held (signup_ip); three genuine ones.
-    await friendBuys(env, kol.inviteCode, kol.ip);
-    await friendBuys(env, kol.inviteCode, kol.ip);
+    await friendBuys(t, kol.inviteCode, kol.ip);
+    await friendBuys(t, kol.inviteCode, kol.ip);
     const held = ok(
       await call<{ items: ConsoleCommission[]; total: number }>(
         E.consoleKolCommissions,
@@ -306,7 +286,7 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
     });
     const [second, first] = held.items.map((c) => c.id) as [number, number];
 
-    const audit = await auditCount(db());
+    const audit = await t.auditCount();
     const short = await call(
       E.consoleKolConfirm,
       { commissionId: first, reason: 'ok' },
@@ -319,7 +299,7 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
       await call(E.consoleKolConfirm, { commissionId: 999_999_999, reason: 'checked' }, staff),
       Errors.KOL_COMMISSION_NOT_FOUND,
     );
-    expect(await auditCount(db())).toBe(audit);
+    expect(await t.auditCount()).toBe(audit);
     expect(
       (await db().select().from(kolCommissions).where(eq(kolCommissions.id, first)))[0]!.status,
     ).toBe('held');
@@ -335,7 +315,7 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
       status: 'pending',
       reviewNote: 'operator: siblings, checked',
     });
-    expect(await lastAudit(db(), 'kol.commission-confirm')).toMatchObject({
+    expect(await t.lastAudit('kol.commission-confirm')).toMatchObject({
       target: `kol-commission:${first}`,
       before: { status: 'held' },
       after: { status: 'pending', reason: 'siblings, checked' },
@@ -360,7 +340,7 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
       result: 'voided',
       commission: { status: 'voided', voidReason: 'operator: same person' },
     });
-    expect(await lastAudit(db(), 'kol.commission-void')).toMatchObject({
+    expect(await t.lastAudit('kol.commission-void')).toMatchObject({
       before: { status: 'held' },
       after: { status: 'voided', clawbackId: null },
     });
@@ -370,15 +350,15 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
     );
 
     // $47.99 available: below the threshold, nothing settled.
-    await mature(env, kol.userId);
+    await mature(t, kol.userId);
     const below = await call(E.consoleKolSettle, { kolId: kol.userId }, staff);
     refused(below, Errors.KOL_SETTLE_BELOW_THRESHOLD);
     expect(below.body.data).toEqual({ availableCents: STANDARD_12_USD });
 
-    await friendBuys(env, kol.inviteCode);
-    await friendBuys(env, kol.inviteCode);
-    await mature(env, kol.userId);
-    const settlesBefore = await auditCount(db());
+    await friendBuys(t, kol.inviteCode);
+    await friendBuys(t, kol.inviteCode);
+    await mature(t, kol.userId);
+    const settlesBefore = await t.auditCount();
     const both = await Promise.all([
       call<{ settlement: ConsoleSettlement }>(E.consoleKolSettle, { kolId: kol.userId }, staff),
       call<{ settlement: ConsoleSettlement }>(E.consoleKolSettle, { kolId: kol.userId }, staff),
@@ -399,8 +379,8 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
         .from(kolSettlements)
         .where(eq(kolSettlements.kolId, kol.userId)),
     ).toEqual([{ n: 1 }]);
-    expect(await auditCount(db())).toBe(settlesBefore + 1);
-    expect(await lastAudit(db(), 'kol.settle')).toMatchObject({
+    expect(await t.auditCount()).toBe(settlesBefore + 1);
+    expect(await t.lastAudit('kol.settle')).toMatchObject({
       target: `kol-settlement:${made.id}`,
       after: { kolId: kol.userId, amountCents: 3 * STANDARD_12_USD },
     });
@@ -439,9 +419,9 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
 
   it('recording a payout hash asks a fresh second factor; twice at once records once; correct it, verify again; the payout batch', async () => {
     const staff = await signedInFinance();
-    const kol = await consoleKol(env, staff);
-    for (let i = 0; i < 3; i += 1) await friendBuys(env, kol.inviteCode);
-    await mature(env, kol.userId);
+    const kol = await consoleKol(t, staff);
+    for (let i = 0; i < 3; i += 1) await friendBuys(t, kol.inviteCode);
+    await mature(t, kol.userId);
     const settlement = ok(
       await call<{ settlement: ConsoleSettlement }>(
         E.consoleKolSettle,
@@ -463,7 +443,7 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
     clock.nextStep();
     ok(await call(E.consoleStepUp, { code: totpCode(financeMember.secret, clock.now()) }, staff));
 
-    const audit = await auditCount(db());
+    const audit = await t.auditCount();
     const bad = await call(
       E.consoleKolRecordPayout,
       { settlementId: settlement.id, txHash: HASH },
@@ -484,7 +464,7 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
       await call(E.consoleKolVerifyPayout, { settlementId: settlement.id }, staff),
       Errors.KOL_NO_HASH_TO_VERIFY,
     );
-    expect(await auditCount(db())).toBe(audit);
+    expect(await t.auditCount()).toBe(audit);
 
     // TRON is not read on chain here: the operator's word stands (paid, unverified). Twice at once.
     const tron = HASH.slice(2);
@@ -521,8 +501,8 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
     );
     expect(third.applied).toBe(false);
     expect(await records()).toHaveLength(1);
-    expect(await auditCount(db())).toBe(audit + 1);
-    expect(await lastAudit(db(), 'kol.payout-record')).toMatchObject({
+    expect(await t.auditCount()).toBe(audit + 1);
+    expect(await t.lastAudit('kol.payout-record')).toMatchObject({
       target: `kol-settlement:${settlement.id}`,
       before: { status: 'processing', transfer: null },
       after: { status: 'paid', transfer: tron, verification: 'unverified' },
@@ -552,7 +532,7 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
     expect(verified.settlement.txHash).toBe(other);
     // The operator's note stays through a second look; no English text of ours is added to it.
     expect(verified.settlement.verificationNote).toBe('typo');
-    expect(await lastAudit(db(), 'kol.payout-verify')).toMatchObject({
+    expect(await t.lastAudit('kol.payout-verify')).toMatchObject({
       after: { transfer: other },
     });
     const record = ok(
@@ -565,15 +545,15 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
     expect(record.records.map((r) => r.txHash)).toEqual([other, other, tron]);
 
     // The hash of one settlement pays no other.
-    const next = await consoleKol(env, staff);
-    for (let i = 0; i < 3; i += 1) await friendBuys(env, next.inviteCode);
-    await mature(env, next.userId);
+    const next = await consoleKol(t, staff);
+    for (let i = 0; i < 3; i += 1) await friendBuys(t, next.inviteCode);
+    await mature(t, next.userId);
     const batch = ok(
       await call<{ settled: ConsoleSettlement[] }>(E.consoleKolPayoutBatch, {}, staff),
     );
     const paidNext = batch.settled.find((s) => s.kolId === next.userId)!;
     expect(paidNext).toMatchObject({ amountCents: 3 * STANDARD_12_USD });
-    expect(await lastAudit(db(), 'kol.settle')).toMatchObject({ after: { batch: true } });
+    expect(await t.lastAudit('kol.settle')).toMatchObject({ after: { batch: true } });
     const used = await call(
       E.consoleKolRecordPayout,
       { settlementId: paidNext.id, txHash: other },
@@ -584,9 +564,9 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
     expect(used.body.data).toEqual({ settlementId: settlement.id });
 
     // One new hash recorded on two settlements at once: one takes it, the other is told which.
-    const last = await consoleKol(env, staff);
-    for (let i = 0; i < 3; i += 1) await friendBuys(env, last.inviteCode);
-    await mature(env, last.userId);
+    const last = await consoleKol(t, staff);
+    for (let i = 0; i < 3; i += 1) await friendBuys(t, last.inviteCode);
+    await mature(t, last.userId);
     const paidThird = ok(
       await call<{ settled: ConsoleSettlement[] }>(E.consoleKolPayoutBatch, {}, staff),
     ).settled.find((s) => s.kolId === last.userId)!;
@@ -614,7 +594,7 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
 
   it('the settings: refund window and CNY rate, checked; a support member is kept out', async () => {
     const staff = await signedInFinance();
-    const audit = await auditCount(db());
+    const audit = await t.auditCount();
     refused(
       await call(E.consoleKolSettingsUpdate, { refundWindowDays: 400, cnyUsdRate: '0.138' }, staff),
       Errors.KOL_REFUND_WINDOW_INVALID,
@@ -627,7 +607,7 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
     );
     refused(zh, Errors.KOL_CNY_RATE_INVALID);
     expect(zh.body.msg).toBe(Errors.KOL_CNY_RATE_INVALID.zh_CN);
-    expect(await auditCount(db())).toBe(audit);
+    expect(await t.auditCount()).toBe(audit);
     const saved = ok(
       await call<{ settings: unknown }>(
         E.consoleKolSettingsUpdate,
@@ -636,12 +616,12 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
       ),
     );
     expect(saved.settings).toEqual({ refundWindowDays: 7, cnyUsdRateMicros: 140_000 });
-    expect(await lastAudit(db(), 'kol.settings')).toMatchObject({
+    expect(await t.lastAudit('kol.settings')).toMatchObject({
       actorKind: 'staff',
       before: { refundWindowDays: 14, cnyUsdRateMicros: 138_000 },
       after: { refundWindowDays: 7, cnyUsdRateMicros: 140_000 },
     });
-    const cli = await runCli(t.app, clock, [
+    const cli = await t.runCli([
       'kol',
       'settings',
       '--refund-window-days',
@@ -650,23 +630,18 @@ describe.each(variants)('the console KOL section on $name', (variant) => {
       '0.138',
     ]);
     expect(cli.out).toEqual(['refund window 14 days; 1 CNY = 0.138000 USD (new commissions only)']);
-    expect(await lastAudit(db(), 'kol.settings')).toMatchObject({
+    expect(await t.lastAudit('kol.settings')).toMatchObject({
       actorKind: 'cli',
       after: { refundWindowDays: 14 },
     });
 
-    const support = await signedInStaff(
-      t.app,
-      clock,
-      `sup_${uniqueName('k').slice(-8)}`,
-      'support',
-    );
+    const support = await t.signedInStaff(`sup_${uniqueName('k').slice(-8)}`, 'support');
     for (const [endpoint, input] of [
       [E.consoleKolList, {}],
       [E.consoleKolSettle, { kolId: 1 }],
       [E.consoleKolRecordPayout, { settlementId: 1, txHash: HASH }],
     ] as const) {
-      const answer = await consoleCall(t.app, endpoint, input, as(support));
+      const answer = await t.consoleCall(endpoint, input, as(support));
       expect(answer.status).toBe(403);
       refused(answer, Errors.CONSOLE_FORBIDDEN);
     }
@@ -677,21 +652,22 @@ const chain = useTestChain();
 
 describe.each(variants)('the console KOL section on a chain, $name', (variant) => {
   const clock = new Clock(Date.now());
-  const t = useChainApp(variant, chain, () => ({
-    env: { ...CONSOLE_ENV, SANDBOX_SECRET },
-    // The local chain stands in for Ethereum mainnet.
-    overrides: { payoutChainIds: { ethereum: chain.chainId }, consoleNow: clock.now },
-  }));
-  const env: Env = { app: () => t.app, api: () => t.api, db: () => t.app.kestrel.database.db };
+  const t = withConsole(
+    useChainApp(variant, chain, () => ({
+      env: { ...CONSOLE_ENV, SANDBOX_SECRET },
+      // The local chain stands in for Ethereum mainnet.
+      overrides: { payoutChainIds: { ethereum: chain.chainId }, consoleNow: clock.now },
+    })),
+    clock,
+  );
 
   it('a payout hash recorded in the console is checked against the USDT transfer: short is rejected, the right one paid and verified', async () => {
-    const staff = await signedInStaff(t.app, clock, `own_${uniqueName('c').slice(-8)}`, 'owner');
+    const staff = await t.signedInStaff(`own_${uniqueName('c').slice(-8)}`, 'owner');
     const address = chain.accounts[63]!;
-    const kol = await consoleKol(env, staff, { network: 'ethereum', address });
-    for (let i = 0; i < 3; i += 1) await friendBuys(env, kol.inviteCode);
-    await mature(env, kol.userId);
-    const settle = await consoleCall<{ settlement: ConsoleSettlement }>(
-      t.app,
+    const kol = await consoleKol(t, staff, { network: 'ethereum', address });
+    for (let i = 0; i < 3; i += 1) await friendBuys(t, kol.inviteCode);
+    await mature(t, kol.userId);
+    const settle = await t.consoleCall<{ settlement: ConsoleSettlement }>(
       E.consoleKolSettle,
       { kolId: kol.userId },
       as(staff),
@@ -708,8 +684,7 @@ describe.each(variants)('the console KOL section on a chain, $name', (variant) =
     });
     await mine(chain.url, CONFIRMATIONS);
     const rejected = ok(
-      await consoleCall<{ settlement: ConsoleSettlement }>(
-        t.app,
+      await t.consoleCall<{ settlement: ConsoleSettlement }>(
         E.consoleKolRecordPayout,
         { settlementId: settlement.id, txHash: short },
         as(staff),
@@ -724,8 +699,7 @@ describe.each(variants)('the console KOL section on a chain, $name', (variant) =
 
     const right = await pay(chain, { symbol: 'USDT', from: operator, to: address, amount: due });
     const waiting = ok(
-      await consoleCall<{ settlement: ConsoleSettlement }>(
-        t.app,
+      await t.consoleCall<{ settlement: ConsoleSettlement }>(
         E.consoleKolRecordPayout,
         { settlementId: settlement.id, txHash: right, correct: true },
         as(staff),
@@ -734,8 +708,7 @@ describe.each(variants)('the console KOL section on a chain, $name', (variant) =
     expect(waiting.settlement).toMatchObject({ status: 'processing', verification: 'unverified' });
     await mine(chain.url, CONFIRMATIONS);
     const verified = ok(
-      await consoleCall<{ settlement: ConsoleSettlement }>(
-        t.app,
+      await t.consoleCall<{ settlement: ConsoleSettlement }>(
         E.consoleKolVerifyPayout,
         { settlementId: settlement.id },
         as(staff),
@@ -746,7 +719,7 @@ describe.each(variants)('the console KOL section on a chain, $name', (variant) =
       verification: 'verified',
       txHash: right,
     });
-    expect(await lastAudit(env.db(), 'kol.payout-verify')).toMatchObject({
+    expect(await t.lastAudit('kol.payout-verify')).toMatchObject({
       before: { status: 'processing', verification: 'unverified' },
       after: { status: 'paid', verification: 'verified' },
     });

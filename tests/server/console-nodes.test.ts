@@ -8,7 +8,7 @@
  * the same operator functions, audited as `cli`.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
 import type {
@@ -19,22 +19,9 @@ import type {
 import { nodeTrafficDaily, vpnNodes } from '../../server/db/schema';
 import { hashToken } from '../../server/identity/sessions';
 import { registerByUsername } from './helpers/accounts';
-import {
-  Clock,
-  SITE_ORIGIN,
-  consoleCall,
-  runCli,
-  signedInStaff,
-  useConsoleApp,
-  type SignedIn,
-  as,
-  lastAudit,
-  auditCount,
-} from './helpers/console';
+import { SITE_ORIGIN, type SignedIn, as, describeConsole } from './helpers/console';
 import { grantMembership } from './helpers/nodes';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 const UNIPROXY = '/api/v1/server/UniProxy';
 const DAY_MS = 86_400_000;
@@ -46,34 +33,27 @@ interface TokenAnswer {
   node?: ConsoleNode;
 }
 
-describe.each(variants)('the console nodes section on $name', (variant) => {
+await describeConsole('the console nodes section', {}, (t) => {
   // The console's clock starts at the real time: the agents' calls are stamped by the database.
-  const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock);
-  const db = () => t.app.kestrel.database.db;
+  const { clock, db } = t;
   let owner: SignedIn;
   let added: TokenAnswer;
 
   const asOwner = (language?: string) => as(owner, language);
   const list = async () => {
-    const answer = await consoleCall<{ nodes: ConsoleNode[] }>(
-      t.app,
-      E.consoleNodeList,
-      {},
-      asOwner(),
-    );
+    const answer = await t.consoleCall<{ nodes: ConsoleNode[] }>(E.consoleNodeList, {}, asOwner());
     expect(answer.body.code, answer.body.msg).toBe(200);
     return answer;
   };
   const record = async (nodeId: number) => {
-    const answer = await consoleCall<NodeRecord>(t.app, E.consoleNodeRecord, { nodeId }, asOwner());
+    const answer = await t.consoleCall<NodeRecord>(E.consoleNodeRecord, { nodeId }, asOwner());
     expect(answer.body.code, answer.body.msg).toBe(200);
     return answer;
   };
-  const audited = (action: string) => lastAudit(db(), action);
+  const audited = (action: string) => t.lastAudit(action);
   const snapshot = async () => ({
     nodes: await db().select().from(vpnNodes).orderBy(vpnNodes.id),
-    audit: await auditCount(db()),
+    audit: await t.auditCount(),
   });
   /** A UniProxy call as the node's agent would make it. */
   const agent = (nodeId: number, token: string, action: string, body?: unknown) =>
@@ -86,12 +66,11 @@ describe.each(variants)('the console nodes section on $name', (variant) => {
     });
 
   it('signs in an owner', async () => {
-    owner = await signedInStaff(t.app, clock, 'nora_owner', 'owner');
+    owner = await t.signedInStaff('nora_owner', 'owner');
   });
 
   it('adds a node: its token and the V2bX and XrayR settings are answered once, only the hash is kept', async () => {
-    const answer = await consoleCall<TokenAnswer>(
-      t.app,
+    const answer = await t.consoleCall<TokenAnswer>(
       E.consoleNodeAdd,
       {
         name: 'Sapporo 01',
@@ -233,7 +212,7 @@ describe.each(variants)('the console nodes section on $name', (variant) => {
     ];
     for (const [input, key] of cases) {
       for (const language of ['en', 'zh_CN'] as const) {
-        const answer = await consoleCall(t.app, E.consoleNodeAdd, input, asOwner(language));
+        const answer = await t.consoleCall(E.consoleNodeAdd, input, asOwner(language));
         expect(answer.body.code, `${JSON.stringify(input)}: ${answer.body.msg}`).toBe(
           Errors[key].code,
         );
@@ -246,7 +225,7 @@ describe.each(variants)('the console nodes section on $name', (variant) => {
       [E.consoleNodeRecord, { nodeId: 999_999 }],
       [E.consoleNodeRecord, { nodeId: 'abc' }],
     ] as const) {
-      const answer = await consoleCall(t.app, endpoint, input, asOwner('zh_CN'));
+      const answer = await t.consoleCall(endpoint, input, asOwner('zh_CN'));
       expect(answer.body.code).toBe(Errors.NODE_NOT_FOUND.code);
       expect(answer.body.msg).toBe(Errors.NODE_NOT_FOUND.zh_CN);
     }
@@ -255,8 +234,7 @@ describe.each(variants)('the console nodes section on $name', (variant) => {
 
   it('rotates a token: the old one is refused at once, the new one is answered once with the settings', async () => {
     const { nodeId, token: old } = added;
-    const answer = await consoleCall<TokenAnswer>(
-      t.app,
+    const answer = await t.consoleCall<TokenAnswer>(
       E.consoleNodeRotateToken,
       { nodeId },
       asOwner(),
@@ -286,12 +264,7 @@ describe.each(variants)('the console nodes section on $name', (variant) => {
       (JSON.parse((await agent(nodeId, token, 'user')).body) as { users: unknown[] }).users;
     expect((await users()).length).toBeGreaterThan(0);
 
-    const off = await consoleCall(
-      t.app,
-      E.consoleNodeSetEnabled,
-      { nodeId, enabled: false },
-      asOwner(),
-    );
+    const off = await t.consoleCall(E.consoleNodeSetEnabled, { nodeId, enabled: false }, asOwner());
     expect(off.body).toMatchObject({ code: 200, data: { enabled: false } });
     expect(await users()).toEqual([]);
     expect((await record(nodeId)).body.data.node).toMatchObject({
@@ -305,12 +278,7 @@ describe.each(variants)('the console nodes section on $name', (variant) => {
       after: { name: 'Sapporo 01', enabled: false },
     });
 
-    const on = await consoleCall(
-      t.app,
-      E.consoleNodeSetEnabled,
-      { nodeId, enabled: true },
-      asOwner(),
-    );
+    const on = await t.consoleCall(E.consoleNodeSetEnabled, { nodeId, enabled: true }, asOwner());
     expect(on.body).toMatchObject({ code: 200, data: { enabled: true } });
     expect((await users()).length).toBeGreaterThan(0);
     expect(await audited('node.enable')).toMatchObject({
@@ -320,7 +288,7 @@ describe.each(variants)('the console nodes section on $name', (variant) => {
   });
 
   it("the CLI's nodes commands run the same operator functions, audited as cli, with the same settings", async () => {
-    const run = await runCli(t.app, clock, [
+    const run = await t.runCli([
       'nodes',
       'add',
       '--name',
@@ -358,19 +326,19 @@ describe.each(variants)('the console nodes section on $name', (variant) => {
     expect(command).toMatchObject({ actorKind: 'cli', target: 'nodes add' });
     expect(JSON.stringify(command)).not.toContain(token);
 
-    const disabled = await runCli(t.app, clock, ['nodes', 'disable', String(nodeId)]);
+    const disabled = await t.runCli(['nodes', 'disable', String(nodeId)]);
     expect(disabled.code).toBe(0);
     expect(await audited('node.disable')).toMatchObject({
       actorKind: 'cli',
       target: `node:${nodeId}`,
     });
-    const rotated = await runCli(t.app, clock, ['nodes', 'rotate-token', String(nodeId)]);
+    const rotated = await t.runCli(['nodes', 'rotate-token', String(nodeId)]);
     expect(rotated.code).toBe(0);
     expect(await audited('node.rotate-token')).toMatchObject({ actorKind: 'cli' });
 
     // A bad port is refused by the same rule: usage, exit 2, nothing added.
     const before = await snapshot();
-    const bad = await runCli(t.app, clock, [
+    const bad = await t.runCli([
       'nodes',
       'add',
       '--name',
@@ -390,16 +358,14 @@ describe.each(variants)('the console nodes section on $name', (variant) => {
   it('adding a node and rotating a token ask a fresh second factor after 5 minutes; nothing changes', async () => {
     clock.advance(5 * 60_000 + 1_000);
     const before = await snapshot();
-    const add = await consoleCall(
-      t.app,
+    const add = await t.consoleCall(
       E.consoleNodeAdd,
       { name: 'Late 01', protocol: 'trojan', host: 'late.nodes.example', port: 443 },
       asOwner(),
     );
     expect(add.status).toBe(403);
     expect(add.body.code).toBe(Errors.STEP_UP_REQUIRED.code);
-    const rotate = await consoleCall(
-      t.app,
+    const rotate = await t.consoleCall(
       E.consoleNodeRotateToken,
       { nodeId: added.nodeId },
       asOwner(),
@@ -407,8 +373,7 @@ describe.each(variants)('the console nodes section on $name', (variant) => {
     expect(rotate.body.code).toBe(Errors.STEP_UP_REQUIRED.code);
     expect((await snapshot()).nodes).toEqual(before.nodes);
     // Disabling hands out nothing: no step-up.
-    const off = await consoleCall(
-      t.app,
+    const off = await t.consoleCall(
       E.consoleNodeSetEnabled,
       { nodeId: added.nodeId, enabled: true },
       asOwner(),

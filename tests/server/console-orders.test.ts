@@ -12,15 +12,7 @@ import { CONSOLE_SESSION_COOKIE, consoleEndpoints } from '../../contract/endpoin
 import type { ConsoleOrder, PaymentFlag } from '../../contract/endpoints/console-orders';
 import { rowsOf } from '../../server/db/database';
 import { auditLog, membershipGrants, orders, payments } from '../../server/db/schema';
-import {
-  Clock,
-  consoleCall,
-  runCli,
-  type SignedIn,
-  useConsoleApp,
-  signedInStaff,
-  as,
-} from './helpers/console';
+import { type SignedIn, as, describeConsole } from './helpers/console';
 import {
   buyOrder,
   flagsOf,
@@ -32,16 +24,12 @@ import {
 } from './helpers/payments';
 import { groupCalls, groupRow, openGroup } from './helpers/group-buy';
 import { newKol, registerInvitee } from './helpers/kol';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 const NOTIFY = '/pay/notify/sandbox';
 
-describe.each(variants)('the console orders section on $name', (variant) => {
-  const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock, { sandbox: true });
-  const db = () => t.app.kestrel.database.db;
+await describeConsole('the console orders section', { sandbox: true }, (t) => {
+  const { clock, db } = t;
   let finance: SignedIn;
   let support: SignedIn;
   const asFinance = (language?: string) => as(finance, language);
@@ -62,8 +50,8 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     (await db().select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status;
 
   it('signs in finance and support staff', async () => {
-    finance = await signedInStaff(t.app, clock, 'fay_finance', 'finance');
-    support = await signedInStaff(t.app, clock, 'sid_support', 'support');
+    finance = await t.signedInStaff('fay_finance', 'finance');
+    support = await t.signedInStaff('sid_support', 'support');
   });
 
   it('lists orders by status, method, currency, user and date, paged', async () => {
@@ -72,8 +60,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const usd = await buyOrder(t.api, { user: cny.user, currency: 'USD', method: 'wechat' });
     const list = async (input: Record<string, unknown>) => {
-      const answer = await consoleCall<{ items: ConsoleOrder[]; total: number }>(
-        t.app,
+      const answer = await t.consoleCall<{ items: ConsoleOrder[]; total: number }>(
         E.consoleOrderList,
         input,
         { cookie: support.cookie },
@@ -112,8 +99,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     ).toEqual([]);
     const future = await list({ from: new Date(Date.now() + 3_600_000).toISOString() });
     expect(future.items).toEqual([]);
-    const bad = await consoleCall(
-      t.app,
+    const bad = await t.consoleCall(
       E.consoleOrderList,
       { status: 'lost' },
       { cookie: support.cookie, headers: { language: 'zh_CN' } },
@@ -132,8 +118,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     const orderNo = share.body.data.orderId;
     const order = (await orderOf(db(), orderNo))!;
     const [confirmed, notified] = await Promise.all([
-      consoleCall<{ result: string; status: string }>(
-        t.app,
+      t.consoleCall<{ result: string; status: string }>(
         E.consoleOrderConfirm,
         { orderId: orderNo, tradeNo: `SBX${orderNo}`, reason: 'Seen in the dashboard' },
         asFinance(),
@@ -195,8 +180,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
   it('records a second trade number for a paid order as a flag, never a second credit', async () => {
     const order = await buyOrder(t.api);
     expect((await postForm(t.app, NOTIFY, sandboxNotification(order))).statusCode).toBe(200);
-    const again = await consoleCall<{ result: string }>(
-      t.app,
+    const again = await t.consoleCall<{ result: string }>(
       E.consoleOrderConfirm,
       { orderId: order.orderNo, tradeNo: 'OTHER-TRADE-1', reason: 'Typed the wrong one' },
       asFinance(),
@@ -204,8 +188,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     expect(again.body.data.result).toBe('flagged');
     expect(await paymentsOf(db(), order.orderNo)).toHaveLength(1);
     expect(await orderGrants(order.user.userId)).toBe(1);
-    const flags = await consoleCall<{ items: PaymentFlag[] }>(
-      t.app,
+    const flags = await t.consoleCall<{ items: PaymentFlag[] }>(
       E.consolePaymentFlags,
       {},
       { cookie: support.cookie },
@@ -214,22 +197,19 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     expect(flag?.reason).toBe('duplicate_payment');
 
     // Support reads the queue but resolves nothing; finance resolves it once, with a reason.
-    const bySupport = await consoleCall(
-      t.app,
+    const bySupport = await t.consoleCall(
       E.consoleResolveFlag,
       { flagId: flag!.id, reason: 'Checked' },
       { cookie: support.cookie, csrf: support.csrf },
     );
     expect(bySupport.status).toBe(403);
-    const resolved = await consoleCall(
-      t.app,
+    const resolved = await t.consoleCall(
       E.consoleResolveFlag,
       { flagId: flag!.id, reason: 'Nothing was charged twice' },
       asFinance(),
     );
     expect(resolved.body.code, resolved.body.msg).toBe(200);
-    const twice = await consoleCall(
-      t.app,
+    const twice = await t.consoleCall(
       E.consoleResolveFlag,
       { flagId: flag!.id, reason: 'Nothing was charged twice' },
       asFinance('zh_CN'),
@@ -240,7 +220,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
 
   it('confirms by hand from the CLI through the same operator function', async () => {
     const order = await buyOrder(t.api);
-    const run = await runCli(t.app, clock, [
+    const run = await t.runCli([
       'orders',
       'confirm',
       order.orderNo,
@@ -254,23 +234,17 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     expect(await orderGrants(order.user.userId)).toBe(1);
     const entries = await db().select().from(auditLog).where(eq(auditLog.action, 'order.confirm'));
     expect(entries.at(-1)!.actorKind).toBe('cli');
-    const missing = await runCli(t.app, clock, [
-      'orders',
-      'confirm',
-      order.orderNo,
-      '--reason',
-      'x',
-    ]);
+    const missing = await t.runCli(['orders', 'confirm', order.orderNo, '--reason', 'x']);
     expect(missing.code).toBe(2);
   });
 
   it("shows an order's gateway events", async () => {
     const order = await buyOrder(t.api);
     await postForm(t.app, NOTIFY, sandboxNotification(order));
-    const record = await consoleCall<{
+    const record = await t.consoleCall<{
       order: ConsoleOrder;
       payments: { tradeNo: string; raw: unknown }[];
-    }>(t.app, E.consoleOrderRecord, { orderId: order.orderNo }, { cookie: support.cookie });
+    }>(E.consoleOrderRecord, { orderId: order.orderNo }, { cookie: support.cookie });
     expect(record.body.code, record.body.msg).toBe(200);
     expect(record.body.data.order.status).toBe('paid');
     expect(record.body.data.payments.map((p) => p.tradeNo)).toEqual([`SBX${order.orderNo}`]);
@@ -284,8 +258,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
       paid = await buyOrder(t.api);
       await postForm(t.app, NOTIFY, sandboxNotification(paid));
       expect(await statusOf(paid.orderNo)).toBe('paid');
-      const badTrade = await consoleCall(
-        t.app,
+      const badTrade = await t.consoleCall(
         E.consoleOrderConfirm,
         { orderId: paid.orderNo, tradeNo: 'x', reason: 'Because' },
         asFinance('zh_CN'),
@@ -293,16 +266,14 @@ describe.each(variants)('the console orders section on $name', (variant) => {
       expect(badTrade.body.code).toBe(Errors.TRADE_NO_REQUIRED.code);
       expect(badTrade.body.msg).toBe(Errors.TRADE_NO_REQUIRED.zh_CN);
       clock.advance(6 * 60_000);
-      const stale = await consoleCall(
-        t.app,
+      const stale = await t.consoleCall(
         E.consoleOrderRefund,
         { orderId: paid.orderNo, reason: 'Customer asked' },
         asFinance(),
       );
       expect(stale.body.code).toBe(Errors.STEP_UP_REQUIRED.code);
       expect(await statusOf(paid.orderNo)).toBe('paid');
-      const bySupport = await consoleCall(
-        t.app,
+      const bySupport = await t.consoleCall(
         E.consoleOrderRefund,
         { orderId: paid.orderNo, reason: 'Customer asked' },
         { cookie: support.cookie, csrf: support.csrf },
@@ -311,7 +282,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     });
 
     it('outside PROD, a dev route ages the second factor so e2e meets the real step-up', async () => {
-      const fresh = await signedInStaff(t.app, clock, 'fia_finance', 'finance');
+      const fresh = await t.signedInStaff('fia_finance', 'finance');
       const withFresh = { cookie: fresh.cookie, csrf: fresh.csrf };
       const aged = await t.app.inject({
         method: 'POST',
@@ -319,8 +290,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
         headers: { cookie: `${CONSOLE_SESSION_COOKIE}=${fresh.cookie}` },
       });
       expect(aged.statusCode).toBe(200);
-      const refused = await consoleCall(
-        t.app,
+      const refused = await t.consoleCall(
         E.consoleOrderRefund,
         { orderId: paid.orderNo, reason: 'Customer asked' },
         withFresh,
@@ -335,10 +305,9 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     });
 
     it('refunds through the gateway once; an unpaid order is not refundable', async () => {
-      finance = await signedInStaff(t.app, clock, 'fin_two', 'finance');
+      finance = await t.signedInStaff('fin_two', 'finance');
       const refund = () =>
-        consoleCall<{ refunded: boolean }>(
-          t.app,
+        t.consoleCall<{ refunded: boolean }>(
           E.consoleOrderRefund,
           { orderId: paid.orderNo, reason: 'Customer asked within 7 days' },
           asFinance(),
@@ -349,8 +318,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
       expect(await statusOf(paid.orderNo)).toBe('refunded');
       expect((await refund()).body.data.refunded).toBe(false);
       const unpaid = await buyOrder(t.api);
-      const refused = await consoleCall(
-        t.app,
+      const refused = await t.consoleCall(
         E.consoleOrderRefund,
         { orderId: unpaid.orderNo, reason: 'Customer asked' },
         asFinance('zh_CN'),
@@ -366,8 +334,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     it('records a refund made by hand in the dashboard, with its entry before and after', async () => {
       const order = await buyOrder(t.api);
       await postForm(t.app, NOTIFY, sandboxNotification(order));
-      const recorded = await consoleCall<{ refunded: boolean; userExpireTime: string | null }>(
-        t.app,
+      const recorded = await t.consoleCall<{ refunded: boolean; userExpireTime: string | null }>(
         E.consoleOrderRefund,
         { orderId: order.orderNo, manual: true, reason: 'Returned in the Alipay dashboard' },
         asFinance(),
@@ -396,8 +363,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
       // A payment taken by a gateway this server no longer has configured.
       const [payment] = await paymentsOf(db(), order.orderNo);
       await db().update(payments).set({ gateway: 'epay' }).where(eq(payments.id, payment!.id));
-      const refused = await consoleCall(
-        t.app,
+      const refused = await t.consoleCall(
         E.consoleOrderRefund,
         { orderId: order.orderNo, reason: 'Customer asked' },
         asFinance('zh_CN'),
@@ -406,17 +372,11 @@ describe.each(variants)('the console orders section on $name', (variant) => {
         Errors.REFUND_GATEWAY_UNAVAILABLE.code,
         Errors.REFUND_GATEWAY_UNAVAILABLE.zh_CN,
       ]);
-      const cli = await runCli(t.app, clock, [
-        'orders',
-        'refund',
-        order.orderNo,
-        '--reason',
-        'Customer asked',
-      ]);
+      const cli = await t.runCli(['orders', 'refund', order.orderNo, '--reason', 'Customer asked']);
       expect([cli.code, cli.err[0]]).toEqual([1, `error: ${Errors.REFUND_GATEWAY_UNAVAILABLE.en}`]);
       expect(await statusOf(order.orderNo)).toBe('paid');
       expect(await entriesOf('order.refund', order.orderNo)).toEqual([]);
-      const byHand = await runCli(t.app, clock, [
+      const byHand = await t.runCli([
         'orders',
         'refund',
         order.orderNo,
@@ -443,8 +403,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
       try {
         const unpaid = await buyOrder(t.api);
         const confirm = (reason: string) =>
-          consoleCall<{ result: string }>(
-            t.app,
+          t.consoleCall<{ result: string }>(
             E.consoleOrderConfirm,
             { orderId: unpaid.orderNo, tradeNo: `SBX${unpaid.orderNo}`, reason },
             asFinance(),
@@ -458,8 +417,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
         expect(await orderGrants(unpaid.user.userId)).toBe(1);
 
         const refund = (reason: string) =>
-          consoleCall<{ refunded: boolean }>(
-            t.app,
+          t.consoleCall<{ refunded: boolean }>(
             E.consoleOrderRefund,
             { orderId: unpaid.orderNo, manual: true, reason },
             asFinance(),
@@ -480,7 +438,7 @@ describe.each(variants)('the console orders section on $name', (variant) => {
     it('refunds and resolves flags from the CLI through the same functions, audited as cli', async () => {
       const order = await buyOrder(t.api);
       await postForm(t.app, NOTIFY, sandboxNotification(order));
-      const cli = (...argv: string[]) => runCli(t.app, clock, ['orders', ...argv]);
+      const cli = (...argv: string[]) => t.runCli(['orders', ...argv]);
 
       const noReason = await cli('refund', order.orderNo);
       expect(noReason.code).toBe(2);

@@ -6,56 +6,32 @@
  * replacement). Bad input is refused in both languages with nothing changed; a publication made
  * by someone else since the editor opened is not overwritten; support staff are kept out.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
 import type { ConsoleContentPage } from '../../contract/endpoints/console-content';
 import type { PageReplacement } from '../../contract/endpoints/system';
 import { contentPages } from '../../server/db/schema';
-import {
-  Clock,
-  consoleCall,
-  type SignedIn,
-  useConsoleApp,
-  signedInStaff,
-  as,
-  lastAudit,
-  auditCount,
-} from './helpers/console';
-import { databaseVariants } from './helpers/test-databases';
+import { type SignedIn, as, describeConsole } from './helpers/console';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 
 const FAQ_EN = 'Write to {supportEmail}.\n\n## Is it fast?\n\nYes, **very**.';
 const FAQ_ZH = '请写信至 {supportEmail}。\n\n## 快吗？\n\n是的，**非常快**。';
 
-describe.each(variants)('the console content pages on $name', (variant) => {
-  const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock);
-  const db = () => t.app.kestrel.database.db;
+await describeConsole('the console content pages', {}, (t) => {
+  const { clock, db } = t;
   let content: SignedIn;
   let owner: SignedIn;
   let support: SignedIn;
 
   const list = async (who: SignedIn = content) =>
-    (
-      await consoleCall<{ pages: ConsoleContentPage[] }>(
-        t.app,
-        E.consoleContentPageList,
-        {},
-        as(who),
-      )
-    ).body.data.pages;
+    (await t.consoleCall<{ pages: ConsoleContentPage[] }>(E.consoleContentPageList, {}, as(who)))
+      .body.data.pages;
   const publish = (input: Record<string, unknown>, who: SignedIn = content, language?: string) =>
-    consoleCall<ConsoleContentPage>(t.app, E.consoleContentPagePublish, input, as(who, language));
+    t.consoleCall<ConsoleContentPage>(E.consoleContentPagePublish, input, as(who, language));
   const restore = (page: string, who: SignedIn = content, language?: string) =>
-    consoleCall<ConsoleContentPage>(
-      t.app,
-      E.consoleContentPageRestore,
-      { page },
-      as(who, language),
-    );
+    t.consoleCall<ConsoleContentPage>(E.consoleContentPageRestore, { page }, as(who, language));
   const publicText = async (page: string, language: 'en' | 'zh_CN' = 'en') =>
     (
       await t.api.call<{ replacement: PageReplacement | null }>(
@@ -66,9 +42,9 @@ describe.each(variants)('the console content pages on $name', (variant) => {
     ).body;
 
   it('signs in a content, an owner and a support staff member', async () => {
-    content = await signedInStaff(t.app, clock, 'cleo_content', 'content');
-    owner = await signedInStaff(t.app, clock, 'otto_owner', 'owner');
-    support = await signedInStaff(t.app, clock, 'sue_support', 'support');
+    content = await t.signedInStaff('cleo_content', 'content');
+    owner = await t.signedInStaff('otto_owner', 'owner');
+    support = await t.signedInStaff('sue_support', 'support');
   });
 
   it('lists the four pages with the built-in text (no replacement) at first', async () => {
@@ -83,7 +59,7 @@ describe.each(variants)('the console content pages on $name', (variant) => {
 
   it('keeps support staff out, and the public read asks a known page', async () => {
     for (const answer of [
-      await consoleCall(t.app, E.consoleContentPageList, {}, as(support)),
+      await t.consoleCall(E.consoleContentPageList, {}, as(support)),
       await publish({ page: 'faq', bodyEn: 'x', bodyZh: 'y', basedOn: null }, support),
       await restore('faq', support),
     ]) {
@@ -98,7 +74,7 @@ describe.each(variants)('the console content pages on $name', (variant) => {
   let faq: ConsoleContentPage;
 
   it('publishes the FAQ in both languages at once, audited with the page before and after', async () => {
-    const audits = await auditCount(db());
+    const audits = await t.auditCount();
     const answer = await publish({
       page: 'faq',
       bodyEn: `  ${FAQ_EN}\n`,
@@ -115,8 +91,8 @@ describe.each(variants)('the console content pages on $name', (variant) => {
       updatedAt: new Date(clock.ms).toISOString(),
       updatedBy: 'cleo_content',
     });
-    expect(await auditCount(db())).toBe(audits + 1);
-    const audit = await lastAudit(db(), 'page.publish');
+    expect(await t.auditCount()).toBe(audits + 1);
+    const audit = await t.lastAudit('page.publish');
     expect(audit).toMatchObject({
       actorKind: 'staff',
       actorUsername: 'cleo_content',
@@ -137,7 +113,7 @@ describe.each(variants)('the console content pages on $name', (variant) => {
 
   it('refuses bad input with a translated error and changes nothing', async () => {
     const rows = await db().select().from(contentPages);
-    const audits = await auditCount(db());
+    const audits = await t.auditCount();
     const base = { page: 'terms', bodyEn: '## 1. Terms', bodyZh: '## 1. 条款', basedOn: null };
     for (const [input, error] of [
       [{ ...base, bodyEn: '  \n ' }, Errors.CONTENT_PAGE_BODY_REQUIRED],
@@ -158,18 +134,18 @@ describe.each(variants)('the console content pages on $name', (variant) => {
     expect(unknown.body.code).toBe(Errors.CONTENT_PAGE_UNKNOWN.code);
     expect(unknown.body.msg).toBe(Errors.CONTENT_PAGE_UNKNOWN.zh_CN);
     expect(await db().select().from(contentPages)).toEqual(rows);
-    expect(await auditCount(db())).toBe(audits);
+    expect(await t.auditCount()).toBe(audits);
   });
 
   it('refuses to overwrite a publication made since the editor opened (CONTENT_PAGE_CHANGED)', async () => {
-    const audits = await auditCount(db());
+    const audits = await t.auditCount();
     // Another editor still holds the built-in text, or an older publication.
     for (const basedOn of [null, new Date(clock.ms - 60_000).toISOString()]) {
       const stale = await publish({ page: 'faq', bodyEn: 'Mine', bodyZh: '我的', basedOn }, owner);
       expect(stale.body.code).toBe(Errors.CONTENT_PAGE_CHANGED.code);
     }
     expect((await list()).find((p) => p.page === 'faq')).toEqual(faq);
-    expect(await auditCount(db())).toBe(audits);
+    expect(await t.auditCount()).toBe(audits);
 
     // Started from the current text: published, and "last updated" moves on.
     clock.advance(90_000);
@@ -182,7 +158,7 @@ describe.each(variants)('the console content pages on $name', (variant) => {
       updatedAt: new Date(clock.ms).toISOString(),
       updatedBy: 'otto_owner',
     });
-    const audit = await lastAudit(db(), 'page.publish');
+    const audit = await t.lastAudit('page.publish');
     expect(audit).toMatchObject({
       actorUsername: 'otto_owner',
       before: faq,
@@ -230,16 +206,16 @@ describe.each(variants)('the console content pages on $name', (variant) => {
       updatedAt: null,
       updatedBy: null,
     });
-    const audit = await lastAudit(db(), 'page.restore');
+    const audit = await t.lastAudit('page.restore');
     expect(audit).toMatchObject({ target: 'page:faq', before: faq, after: restored.body.data });
     expect((await publicText('faq')).data.replacement).toBeNull();
     expect((await list()).find((p) => p.page === 'faq')!.replaced).toBe(false);
 
-    const audits = await auditCount(db());
+    const audits = await t.auditCount();
     const again = await restore('faq');
     expect(again.body.code).toBe(200);
     expect(again.body.data.replaced).toBe(false);
-    expect(await auditCount(db())).toBe(audits);
+    expect(await t.auditCount()).toBe(audits);
     // The owner's role may restore too; the other pages keep their replacements until then.
     expect((await restore('terms', owner)).body.data.replaced).toBe(false);
     expect((await publicText('canary')).data.replacement).not.toBeNull();

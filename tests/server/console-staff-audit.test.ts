@@ -20,21 +20,14 @@ import { changeStaffRole, disableStaff } from '../../server/console/staff-operat
 import { auditLog, staff, staffSessions } from '../../server/db/schema';
 import { totpCode } from '../../server/identity/totp';
 import {
-  Clock,
   SITE_ORIGIN,
-  addAndEnrol,
-  consoleCall,
   enrolWithToken,
   enrolmentTokenOf,
-  runCli,
-  signIn,
   type EnrolledStaff,
   type SignedIn,
-  useConsoleApp,
+  describeConsole,
 } from './helpers/console';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 
 describe('audit redaction', () => {
@@ -68,17 +61,15 @@ describe('audit redaction', () => {
   });
 });
 
-describe.each(variants)('staff operations and the audit trail on $name', (variant) => {
-  const clock = new Clock();
-  const t = useConsoleApp(variant, clock);
-  const db = () => t.app.kestrel.database.db;
+await describeConsole('staff operations and the audit trail', { fixedClock: true }, (t) => {
+  const { clock, db } = t;
   let owner: EnrolledStaff;
   let ownerSession: SignedIn;
 
   const write = () => ({ cookie: ownerSession.cookie, csrf: ownerSession.csrf });
 
   async function freshOwnerSession(): Promise<void> {
-    ownerSession = await signIn(t.app, clock, owner);
+    ownerSession = await t.signIn(owner);
   }
 
   async function lastAudit(action?: string) {
@@ -101,11 +92,11 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
   }
 
   it('starts with no staff; the CLI lists them and adds the first owner', async () => {
-    const empty = await runCli(t.app, clock, ['staff', 'list']);
+    const empty = await t.runCli(['staff', 'list']);
     expect(empty.code).toBe(0);
     expect(empty.out.join('\n')).toContain('No staff yet');
-    owner = await addAndEnrol(t.app, clock, 'owen', 'owner');
-    const listed = await runCli(t.app, clock, ['staff', 'list']);
+    owner = await t.addAndEnrol('owen', 'owner');
+    const listed = await t.runCli(['staff', 'list']);
     expect(listed.out[0]).toMatch(/^id\s+username\s+role\s+state\s+created$/);
     expect(listed.out[1]).toMatch(/owen\s+owner\s+active/);
     await freshOwnerSession();
@@ -115,17 +106,17 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
   async function owenIsTheLastOwner(): Promise<void> {
     const before = await staffSnapshot();
     const audited = await auditCount();
-    const disable = await runCli(t.app, clock, ['staff', 'disable', 'owen']);
+    const disable = await t.runCli(['staff', 'disable', 'owen']);
     expect(disable.code).toBe(1);
     expect(disable.err.join('\n')).toContain(Errors.LAST_OWNER.en);
-    const demote = await runCli(t.app, clock, ['staff', 'role', 'owen', 'finance']);
+    const demote = await t.runCli(['staff', 'role', 'owen', 'finance']);
     expect(demote.code).toBe(1);
     expect(demote.err.join('\n')).toContain(Errors.LAST_OWNER.en);
     for (const [endpoint, input] of [
       [E.consoleStaffDisable, { username: 'owen' }],
       [E.consoleStaffRole, { username: 'owen', role: 'support' }],
     ] as const) {
-      const answer = await consoleCall(t.app, endpoint, input, {
+      const answer = await t.consoleCall(endpoint, input, {
         ...write(),
         headers: { language: 'zh_CN' },
       });
@@ -141,58 +132,57 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
   it('never disables or demotes the last owner, in the CLI or the console', async () => {
     await owenIsTheLastOwner();
     // A disabled owner is no owner: the rule counts enabled owners only.
-    const second = await addAndEnrol(t.app, clock, 'otto', 'owner');
+    const second = await t.addAndEnrol('otto', 'owner');
     expect(second.recoveryCodes).toHaveLength(10);
-    const disabled = await runCli(t.app, clock, ['staff', 'disable', 'otto']);
+    const disabled = await t.runCli(['staff', 'disable', 'otto']);
     expect(disabled.code, disabled.err.join('\n')).toBe(0);
-    const stillLast = await runCli(t.app, clock, ['staff', 'role', 'owen', 'content']);
+    const stillLast = await t.runCli(['staff', 'role', 'owen', 'content']);
     expect(stillLast.code).toBe(1);
   });
 
   it('counts only owners who finished enrolment: an unused link stands in for no one', async () => {
     // una is an enabled owner whose link is still unused: she cannot sign in, so owen is still
     // the last owner who can.
-    const pending = await runCli(t.app, clock, ['staff', 'add', 'una', '--role', 'owner']);
+    const pending = await t.runCli(['staff', 'add', 'una', '--role', 'owner']);
     expect(pending.code, pending.err.join('\n')).toBe(0);
     await owenIsTheLastOwner();
     // An owner who never enrolled can go while owen stays (the console, then the CLI).
-    const demoted = await consoleCall(
-      t.app,
+    const demoted = await t.consoleCall(
       E.consoleStaffRole,
       { username: 'una', role: 'content' },
       write(),
     );
     expect(demoted.body.code, demoted.body.msg).toBe(200);
-    const promoted = await runCli(t.app, clock, ['staff', 'role', 'una', 'owner']);
+    const promoted = await t.runCli(['staff', 'role', 'una', 'owner']);
     expect(promoted.code, promoted.err.join('\n')).toBe(0);
-    const disabled = await runCli(t.app, clock, ['staff', 'disable', 'una']);
+    const disabled = await t.runCli(['staff', 'disable', 'una']);
     expect(disabled.code, disabled.err.join('\n')).toBe(0);
     // A reset authenticator makes an owner one who cannot sign in until the new link is used.
-    await addAndEnrol(t.app, clock, 'vera', 'owner');
-    const reset = await runCli(t.app, clock, ['staff', 'reset-2fa', 'vera']);
+    await t.addAndEnrol('vera', 'owner');
+    const reset = await t.runCli(['staff', 'reset-2fa', 'vera']);
     expect(reset.code, reset.err.join('\n')).toBe(0);
     await owenIsTheLastOwner();
     await enrolWithToken(t.app, clock, 'vera', enrolmentTokenOf(reset));
     // vera enrolled again: owen is no longer the last owner who can sign in.
-    const demote = await runCli(t.app, clock, ['staff', 'role', 'owen', 'support']);
+    const demote = await t.runCli(['staff', 'role', 'owen', 'support']);
     expect(demote.code, demote.err.join('\n')).toBe(0);
-    const back = await runCli(t.app, clock, ['staff', 'role', 'owen', 'owner']);
+    const back = await t.runCli(['staff', 'role', 'owen', 'owner']);
     expect(back.code, back.err.join('\n')).toBe(0);
-    const veraOut = await runCli(t.app, clock, ['staff', 'disable', 'vera']);
+    const veraOut = await t.runCli(['staff', 'disable', 'vera']);
     expect(veraOut.code, veraOut.err.join('\n')).toBe(0);
     await freshOwnerSession();
   });
 
   it('reset-2fa ends the sessions, removes the authenticator and hands out a working link', async () => {
-    const subject = await addAndEnrol(t.app, clock, 'rita', 'support');
-    const session = await signIn(t.app, clock, subject);
-    const reset = await runCli(t.app, clock, ['staff', 'reset-2fa', 'rita']);
+    const subject = await t.addAndEnrol('rita', 'support');
+    const session = await t.signIn(subject);
+    const reset = await t.runCli(['staff', 'reset-2fa', 'rita']);
     expect(reset.code, reset.err.join('\n')).toBe(0);
     expect(reset.out.join('\n')).toContain(`${SITE_ORIGIN}/admin/enrol/`);
-    const gone = await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: session.cookie });
+    const gone = await t.consoleCall(E.consoleSessionInfo, {}, { cookie: session.cookie });
     expect(gone.status).toBe(401);
     clock.nextStep();
-    const oldCode = await consoleCall(t.app, E.consoleSignIn, {
+    const oldCode = await t.consoleCall(E.consoleSignIn, {
       username: 'rita',
       password: subject.password,
       code: totpCode(subject.secret, clock.now()),
@@ -200,7 +190,7 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     expect(oldCode.body.code).toBe(Errors.STAFF_SIGN_IN_FAILED.code);
     const again = await enrolWithToken(t.app, clock, 'rita', enrolmentTokenOf(reset));
     expect(again.secret).not.toBe(subject.secret);
-    await signIn(t.app, clock, again);
+    await t.signIn(again);
     const entry = await lastAudit('staff.reset-2fa');
     expect(entry).toMatchObject({
       actorKind: 'cli',
@@ -211,45 +201,44 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
   });
 
   it('a role change and a disable end the staff member’s sessions; enable lets them back', async () => {
-    const subject = await addAndEnrol(t.app, clock, 'sven', 'finance');
-    const first = await signIn(t.app, clock, subject);
-    const role = await runCli(t.app, clock, ['staff', 'role', 'sven', 'support']);
+    const subject = await t.addAndEnrol('sven', 'finance');
+    const first = await t.signIn(subject);
+    const role = await t.runCli(['staff', 'role', 'sven', 'support']);
     expect(role.code, role.err.join('\n')).toBe(0);
     expect(role.out).toEqual(['sven is now support.']);
-    expect(
-      (await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: first.cookie })).status,
-    ).toBe(401);
-    const second = await signIn(t.app, clock, subject);
+    expect((await t.consoleCall(E.consoleSessionInfo, {}, { cookie: first.cookie })).status).toBe(
+      401,
+    );
+    const second = await t.signIn(subject);
     expect(second.session.staff.role).toBe('support');
-    const disabled = await runCli(t.app, clock, ['staff', 'disable', 'sven']);
+    const disabled = await t.runCli(['staff', 'disable', 'sven']);
     expect(disabled.code).toBe(0);
-    expect(
-      (await consoleCall(t.app, E.consoleSessionInfo, {}, { cookie: second.cookie })).status,
-    ).toBe(401);
+    expect((await t.consoleCall(E.consoleSessionInfo, {}, { cookie: second.cookie })).status).toBe(
+      401,
+    );
     clock.nextStep();
-    const signInDisabled = await consoleCall(t.app, E.consoleSignIn, {
+    const signInDisabled = await t.consoleCall(E.consoleSignIn, {
       username: 'sven',
       password: subject.password,
       code: totpCode(subject.secret, clock.now()),
     });
     expect(signInDisabled.body.code).toBe(Errors.STAFF_SIGN_IN_FAILED.code);
-    const reset = await runCli(t.app, clock, ['staff', 'reset-2fa', 'sven']);
+    const reset = await t.runCli(['staff', 'reset-2fa', 'sven']);
     expect(reset.code).toBe(1);
     expect(reset.err.join('\n')).toContain(Errors.STAFF_DISABLED.en);
-    const enabled = await runCli(t.app, clock, ['staff', 'enable', 'sven']);
+    const enabled = await t.runCli(['staff', 'enable', 'sven']);
     expect(enabled.out).toEqual(['sven is enabled.']);
     expect(await lastAudit('staff.enable')).toMatchObject({
       actorKind: 'cli',
       target: 'sven',
       after: { disabled: false },
     });
-    await signIn(t.app, clock, subject);
+    await t.signIn(subject);
   });
 
   it('owners manage staff in the console through the same functions, each action audited', async () => {
     await freshOwnerSession();
-    const added = await consoleCall<{ url: string; username: string; role: string }>(
-      t.app,
+    const added = await t.consoleCall<{ url: string; username: string; role: string }>(
       E.consoleStaffAdd,
       { username: 'tara', role: 'content' },
       write(),
@@ -269,16 +258,14 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     });
     expect(JSON.stringify(addEntry)).not.toContain(token);
 
-    const taken = await consoleCall(
-      t.app,
+    const taken = await t.consoleCall(
       E.consoleStaffAdd,
       { username: 'TARA', role: 'finance' },
       write(),
     );
     expect(taken.body.code).toBe(Errors.STAFF_USERNAME_TAKEN.code);
 
-    const role = await consoleCall(
-      t.app,
+    const role = await t.consoleCall(
       E.consoleStaffRole,
       { username: 'tara', role: 'finance' },
       write(),
@@ -291,38 +278,36 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
       after: { role: 'finance' },
     });
 
-    const reset = await consoleCall<{ url: string }>(
-      t.app,
+    const reset = await t.consoleCall<{ url: string }>(
       E.consoleStaffResetTwoFactor,
       { username: 'tara' },
       write(),
     );
     expect(reset.body.code).toBe(200);
     // The first link is spent by the reset; the new one works.
-    expect((await consoleCall(t.app, E.consoleEnrolInfo, { token })).body.code).toBe(
+    expect((await t.consoleCall(E.consoleEnrolInfo, { token })).body.code).toBe(
       Errors.ENROLMENT_LINK_INVALID.code,
     );
     const newToken = reset.body.data.url.split('/').at(-1)!;
-    expect((await consoleCall(t.app, E.consoleEnrolInfo, { token: newToken })).body.code).toBe(200);
+    expect((await t.consoleCall(E.consoleEnrolInfo, { token: newToken })).body.code).toBe(200);
 
-    const disabled = await consoleCall(t.app, E.consoleStaffDisable, { username: 'tara' }, write());
+    const disabled = await t.consoleCall(E.consoleStaffDisable, { username: 'tara' }, write());
     expect(disabled.body.data).toMatchObject({ username: 'tara', disabled: true });
-    expect((await consoleCall(t.app, E.consoleEnrolInfo, { token: newToken })).body.code).toBe(
+    expect((await t.consoleCall(E.consoleEnrolInfo, { token: newToken })).body.code).toBe(
       Errors.ENROLMENT_LINK_INVALID.code,
     );
     expect(await lastAudit('staff.disable')).toMatchObject({
       actorUsername: 'owen',
       target: 'tara',
     });
-    const enabled = await consoleCall(t.app, E.consoleStaffEnable, { username: 'tara' }, write());
+    const enabled = await t.consoleCall(E.consoleStaffEnable, { username: 'tara' }, write());
     expect(enabled.body.data).toMatchObject({ username: 'tara', disabled: false });
     expect(await lastAudit('staff.enable')).toMatchObject({
       actorUsername: 'owen',
       target: 'tara',
     });
 
-    const list = await consoleCall<{ staff: { username: string }[] }>(
-      t.app,
+    const list = await t.consoleCall<{ staff: { username: string }[] }>(
       E.consoleStaffList,
       {},
       {
@@ -333,7 +318,7 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
       expect.arrayContaining(['owen', 'rita', 'sven', 'tara']),
     );
 
-    const out = await consoleCall(t.app, E.consoleSignOut, {}, write());
+    const out = await t.consoleCall(E.consoleSignOut, {}, write());
     expect(out.body.code).toBe(200);
     expect(await lastAudit()).toMatchObject({ action: 'staff.sign-out', actorUsername: 'owen' });
   });
@@ -351,7 +336,7 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     ];
     for (const [endpoint, input, key] of cases) {
       for (const language of ['en', 'zh_CN'] as const) {
-        const answer = await consoleCall(t.app, endpoint, input, {
+        const answer = await t.consoleCall(endpoint, input, {
           ...write(),
           headers: { language },
         });
@@ -359,15 +344,13 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
         expect(answer.body.msg).toBe(Errors[key][language]);
       }
     }
-    const badPage = await consoleCall(
-      t.app,
+    const badPage = await t.consoleCall(
       E.consoleAuditList,
       { page: 0 },
       { cookie: ownerSession.cookie },
     );
     expect(badPage.body.code).toBe(Errors.BAD_REQUEST.code);
-    const badDate = await consoleCall(
-      t.app,
+    const badDate = await t.consoleCall(
       E.consoleAuditList,
       { from: 'yesterday' },
       { cookie: ownerSession.cookie },
@@ -388,10 +371,10 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     expect(await staffSnapshot()).toEqual(staffBefore);
     expect(await auditCount()).toBe(auditBefore);
 
-    const cli = await runCli(t.app, clock, ['staff', 'add', 'x', '--role', 'owner']);
+    const cli = await t.runCli(['staff', 'add', 'x', '--role', 'owner']);
     expect(cli.code).toBe(1);
     expect(cli.err.join('\n')).toContain(Errors.STAFF_USERNAME_INVALID.en);
-    const usage = await runCli(t.app, clock, ['staff', 'add', 'someone']);
+    const usage = await t.runCli(['staff', 'add', 'someone']);
     expect(usage.code).toBe(2);
     expect(await staffSnapshot()).toEqual(staffBefore);
   });
@@ -407,7 +390,7 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
       [['audit', '--limit', '2'], 0],
     ];
     for (const [argv, exit] of commands) {
-      const run = await runCli(t.app, clock, argv);
+      const run = await t.runCli(argv);
       expect(run.code, `${argv.join(' ')}: ${run.err.join('\n')}`).toBe(exit);
       expect(await lastAudit(), argv.join(' ')).toMatchObject({
         actorKind: 'cli',
@@ -420,12 +403,12 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     }
     // A usage mistake runs nothing and writes nothing.
     const before = await auditCount();
-    expect((await runCli(t.app, clock, ['plans', 'frobnicate'])).code).toBe(2);
+    expect((await t.runCli(['plans', 'frobnicate'])).code).toBe(2);
     expect(await auditCount()).toBe(before);
   });
 
   it('prints the latest entries with npm run admin -- audit --limit <n>', async () => {
-    const run = await runCli(t.app, clock, ['audit', '--limit', '3']);
+    const run = await t.runCli(['audit', '--limit', '3']);
     expect(run.code).toBe(0);
     expect(run.out[0]).toMatch(/^id\s+at\s+who\s+ip\s+action\s+target\s+before\s+after$/);
     expect(run.out).toHaveLength(4);
@@ -436,8 +419,7 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
   it('lets owners filter and page the trail by actor, action and date range', async () => {
     await freshOwnerSession();
     const read = (query: Record<string, unknown>) =>
-      consoleCall<{ items: AuditEntry[]; total: number; page: number; pageSize: number }>(
-        t.app,
+      t.consoleCall<{ items: AuditEntry[]; total: number; page: number; pageSize: number }>(
         E.consoleAuditList,
         query,
         { cookie: ownerSession.cookie },
@@ -471,7 +453,7 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     clock.advance(3_600_000);
     const from = clock.date().toISOString();
     await freshOwnerSession();
-    await runCli(t.app, clock, ['staff', 'list']);
+    await t.runCli(['staff', 'list']);
     const ranged = await read({ from, to: new Date(clock.ms + 1000).toISOString() });
     expect(ranged.body.data.items.map((e) => e.action)).toEqual(['cli.command', 'staff.sign-in']);
     expect(ranged.body.data.total).toBe(2);
@@ -519,9 +501,9 @@ describe.each(variants)('staff operations and the audit trail on $name', (varian
     await db().update(staffSessions).set({ userAgent: 'x' }).where(eq(staffSessions.id, -1));
   });
   it('lets exactly one of two owners demoting each other at once succeed', async () => {
-    await addAndEnrol(t.app, clock, 'pia', 'owner');
-    await addAndEnrol(t.app, clock, 'quinn', 'owner');
-    const demoteOwen = await runCli(t.app, clock, ['staff', 'role', 'owen', 'support']);
+    await t.addAndEnrol('pia', 'owner');
+    await t.addAndEnrol('quinn', 'owner');
+    const demoteOwen = await t.runCli(['staff', 'role', 'owen', 'support']);
     expect(demoteOwen.code, demoteOwen.err.join('\n')).toBe(0);
     // pia and quinn are the only enabled owners; each is demoted at the same moment.
     const deps = { db: db(), now: () => clock.date(), siteOrigin: () => SITE_ORIGIN };

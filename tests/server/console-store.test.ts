@@ -7,7 +7,7 @@
  * commands on the same operator functions, audited as `cli`.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { CONSOLE_SESSION_COOKIE, consoleEndpoints } from '../../contract/endpoints/console';
 import type {
@@ -26,28 +26,14 @@ import {
   redeemCodes,
   settings,
 } from '../../server/db/schema';
-import {
-  Clock,
-  as,
-  auditCount,
-  consoleCall,
-  lastAudit,
-  runCli,
-  signedInStaff,
-  useConsoleApp,
-  type SignedIn,
-} from './helpers/console';
+import { as, type SignedIn, describeConsole } from './helpers/console';
 import { makeUsers } from './helpers/group-buy';
-import { databaseVariants } from './helpers/test-databases';
 import { redeemCode } from '../../server/store/redeem-codes';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 
-describe.each(variants)('the console store section on $name', (variant) => {
-  const clock = new Clock();
-  const t = useConsoleApp(variant, clock);
-  const db = () => t.app.kestrel.database.db;
+await describeConsole('the console store section', { fixedClock: true }, (t) => {
+  const { clock, db } = t;
   let finance: SignedIn;
   let support: SignedIn;
 
@@ -59,27 +45,21 @@ describe.each(variants)('the console store section on $name', (variant) => {
     codes: await db().select().from(redeemCodes).orderBy(redeemCodes.id),
     seats: await db().select().from(groupPrices),
     settings: await db().select().from(settings).orderBy(settings.key),
-    audit: await auditCount(db()),
+    audit: await t.auditCount(),
   });
 
   /** Signs finance in again: a fresh second factor for the step-up actions. */
   const fresh = async () => {
-    finance = await signedInStaff(
-      t.app,
-      clock,
-      `fin_${Math.random().toString(36).slice(2, 8)}`,
-      'finance',
-    );
+    finance = await t.signedInStaff(`fin_${Math.random().toString(36).slice(2, 8)}`, 'finance');
   };
 
   it('signs in a finance and a support member', async () => {
-    finance = await signedInStaff(t.app, clock, 'fiona', 'finance');
-    support = await signedInStaff(t.app, clock, 'sam', 'support');
+    finance = await t.signedInStaff('fiona', 'finance');
+    support = await t.signedInStaff('sam', 'support');
   });
 
   it('lists the plans with their prices in minor units and seat prices', async () => {
-    const answer = await consoleCall<{ plans: StorePlan[] }>(
-      t.app,
+    const answer = await t.consoleCall<{ plans: StorePlan[] }>(
       E.consoleStorePlans,
       {},
       as(finance),
@@ -94,8 +74,7 @@ describe.each(variants)('the console store section on $name', (variant) => {
   });
 
   it('adds a plan and sets a price, audited with before and after', async () => {
-    const added = await consoleCall<{ plan: StorePlan }>(
-      t.app,
+    const added = await t.consoleCall<{ plan: StorePlan }>(
       E.consoleStorePlanAdd,
       {
         id: 105,
@@ -113,32 +92,30 @@ describe.each(variants)('the console store section on $name', (variant) => {
       sort: 24,
       active: true,
     });
-    expect(await lastAudit(db(), 'plan.add')).toMatchObject({
+    expect(await t.lastAudit('plan.add')).toMatchObject({
       actorKind: 'staff',
       actorUsername: 'fiona',
       target: 'plan:105',
     });
 
-    const priced = await consoleCall<{ plan: StorePlan }>(
-      t.app,
+    const priced = await t.consoleCall<{ plan: StorePlan }>(
       E.consoleStorePlanPrice,
       { planId: 105, currency: 'usd', amount: 8999 },
       as(finance),
     );
     expect(priced.body.code, priced.body.msg).toBe(200);
     expect(priced.body.data.plan.prices).toContainEqual({ currency: 'USD', amount: 8999 });
-    const entry = await lastAudit(db(), 'plan.price');
+    const entry = await t.lastAudit('plan.price');
     expect(entry?.before).toEqual({ currency: 'USD', amount: null });
     expect(entry?.after).toEqual({ currency: 'USD', amount: 8999 });
 
-    const off = await consoleCall<{ plan: StorePlan }>(
-      t.app,
+    const off = await t.consoleCall<{ plan: StorePlan }>(
       E.consoleStorePlanActive,
       { planId: 105, active: false },
       as(finance),
     );
     expect(off.body.data.plan.active).toBe(false);
-    expect((await lastAudit(db(), 'plan.disable'))?.before).toEqual({ active: true });
+    expect((await t.lastAudit('plan.disable'))?.before).toEqual({ active: true });
   });
 
   it('refuses bad input with the translated error and changes nothing', async () => {
@@ -250,23 +227,17 @@ describe.each(variants)('the console store section on $name', (variant) => {
       ],
     ];
     for (const [name, input, expected] of cases) {
-      const answer = await consoleCall(t.app, E[name], input, as(finance, 'zh_CN'));
+      const answer = await t.consoleCall(E[name], input, as(finance, 'zh_CN'));
       expect(answer.body.code, `${name} ${JSON.stringify(input)}`).toBe(expected.code);
       expect(answer.body.msg).toBe(expected.zh);
     }
-    const english = await consoleCall(
-      t.app,
-      E.consoleStoreGroupHours,
-      { hours: 0 },
-      as(finance, 'en'),
-    );
+    const english = await t.consoleCall(E.consoleStoreGroupHours, { hours: 0 }, as(finance, 'en'));
     expect(english.body.msg).toBe(Errors.GROUP_HOURS_INVALID.en);
     expect(await snapshot()).toEqual(before);
   });
 
   it('creates a promo code, lists it with its uses, disables and enables it', async () => {
-    const created = await consoleCall<{ coupon: StoreCoupon }>(
-      t.app,
+    const created = await t.consoleCall<{ coupon: StoreCoupon }>(
       E.consoleStoreCouponCreate,
       {
         code: 'spring 26',
@@ -289,12 +260,11 @@ describe.each(variants)('the console store section on $name', (variant) => {
       perUserLimit: 2,
       active: true,
     });
-    expect((await lastAudit(db(), 'coupon.create'))?.after).toMatchObject({
+    expect((await t.lastAudit('coupon.create'))?.after).toMatchObject({
       code: 'SPRING26',
       percentOff: 15,
     });
-    const fixed = await consoleCall<{ coupon: StoreCoupon }>(
-      t.app,
+    const fixed = await t.consoleCall<{ coupon: StoreCoupon }>(
       E.consoleStoreCouponCreate,
       { code: 'USD5', amount: 500, currency: 'USD' },
       as(finance),
@@ -305,8 +275,7 @@ describe.each(variants)('the console store section on $name', (variant) => {
       currency: 'USD',
     });
 
-    const listed = await consoleCall<{ coupons: StoreCoupon[] }>(
-      t.app,
+    const listed = await t.consoleCall<{ coupons: StoreCoupon[] }>(
       E.consoleStoreCoupons,
       {},
       as(finance),
@@ -315,19 +284,17 @@ describe.each(variants)('the console store section on $name', (variant) => {
       expect.arrayContaining(['WELCOME10', 'SPRING26', 'USD5']),
     );
 
-    const off = await consoleCall<{ coupon: StoreCoupon }>(
-      t.app,
+    const off = await t.consoleCall<{ coupon: StoreCoupon }>(
       E.consoleStoreCouponActive,
       { code: 'spring26', active: false },
       as(finance),
     );
     expect(off.body.data.coupon.active).toBe(false);
-    expect(await lastAudit(db(), 'coupon.disable')).toMatchObject({
+    expect(await t.lastAudit('coupon.disable')).toMatchObject({
       before: { active: true },
       after: { active: false },
     });
-    const on = await consoleCall<{ coupon: StoreCoupon }>(
-      t.app,
+    const on = await t.consoleCall<{ coupon: StoreCoupon }>(
       E.consoleStoreCouponActive,
       { code: 'SPRING26', active: true },
       as(finance),
@@ -336,8 +303,7 @@ describe.each(variants)('the console store section on $name', (variant) => {
   });
 
   it('makes a redeem batch, lists its counts, exports its codes as CSV (audited), disables a code', async () => {
-    const made = await consoleCall<{ batch: RedeemBatchSummary }>(
-      t.app,
+    const made = await t.consoleCall<{ batch: RedeemBatchSummary }>(
       E.consoleStoreRedeemBatchCreate,
       { count: 5, groupType: 2, days: 7, uses: 3, note: 'forum giveaway' },
       as(finance),
@@ -355,7 +321,7 @@ describe.each(variants)('the console store section on $name', (variant) => {
       note: 'forum giveaway',
     });
     expect(JSON.stringify(made.body)).not.toMatch(/[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-/);
-    const batchAudit = await lastAudit(db(), 'redeem.batch');
+    const batchAudit = await t.lastAudit('redeem.batch');
     expect(batchAudit?.after).toMatchObject({ count: 5, groupType: 2, days: 7, uses: 3 });
 
     const exported = await t.app.inject({
@@ -380,7 +346,7 @@ describe.each(variants)('the console store section on $name', (variant) => {
         .map((l) => l.split(',')[0])
         .sort(),
     ).toEqual(stored.map((c) => c.code).sort());
-    const exportAudit = await lastAudit(db(), 'redeem.export');
+    const exportAudit = await t.lastAudit('redeem.export');
     expect(exportAudit).toMatchObject({
       actorUsername: 'fiona',
       target: `redeem-batch:${batch.id}`,
@@ -390,8 +356,7 @@ describe.each(variants)('the console store section on $name', (variant) => {
     const one = stored[0]!.code;
     // Support's question "who used this code?": looked up as typed, before and after two members
     // redeem it (it allows 3 uses).
-    const fresh = await consoleCall<{ code: RedeemCodeDetail }>(
-      t.app,
+    const fresh = await t.consoleCall<{ code: RedeemCodeDetail }>(
       E.consoleStoreRedeemCode,
       { code: ` ${one.toLowerCase()} ` },
       as(finance),
@@ -412,8 +377,7 @@ describe.each(variants)('the console store section on $name', (variant) => {
     const [first, second] = await makeUsers(db(), 2);
     await redeemCode(db(), first!.userId, one, 100, new Date(clock.now()));
     await redeemCode(db(), second!.userId, one.replace(/-/g, ''), 100, new Date(clock.now()));
-    const redeemed = await consoleCall<{ code: RedeemCodeDetail }>(
-      t.app,
+    const redeemed = await t.consoleCall<{ code: RedeemCodeDetail }>(
       E.consoleStoreRedeemCode,
       { code: one },
       as(finance),
@@ -427,28 +391,21 @@ describe.each(variants)('the console store section on $name', (variant) => {
       [{ code: 'AAAA-BBBB-CCCC-DDDD' }, Errors.REDEEM_CODE_NOT_FOUND],
       [{ code: '' }, Errors.REDEEM_CODE_NOT_FOUND],
     ] as const) {
-      const refused = await consoleCall(
-        t.app,
-        E.consoleStoreRedeemCode,
-        input,
-        as(finance, 'zh_CN'),
-      );
+      const refused = await t.consoleCall(E.consoleStoreRedeemCode, input, as(finance, 'zh_CN'));
       expect(refused.body.code).toBe(expected.code);
       expect(refused.body.msg).toBe(expected.zh_CN);
     }
-    const kept = await consoleCall(t.app, E.consoleStoreRedeemCode, { code: one }, as(support));
+    const kept = await t.consoleCall(E.consoleStoreRedeemCode, { code: one }, as(support));
     expect(kept.body.code).toBe(Errors.CONSOLE_FORBIDDEN.code);
 
-    const disabled = await consoleCall(
-      t.app,
+    const disabled = await t.consoleCall(
       E.consoleStoreRedeemDisable,
       { code: one.toLowerCase().replace(/-/g, ' ') },
       as(finance),
     );
     expect(disabled.body.code, disabled.body.msg).toBe(200);
-    expect(JSON.stringify(await lastAudit(db(), 'redeem.disable'))).not.toContain(one);
-    const listed = await consoleCall<{ batches: RedeemBatchSummary[] }>(
-      t.app,
+    expect(JSON.stringify(await t.lastAudit('redeem.disable'))).not.toContain(one);
+    const listed = await t.consoleCall<{ batches: RedeemBatchSummary[] }>(
       E.consoleStoreRedeemBatches,
       {},
       as(finance),
@@ -460,16 +417,14 @@ describe.each(variants)('the console store section on $name', (variant) => {
       disabled: 1,
       redemptions: 2,
     });
-    const found = await consoleCall<{ code: RedeemCodeDetail }>(
-      t.app,
+    const found = await t.consoleCall<{ code: RedeemCodeDetail }>(
       E.consoleStoreRedeemCode,
       { code: one },
       as(finance),
     );
     expect(found.body.data.code).toMatchObject({ disabled: true, usedCount: 2 });
 
-    const missing = await consoleCall(
-      t.app,
+    const missing = await t.consoleCall(
       E.consoleStoreRedeemExport,
       { batchId: 999_999 },
       as(finance),
@@ -478,8 +433,7 @@ describe.each(variants)('the console store section on $name', (variant) => {
   });
 
   it('sets and removes a seat price, the hours and the switch, audited', async () => {
-    const set = await consoleCall<GroupBuyStore>(
-      t.app,
+    const set = await t.consoleCall<GroupBuyStore>(
       E.consoleStoreGroupPrice,
       { planId: 104, size: 2, currency: 'CNY', amount: 24000 },
       as(finance),
@@ -491,13 +445,12 @@ describe.each(variants)('the console store section on $name', (variant) => {
       currency: 'CNY',
       amount: 24000,
     });
-    expect((await lastAudit(db(), 'group-buy.price'))?.after).toEqual({
+    expect((await t.lastAudit('group-buy.price'))?.after).toEqual({
       size: 2,
       currency: 'CNY',
       amount: 24000,
     });
-    const removed = await consoleCall<GroupBuyStore>(
-      t.app,
+    const removed = await t.consoleCall<GroupBuyStore>(
       E.consoleStoreGroupPrice,
       { planId: 104, size: 3, currency: 'USD', amount: null },
       as(finance),
@@ -507,33 +460,30 @@ describe.each(variants)('the console store section on $name', (variant) => {
         (p) => p.planId === 104 && p.size === 3 && p.currency === 'USD',
       ),
     ).toBe(false);
-    expect((await lastAudit(db(), 'group-buy.price-remove'))?.after).toEqual({
+    expect((await t.lastAudit('group-buy.price-remove'))?.after).toEqual({
       size: 3,
       currency: 'USD',
       amount: null,
     });
 
-    const hours = await consoleCall<GroupBuyStore>(
-      t.app,
+    const hours = await t.consoleCall<GroupBuyStore>(
       E.consoleStoreGroupHours,
       { hours: 48 },
       as(finance),
     );
     expect(hours.body.data.hours).toBe(48);
-    expect(await lastAudit(db(), 'group-buy.hours')).toMatchObject({
+    expect(await t.lastAudit('group-buy.hours')).toMatchObject({
       before: { hours: 24 },
       after: { hours: 48 },
     });
-    const off = await consoleCall<GroupBuyStore>(
-      t.app,
+    const off = await t.consoleCall<GroupBuyStore>(
       E.consoleStoreGroupEnabled,
       { enabled: false },
       as(finance),
     );
     expect(off.body.data.enabled).toBe(false);
-    expect(await lastAudit(db(), 'group-buy.disable')).toMatchObject({ before: { enabled: true } });
-    const on = await consoleCall<GroupBuyStore>(
-      t.app,
+    expect(await t.lastAudit('group-buy.disable')).toMatchObject({ before: { enabled: true } });
+    const on = await t.consoleCall<GroupBuyStore>(
       E.consoleStoreGroupEnabled,
       { enabled: true },
       as(finance),
@@ -544,8 +494,7 @@ describe.each(variants)('the console store section on $name', (variant) => {
   it('asks a fresh second factor for money actions', async () => {
     const before = await snapshot();
     clock.advance(6 * 60_000);
-    const answer = await consoleCall(
-      t.app,
+    const answer = await t.consoleCall(
       E.consoleStorePlanPrice,
       { planId: 101, currency: 'CNY', amount: 1 },
       as(finance),
@@ -564,7 +513,7 @@ describe.each(variants)('the console store section on $name', (variant) => {
       [E.consoleStoreGroupHours, { hours: 5 }],
       [E.consoleStoreRedeemExport, { batchId: 1 }],
     ] as const) {
-      const answer = await consoleCall(t.app, endpoint, input, as(support));
+      const answer = await t.consoleCall(endpoint, input, as(support));
       expect(answer.status, endpoint.path).toBe(403);
       expect(answer.body.code).toBe(Errors.CONSOLE_FORBIDDEN.code);
     }
@@ -572,18 +521,17 @@ describe.each(variants)('the console store section on $name', (variant) => {
   });
 
   it('creates one code and one plan when two requests race for them', async () => {
-    const audit = await auditCount(db());
+    const audit = await t.auditCount();
     const codes = await Promise.all(
       [1, 2].map(() =>
-        consoleCall(t.app, E.consoleStoreCouponCreate, { code: 'RACE1', percent: 5 }, as(finance)),
+        t.consoleCall(E.consoleStoreCouponCreate, { code: 'RACE1', percent: 5 }, as(finance)),
       ),
     );
     expect(codes.map((a) => a.body.code).sort()).toEqual([200, Errors.STORE_COUPON_EXISTS.code]);
     expect(await db().select().from(coupons).where(eq(coupons.code, 'RACE1'))).toHaveLength(1);
     const added = await Promise.all(
       [107, 108].map((id) =>
-        consoleCall(
-          t.app,
+        t.consoleCall(
           E.consoleStorePlanAdd,
           { id, groupType: 2, months: 24, devices: 2, prices: [{ currency: 'USD', amount: 4999 }] },
           as(finance),
@@ -592,57 +540,43 @@ describe.each(variants)('the console store section on $name', (variant) => {
     );
     expect(added.map((a) => a.body.code).sort()).toEqual([200, Errors.PLAN_EXISTS.code]);
     expect(await db().select().from(plans).where(eq(plans.months, 24))).toHaveLength(2);
-    expect(await auditCount(db())).toBe(audit + 2);
+    expect(await t.auditCount()).toBe(audit + 2);
   });
 
   it('runs the CLI on the same operator functions, audited as cli', async () => {
-    const priced = await runCli(t.app, clock, ['plans', 'set-price', '101', 'CNY', '3200']);
+    const priced = await t.runCli(['plans', 'set-price', '101', 'CNY', '3200']);
     expect(priced.code, priced.err.join('\n')).toBe(0);
     expect(priced.out[0]).toBe(
       'plan 101 CNY: 30.00 CNY -> 32.00 CNY (orders already placed keep their price)',
     );
-    expect(await lastAudit(db(), 'plan.price')).toMatchObject({
+    expect(await t.lastAudit('plan.price')).toMatchObject({
       actorKind: 'cli',
       before: { amount: 3000 },
     });
-    const coupon = await runCli(t.app, clock, [
-      'coupons',
-      'create',
-      '--code',
-      'CLI10',
-      '--percent',
-      '10',
-    ]);
+    const coupon = await t.runCli(['coupons', 'create', '--code', 'CLI10', '--percent', '10']);
     expect(coupon.code).toBe(0);
-    expect((await lastAudit(db(), 'coupon.create'))?.actorKind).toBe('cli');
-    const batch = await runCli(t.app, clock, [
-      'redeem',
-      'batch',
-      '--count',
-      '2',
-      '--product',
-      '104',
-    ]);
+    expect((await t.lastAudit('coupon.create'))?.actorKind).toBe('cli');
+    const batch = await t.runCli(['redeem', 'batch', '--count', '2', '--product', '104']);
     expect(batch.code).toBe(0);
     expect(batch.out).toHaveLength(2);
-    expect((await lastAudit(db(), 'redeem.batch'))?.actorKind).toBe('cli');
-    const shown = await runCli(t.app, clock, ['redeem', 'show', batch.out[0]!.toLowerCase()]);
+    expect((await t.lastAudit('redeem.batch'))?.actorKind).toBe('cli');
+    const shown = await t.runCli(['redeem', 'show', batch.out[0]!.toLowerCase()]);
     expect(shown.code, shown.err.join('\n')).toBe(0);
     expect(shown.out[0]).toMatch(/^code\s+batch\s+worth\s+days\s+used\s+expires\s+state$/);
     expect(shown.out[1]).toMatch(
       new RegExp(`^${batch.out[0]}\\s+\\d+\\s+product 104\\s+365\\s+0/1\\s+-\\s+active$`),
     );
     expect(shown.out[2]).toBe('0 redemptions');
-    const unknown = await runCli(t.app, clock, ['redeem', 'show', 'AAAA-BBBB-CCCC-DDDD']);
+    const unknown = await t.runCli(['redeem', 'show', 'AAAA-BBBB-CCCC-DDDD']);
     expect(unknown.code).not.toBe(0);
     expect(unknown.err.join('\n')).toContain('no redeem code AAAA-BBBB-CCCC-DDDD');
-    const hours = await runCli(t.app, clock, ['group-buy', 'hours', '12']);
+    const hours = await t.runCli(['group-buy', 'hours', '12']);
     expect(hours.out[0]).toBe('an open group lasts 12 hours');
-    expect(await lastAudit(db(), 'group-buy.hours')).toMatchObject({
+    expect(await t.lastAudit('group-buy.hours')).toMatchObject({
       actorKind: 'cli',
       after: { hours: 12 },
     });
-    const missing = await runCli(t.app, clock, [
+    const missing = await t.runCli([
       'group-buy',
       'set-price',
       '--plan',

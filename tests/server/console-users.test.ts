@@ -25,30 +25,16 @@ import { groupCalls, groupRow, paySeat } from './helpers/group-buy';
 import { commissionsOf, newKol, registerInvitee } from './helpers/kol';
 import { enableThirdPartyClient, importLinkPath } from './helpers/nodes';
 import { buyOrder, postForm, sandboxNotification } from './helpers/payments';
-import {
-  Clock,
-  consoleCall,
-  runCli,
-  type SignedIn,
-  useConsoleApp,
-  signedInStaff,
-  as,
-  lastAudit,
-  auditCount,
-} from './helpers/console';
+import { type SignedIn, as, describeConsole } from './helpers/console';
 import { expectOk, purchase } from './helpers/store';
-import { databaseVariants } from './helpers/test-databases';
 
-const variants = await databaseVariants();
 const E = consoleEndpoints;
 const DAY_MS = 86_400_000;
 const key = () => randomBytes(12).toString('hex');
 
-describe.each(variants)('the console members section on $name', (variant) => {
+await describeConsole('the console members section', { sandbox: true }, (t) => {
   // The console's clock starts at the real time: members' memberships and sessions share it.
-  const clock = new Clock(Date.now());
-  const t = useConsoleApp(variant, clock, { sandbox: true });
-  const db = () => t.app.kestrel.database.db;
+  const { clock, db } = t;
   let support: SignedIn;
   let content: SignedIn;
   let ann: Registered;
@@ -64,30 +50,24 @@ describe.each(variants)('the console members section on $name', (variant) => {
         .from(membershipGrants)
         .where(eq(membershipGrants.userId, userId))
     )[0]!.n;
-  const audited = (action: string) => lastAudit(db(), action);
+  const audited = (action: string) => t.lastAudit(action);
   const userInfo = (token: string) => t.api.call('/api/system/system_user_info', {}, { token });
   const recordOf = async (userId: number): Promise<MemberRecord> => {
-    const answer = await consoleCall<MemberRecord>(
-      t.app,
-      E.consoleUserRecord,
-      { userId },
-      asSupport(),
-    );
+    const answer = await t.consoleCall<MemberRecord>(E.consoleUserRecord, { userId }, asSupport());
     expect(answer.body.code, answer.body.msg).toBe(200);
     return answer.body.data;
   };
 
   it('signs in a support and a content staff member; registers two members', async () => {
-    support = await signedInStaff(t.app, clock, 'sue_support', 'support');
-    content = await signedInStaff(t.app, clock, 'cid_content', 'content');
+    support = await t.signedInStaff('sue_support', 'support');
+    content = await t.signedInStaff('cid_content', 'content');
     ann = await registerByUsername(t.api);
     bob = await registerByUsername(t.api);
   });
 
   describe('search', () => {
     const search = async (q: string, language?: string) =>
-      consoleCall<{ members: MemberSummary[] }>(
-        t.app,
+      t.consoleCall<{ members: MemberSummary[] }>(
         E.consoleUserSearch,
         { q },
         { ...asSupport(), ...(language ? { headers: { language } } : {}) },
@@ -160,8 +140,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
       expect(record.orders[0]!.status).toBe('pending');
       expect(record.sessions.length).toBeGreaterThanOrEqual(1);
       expect(record.devices.map((d) => d.name)).toContain('Pixel');
-      const missing = await consoleCall(
-        t.app,
+      const missing = await t.consoleCall(
         E.consoleUserRecord,
         { userId: 2_147_483_647 },
         asSupport(),
@@ -188,14 +167,13 @@ describe.each(variants)('the console members section on $name', (variant) => {
       );
       expect(await paySeat(t.app, db(), started.orderId)).toBe('success');
       // Support gives 30 days with a reason; the CLI takes 2 back with another.
-      const given = await consoleCall(
-        t.app,
+      const given = await t.consoleCall(
         E.consoleUserAdjustMembership,
         { userId: kol.userId, days: 30, reason: 'Goodwill for ticket 77', key: key() },
         asSupport(),
       );
       expect(given.body.code, given.body.msg).toBe(200);
-      const taken = await runCli(t.app, clock, [
+      const taken = await t.runCli([
         'users',
         'shorten',
         String(kol.userId),
@@ -274,8 +252,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
     it('extends a membership once per submission, with the reason in the audit trail', async () => {
       const submission = key();
       const extend = () =>
-        consoleCall<{ expireTime: string; planType: number }>(
-          t.app,
+        t.consoleCall<{ expireTime: string; planType: number }>(
           E.consoleUserAdjustMembership,
           { userId: bob.userId, days: 10, reason: 'Support ticket 4711', key: submission },
           asSupport(),
@@ -296,23 +273,20 @@ describe.each(variants)('the console members section on $name', (variant) => {
     });
 
     it('shortens an active membership, never below now; an ended one cannot be shortened', async () => {
-      const shortened = await consoleCall<{ expireTime: string }>(
-        t.app,
+      const shortened = await t.consoleCall<{ expireTime: string }>(
         E.consoleUserAdjustMembership,
         { userId: bob.userId, days: -3, reason: 'Refund by hand', key: key() },
         asSupport(),
       );
       expect(Date.parse(shortened.body.data.expireTime)).toBe(clock.ms + 7 * DAY_MS);
-      const toNow = await consoleCall<{ expireTime: string }>(
-        t.app,
+      const toNow = await t.consoleCall<{ expireTime: string }>(
         E.consoleUserAdjustMembership,
         { userId: bob.userId, days: -30, reason: 'Chargeback', key: key() },
         asSupport(),
       );
       expect(Date.parse(toNow.body.data.expireTime)).toBe(clock.ms);
       const before = await grantCount(bob.userId);
-      const refused = await consoleCall(
-        t.app,
+      const refused = await t.consoleCall(
         E.consoleUserAdjustMembership,
         { userId: bob.userId, days: -1, reason: 'Chargeback', key: key() },
         { ...asSupport(), headers: { language: 'zh_CN' } },
@@ -324,7 +298,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
 
     it('refuses bad input with a translated error and changes nothing', async () => {
       const before = await userRow(bob.userId);
-      const audits = await auditCount(db());
+      const audits = await t.auditCount();
       for (const [input, error] of [
         [{ days: 5, reason: '', key: key() }, Errors.REASON_REQUIRED],
         [{ days: 5, reason: 'x'.repeat(501), key: key() }, Errors.REASON_TOO_LONG],
@@ -333,8 +307,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
         [{ days: 99_999, reason: 'Because', key: key() }, Errors.ADJUST_DAYS_INVALID],
         [{ days: 5, reason: 'Because', key: 'short' }, Errors.BAD_REQUEST],
       ] as const) {
-        const answer = await consoleCall(
-          t.app,
+        const answer = await t.consoleCall(
           E.consoleUserAdjustMembership,
           { userId: bob.userId, ...input },
           { ...asSupport(), headers: { language: 'zh_CN' } },
@@ -343,13 +316,12 @@ describe.each(variants)('the console members section on $name', (variant) => {
         expect(answer.body.msg).toBe(error.zh_CN);
       }
       expect(await userRow(bob.userId)).toEqual(before);
-      expect(await auditCount(db())).toBe(audits);
+      expect(await t.auditCount()).toBe(audits);
     });
 
     it('disables an account (its sessions end at once) and enables it again', async () => {
       expect((await userInfo(ann.token)).body.code).toBe(200);
-      const off = await consoleCall(
-        t.app,
+      const off = await t.consoleCall(
         E.consoleUserSetDisabled,
         { userId: ann.userId, disabled: true, reason: 'Abuse report 12' },
         asSupport(),
@@ -360,8 +332,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
       expect((await audited('member.disable'))!.after).toMatchObject({
         reason: 'Abuse report 12',
       });
-      const on = await consoleCall(
-        t.app,
+      const on = await t.consoleCall(
         E.consoleUserSetDisabled,
         { userId: ann.userId, disabled: false, reason: 'Cleared after review' },
         asSupport(),
@@ -378,8 +349,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
 
     it('signs a member out everywhere, resets the subscription and removes a device', async () => {
       expect((await userInfo(ann.token)).body.code).toBe(200);
-      const out = await consoleCall<{ sessionsEnded: number }>(
-        t.app,
+      const out = await t.consoleCall<{ sessionsEnded: number }>(
         E.consoleUserSignOut,
         { userId: ann.userId },
         asSupport(),
@@ -395,8 +365,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
           tokenHash: key(),
           expiresAt: new Date(Date.now() + DAY_MS),
         });
-      const reset = await consoleCall(
-        t.app,
+      const reset = await t.consoleCall(
         E.consoleUserResetSubscription,
         { userId: ann.userId },
         asSupport(),
@@ -411,16 +380,14 @@ describe.each(variants)('the console members section on $name', (variant) => {
         .select()
         .from(devices)
         .where(and(eq(devices.userId, ann.userId), eq(devices.deviceName, 'Pixel')));
-      const removed = await consoleCall(
-        t.app,
+      const removed = await t.consoleCall(
         E.consoleUserRemoveDevice,
         { userId: ann.userId, deviceId: device!.id },
         asSupport(),
       );
       expect(removed.body.code, removed.body.msg).toBe(200);
       expect(await db().select().from(devices).where(eq(devices.id, device!.id))).toEqual([]);
-      const again = await consoleCall(
-        t.app,
+      const again = await t.consoleCall(
         E.consoleUserRemoveDevice,
         { userId: ann.userId, deviceId: device!.id },
         asSupport(),
@@ -431,8 +398,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
     });
 
     it('is not for the content role', async () => {
-      const answer = await consoleCall(
-        t.app,
+      const answer = await t.consoleCall(
         E.consoleUserRecord,
         { userId: ann.userId },
         { cookie: content.cookie },
@@ -458,8 +424,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
     it('asks for a fresh second factor, then extends every active member exactly once', async () => {
       // Active members at the console's clock: two given time through the console.
       for (const member of [ann, bob]) {
-        const given = await consoleCall(
-          t.app,
+        const given = await t.consoleCall(
           E.consoleUserAdjustMembership,
           { userId: member.userId, days: 20, reason: 'Set up for the outage test', key: key() },
           asSupport(),
@@ -468,8 +433,7 @@ describe.each(variants)('the console members section on $name', (variant) => {
       }
       const before = await activeExpiries();
       expect(before.size).toBeGreaterThanOrEqual(2);
-      const preview = await consoleCall<{ activeMembers: number }>(
-        t.app,
+      const preview = await t.consoleCall<{ activeMembers: number }>(
         E.consoleBulkExtendPreview,
         {},
         asSupport(),
@@ -478,22 +442,20 @@ describe.each(variants)('the console members section on $name', (variant) => {
 
       const submission = { days: 3, reason: 'Outage on 2026-11-20', key: key() };
       clock.advance(6 * 60_000);
-      const stale = await consoleCall(t.app, E.consoleBulkExtend, submission, asSupport());
+      const stale = await t.consoleCall(E.consoleBulkExtend, submission, asSupport());
       expect(stale.status).toBe(403);
       expect(stale.body.code).toBe(Errors.STEP_UP_REQUIRED.code);
       expect(await activeExpiries()).toEqual(before);
 
       // A fresh session (its code is a fresh second factor); two tabs submit the same form at once.
-      support = await signedInStaff(t.app, clock, 'sue_fresh', 'support');
+      support = await t.signedInStaff('sue_fresh', 'support');
       const [one, two] = await Promise.all([
-        consoleCall<{ extended: number; applied: boolean }>(
-          t.app,
+        t.consoleCall<{ extended: number; applied: boolean }>(
           E.consoleBulkExtend,
           submission,
           asSupport(),
         ),
-        consoleCall<{ extended: number; applied: boolean }>(
-          t.app,
+        t.consoleCall<{ extended: number; applied: boolean }>(
           E.consoleBulkExtend,
           submission,
           asSupport(),
@@ -533,14 +495,14 @@ describe.each(variants)('the console members section on $name', (variant) => {
 
   describe('the CLI', () => {
     it('finds, shows and extends through the same operator functions, audited as the CLI', async () => {
-      const found = await runCli(t.app, clock, ['users', 'find', String(bob.userId)]);
+      const found = await t.runCli(['users', 'find', String(bob.userId)]);
       expect(found.code, found.err.join('\n')).toBe(0);
       expect(found.out[1]).toMatch(new RegExp(`^${bob.userId}\\s+${bob.username}`));
-      const nobody = await runCli(t.app, clock, ['users', 'find', `${bob.userId}9`]);
+      const nobody = await t.runCli(['users', 'find', `${bob.userId}9`]);
       expect(nobody.out.join('\n')).not.toContain(bob.username);
 
       const before = (await userRow(bob.userId)).expireTime!.getTime();
-      const extended = await runCli(t.app, clock, [
+      const extended = await t.runCli([
         'users',
         'extend',
         String(bob.userId),
@@ -555,10 +517,10 @@ describe.each(variants)('the console members section on $name', (variant) => {
       expect(entry!.actorKind).toBe('cli');
       expect(entry!.after).toMatchObject({ days: 2, reason: 'Goodwill' });
 
-      const shown = await runCli(t.app, clock, ['users', 'show', String(bob.userId)]);
+      const shown = await t.runCli(['users', 'show', String(bob.userId)]);
       expect(shown.out.join('\n')).toContain('Membership ledger');
 
-      const preview = await runCli(t.app, clock, [
+      const preview = await t.runCli([
         'users',
         'extend-active',
         '--days',
@@ -569,10 +531,10 @@ describe.each(variants)('the console members section on $name', (variant) => {
       expect(preview.out[0]).toMatch(/^\d+ active members would get 1 more days/);
       expect((await userRow(bob.userId)).expireTime!.getTime()).toBe(before + 2 * DAY_MS);
 
-      const missing = await runCli(t.app, clock, ['users', 'sign-out', '2147483647']);
+      const missing = await t.runCli(['users', 'sign-out', '2147483647']);
       expect(missing.code).toBe(1);
       expect(missing.err.join('\n')).toContain(Errors.USER_NOT_FOUND.en);
-      const usage = await runCli(t.app, clock, ['users', 'extend', String(bob.userId)]);
+      const usage = await t.runCli(['users', 'extend', String(bob.userId)]);
       expect(usage.code).toBe(2);
     });
   });

@@ -1,56 +1,23 @@
-import {
-  act,
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Goods } from '../../contract/endpoints/payment';
-import type { DisplayConfig } from '../../contract/endpoints/system';
-import { App } from '../../src/app/app';
+import { openApp as openAppAt, testDisplayConfig } from './support/open-app';
 import { recentApiCalls } from '../../src/lib/api-log';
-import { createAppRouter } from '../../src/app/router';
 import { activateLocale } from '../../src/i18n/i18n';
-import { createQueryClient } from '../../src/lib/query-client';
-import { createSession } from '../../src/lib/session/session';
 
-const displayConfig: DisplayConfig = {
-  features: { groupBuy: true, cryptoPay: true },
-  supportWidget: { host: 'kestrel.example', scriptUrl: 'https://chat.kestrel.example/widget.js' },
-  trialMinutes: 15,
-  inviteTrialMinutes: 180,
-  inviteBonusPercent: 10,
-  liteToStandardPercent: 50,
-  codeCooldownSeconds: 60,
-  links: {
-    more: [{ key: 'blog', href: 'https://blog.kestrel.example' }],
-    help: [
-      { key: 'faq', href: '/faq' },
-      { key: 'studentDiscount', href: 'https://blog.kestrel.example/student' },
-    ],
-    affiliateContact: 'https://t.me/kestrel',
-    supportEmail: 'support@kestrel.example',
-  },
-};
+const displayConfig = testDisplayConfig({
+  more: [{ key: 'blog', href: 'https://blog.kestrel.example' }],
+  help: [
+    { key: 'faq', href: '/faq' },
+    { key: 'studentDiscount', href: 'https://blog.kestrel.example/student' },
+  ],
+  affiliateContact: 'https://t.me/kestrel',
+  supportEmail: 'support@kestrel.example',
+});
 
-/** The real app (routes, guards, lazy pages, catalogs) on a visitor with no token: no network. */
-async function openApp(path: string, answers: ReadonlyArray<[readonly unknown[], unknown]> = []) {
-  window.history.replaceState(null, '', path);
-  const queryClient = createQueryClient();
-  // The header and footer read the display config; answering it up front keeps the test offline.
-  queryClient.setQueryData(['display-config'], displayConfig);
-  for (const [key, data] of answers) queryClient.setQueryData(key, data);
-  const session = createSession(queryClient);
-  const router = createAppRouter(queryClient, session);
-  await act(async () => {
-    render(<App queryClient={queryClient} session={session} router={router} />);
-  });
-  return { router, session };
-}
+/** The real app on a visitor with no token, with this file's display config. */
+const openApp = (path: string, answers: ReadonlyArray<[readonly unknown[], unknown]> = []) =>
+  openAppAt(path, displayConfig, answers);
 
 beforeAll(() => {
   // Pages are lazy chunks that Vite transforms on first import: on a busy machine the first one

@@ -3,16 +3,13 @@
  * pages rendering the built-in text or the replacement staff published, in the reader's language,
  * with internal links as router links, the support e-mail filled in and typed HTML kept as text.
  */
-import { act, cleanup, configure, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DisplayConfig, PageReplacement } from '../../contract/endpoints/system';
-import { App } from '../../src/app/app';
-import { createAppRouter } from '../../src/app/router';
+import type { PageReplacement } from '../../contract/endpoints/system';
+import { openApp, testDisplayConfig } from './support/open-app';
 import { activateLocale } from '../../src/i18n/i18n';
 import { FAQ_TEXT } from '../../src/lib/page-texts/faq';
 import { parseInline, parseMarkdown, sectionsOf } from '../../src/lib/page-texts/markdown';
-import { createQueryClient } from '../../src/lib/query-client';
-import { createSession } from '../../src/lib/session/session';
 
 describe('the content pages’ Markdown', () => {
   it('reads headings, paragraphs, both kinds of list and a note', () => {
@@ -74,21 +71,12 @@ describe('the content pages’ Markdown', () => {
   });
 });
 
-const displayConfig: DisplayConfig = {
-  features: { groupBuy: true, cryptoPay: true },
-  supportWidget: { host: 'kestrel.example', scriptUrl: 'https://chat.kestrel.example/widget.js' },
-  trialMinutes: 15,
-  inviteTrialMinutes: 180,
-  inviteBonusPercent: 10,
-  liteToStandardPercent: 50,
-  codeCooldownSeconds: 60,
-  links: {
-    more: [],
-    help: [],
-    affiliateContact: 'https://t.me/k',
-    supportEmail: 'help@kestrel.example',
-  },
-};
+const displayConfig = testDisplayConfig({
+  more: [],
+  help: [],
+  affiliateContact: 'https://t.me/k',
+  supportEmail: 'help@kestrel.example',
+});
 
 const REPLACEMENT: PageReplacement = {
   bodyEn:
@@ -98,16 +86,8 @@ const REPLACEMENT: PageReplacement = {
 };
 
 async function openPage(path: string, replacement: PageReplacement | null) {
-  window.history.replaceState(null, '', path);
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(['display-config'], displayConfig);
   const page = path === '/faq' ? 'faq' : path.slice('/clause/'.length);
-  queryClient.setQueryData(['page-text', page], { replacement });
-  const session = createSession(queryClient);
-  const router = createAppRouter(queryClient, session);
-  await act(async () => {
-    render(<App queryClient={queryClient} session={session} router={router} />);
-  });
+  await openApp(path, displayConfig, [[['page-text', page], { replacement }]]);
 }
 
 beforeAll(() => {

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   CONSOLE_CSRF_HEADER,
   CONSOLE_SESSION_COOKIE,
@@ -20,7 +20,7 @@ import { totpCode } from '../../../server/identity/totp';
 import type { ConfiguredGateways } from '../../../server/gateways/registry';
 import { SANDBOX_SECRET, testPaymentGateways } from './payments';
 import { useTestApp, type TestApp } from './test-app';
-import type { DbVariant } from './test-databases';
+import { databaseVariants, type DbVariant } from './test-databases';
 
 export const SITE_ORIGIN = 'https://vpn.example';
 export const STAFF_PASSWORD = 'staff-password-2027';
@@ -304,4 +304,73 @@ export async function signedInStaff(
   role: string,
 ): Promise<SignedIn> {
   return signIn(app, clock, await addAndEnrol(app, clock, username, role));
+}
+
+/**
+ * The helpers above bound to one app and its clock, so a test writes
+ * `t.signedInStaff('cora', 'content')` or `t.lastAudit('links.update')`.
+ */
+export interface ConsoleHelpers {
+  readonly clock: Clock;
+  db(): Db;
+  consoleCall<T = unknown>(
+    endpoint: Pick<ConsoleEndpoint, 'method' | 'path'>,
+    input?: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<ConsoleAnswer<T>>;
+  runCli(argv: readonly string[]): Promise<AdminRun>;
+  addAndEnrol(username: string, role: string): Promise<EnrolledStaff>;
+  signIn(member: EnrolledStaff, options?: { nextStep?: boolean }): Promise<SignedIn>;
+  signedInStaff(username: string, role: string): Promise<SignedIn>;
+  stepUp(member: EnrolledStaff, session: SignedIn): Promise<void>;
+  lastAudit(action: string): ReturnType<typeof lastAudit>;
+  auditCount(): Promise<number>;
+}
+
+/** The app `t` (its running app read at each call) with the console's helpers on `clock`. */
+export function withConsole<A extends TestApp>(t: A, clock: Clock): A & ConsoleHelpers {
+  const db = () => t.app.kestrel.database.db;
+  return Object.assign(t, {
+    clock,
+    db,
+    consoleCall: <T = unknown>(
+      endpoint: Pick<ConsoleEndpoint, 'method' | 'path'>,
+      input?: Record<string, unknown>,
+      options?: CallOptions,
+    ) => consoleCall<T>(t.app, endpoint, input, options),
+    runCli: (argv: readonly string[]) => runCli(t.app, clock, argv),
+    addAndEnrol: (username: string, role: string) => addAndEnrol(t.app, clock, username, role),
+    signIn: (member: EnrolledStaff, options?: { nextStep?: boolean }) =>
+      signIn(t.app, clock, member, options),
+    signedInStaff: (username: string, role: string) => signedInStaff(t.app, clock, username, role),
+    stepUp: (member: EnrolledStaff, session: SignedIn) => stepUp(t.app, clock, member, session),
+    lastAudit: (action: string) => lastAudit(db(), action),
+    auditCount: () => auditCount(db()),
+  });
+}
+
+/**
+ * A console suite: the app of useConsoleApp on its clock, with the console's helpers. The clock
+ * starts at the real time (members' memberships and sessions share it) unless one is given.
+ */
+export function useConsole(
+  variant: DbVariant,
+  { sandbox = false, clock = new Clock(Date.now()) }: { sandbox?: boolean; clock?: Clock } = {},
+) {
+  return withConsole(useConsoleApp(variant, clock, { sandbox }), clock);
+}
+
+/**
+ * A console suite's describe block on each database (`<title> on pglite`, `... on postgres`), its
+ * body given the suite; with `fixedClock`, the clock starts at its own date (4 January 2027, 09:00
+ * UTC) instead of the real time.
+ */
+export async function describeConsole(
+  title: string,
+  { sandbox = false, fixedClock = false }: { sandbox?: boolean; fixedClock?: boolean },
+  body: (t: ReturnType<typeof useConsole>) => void,
+): Promise<void> {
+  describe.each(await databaseVariants())(`${title} on $name`, (variant) =>
+    body(useConsole(variant, { sandbox, ...(fixedClock ? { clock: new Clock() } : {}) })),
+  );
 }
