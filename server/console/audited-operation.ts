@@ -30,43 +30,44 @@ export interface Committed<D, V> {
   readonly value: V;
 }
 
+/** The step of a change in transaction `tx`, by `actor` at `now`. */
+export function operationStep<D extends OperationDeps>(
+  tx: Db,
+  deps: D,
+  actor: AuditActor,
+  now: Date,
+): OperationStep<D> {
+  return { tx, deps, actor, now, audit: (record) => writeAudit(tx, actor, { ...record, at: now }) };
+}
+
 /** An operator function as the console's handlers and the CLI call it. */
 export type Operation<D, I, R> = (deps: D, actor: AuditActor, input: I) => Promise<R>;
 
 /**
  * An operator function: `check` parses the input (throwing the catalogue error of the first
- * problem), `change` runs in one transaction with the checked value, and `after` (when given) runs
+ * problem; it may read, e.g. to find a member by name), `change` runs in one transaction with the checked value, and `after` (when given) runs
  * once the transaction has committed, e.g. to forget cached sessions or answer what the change
  * made.
  */
 export function auditedOperation<D extends OperationDeps, I, V, R>(
-  check: (input: I) => V,
+  check: (input: I, deps: D) => V | Promise<V>,
   change: (step: OperationStep<D>, value: V) => Promise<R>,
 ): Operation<D, I, R>;
 export function auditedOperation<D extends OperationDeps, I, V, R, A>(
-  check: (input: I) => V,
+  check: (input: I, deps: D) => V | Promise<V>,
   change: (step: OperationStep<D>, value: V) => Promise<R>,
   after: (committed: R, context: Committed<D, V>) => A | Promise<A>,
 ): Operation<D, I, A>;
 export function auditedOperation<D extends OperationDeps, I, V, R, A>(
-  check: (input: I) => V,
+  check: (input: I, deps: D) => V | Promise<V>,
   change: (step: OperationStep<D>, value: V) => Promise<R>,
   after?: (committed: R, context: Committed<D, V>) => A | Promise<A>,
 ): Operation<D, I, R | A> {
   return async (deps, actor, input) => {
-    const value = check(input);
+    const value = await check(input, deps);
     const now = deps.now();
     const committed = await deps.db.transaction((tx) =>
-      change(
-        {
-          tx,
-          deps,
-          actor,
-          now,
-          audit: (record) => writeAudit(tx, actor, { ...record, at: now }),
-        },
-        value,
-      ),
+      change(operationStep(tx, deps, actor, now), value),
     );
     return after ? await after(committed, { deps, now, value }) : committed;
   };
