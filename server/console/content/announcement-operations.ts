@@ -58,15 +58,8 @@ function view(
 ): ConsoleAnnouncement {
   return {
     id: row.id,
-    titleEn: row.titleEn,
-    titleZh: row.titleZh,
-    bodyEn: row.bodyEn,
-    bodyZh: row.bodyZh,
-    startsAt: row.startsAt?.toISOString() ?? null,
-    endsAt: row.endsAt?.toISOString() ?? null,
-    banner: row.banner,
+    ...auditView(row),
     state: stateOf(row, at),
-    withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
     ...counts,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
