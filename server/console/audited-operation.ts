@@ -12,6 +12,12 @@ export interface OperationDeps {
   readonly now: () => Date;
 }
 
+/** The deps of operations that answer links into the site (nodes' agents, staff enrolment). */
+export interface SiteOperationDeps extends OperationDeps {
+  /** The site's origin (server/web/site-origin.ts). */
+  readonly siteOrigin: () => string;
+}
+
 /** What a change works with inside its transaction. */
 export interface OperationStep<D extends OperationDeps> {
   readonly tx: Db;

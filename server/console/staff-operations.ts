@@ -20,18 +20,19 @@ import {
 import type { Db } from '../db/database';
 import { staff, staffEnrolments, staffRecoveryCodes, staffSessions } from '../db/schema';
 import { fail } from '../protocol/api-error';
-import { operationStep, type Operation, type OperationStep } from './audited-operation';
+import {
+  operationStep,
+  type Operation,
+  type OperationStep,
+  type SiteOperationDeps,
+} from './audited-operation';
 import { checked } from './checked-input';
 
 /** Any fixed 64-bit number unique to this purpose. */
 const STAFF_LOCK_KEY = 7_420_611_621;
 
-export interface StaffDeps {
-  readonly db: Db;
-  readonly now: () => Date;
-  /** The site's origin (server/web/site-origin.ts), for enrolment links. */
-  readonly siteOrigin: () => string;
-}
+/** The site's origin is the enrolment links'. */
+export type StaffDeps = SiteOperationDeps;
 
 export interface EnrolmentLink {
   readonly username: string;

@@ -18,16 +18,12 @@ import { vpnNodes, type NodeProtocol } from '../../db/schema';
 import { agentSettings } from '../../nodes/agent-settings';
 import { createNode, rotateNodeToken as replaceNodeToken } from '../../nodes/manage-nodes';
 import { fail } from '../../protocol/api-error';
-import { auditedOperation, type OperationStep } from '../audited-operation';
+import { auditedOperation, type OperationStep, type SiteOperationDeps } from '../audited-operation';
 import { consoleNode } from './node-record';
 import { checked } from '../checked-input';
 
-export interface NodeDeps {
-  readonly db: Db;
-  readonly now: () => Date;
-  /** The site's origin: the agents' ApiHost (server/web/site-origin.ts). */
-  readonly siteOrigin: () => string;
-}
+/** The site's origin is the agents' ApiHost. */
+export type NodeDeps = SiteOperationDeps;
 
 export interface NodeToken {
   readonly nodeId: number;
