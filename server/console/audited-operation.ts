@@ -51,9 +51,9 @@ export type Operation<D, I, R> = (deps: D, actor: AuditActor, input: I) => Promi
 
 /**
  * An operator function: `check` parses the input (throwing the catalogue error of the first
- * problem; it may read, e.g. to find a member by name), `change` runs in one transaction with the checked value, and `after` (when given) runs
- * once the transaction has committed, e.g. to forget cached sessions or answer what the change
- * made.
+ * problem; it may read, e.g. to find a member by name), `change` runs in one transaction with the
+ * checked value, and `after` (when given) runs once the transaction has committed, e.g. to forget
+ * cached sessions or answer what the change made.
  */
 export function auditedOperation<D extends OperationDeps, I, V, R>(
   check: (input: I, deps: D) => V | Promise<V>,
