@@ -302,20 +302,19 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
       perIpPerDay: config.rateLimit.codesPerIpPerDay,
     };
     const relyingParty = relyingPartyOf(config.publicOrigins, services.siteOrigin);
+    const securityDeps = {
+      db,
+      hasher,
+      delivery,
+      codeLimits,
+      sessionCache,
+      passwordThrottle,
+      sealer: totpSealer,
+      now: clock,
+      logError: services.logError,
+    };
     services.addHandlers({
-      ...createAccountHandlers({
-        db,
-        hasher,
-        delivery,
-        codeLimits,
-        sessionCache,
-        passwordThrottle,
-        deviceTokens,
-        sealer: totpSealer,
-        relyingParty,
-        now: clock,
-        logError: services.logError,
-      }),
+      ...createAccountHandlers({ ...securityDeps, deviceTokens, relyingParty }),
       ...createPasskeyHandlers({
         db,
         hasher,
@@ -325,17 +324,7 @@ export const corePlugin = fp<{ config: Config; overrides: CoreOverrides }>(
         now: clock,
         logError: services.logError,
       }),
-      ...createSecurityHandlers({
-        db,
-        hasher,
-        delivery,
-        codeLimits,
-        sessionCache,
-        passwordThrottle,
-        sealer: totpSealer,
-        now: clock,
-        logError: services.logError,
-      }),
+      ...createSecurityHandlers(securityDeps),
       ...createConfigHandlers(db),
       ...createStoreHandlers({
         db,

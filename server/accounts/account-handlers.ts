@@ -8,7 +8,6 @@ import { CodePurpose, type ApiLanguage, type ErrorKey } from '../../contract';
 import { isUniqueViolation, violatedConstraint, type Db } from '../db/database';
 import { invites, outbox, sessions, users, verificationCodes } from '../db/schema';
 import type { MessageKind } from '../messaging/message-texts';
-import type { MessageDelivery } from '../messaging/delivery';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type ApiContext, type Handlers } from '../protocol/api-context';
 import {
@@ -24,9 +23,6 @@ import {
 } from './account-identifiers';
 import { accountErasing, accountRegistered, accountSigningIn } from './account-lifecycle';
 import type { DeviceTokens } from './device-token';
-import type { PasswordHasher } from '../identity/password-hasher';
-import type { PasswordThrottle } from './password-throttle';
-import type { SessionCache } from '../identity/session-cache';
 import { describeClient } from '../identity/browser-description';
 import {
   hasSignedInFrom,
@@ -34,30 +30,19 @@ import {
   revokeSession,
   type UserRow,
 } from '../identity/sessions';
-import type { TotpSealer } from '../identity/totp';
 import { createSecurityNotices } from './security-notices';
+import type { SecurityDeps } from './security-handlers';
 import { erasePasskeys, hasPasskey, verifyAssertion, type RelyingParty } from './passkeys';
 import { checkSecondStep, twoStepOn } from './two-step';
 import { sendVerificationCode } from './code-sending';
-import { checkCode, codeFailure, consumeCode, type IssueLimits } from './verification-codes';
+import { checkCode, codeFailure, consumeCode } from './verification-codes';
 
-export interface AccountDeps {
-  readonly db: Db;
-  readonly hasher: PasswordHasher;
-  readonly delivery: MessageDelivery;
-  readonly codeLimits: IssueLimits;
-  readonly sessionCache: SessionCache;
-  /** Failure limits with backoff for password checks (server/accounts/password-throttle.ts). */
-  readonly passwordThrottle: PasswordThrottle;
+/** What the security page needs, and beside it what signing in and registering need. */
+export interface AccountDeps extends SecurityDeps {
   /** Signs and checks the tokens of devices that signed in before (server/accounts/device-token.ts). */
   readonly deviceTokens: DeviceTokens;
-  /** Opens the members' sealed TOTP secrets for the sign-in's second step (two-step.ts). */
-  readonly sealer: TotpSealer;
   /** The site as the passkeys' relying party (passkeys.ts). */
   readonly relyingParty: () => RelyingParty;
-  readonly now: () => Date;
-  /** Reports a security notice that could not be sent. */
-  readonly logError: (error: unknown, message: string) => void;
 }
 
 type NewUser = Omit<typeof users.$inferInsert, 'id' | 'inviteCode'>;

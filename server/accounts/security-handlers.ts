@@ -41,10 +41,12 @@ export interface SecurityDeps {
   readonly delivery: MessageDelivery;
   readonly codeLimits: IssueLimits;
   readonly sessionCache: SessionCache;
+  /** Failure limits with backoff for password checks (server/accounts/password-throttle.ts). */
   readonly passwordThrottle: PasswordThrottle;
+  /** Opens (and seals) the members' TOTP secrets (two-step.ts). */
   readonly sealer: TotpSealer;
   readonly now: () => Date;
-  /** Reports a notice that could not be sent (the change itself stands). */
+  /** Reports a security notice that could not be sent (the change itself stands). */
   readonly logError: (error: unknown, message: string) => void;
 }
 

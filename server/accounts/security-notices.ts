@@ -16,19 +16,11 @@ import {
   addressChangedText,
   messageText,
   type AddressChange,
-  type MessageKind,
+  type SecurityNoticeKind,
   type SignInDetails,
 } from '../messaging/message-texts';
 
-export type SecurityNoticeKind = Extract<
-  MessageKind,
-  | 'password_changed'
-  | 'two_step_on'
-  | 'two_step_off'
-  | 'new_sign_in'
-  | 'passkey_added'
-  | 'passkey_removed'
->;
+export type { SecurityNoticeKind };
 
 export type NotifySecurity = (
   user: UserRow,

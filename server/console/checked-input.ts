@@ -12,3 +12,9 @@ export function checked<S extends z.ZodType>(schema: S, value: unknown): z.outpu
   if (!parsed.success) throw new ApiError(firstErrorCode(parsed.error));
   return parsed.data;
 }
+
+/** The check of an operator function whose whole input is one schema's. */
+export const checkedBy =
+  <S extends z.ZodType>(schema: S) =>
+  (input: unknown): z.output<S> =>
+    checked(schema, input);

@@ -22,6 +22,7 @@ import { firstErrorCode } from '../../contract/validation';
 import type { PasswordThrottle } from '../accounts/password-throttle';
 import type { TotpSealer } from '../identity/totp';
 import { ApiError, fail, languageOf } from '../protocol/api-error';
+import { checkAnswer } from '../protocol/answer-check';
 import { failure, success } from '../protocol/envelope';
 import { listAudit, writeAudit, type AuditActor } from './audit';
 import {
@@ -272,16 +273,8 @@ export async function consolePlugin(
             }
           : { kind: 'anonymous', username: null, ip: client.ip };
         const data = await handler(parsed.data, { request, reply, auth, actor, client });
-        if (checkAnswers) {
-          const checked = endpoint.data.safeParse(data);
-          if (!checked.success) {
-            request.log.error(
-              { endpoint: endpoint.path, issues: checked.error.issues },
-              'console answer drifted from the contract',
-            );
-            throw fail('INTERNAL');
-          }
-        }
+        if (checkAnswers)
+          checkAnswer(endpoint, data, request.log, 'console answer drifted from the contract');
         // A file to save (the store's redeem export): the content itself, named, not an envelope.
         if (endpoint.download) {
           const file = data as { filename: string; content: string };

@@ -20,18 +20,19 @@ import {
 import type { Db } from '../db/database';
 import { staff, staffEnrolments, staffRecoveryCodes, staffSessions } from '../db/schema';
 import { fail } from '../protocol/api-error';
-import { writeAudit, type AuditActor } from './audit';
+import {
+  operationStep,
+  type Operation,
+  type OperationStep,
+  type SiteOperationDeps,
+} from './audited-operation';
 import { checked } from './checked-input';
 
 /** Any fixed 64-bit number unique to this purpose. */
 const STAFF_LOCK_KEY = 7_420_611_621;
 
-export interface StaffDeps {
-  readonly db: Db;
-  readonly now: () => Date;
-  /** The site's origin (server/web/site-origin.ts), for enrolment links. */
-  readonly siteOrigin: () => string;
-}
+/** The site's origin is the enrolment links'. */
+export type StaffDeps = SiteOperationDeps;
 
 export interface EnrolmentLink {
   readonly username: string;
@@ -80,16 +81,33 @@ async function existingStaff(tx: Db, username: string): Promise<StaffRow> {
   return row;
 }
 
-/** Runs a change of one existing staff member under the staff lock, in one transaction. */
-function changeMember<T>(
-  deps: StaffDeps,
-  username: string,
-  change: (tx: Db, row: StaffRow, now: Date) => Promise<T>,
-): Promise<T> {
-  return deps.db.transaction(async (tx) => {
-    await lockStaff(tx);
-    return change(tx, await existingStaff(tx, username), deps.now());
-  });
+/**
+ * A staff operation: its input checked, then its change and audit entry in one transaction under
+ * the staff lock, at the moment the lock was taken.
+ */
+function staffOperation<I, V, R>(
+  check: (input: I) => V,
+  change: (step: OperationStep<StaffDeps>, value: V) => Promise<R>,
+): Operation<StaffDeps, I, R> {
+  return async (deps, actor, input) => {
+    const value = check(input);
+    return deps.db.transaction(async (tx) => {
+      await lockStaff(tx);
+      return change(operationStep(tx, deps, actor, deps.now()), value);
+    });
+  };
+}
+
+/** A change of one existing staff member (`input.username`), as `staffOperation` runs it. */
+function memberChange<I extends { username: unknown }, V, R>(
+  check: (input: I) => V,
+  change: (step: OperationStep<StaffDeps>, row: StaffRow, value: V) => Promise<R>,
+): Operation<StaffDeps, I, R> {
+  return staffOperation(
+    (input: I) => ({ username: checked(staffUsernameField, input.username), value: check(input) }),
+    async (step, { username, value }) =>
+      change(step, await existingStaff(step.tx, username), value),
+  );
 }
 
 async function updateStaff(
@@ -163,103 +181,81 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
 }
 
 /** Adds a staff member and returns their enrolment link. */
-export async function addStaff(
-  deps: StaffDeps,
-  actor: AuditActor,
-  input: { username: unknown; role: unknown },
-): Promise<EnrolmentLink> {
-  const username = checked(staffUsernameField, input.username);
-  const role = checked(staffRoleField, input.role);
-  return deps.db.transaction(async (tx) => {
-    await lockStaff(tx);
+export const addStaff = staffOperation(
+  (input: { username: unknown; role: unknown }) => ({
+    username: checked(staffUsernameField, input.username),
+    role: checked(staffRoleField, input.role),
+  }),
+  async ({ tx, deps, now, audit }, { username, role }): Promise<EnrolmentLink> => {
     if (await findStaff(tx, username)) throw fail('STAFF_USERNAME_TAKEN');
-    const now = deps.now();
     const [row] = await tx
       .insert(staff)
       .values({ username, role, createdAt: now, updatedAt: now })
       .returning();
     const link = await issueLink(deps, tx, row!);
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'staff.add',
       target: username,
       after: { ...staffView(row!), enrolmentUrl: link.url, enrolmentExpiresAt: link.expiresAt },
-      at: now,
     });
     return link;
-  });
-}
+  },
+);
 
 /** Gives a staff member another role (never the last owner); their sessions end. */
-export async function changeStaffRole(
-  deps: StaffDeps,
-  actor: AuditActor,
-  input: { username: unknown; role: unknown },
-): Promise<StaffMember> {
-  const username = checked(staffUsernameField, input.username);
-  const role = checked(staffRoleField, input.role);
-  return changeMember(deps, username, async (tx, row, now) => {
+export const changeStaffRole = memberChange(
+  (input: { username: unknown; role: unknown }) => checked(staffRoleField, input.role),
+  async ({ tx, now, audit }, row, role): Promise<StaffMember> => {
     if (row.role === role) return staffView(row);
     if (role !== 'owner') await keepAnOwner(tx, row);
     const changed = await updateStaff(tx, row.id, { role }, now);
     await endSessions(tx, row.id, now);
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'staff.role',
       target: row.username,
       before: { role: row.role },
       after: { role },
-      at: now,
     });
     return staffView(changed);
-  });
-}
+  },
+);
 
 /**
  * Disables a staff member (never the last owner: their sessions and open links end), or enables
  * them again (they sign in with their own password and authenticator).
  */
-async function setStaffDisabled(
-  deps: StaffDeps,
-  actor: AuditActor,
-  input: { username: unknown },
-  disabled: boolean,
-): Promise<StaffMember> {
-  const username = checked(staffUsernameField, input.username);
-  return changeMember(deps, username, async (tx, row, now) => {
-    if (row.disabled === disabled) return staffView(row);
-    if (disabled) await keepAnOwner(tx, row);
-    const changed = await updateStaff(tx, row.id, { disabled }, now);
-    if (disabled) {
-      await endSessions(tx, row.id, now);
-      await spendOpenLinks(tx, row.id, now);
-    }
-    await writeAudit(tx, actor, {
-      action: disabled ? 'staff.disable' : 'staff.enable',
-      target: row.username,
-      before: { disabled: !disabled },
-      after: { disabled },
-      at: now,
-    });
-    return staffView(changed);
-  });
-}
+const setStaffDisabled = (disabled: boolean) =>
+  memberChange(
+    (_input: { username: unknown }) => null,
+    async ({ tx, now, audit }, row): Promise<StaffMember> => {
+      if (row.disabled === disabled) return staffView(row);
+      if (disabled) await keepAnOwner(tx, row);
+      const changed = await updateStaff(tx, row.id, { disabled }, now);
+      if (disabled) {
+        await endSessions(tx, row.id, now);
+        await spendOpenLinks(tx, row.id, now);
+      }
+      await audit({
+        action: disabled ? 'staff.disable' : 'staff.enable',
+        target: row.username,
+        before: { disabled: !disabled },
+        after: { disabled },
+      });
+      return staffView(changed);
+    },
+  );
 
-export const disableStaff = (deps: StaffDeps, actor: AuditActor, input: { username: unknown }) =>
-  setStaffDisabled(deps, actor, input, true);
+export const disableStaff = setStaffDisabled(true);
 
-export const enableStaff = (deps: StaffDeps, actor: AuditActor, input: { username: unknown }) =>
-  setStaffDisabled(deps, actor, input, false);
+export const enableStaff = setStaffDisabled(false);
 
 /**
  * Removes a staff member's authenticator and recovery codes, ends their sessions and open links,
  * and returns a new enrolment link (which sets a new password and authenticator).
  */
-export async function resetStaffTwoFactor(
-  deps: StaffDeps,
-  actor: AuditActor,
-  input: { username: unknown },
-): Promise<EnrolmentLink> {
-  const username = checked(staffUsernameField, input.username);
-  return changeMember(deps, username, async (tx, row, now) => {
+export const resetStaffTwoFactor = memberChange(
+  (_input: { username: unknown }) => null,
+  async ({ tx, deps, now, audit }, row): Promise<EnrolmentLink> => {
     if (row.disabled) throw fail('STAFF_DISABLED');
     const changed = await updateStaff(
       tx,
@@ -271,13 +267,12 @@ export async function resetStaffTwoFactor(
     await endSessions(tx, row.id, now);
     await spendOpenLinks(tx, row.id, now);
     const link = await issueLink(deps, tx, changed);
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'staff.reset-2fa',
       target: row.username,
       before: { enrolled: staffView(row).enrolled },
       after: { enrolled: false, enrolmentUrl: link.url, enrolmentExpiresAt: link.expiresAt },
-      at: now,
     });
     return link;
-  });
-}
+  },
+);

@@ -163,20 +163,26 @@ export function viemChainReader(chainId: number, rpcUrls: readonly string[]): Ch
   };
 }
 
+/** `make` for each network and RPC list, called once: the same RPC URLs share one client. */
+export function perNetwork<T>(
+  make: (chainId: number, rpcUrls: readonly string[]) => T,
+): (chainId: number, rpcUrls: readonly string[]) => T {
+  const made = new Map<string, T>();
+  return (chainId, rpcUrls) => {
+    const key = `${chainId}|${rpcUrls.join(',')}`;
+    let value = made.get(key);
+    if (!value) {
+      value = make(chainId, rpcUrls);
+      made.set(key, value);
+    }
+    return value;
+  };
+}
+
 /** One reader per network and RPC list, made on first use. */
 export function createChainReaders(
   make: (chainId: number, rpcUrls: readonly string[]) => ChainReader = viemChainReader,
 ): ChainReaders {
-  const cache = new Map<string, ChainReader>();
-  return {
-    readerFor({ chainId, rpcUrls }) {
-      const key = `${chainId}|${rpcUrls.join(',')}`;
-      let reader = cache.get(key);
-      if (!reader) {
-        reader = make(chainId, rpcUrls);
-        cache.set(key, reader);
-      }
-      return reader;
-    },
-  };
+  const readerOf = perNetwork(make);
+  return { readerFor: ({ chainId, rpcUrls }) => readerOf(chainId, rpcUrls) };
 }

@@ -14,7 +14,7 @@ import {
   type PublicClient,
 } from 'viem';
 import { payerProofTypedData, type PayerProofTerms } from '../../contract/payer-proof';
-import { ChainUnavailableError, RPC_TIMEOUT_MS, type Hex } from './chain-reader';
+import { ChainUnavailableError, RPC_TIMEOUT_MS, perNetwork, type Hex } from './chain-reader';
 
 /** valid; or signed by another key (a plain wallet's signature for someone else); or neither. */
 export type ProofVerdict = 'valid' | 'wrong_signer' | 'invalid';
@@ -35,16 +35,7 @@ export function createProofVerifiers(
       ),
     }),
 ): ProofVerifiers {
-  const clients = new Map<string, PublicClient>();
-  const clientFor = (chainId: number, rpcUrls: readonly string[]) => {
-    const key = `${chainId}|${rpcUrls.join(',')}`;
-    let client = clients.get(key);
-    if (!client) {
-      client = make(chainId, rpcUrls);
-      clients.set(key, client);
-    }
-    return client;
-  };
+  const clientFor = perNetwork(make);
   return {
     async verify(network, terms, signature) {
       const typedData = payerProofTypedData(terms);

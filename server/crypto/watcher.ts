@@ -12,8 +12,7 @@
  */
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/database';
-import { repeatJob } from '../jobs/repeat-job';
-import type { RoundClaim } from '../jobs/round-claims';
+import { repeatJob, type StartJob } from '../jobs/repeat-job';
 import {
   cryptoQuotes,
   cryptoTransfers,
@@ -247,10 +246,5 @@ export async function watchOnce(deps: CryptoDeps): Promise<WatchReport> {
 }
 
 /** The watcher as a background job (server/app.ts starts it when the server is ready). */
-export function startCryptoWatcher(
-  deps: CryptoDeps,
-  intervalSeconds: number,
-  claim?: RoundClaim,
-): { stop(): Promise<void> } {
-  return repeatJob(() => watchOnce(deps), intervalSeconds, claim);
-}
+export const startCryptoWatcher: StartJob<CryptoDeps> = (deps, intervalSeconds, claim) =>
+  repeatJob(() => watchOnce(deps), intervalSeconds, claim);

@@ -14,8 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { SessionCache } from '../identity/session-cache';
 import { rowsOf, type Db } from '../db/database';
 import { groupBuys, groupMembers } from '../db/schema';
-import { repeatLoggedJob } from '../jobs/repeat-job';
-import type { RoundClaim } from '../jobs/round-claims';
+import { loggedJob } from '../jobs/repeat-job';
 import { GatewayError, type GatewayName, type PaymentGateways } from '../gateways/gateway';
 import { flagPayment } from '../payments/payment-flags';
 import { refundOrder, RefundError } from '../payments/refund-order';
@@ -212,16 +211,8 @@ export async function endGroupsOnce(deps: EndingDeps): Promise<EndingReport> {
 }
 
 /** Runs `endGroupsOnce` every `intervalSeconds`, never two rounds at once in this process. */
-export function startGroupEnding(
-  deps: EndingDeps & { log: { error(obj: unknown, message: string): void } },
-  intervalSeconds: number,
-  claim?: RoundClaim,
-): { stop(): Promise<void> } {
-  return repeatLoggedJob(
-    () => endGroupsOnce(deps),
-    deps.log,
-    'group ending round failed',
-    intervalSeconds,
-    claim,
-  );
-}
+export const startGroupEnding = loggedJob(
+  (deps: EndingDeps & { log: { error(obj: unknown, message: string): void } }) =>
+    endGroupsOnce(deps),
+  'group ending round failed',
+);

@@ -55,3 +55,19 @@ export function repeatLoggedJob(
     claim,
   );
 }
+
+/** How a background job is started: with its deps, every `intervalSeconds`, by `claim`'s rounds. */
+export type StartJob<D> = (
+  deps: D,
+  intervalSeconds: number,
+  claim?: RoundClaim,
+) => { stop(): Promise<void> };
+
+/** The start of a job whose round may throw: a failed round is logged as `failure` by `deps.log`. */
+export function loggedJob<D extends { log: { error(obj: unknown, message: string): void } }>(
+  round: (deps: D) => Promise<unknown>,
+  failure: string,
+): StartJob<D> {
+  return (deps, intervalSeconds, claim) =>
+    repeatLoggedJob(() => round(deps), deps.log, failure, intervalSeconds, claim);
+}

@@ -3,18 +3,21 @@
  */
 import { CODE, type ApiLanguage, type CodeChannel } from '../../contract';
 
-export type MessageKind =
-  | 'register_code'
-  | 'register_existing'
-  | 'reset_code'
-  | 'reset_unknown'
-  // Security notices (issue 22): always sent, whatever the member's reminder choices.
+/** Security notices (issue 22): always sent, whatever the member's reminder choices. */
+export type SecurityNoticeKind =
   | 'password_changed'
   | 'two_step_on'
   | 'two_step_off'
   | 'new_sign_in'
   | 'passkey_added'
-  | 'passkey_removed'
+  | 'passkey_removed';
+
+export type MessageKind =
+  | 'register_code'
+  | 'register_existing'
+  | 'reset_code'
+  | 'reset_unknown'
+  | SecurityNoticeKind
   // A new e-mail or phone for a signed-in member's account: its code, or the notice to an address
   // another account uses (the same answer to the caller either way).
   | 'change_target_code'
@@ -36,12 +39,15 @@ interface Text {
   readonly text: string;
 }
 
-function english(
+/** One language's texts of the messages with a code or a sign-in's details. */
+type TextsOf = (
   kind: MessageKind,
   code: string | null,
   brand: string,
   details?: SignInDetails,
-): Text {
+) => Text;
+
+const english: TextsOf = (kind, code, brand, details) => {
   switch (kind) {
     case 'register_code':
       return {
@@ -104,14 +110,9 @@ function english(
         text: `A passkey was removed from your ${brand} account: it can no longer be used to sign in. If you did not do this, change your password on the Security page of your account and sign out the sessions you do not know.`,
       };
   }
-}
+};
 
-function chinese(
-  kind: MessageKind,
-  code: string | null,
-  brand: string,
-  details?: SignInDetails,
-): Text {
+const chinese: TextsOf = (kind, code, brand, details) => {
   switch (kind) {
     case 'register_code':
       return {
@@ -174,7 +175,7 @@ function chinese(
         text: `您的${brand} 账号已移除一个通行密钥，它不能再用于登录。如非本人操作，请在账号的“账号安全”页面修改密码，并退出您不认识的会话。`,
       };
   }
-}
+};
 
 /** `Chrome · Windows 10.0, 203.0.113.7, 2026-11-26 21:50 UTC`: the same in both languages. */
 function where(details: SignInDetails | undefined): string {

@@ -89,6 +89,27 @@ async function requireLive(db: Db, id: number, at: Date): Promise<void> {
   if (!row) throw fail('ANNOUNCEMENT_NOT_FOUND');
 }
 
+/**
+ * Notes a member's first read or dismissal of a live notice; a later one keeps the first moment.
+ */
+async function noteFirst(
+  db: Db,
+  userId: number,
+  id: number,
+  at: Date,
+  column: 'readAt' | 'dismissedAt',
+): Promise<void> {
+  await requireLive(db, id, at);
+  const first = announcementReads[column];
+  await db
+    .insert(announcementReads)
+    .values({ userId, announcementId: id, [column]: at })
+    .onConflictDoUpdate({
+      target: [announcementReads.userId, announcementReads.announcementId],
+      set: { [column]: sql`coalesce(${first}, excluded.${sql.identifier(first.name)})` },
+    });
+}
+
 /** Marks a live notice read (again: nothing changes); returns the unread count left. */
 export async function markNoticeRead(
   db: Db,
@@ -97,27 +118,13 @@ export async function markNoticeRead(
   language: ApiLanguage,
   at: Date,
 ): Promise<{ unread: number }> {
-  await requireLive(db, id, at);
-  await db
-    .insert(announcementReads)
-    .values({ userId, announcementId: id, readAt: at })
-    .onConflictDoUpdate({
-      target: [announcementReads.userId, announcementReads.announcementId],
-      set: { readAt: sql`coalesce(${announcementReads.readAt}, excluded.read_at)` },
-    });
+  await noteFirst(db, userId, id, at, 'readAt');
   return { unread: (await listNotices(db, userId, language, at)).unread };
 }
 
 /** Closes a live notice's banner for the member, on every device; the notice stays in the list. */
-export async function dismissBanner(db: Db, userId: number, id: number, at: Date): Promise<void> {
-  await requireLive(db, id, at);
-  await db
-    .insert(announcementReads)
-    .values({ userId, announcementId: id, dismissedAt: at })
-    .onConflictDoUpdate({
-      target: [announcementReads.userId, announcementReads.announcementId],
-      set: { dismissedAt: sql`coalesce(${announcementReads.dismissedAt}, excluded.dismissed_at)` },
-    });
+export function dismissBanner(db: Db, userId: number, id: number, at: Date): Promise<void> {
+  return noteFirst(db, userId, id, at, 'dismissedAt');
 }
 
 /** The live banners, newest first; for a member, without the ones they dismissed. */

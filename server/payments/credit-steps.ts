@@ -12,7 +12,7 @@ import { orderClosed } from '../store/order-lifecycle';
 import type { CreditOutcome } from './credit-outcome';
 import type { PaidOrder } from './effects/payment-effect';
 import type { VerifiedNotification } from '../gateways/gateway';
-import { flagPayment, type FlagReason } from './payment-flags';
+import { flagPayment, flagTrade, type FlagReason } from './payment-flags';
 
 export interface LockedOrder {
   id: number | string;
@@ -67,10 +67,7 @@ export async function handleUnknownOrder(
 ): Promise<CreditOutcome> {
   const { gateway, tradeNo, orderNo } = notification;
   if (notification.status !== 'paid') return { result: 'ignored', orderNo };
-  // No order row to lock: serialise on the trade so that repeats write one flag.
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${gateway}:${tradeNo}`}))`);
-  await flagPayment(tx, {
-    orderId: null,
+  await flagTrade(tx, {
     gateway,
     tradeNo,
     reason: 'unknown_order',

@@ -9,8 +9,7 @@ import { and, asc, eq, lte, or } from 'drizzle-orm';
 import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import { orders } from '../db/schema';
-import { repeatLoggedJob } from '../jobs/repeat-job';
-import type { RoundClaim } from '../jobs/round-claims';
+import { loggedJob } from '../jobs/repeat-job';
 import { closeOrder } from '../store/orders';
 import { creditOrder, type CreditDeps } from './credit-order';
 import type { GatewayName, PaymentGateways } from '../gateways/gateway';
@@ -126,16 +125,7 @@ export async function reconcileOnce(deps: ReconcileDeps): Promise<ReconcileRepor
 }
 
 /** Runs `reconcileOnce` every `intervalSeconds`, never two rounds at once; `stop` waits for the current one. */
-export function startReconciliation(
-  deps: ReconcileDeps,
-  intervalSeconds: number,
-  claim?: RoundClaim,
-): { stop(): Promise<void> } {
-  return repeatLoggedJob(
-    () => reconcileOnce(deps),
-    deps.log,
-    'reconciliation round failed',
-    intervalSeconds,
-    claim,
-  );
-}
+export const startReconciliation = loggedJob(
+  (deps: ReconcileDeps) => reconcileOnce(deps),
+  'reconciliation round failed',
+);

@@ -8,11 +8,10 @@
  * gateway about every pending order, so a real payment is not lost. U+0000 anywhere else (a product
  * name, a metadata field) becomes U+FFFD in the stored copy and the payment is applied.
  */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { VerifiedNotification } from '../gateways/gateway';
 import { holdsUnstorableText, storableCopy } from '../web/storable-text';
-import { flagPayment } from './payment-flags';
+import { flagTrade } from './payment-flags';
 
 export type StorableCheck =
   | { readonly usable: true; readonly notification: VerifiedNotification }
@@ -40,9 +39,7 @@ export async function flagUnusableNotification(
 ): Promise<void> {
   const { gateway, tradeNo } = sanitised;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`pay:${gateway}:${tradeNo}`}))`);
-    await flagPayment(tx, {
-      orderId: null,
+    await flagTrade(tx, {
       gateway,
       tradeNo,
       reason: 'unusable_notification',

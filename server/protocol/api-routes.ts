@@ -31,6 +31,7 @@ import {
 } from '../identity/sessions';
 import type { Db } from '../db/database';
 import { ApiError, fail, languageOf } from './api-error';
+import { checkAnswer } from './answer-check';
 import type { ApiContext, Handlers } from './api-context';
 import { success } from './envelope';
 import type { NonceStore } from './nonce-store';
@@ -182,16 +183,8 @@ export function registerApiRoutes(app: FastifyInstance, deps: ApiRouteDeps): voi
         sessionCache.forgetSession(auth.sessionId);
         if (token) reply.header(HEADER.pragma, token);
       }
-      if (checkResponses) {
-        const checked = endpoint.data.safeParse(data);
-        if (!checked.success) {
-          request.log.error(
-            { endpoint: endpoint.path, issues: checked.error.issues },
-            'response drifted from the contract',
-          );
-          throw fail('INTERNAL');
-        }
-      }
+      if (checkResponses)
+        checkAnswer(endpoint, data, request.log, 'response drifted from the contract');
       return success(data);
     };
   };

@@ -79,21 +79,35 @@ export function seatPriceIn(
     ?.amount;
 }
 
-/** A plan as the goods list shows it; plans without any price are not for sale and are left out. */
-export function toGoods(plan: PlanWithPrices): Goods {
+type PlanTerms = Pick<
+  PlanRow,
+  'groupType' | 'months' | 'durationDays' | 'maxDevices' | 'recommended'
+>;
+
+/** What a plan sells: the goods list, the console and the demo plans' seed all say it so. */
+export function planTerms(plan: PlanTerms): PlanTerms {
   return {
-    productId: plan.id,
     groupType: plan.groupType,
     months: plan.months,
     durationDays: plan.durationDays,
     maxDevices: plan.maxDevices,
     recommended: plan.recommended,
-    prices: plan.prices.map((p) => ({ amount: p.amount, currency: p.currency })),
-    groupPrices: plan.groupPrices.map((g) => ({
-      size: g.size,
-      prices: g.prices.map((p) => ({ amount: p.amount, currency: p.currency })),
-    })),
   };
+}
+
+const copyPrice = (p: Price) => ({ amount: p.amount, currency: p.currency });
+
+/** A plan's prices and its seats' prices in a group, as plain values for an answer. */
+export function pricesOf(plan: PlanWithPrices) {
+  return {
+    prices: plan.prices.map(copyPrice),
+    groupPrices: plan.groupPrices.map((g) => ({ size: g.size, prices: g.prices.map(copyPrice) })),
+  };
+}
+
+/** A plan as the goods list shows it; plans without any price are not for sale and are left out. */
+export function toGoods(plan: PlanWithPrices): Goods {
+  return { productId: plan.id, ...planTerms(plan), ...pricesOf(plan) };
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db/database';
 import { coupons, planPrices, plans, type Currency } from '../db/schema';
+import { planTerms } from './plans';
 
 export interface DemoPlan {
   readonly id: number;
@@ -67,11 +68,7 @@ export async function seedDemoPlans(db: Db): Promise<void> {
         .insert(plans)
         .values({
           id: plan.id,
-          groupType: plan.groupType,
-          months: plan.months,
-          durationDays: plan.durationDays,
-          maxDevices: plan.maxDevices,
-          recommended: plan.recommended,
+          ...planTerms(plan),
           sort: plan.months,
         })
         .onConflictDoNothing()

@@ -13,7 +13,7 @@ import type { Db } from '../../db/database';
 import { announcementReads, announcements } from '../../db/schema';
 import { stateOf } from '../../notices/notices';
 import { fail } from '../../protocol/api-error';
-import { writeAudit, type AuditActor } from '../audit';
+import { auditedOperation, type OperationStep } from '../audited-operation';
 import { checked } from '../checked-input';
 
 export interface ContentDeps {
@@ -22,6 +22,7 @@ export interface ContentDeps {
 }
 
 type Row = typeof announcements.$inferSelect;
+type Step = OperationStep<ContentDeps>;
 
 const target = (id: number) => `announcement:${id}`;
 
@@ -57,15 +58,8 @@ function view(
 ): ConsoleAnnouncement {
   return {
     id: row.id,
-    titleEn: row.titleEn,
-    titleZh: row.titleZh,
-    bodyEn: row.bodyEn,
-    bodyZh: row.bodyZh,
-    startsAt: row.startsAt?.toISOString() ?? null,
-    endsAt: row.endsAt?.toISOString() ?? null,
-    banner: row.banner,
+    ...auditView(row),
     state: stateOf(row, at),
-    withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
     ...counts,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -100,14 +94,9 @@ async function lockAnnouncement(tx: Db, id: number): Promise<Row> {
 const moment = (value: string | null) => (value === null ? null : new Date(value));
 
 /** Writes an announcement; members see it from its start (now when it has none). */
-export async function createAnnouncement(
-  deps: ContentDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<ConsoleAnnouncement> {
-  const fields = checked(announcementFields, input);
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+export const createAnnouncement = auditedOperation(
+  (input: unknown) => checked(announcementFields, input),
+  async ({ tx, now, audit }: Step, fields) => {
     const [row] = await tx
       .insert(announcements)
       .values({
@@ -118,26 +107,18 @@ export async function createAnnouncement(
         updatedAt: now,
       })
       .returning();
-    await writeAudit(tx, actor, {
-      action: 'announcement.create',
-      target: target(row!.id),
-      after: auditView(row!),
-      at: now,
-    });
+    await audit({ action: 'announcement.create', target: target(row!.id), after: auditView(row!) });
     return view(row!, now, { reads: 0, dismissals: 0 });
-  });
-}
+  },
+);
 
 /** Changes an announcement that was not withdrawn; reads and dismissals stay. */
-export async function updateAnnouncement(
-  deps: ContentDeps,
-  actor: AuditActor,
-  input: { id: unknown } & Record<string, unknown>,
-): Promise<ConsoleAnnouncement> {
-  const id = checked(announcementIdField, input.id);
-  const fields = checked(announcementFields, input);
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+export const updateAnnouncement = auditedOperation(
+  (input: { id: unknown } & Record<string, unknown>) => ({
+    id: checked(announcementIdField, input.id),
+    fields: checked(announcementFields, input),
+  }),
+  async ({ tx, now, audit }: Step, { id, fields }) => {
     const before = await lockAnnouncement(tx, id);
     if (before.withdrawnAt) throw fail('ANNOUNCEMENT_WITHDRAWN');
     const [row] = await tx
@@ -150,26 +131,22 @@ export async function updateAnnouncement(
       })
       .where(eq(announcements.id, id))
       .returning();
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'announcement.update',
       target: target(id),
       before: auditView(before),
       after: auditView(row!),
-      at: now,
     });
     return view(row!, now, await countsOf(tx, id));
-  });
-}
+  },
+);
+
+const checkedId = (input: { id: unknown }) => checked(announcementIdField, input.id);
 
 /** Takes an announcement back: members no longer see it; withdrawing twice changes nothing. */
-export async function withdrawAnnouncement(
-  deps: ContentDeps,
-  actor: AuditActor,
-  input: { id: unknown },
-): Promise<ConsoleAnnouncement> {
-  const id = checked(announcementIdField, input.id);
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+export const withdrawAnnouncement = auditedOperation(
+  checkedId,
+  async ({ tx, now, audit }: Step, id) => {
     const before = await lockAnnouncement(tx, id);
     if (before.withdrawnAt) return view(before, now, await countsOf(tx, id));
     const [row] = await tx
@@ -177,29 +154,23 @@ export async function withdrawAnnouncement(
       .set({ withdrawnAt: now, updatedAt: now })
       .where(eq(announcements.id, id))
       .returning();
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'announcement.withdraw',
       target: target(id),
       before: { withdrawnAt: null, state: stateOf(before, now) },
       after: { withdrawnAt: now.toISOString(), state: 'withdrawn' },
-      at: now,
     });
     return view(row!, now, await countsOf(tx, id));
-  });
-}
+  },
+);
 
 /**
  * Deletes an announcement no member has read (a mistake, a test); one that was read is part of
  * what members were told and is withdrawn instead (ANNOUNCEMENT_ALREADY_READ).
  */
-export async function deleteAnnouncement(
-  deps: ContentDeps,
-  actor: AuditActor,
-  input: { id: unknown },
-): Promise<Record<string, never>> {
-  const id = checked(announcementIdField, input.id);
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+export const deleteAnnouncement = auditedOperation(
+  checkedId,
+  async ({ tx, audit }: Step, id): Promise<Record<string, never>> => {
     const before = await lockAnnouncement(tx, id);
     const [read] = await tx
       .select({ n: count() })
@@ -208,12 +179,7 @@ export async function deleteAnnouncement(
     if ((read?.n ?? 0) > 0) throw fail('ANNOUNCEMENT_ALREADY_READ');
     // Dismissals of an unread banner go with it (ON DELETE CASCADE).
     await tx.delete(announcements).where(eq(announcements.id, id));
-    await writeAudit(tx, actor, {
-      action: 'announcement.delete',
-      target: target(id),
-      before: auditView(before),
-      at: now,
-    });
+    await audit({ action: 'announcement.delete', target: target(id), before: auditView(before) });
     return {};
-  });
-}
+  },
+);

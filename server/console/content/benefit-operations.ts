@@ -15,6 +15,7 @@ import type { Db } from '../../db/database';
 import { benefits } from '../../db/schema';
 import { fail } from '../../protocol/api-error';
 import { writeAudit, type AuditActor } from '../audit';
+import { auditedOperation, type OperationStep } from '../audited-operation';
 import type { ContentDeps } from './announcement-operations';
 import { checked } from '../checked-input';
 
@@ -56,25 +57,15 @@ export async function listBenefits(db: Db): Promise<ConsoleBenefit[]> {
   return rows.map(benefitView);
 }
 
-export async function createBenefit(
-  deps: ContentDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<ConsoleBenefit> {
-  const fields = checked(benefitFields, input);
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+export const createBenefit = auditedOperation(
+  (input: unknown) => checked(benefitFields, input),
+  async ({ tx, audit }: OperationStep<ContentDeps>, fields) => {
     const [row] = await tx.insert(benefits).values(columnsOf(fields)).returning();
     const view = benefitView(row!);
-    await writeAudit(tx, actor, {
-      action: 'benefit.create',
-      target: target(view.id),
-      after: view,
-      at: now,
-    });
+    await audit({ action: 'benefit.create', target: target(view.id), after: view });
     return view;
-  });
-}
+  },
+);
 
 /**
  * Changes a benefit from what it is under the row's lock: `change` gets its current fields and

@@ -16,11 +16,12 @@ import type { Db } from '../../db/database';
 import { contentPages, staff } from '../../db/schema';
 import { fail } from '../../protocol/api-error';
 import { replacementOf, type PageTextRow } from '../../settings/page-texts';
-import { writeAudit, type AuditActor } from '../audit';
+import { auditedOperation, type OperationStep } from '../audited-operation';
 import { checked } from '../checked-input';
 import type { ContentDeps } from './announcement-operations';
 
 type Row = PageTextRow & { readonly username: string | null };
+type Step = OperationStep<ContentDeps>;
 
 const target = (page: ContentPage) => `page:${page}`;
 
@@ -75,15 +76,10 @@ export async function listContentPages(db: Db): Promise<ConsoleContentPage[]> {
  * Publishes a page's text in both languages at once, instead of the built-in text or the last
  * replacement. `basedOn` is the publication the editor started from (null: the built-in text).
  */
-export async function publishContentPage(
-  deps: ContentDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<ConsoleContentPage> {
-  const fields = checked(contentPagePublishFields, input);
-  const now = deps.now();
-  const updatedBy = actor.kind === 'staff' ? actor.staffId : null;
-  return deps.db.transaction(async (tx) => {
+export const publishContentPage = auditedOperation(
+  (input: unknown) => checked(contentPagePublishFields, input),
+  async ({ tx, now, actor, audit }: Step, fields) => {
+    const updatedBy = actor.kind === 'staff' ? actor.staffId : null;
     await lockPage(tx, fields.page);
     const before = await pageView(tx, fields.page);
     const startedFrom = fields.basedOn === null ? null : Date.parse(fields.basedOn);
@@ -102,38 +98,21 @@ export async function publishContentPage(
           set: { body, updatedAt: now, updatedBy },
         });
     const after = await pageView(tx, fields.page);
-    await writeAudit(tx, actor, {
-      action: 'page.publish',
-      target: target(fields.page),
-      before,
-      after,
-      at: now,
-    });
+    await audit({ action: 'page.publish', target: target(fields.page), before, after });
     return after;
-  });
-}
+  },
+);
 
 /** Removes a page's replacement: the site shows its built-in text again. Without one, nothing changes. */
-export async function restoreContentPage(
-  deps: ContentDeps,
-  actor: AuditActor,
-  input: { readonly page: unknown },
-): Promise<ConsoleContentPage> {
-  const page = checked(contentPageField, input.page);
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+export const restoreContentPage = auditedOperation(
+  (input: { readonly page: unknown }) => checked(contentPageField, input.page),
+  async ({ tx, audit }: Step, page) => {
     await lockPage(tx, page);
     const before = await pageView(tx, page);
     if (!before.replaced) return before;
     await tx.delete(contentPages).where(eq(contentPages.page, page));
     const after = viewOf(page, []);
-    await writeAudit(tx, actor, {
-      action: 'page.restore',
-      target: target(page),
-      before,
-      after,
-      at: now,
-    });
+    await audit({ action: 'page.restore', target: target(page), before, after });
     return after;
-  });
-}
+  },
+);

@@ -28,7 +28,7 @@ import { parseRate } from '../../crypto/token-amount';
 import type { Db } from '../../db/database';
 import { cryptoNetworks, cryptoTokens, settings } from '../../db/schema';
 import { fail } from '../../protocol/api-error';
-import { writeAudit, type AuditActor } from '../audit';
+import { auditedOperation, type Committed, type OperationStep } from '../audited-operation';
 import { networkView, tokenView } from './crypto-record';
 import { checked } from '../checked-input';
 
@@ -48,6 +48,8 @@ const rpcHosts = (urls: readonly string[]) =>
       return '?';
     }
   });
+
+type Step = OperationStep<CryptoOpsDeps>;
 
 type NetworkFields = Pick<
   NetworkRow,
@@ -88,43 +90,41 @@ async function lockNetwork(tx: Db, chainId: number): Promise<NetworkRow> {
   return row;
 }
 
-/** Adds an enabled network without tokens; CRYPTO_NETWORK_EXISTS when its chain ID is taken. */
-export async function addCryptoNetwork(
-  deps: CryptoOpsDeps,
-  actor: AuditActor,
-  input: unknown,
+/** Answers a network as it is once its change has committed. */
+async function answerNetwork(
+  chainId: number,
+  { deps }: Committed<CryptoOpsDeps, unknown>,
 ): Promise<{ network: CryptoNetworkView }> {
-  const spec = checked(cryptoNetworkSpec, input);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  return { network: (await networkView(deps.db, chainId))! };
+}
+
+/** Adds an enabled network without tokens; CRYPTO_NETWORK_EXISTS when its chain ID is taken. */
+export const addCryptoNetwork = auditedOperation(
+  (input: unknown) => checked(cryptoNetworkSpec, input),
+  async ({ tx, now, audit }: Step, spec) => {
     const [added] = await tx
       .insert(cryptoNetworks)
       .values({ ...spec, createdAt: now, updatedAt: now })
       .onConflictDoNothing({ target: cryptoNetworks.chainId })
       .returning({ chainId: cryptoNetworks.chainId });
     if (!added) throw fail('CRYPTO_NETWORK_EXISTS');
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'crypto.network-add',
       target: networkTarget(spec.chainId),
       after: auditedNetwork({ ...spec, enabled: true }),
-      at: now,
     });
-  });
-  return { network: (await networkView(deps.db, spec.chainId))! };
-}
+    return spec.chainId;
+  },
+  answerNetwork,
+);
 
 /**
  * Changes a network's settings (absent ones are kept). The trail holds the changed ones before and
  * after: a new receiving address shows the old one beside it.
  */
-export async function updateCryptoNetwork(
-  deps: CryptoOpsDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<{ network: CryptoNetworkView }> {
-  const { chainId, ...change } = checked(cryptoNetworkChange, input);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+export const updateCryptoNetwork = auditedOperation(
+  (input: unknown) => checked(cryptoNetworkChange, input),
+  async ({ tx, now, audit }: Step, { chainId, ...change }) => {
     const before = await lockNetwork(tx, chainId);
     const changed: Partial<NetworkFields> = {};
     const old: Partial<NetworkFields> = {};
@@ -139,41 +139,38 @@ export async function updateCryptoNetwork(
       .update(cryptoNetworks)
       .set({ ...changed, updatedAt: now })
       .where(eq(cryptoNetworks.chainId, chainId));
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'crypto.network-update',
       target: networkTarget(chainId),
       before: { name: before.name, ...auditedNetwork(old) },
       after: { name: changed.name ?? before.name, ...auditedNetwork(changed) },
-      at: now,
     });
-  });
-  return { network: (await networkView(deps.db, chainId))! };
-}
+    return chainId;
+  },
+  answerNetwork,
+);
 
 /** Disables a network (no new quotes; open ones are still watched) or enables it again. */
-export async function setCryptoNetworkEnabled(
-  deps: CryptoOpsDeps,
-  actor: AuditActor,
-  input: { chainId: unknown; enabled: boolean },
-): Promise<{ enabled: boolean }> {
-  const chainId = checked(cryptoChainIdField, input.chainId);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+export const setCryptoNetworkEnabled = auditedOperation(
+  (input: { chainId: unknown; enabled: boolean }) => ({
+    chainId: checked(cryptoChainIdField, input.chainId),
+    enabled: input.enabled,
+  }),
+  async ({ tx, now, audit }: Step, { chainId, enabled }) => {
     const before = await lockNetwork(tx, chainId);
     await tx
       .update(cryptoNetworks)
-      .set({ enabled: input.enabled, updatedAt: now })
+      .set({ enabled, updatedAt: now })
       .where(eq(cryptoNetworks.chainId, chainId));
-    await writeAudit(tx, actor, {
-      action: input.enabled ? 'crypto.network-enable' : 'crypto.network-disable',
+    await audit({
+      action: enabled ? 'crypto.network-enable' : 'crypto.network-disable',
       target: networkTarget(chainId),
       before: { name: before.name, enabled: before.enabled },
-      after: { name: before.name, enabled: input.enabled },
-      at: now,
+      after: { name: before.name, enabled },
     });
-  });
-  return { enabled: input.enabled };
-}
+    return { enabled };
+  },
+);
 
 const tokenAudit = (token: { symbol: string; address: string; decimals: number }) => ({
   symbol: token.symbol,
@@ -186,15 +183,12 @@ const tokenAudit = (token: { symbol: string; address: string; decimals: number }
  * it). Under the network's row lock, so two adds of one token write one row and two entries that
  * read in order.
  */
-export async function addCryptoToken(
-  deps: CryptoOpsDeps,
-  actor: AuditActor,
-  input: { chainId: unknown; symbol: unknown; address: unknown; decimals: unknown },
-): Promise<{ token: CryptoTokenView }> {
-  const chainId = checked(cryptoChainIdField, input.chainId);
-  const token = checked(cryptoTokenSpec, input);
-  const now = deps.now();
-  const id = await deps.db.transaction(async (tx) => {
+export const addCryptoToken = auditedOperation(
+  (input: { chainId: unknown; symbol: unknown; address: unknown; decimals: unknown }) => ({
+    chainId: checked(cryptoChainIdField, input.chainId),
+    token: checked(cryptoTokenSpec, input),
+  }),
+  async ({ tx, audit }: Step, { chainId, token }) => {
     const network = await lockNetwork(tx, chainId);
     const [before] = await tx
       .select()
@@ -208,80 +202,72 @@ export async function addCryptoToken(
         set: { address: token.address, decimals: token.decimals },
       })
       .returning({ id: cryptoTokens.id });
-    await writeAudit(tx, actor, {
+    await audit({
       action: before ? 'crypto.token-update' : 'crypto.token-add',
       target: `${networkTarget(chainId)}:${token.symbol}`,
       before: before ? { network: network.name, ...tokenAudit(before) } : null,
       after: { network: network.name, ...tokenAudit(token), enabled: before?.enabled ?? true },
-      at: now,
     });
     return row!.id;
-  });
-  const [row] = await deps.db.select().from(cryptoTokens).where(eq(cryptoTokens.id, id));
-  return { token: tokenView(row!) };
-}
+  },
+  async (id, { deps }): Promise<{ token: CryptoTokenView }> => {
+    const [row] = await deps.db.select().from(cryptoTokens).where(eq(cryptoTokens.id, id));
+    return { token: tokenView(row!) };
+  },
+);
 
 /** Disables a token (not offered; open quotes are still watched) or enables it again. */
-export async function setCryptoTokenEnabled(
-  deps: CryptoOpsDeps,
-  actor: AuditActor,
-  input: { chainId: unknown; symbol: unknown; enabled: boolean },
-): Promise<{ enabled: boolean }> {
-  const chainId = checked(cryptoChainIdField, input.chainId);
-  const symbol = checked(cryptoSymbolField, input.symbol);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+export const setCryptoTokenEnabled = auditedOperation(
+  (input: { chainId: unknown; symbol: unknown; enabled: boolean }) => ({
+    chainId: checked(cryptoChainIdField, input.chainId),
+    symbol: checked(cryptoSymbolField, input.symbol),
+    enabled: input.enabled,
+  }),
+  async ({ tx, audit }: Step, { chainId, symbol, enabled }) => {
     const [before] = await tx
       .select()
       .from(cryptoTokens)
       .where(and(eq(cryptoTokens.chainId, chainId), eq(cryptoTokens.symbol, symbol)))
       .for('update');
     if (!before) throw fail('CRYPTO_TOKEN_NOT_FOUND');
-    await tx
-      .update(cryptoTokens)
-      .set({ enabled: input.enabled })
-      .where(eq(cryptoTokens.id, before.id));
-    await writeAudit(tx, actor, {
-      action: input.enabled ? 'crypto.token-enable' : 'crypto.token-disable',
+    await tx.update(cryptoTokens).set({ enabled }).where(eq(cryptoTokens.id, before.id));
+    await audit({
+      action: enabled ? 'crypto.token-enable' : 'crypto.token-disable',
       target: `${networkTarget(chainId)}:${symbol}`,
       before: { enabled: before.enabled },
-      after: { enabled: input.enabled },
-      at: now,
+      after: { enabled },
     });
-  });
-  return { enabled: input.enabled };
-}
+    return { enabled };
+  },
+);
 
 /** Sets CNY per USD (plans priced only in CNY), or none; quotes already made keep their rate. */
-export async function setCryptoRate(
-  deps: CryptoOpsDeps,
-  actor: AuditActor,
-  input: { cnyPerUsd: unknown },
-): Promise<{ cnyPerUsd: string | null }> {
-  const cnyPerUsd = checked(cryptoRateField, input.cnyPerUsd);
-  if (cnyPerUsd !== null) {
-    try {
-      parseRate(cnyPerUsd);
-    } catch {
-      throw fail('CRYPTO_RATE_INVALID');
+export const setCryptoRate = auditedOperation(
+  (input: { cnyPerUsd: unknown }) => {
+    const cnyPerUsd = checked(cryptoRateField, input.cnyPerUsd);
+    if (cnyPerUsd !== null) {
+      try {
+        parseRate(cnyPerUsd);
+      } catch {
+        throw fail('CRYPTO_RATE_INVALID');
+      }
     }
-  }
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+    return cnyPerUsd;
+  },
+  async ({ tx, audit }: Step, cnyPerUsd) => {
     // The settings row's lock orders two changes, so each entry's "before" is the other's "after".
     await tx.select().from(settings).where(eq(settings.key, 'crypto')).for('update');
     const before = await readCryptoSettings(tx);
     await writeCryptoSettings(tx, { ...before, cnyPerUsd });
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'crypto.rate',
       target: 'crypto-rate',
       before: { cnyPerUsd: before.cnyPerUsd },
       after: { cnyPerUsd },
-      at: now,
     });
-  });
-  return { cnyPerUsd };
-}
+    return { cnyPerUsd };
+  },
+);
 
 /** A network with its tokens as an import file (`crypto import`) describes it. */
 export const cryptoImportedNetwork = cryptoNetworkSpec.extend({
@@ -293,14 +279,9 @@ export type CryptoImportedNetwork = z.input<typeof cryptoImportedNetwork>;
  * Adds a network or updates it, with its tokens (added, or contract and decimals updated), in one
  * transaction: `crypto import`, and the tests' configuration. Audited as `crypto.network-import`.
  */
-export async function importCryptoNetwork(
-  deps: CryptoOpsDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<void> {
-  const { tokens, ...spec } = checked(cryptoImportedNetwork, input);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+export const importCryptoNetwork = auditedOperation(
+  (input: unknown) => checked(cryptoImportedNetwork, input),
+  async ({ tx, now, audit }: Step, { tokens, ...spec }): Promise<void> => {
     const [before] = await tx
       .select()
       .from(cryptoNetworks)
@@ -320,12 +301,11 @@ export async function importCryptoNetwork(
           set: { address: token.address, decimals: token.decimals },
         });
     }
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'crypto.network-import',
       target: networkTarget(spec.chainId),
       before: before ? auditedNetwork(before) : null,
       after: { ...auditedNetwork(spec), assets: tokens.map(tokenAudit) },
-      at: now,
     });
-  });
-}
+  },
+);

@@ -15,20 +15,15 @@ import type {
 import type { Db } from '../../db/database';
 import { offsetOf, type PageParams } from '../../db/paging';
 import { groupBuys, groupMembers, orders, users } from '../../db/schema';
-import type { PaymentGateways } from '../../gateways/gateway';
 import { endGroup, endGroupsOnce, type EndingReport } from '../../group-buy/group-ending';
 import type { GroupRow } from '../../group-buy/groups';
-import type { SessionCache } from '../../identity/session-cache';
 import { fail } from '../../protocol/api-error';
 import { isoOrNull } from '../../protocol/iso-date';
 import { writeAudit, type AuditActor } from '../audit';
+import type { OrderDeps } from '../orders/order-operations';
 
-export interface GroupDeps {
-  readonly db: Db;
-  readonly now: () => Date;
-  readonly gateways: () => Promise<PaymentGateways>;
-  readonly sessionCache?: SessionCache;
-}
+/** A group ends with its seats' refunds: the same deps as an order's. */
+export type GroupDeps = OrderDeps;
 
 export interface GroupFilter {
   readonly state?: ConsoleGroupState;

@@ -39,6 +39,7 @@ import {
 import { ApiError } from '../../protocol/api-error';
 import { writeAudit, type AuditActor } from '../audit';
 import { kolOf } from './kol-record';
+import { auditedOperation, type Committed, type OperationStep } from '../audited-operation';
 
 export interface KolDeps {
   readonly db: Db;
@@ -125,60 +126,79 @@ const termsOf = (a: KolAccount | undefined) =>
 
 const kolTarget = (userId: number) => `user:${userId}`;
 
+type Step = OperationStep<KolDeps>;
+
 /**
  * Makes a member a KOL (`make`: a new one, a former one again, or new terms for a current one, as
  * `kol make` always did) or changes a current KOL's terms (`set`: KOL_NOT_FOUND for anyone else).
  */
-export async function saveKol(
+/** The KOL of `input.user` (a member found by uid, username or e-mail) with the rest of the input. */
+async function withKolUser<I extends { user: string | number }>(
   deps: KolDeps,
-  actor: AuditActor,
-  input: { user: string | number; terms: KolTerms; mode: 'make' | 'set' },
+  input: I,
+): Promise<I & { userId: number }> {
+  return { ...input, userId: await resolveKolUser(deps.db, input.user) };
+}
+
+/**
+ * Locks the member's row first, as makeKol does (two changes of one KOL run one after the other),
+ * and reads their KOL account as it was.
+ */
+async function lockKol(tx: Db, userId: number) {
+  await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+  const [before] = await tx.select().from(kolAccounts).where(eq(kolAccounts.userId, userId));
+  return before;
+}
+
+/** A KOL as the console shows them once their change has committed. */
+async function answerKol(
+  userId: number,
+  { deps, now }: Committed<KolDeps, unknown>,
 ): Promise<ConsoleKol> {
-  const userId = await resolveKolUser(deps.db, input.user);
-  const now = deps.now();
-  await refusing(() =>
-    deps.db.transaction(async (tx) => {
-      // The member's row first, as makeKol locks it: two changes of one KOL run one after the other.
-      await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
-      const [before] = await tx.select().from(kolAccounts).where(eq(kolAccounts.userId, userId));
-      if (input.mode === 'set' && (!before || before.endedAt))
-        throw new KolRefused('KOL_NOT_FOUND', `user ${input.user} is not a KOL: use kol make`);
-      const after = await makeKol(tx, userId, input.terms, now);
-      await writeAudit(tx, actor, {
-        action: before && !before.endedAt ? 'kol.set' : 'kol.make',
-        target: kolTarget(userId),
-        before: termsOf(before),
-        after: termsOf(after),
-        at: now,
-      });
-    }),
-  );
   return (await kolOf(deps.db, userId, now))!;
 }
 
+/**
+ * Makes a member a KOL (`make`: a new one, a former one again, or new terms for a current one, as
+ * `kol make` always did) or changes a current KOL's terms (`set`: KOL_NOT_FOUND for anyone else).
+ */
+export const saveKol = auditedOperation(
+  (input: { user: string | number; terms: KolTerms; mode: 'make' | 'set' }, deps) =>
+    withKolUser(deps, input),
+  async ({ tx, now, audit }: Step, input) => {
+    const { userId } = input;
+    const before = await lockKol(tx, userId);
+    if (input.mode === 'set' && (!before || before.endedAt))
+      throw new KolRefused('KOL_NOT_FOUND', `user ${input.user} is not a KOL: use kol make`);
+    const after = await refusing(() => makeKol(tx, userId, input.terms, now));
+    await audit({
+      action: before && !before.endedAt ? 'kol.set' : 'kol.make',
+      target: kolTarget(userId),
+      before: termsOf(before),
+      after: termsOf(after),
+    });
+    return userId;
+  },
+  answerKol,
+);
+
 /** Ends the programme for a KOL: nothing is booked after this; what was earned is still paid. */
-export async function endKolProgramme(
-  deps: KolDeps,
-  actor: AuditActor,
-  input: { user: string | number },
-): Promise<ConsoleKol> {
-  const userId = await resolveKolUser(deps.db, input.user);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
-    const [before] = await tx.select().from(kolAccounts).where(eq(kolAccounts.userId, userId));
+export const endKolProgramme = auditedOperation(
+  (input: { user: string | number }, deps) => withKolUser(deps, input),
+  async ({ tx, now, audit }: Step, { user, userId }) => {
+    const before = await lockKol(tx, userId);
     if (!(await endKol(tx, userId, now)))
-      throw new KolRefused('KOL_NOT_FOUND', `user ${input.user} is not a KOL`);
-    await writeAudit(tx, actor, {
+      throw new KolRefused('KOL_NOT_FOUND', `user ${user} is not a KOL`);
+    await audit({
       action: 'kol.end',
       target: kolTarget(userId),
       before: termsOf(before),
       after: { ...termsOf(before), endedAt: now.toISOString() },
-      at: now,
     });
-  });
-  return (await kolOf(deps.db, userId, now))!;
-}
+    return userId;
+  },
+  answerKol,
+);
 
 /**
  * Takes a commission's locks in a refund's order (its order row, the KOL's account, the row) and
@@ -203,14 +223,9 @@ async function lockedCommission(tx: Db, commissionId: number) {
 const commissionTarget = (id: number) => `kol-commission:${id}`;
 
 /** Confirms a commission held for review: from now on it matures by itself. */
-export async function confirmCommission(
-  deps: KolDeps,
-  actor: AuditActor,
-  input: { commissionId: number; reason: string },
-): Promise<{ availableAt: Date }> {
-  const now = deps.now();
-  const { commissionId, reason } = input;
-  return deps.db.transaction(async (tx) => {
+export const confirmCommission = auditedOperation(
+  (input: { commissionId: number; reason: string }) => input,
+  async ({ tx, now, audit }: Step, { commissionId, reason }) => {
     const before = await lockedCommission(tx, commissionId);
     const outcome = await confirmHeldCommission(tx, commissionId, `operator: ${reason}`, now);
     if (outcome.result === 'none')
@@ -221,26 +236,23 @@ export async function confirmCommission(
         `commission ${commissionId} is not held for review (it is ${outcome.status})`,
         { status: outcome.status },
       );
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'kol.commission-confirm',
       target: commissionTarget(commissionId),
       before: { kolId: before.kolId, status: before.status, commissionCents: before.cents },
       after: { status: 'pending', availableAt: outcome.availableAt.toISOString(), reason },
-      at: now,
     });
     return { availableAt: outcome.availableAt };
-  });
-}
+  },
+);
 
 /** Voids a commission (held or fraud); a settled one is clawed back against the next payout. */
-export async function voidCommission(
-  deps: KolDeps,
-  actor: AuditActor,
-  input: { commissionId: number; reason: string },
-): Promise<{ result: 'voided' | 'clawed-back'; clawbackId: number | null }> {
-  const now = deps.now();
-  const { commissionId, reason } = input;
-  return deps.db.transaction(async (tx) => {
+export const voidCommission = auditedOperation(
+  (input: { commissionId: number; reason: string }) => input,
+  async (
+    { tx, now, audit }: Step,
+    { commissionId, reason },
+  ): Promise<{ result: 'voided' | 'clawed-back'; clawbackId: number | null }> => {
     const before = await lockedCommission(tx, commissionId);
     const outcome = await reverseKolCommission(tx, { commissionId }, `operator: ${reason}`, now);
     if (outcome.result === 'none')
@@ -251,7 +263,7 @@ export async function voidCommission(
         `commission ${commissionId} was already taken back`,
       );
     const clawbackId = outcome.result === 'clawed-back' ? outcome.clawbackId : null;
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'kol.commission-void',
       target: commissionTarget(commissionId),
       before: { kolId: before.kolId, status: before.status, commissionCents: before.cents },
@@ -260,11 +272,10 @@ export async function voidCommission(
         clawbackId,
         reason,
       },
-      at: now,
     });
     return { result: outcome.result, clawbackId };
-  });
-}
+  },
+);
 
 const settlementAudit = (s: Settlement) => ({
   kolId: s.kolId,
@@ -388,13 +399,9 @@ export async function verifyKolPayout(
 }
 
 /** Changes the refund window and the CNY rate (commissions booked afterwards only). */
-export async function updateKolSettings(
-  deps: KolDeps,
-  actor: AuditActor,
-  input: Partial<KolSettings>,
-): Promise<KolSettings> {
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+export const updateKolSettings = auditedOperation(
+  (input: Partial<KolSettings>) => input,
+  async ({ tx, now, audit }: Step, input): Promise<KolSettings> => {
     await tx.execute(sql`SELECT key FROM settings WHERE key = ${KOL_CONFIG_KEY} FOR UPDATE`);
     const before = await readKolSettings(tx);
     const next: KolSettings = {
@@ -402,7 +409,7 @@ export async function updateKolSettings(
       cnyUsdRateMicros: input.cnyUsdRateMicros ?? before.cnyUsdRateMicros,
     };
     await writeKolSettings(tx, next, now);
-    await writeAudit(tx, actor, { action: 'kol.settings', before, after: next, at: now });
+    await audit({ action: 'kol.settings', before, after: next });
     return next;
-  });
-}
+  },
+);

@@ -18,16 +18,12 @@ import { vpnNodes, type NodeProtocol } from '../../db/schema';
 import { agentSettings } from '../../nodes/agent-settings';
 import { createNode, rotateNodeToken as replaceNodeToken } from '../../nodes/manage-nodes';
 import { fail } from '../../protocol/api-error';
-import { writeAudit, type AuditActor } from '../audit';
+import { auditedOperation, type OperationStep, type SiteOperationDeps } from '../audited-operation';
 import { consoleNode } from './node-record';
 import { checked } from '../checked-input';
 
-export interface NodeDeps {
-  readonly db: Db;
-  readonly now: () => Date;
-  /** The site's origin: the agents' ApiHost (server/web/site-origin.ts). */
-  readonly siteOrigin: () => string;
-}
+/** The site's origin is the agents' ApiHost. */
+export type NodeDeps = SiteOperationDeps;
 
 export interface NodeToken {
   readonly nodeId: number;
@@ -35,6 +31,8 @@ export interface NodeToken {
   readonly token: string;
   readonly settings: AgentSettings;
 }
+
+type Step = OperationStep<NodeDeps>;
 
 const target = (nodeId: number) => `node:${nodeId}`;
 
@@ -60,92 +58,85 @@ async function lockNode(tx: Db, nodeId: number): Promise<LockedNode> {
 }
 
 /** Adds an enabled node; answers its token and the agents' settings, this once. */
-export async function addNode(
-  deps: NodeDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<NodeToken & { node: ConsoleNode }> {
-  const spec = checked(nodeSpecInput, input);
-  const now = deps.now();
-  let added: { id: number; token: string };
-  try {
-    added = await deps.db.transaction(async (tx) => {
-      const created = await createNode(tx, spec);
-      const [row] = await tx.select().from(vpnNodes).where(eq(vpnNodes.id, created.id));
-      await writeAudit(tx, actor, {
-        action: 'node.add',
-        target: target(created.id),
-        after: {
-          name: row!.name,
-          protocol: row!.protocol,
-          host: row!.host,
-          port: row!.port,
-          sni: row!.sni,
-          method: row!.method,
-          planTypes: row!.planTypes,
-          sort: row!.sort,
-          enabled: row!.enabled,
-        },
-        at: now,
-      });
-      return created;
+export const addNode = auditedOperation(
+  (input: unknown) => checked(nodeSpecInput, input),
+  async ({ tx, audit }: Step, spec) => {
+    let created: { id: number; token: string };
+    try {
+      created = await createNode(tx, spec);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fail('NODE_NAME_TAKEN');
+      throw error;
+    }
+    const [row] = await tx.select().from(vpnNodes).where(eq(vpnNodes.id, created.id));
+    await audit({
+      action: 'node.add',
+      target: target(created.id),
+      after: {
+        name: row!.name,
+        protocol: row!.protocol,
+        host: row!.host,
+        port: row!.port,
+        sni: row!.sni,
+        method: row!.method,
+        planTypes: row!.planTypes,
+        sort: row!.sort,
+        enabled: row!.enabled,
+      },
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fail('NODE_NAME_TAKEN');
-    throw error;
-  }
-  const node = (await consoleNode(deps.db, added.id, now))!;
-  return {
-    nodeId: added.id,
-    token: added.token,
-    settings: agentSettings(deps.siteOrigin(), node, added.token),
-    node,
-  };
-}
+    return created;
+  },
+  async (added, { deps, now }): Promise<NodeToken & { node: ConsoleNode }> => {
+    const node = (await consoleNode(deps.db, added.id, now))!;
+    return {
+      nodeId: added.id,
+      token: added.token,
+      settings: agentSettings(deps.siteOrigin(), node, added.token),
+      node,
+    };
+  },
+);
+
+const checkedNodeId = (input: { nodeId: unknown }) => checked(nodeIdField, input.nodeId);
 
 /** A new token for a node; the old one is refused from the moment this commits. */
-export async function rotateNodeToken(
-  deps: NodeDeps,
-  actor: AuditActor,
-  input: { nodeId: unknown },
-): Promise<NodeToken> {
-  const nodeId = checked(nodeIdField, input.nodeId);
-  const now = deps.now();
-  const { node, token } = await deps.db.transaction(async (tx) => {
+export const rotateNodeToken = auditedOperation(
+  checkedNodeId,
+  async ({ tx, audit }: Step, nodeId) => {
     const locked = await lockNode(tx, nodeId);
     const fresh = (await replaceNodeToken(tx, nodeId))!;
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'node.rotate-token',
       target: target(nodeId),
       after: { name: locked.name, tokenReplaced: true },
-      at: now,
     });
     return { node: locked, token: fresh };
-  });
-  return { nodeId, token, settings: agentSettings(deps.siteOrigin(), node, token) };
-}
+  },
+  ({ node, token }, { deps, value: nodeId }): NodeToken => ({
+    nodeId,
+    token,
+    settings: agentSettings(deps.siteOrigin(), node, token),
+  }),
+);
 
 /**
  * Disables a node (out of subscriptions; its agent gets an empty user list, docs/nodes.md) or
  * enables it again.
  */
-export async function setNodeEnabled(
-  deps: NodeDeps,
-  actor: AuditActor,
-  input: { nodeId: unknown; enabled: boolean },
-): Promise<{ enabled: boolean }> {
-  const nodeId = checked(nodeIdField, input.nodeId);
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+export const setNodeEnabled = auditedOperation(
+  (input: { nodeId: unknown; enabled: boolean }) => ({
+    nodeId: checkedNodeId(input),
+    enabled: input.enabled,
+  }),
+  async ({ tx, audit }: Step, { nodeId, enabled }) => {
     const locked = await lockNode(tx, nodeId);
-    await tx.update(vpnNodes).set({ enabled: input.enabled }).where(eq(vpnNodes.id, nodeId));
-    await writeAudit(tx, actor, {
-      action: input.enabled ? 'node.enable' : 'node.disable',
+    await tx.update(vpnNodes).set({ enabled }).where(eq(vpnNodes.id, nodeId));
+    await audit({
+      action: enabled ? 'node.enable' : 'node.disable',
       target: target(nodeId),
       before: { name: locked.name, enabled: locked.enabled },
-      after: { name: locked.name, enabled: input.enabled },
-      at: now,
+      after: { name: locked.name, enabled },
     });
-  });
-  return { enabled: input.enabled };
-}
+    return { enabled };
+  },
+);

@@ -22,11 +22,11 @@ import { creditOrder } from '../../payments/credit-order';
 import { RefundError, refundOrder } from '../../payments/refund-order';
 import { fail } from '../../protocol/api-error';
 import { writeAudit, type AuditActor } from '../audit';
+import type { OperationDeps } from '../audited-operation';
 import { checked } from '../checked-input';
 
-export interface OrderDeps {
-  readonly db: Db;
-  readonly now: () => Date;
+/** The deps of operations that refund or credit through the gateways (orders, group buys). */
+export interface OrderDeps extends OperationDeps {
   readonly gateways: () => Promise<PaymentGateways>;
   readonly sessionCache?: SessionCache;
 }

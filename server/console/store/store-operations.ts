@@ -38,16 +38,16 @@ import { fail } from '../../protocol/api-error';
 import { DISPLAY_CONFIG_KEY, defaultDisplayConfig } from '../../settings/default-settings';
 import { insertSettingIfMissing } from '../../settings/settings-store';
 import { createRedeemBatch, normaliseRedeemCode } from '../../store/redeem-codes';
-import { writeAudit, type AuditActor } from '../audit';
+import { auditedOperation, type Committed, type OperationStep } from '../audited-operation';
 import { couponView, redeemBatches, storePlan } from './store-record';
-import { checked } from '../checked-input';
+import { checked, checkedBy } from '../checked-input';
 
 export interface StoreDeps {
   readonly db: Db;
   readonly now: () => Date;
 }
 
-/** Runs `change` in a transaction; a unique key the change hit becomes `onUnique`. */
+/** Runs `run`; a unique key it hit becomes `onUnique` (the transaction rolls back). */
 async function uniquely<T>(
   run: () => Promise<T>,
   onUnique: Parameters<typeof fail>[0],
@@ -75,59 +75,54 @@ async function lockPlan(tx: Db, planId: number): Promise<LockedPlan> {
 
 const planTarget = (id: number) => `plan:${id}`;
 
+type Step = OperationStep<StoreDeps>;
+
+/** A plan as the console shows it once its change has committed. */
+async function answerPlan(planId: number, { deps }: Committed<StoreDeps, unknown>) {
+  return (await storePlan(deps.db, planId))!;
+}
+
 // --- plans ---
 
 /** Adds a plan with its prices, on sale at once. */
-export async function addPlan(
-  deps: StoreDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<StorePlan> {
-  const spec = checked(planAddInput, input);
-  const at = deps.now();
-  await uniquely(
-    () =>
-      deps.db.transaction(async (tx) => {
-        await tx.insert(plans).values({
-          id: spec.id,
-          groupType: spec.groupType,
-          months: spec.months,
-          durationDays: spec.days,
-          maxDevices: spec.devices,
-          recommended: spec.recommended,
-          sort: spec.sort,
-        });
-        for (const price of spec.prices)
-          await tx.insert(planPrices).values({ planId: spec.id, ...price });
-        await writeAudit(tx, actor, {
-          action: 'plan.add',
-          target: planTarget(spec.id),
-          after: {
-            groupType: spec.groupType,
-            months: spec.months,
-            days: spec.days,
-            devices: spec.devices,
-            prices: spec.prices,
-            recommended: spec.recommended,
-            sort: spec.sort,
-          },
-          at,
-        });
-      }),
-    'PLAN_EXISTS',
-  );
-  return (await storePlan(deps.db, spec.id))!;
-}
+export const addPlan = auditedOperation(
+  checkedBy(planAddInput),
+  async ({ tx, audit }: Step, spec) => {
+    await uniquely(async () => {
+      await tx.insert(plans).values({
+        id: spec.id,
+        groupType: spec.groupType,
+        months: spec.months,
+        durationDays: spec.days,
+        maxDevices: spec.devices,
+        recommended: spec.recommended,
+        sort: spec.sort,
+      });
+      for (const price of spec.prices)
+        await tx.insert(planPrices).values({ planId: spec.id, ...price });
+    }, 'PLAN_EXISTS');
+    await audit({
+      action: 'plan.add',
+      target: planTarget(spec.id),
+      after: {
+        groupType: spec.groupType,
+        months: spec.months,
+        days: spec.days,
+        devices: spec.devices,
+        prices: spec.prices,
+        recommended: spec.recommended,
+        sort: spec.sort,
+      },
+    });
+    return spec.id;
+  },
+  answerPlan,
+);
 
 /** Sets a plan's price in one currency; orders already placed keep theirs. */
-export async function setPlanPrice(
-  deps: StoreDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<{ plan: StorePlan; before: number | null }> {
-  const { planId, currency, amount } = checked(planPriceInput, input);
-  const at = deps.now();
-  const before = await deps.db.transaction(async (tx) => {
+export const setPlanPrice = auditedOperation(
+  checkedBy(planPriceInput),
+  async ({ tx, now: at, audit }: Step, { planId, currency, amount }) => {
     await lockPlan(tx, planId);
     const [old] = await tx
       .select({ amount: planPrices.amount })
@@ -138,66 +133,58 @@ export async function setPlanPrice(
       .values({ planId, currency, amount })
       .onConflictDoUpdate({ target: [planPrices.planId, planPrices.currency], set: { amount } });
     await tx.update(plans).set({ updatedAt: at }).where(eq(plans.id, planId));
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'plan.price',
       target: planTarget(planId),
       before: { currency, amount: old?.amount ?? null },
       after: { currency, amount },
-      at,
     });
     return old?.amount ?? null;
-  });
-  return { plan: (await storePlan(deps.db, planId))!, before };
-}
+  },
+  async (before, committed): Promise<{ plan: StorePlan; before: number | null }> => ({
+    plan: await answerPlan(committed.value.planId, committed),
+    before,
+  }),
+);
 
 /** Takes a plan off sale, or puts it back. */
-export async function setPlanActive(
-  deps: StoreDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<StorePlan> {
-  const { planId, active } = checked(planActiveInput, input);
-  const at = deps.now();
-  await deps.db.transaction(async (tx) => {
+export const setPlanActive = auditedOperation(
+  checkedBy(planActiveInput),
+  async ({ tx, now: at, audit }: Step, { planId, active }) => {
     const locked = await lockPlan(tx, planId);
     await tx.update(plans).set({ active, updatedAt: at }).where(eq(plans.id, planId));
-    await writeAudit(tx, actor, {
+    await audit({
       action: active ? 'plan.enable' : 'plan.disable',
       target: planTarget(planId),
       before: { active: locked.active },
       after: { active },
-      at,
     });
-  });
-  return (await storePlan(deps.db, planId))!;
-}
+    return planId;
+  },
+  answerPlan,
+);
 
 // --- promo codes ---
 
 /** Creates a promo code: a percentage, or an amount off in one currency. */
-export async function createCoupon(
-  deps: StoreDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<StoreCoupon> {
-  const c = checked(couponCreateInput, input);
-  const at = deps.now();
-  const row = await uniquely(
-    () =>
-      deps.db.transaction(async (tx) => {
-        if (c.planIds) {
-          const found = rowsOf<{ id: number }>(
-            await tx.execute(
-              sql`SELECT id FROM plans WHERE id IN (${sql.join(
-                c.planIds.map((id) => sql`${id}`),
-                sql`, `,
-              )}) FOR SHARE`,
-            ),
-          );
-          const missing = c.planIds.filter((id) => !found.some((f) => Number(f.id) === id));
-          if (missing.length > 0) throw fail('STORE_COUPON_PLANS_INVALID', { missing });
-        }
-        const [inserted] = await tx
+export const createCoupon = auditedOperation(
+  checkedBy(couponCreateInput),
+  async ({ tx, audit }: Step, c) => {
+    if (c.planIds) {
+      const found = rowsOf<{ id: number }>(
+        await tx.execute(
+          sql`SELECT id FROM plans WHERE id IN (${sql.join(
+            c.planIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) FOR SHARE`,
+        ),
+      );
+      const missing = c.planIds.filter((id) => !found.some((f) => Number(f.id) === id));
+      if (missing.length > 0) throw fail('STORE_COUPON_PLANS_INVALID', { missing });
+    }
+    const [inserted] = await uniquely(
+      () =>
+        tx
           .insert(coupons)
           .values({
             code: c.code,
@@ -211,30 +198,23 @@ export async function createCoupon(
             startsAt: c.startsAt === null ? null : new Date(c.startsAt),
             endsAt: c.endsAt === null ? null : new Date(c.endsAt),
           })
-          .returning();
-        const view = couponView(inserted!);
-        await writeAudit(tx, actor, {
-          action: 'coupon.create',
-          target: `coupon:${view.code}`,
-          after: { ...view, createdAt: undefined },
-          at,
-        });
-        return inserted!;
-      }),
-    'STORE_COUPON_EXISTS',
-  );
-  return couponView(row);
-}
+          .returning(),
+      'STORE_COUPON_EXISTS',
+    );
+    const view = couponView(inserted!);
+    await audit({
+      action: 'coupon.create',
+      target: `coupon:${view.code}`,
+      after: { ...view, createdAt: undefined },
+    });
+    return view;
+  },
+);
 
 /** Disables a promo code (refused at checkout from now), or enables it again. */
-export async function setCouponActive(
-  deps: StoreDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<StoreCoupon> {
-  const { code, active } = checked(couponActiveInput, input);
-  const at = deps.now();
-  const row = await deps.db.transaction(async (tx) => {
+export const setCouponActive = auditedOperation(
+  checkedBy(couponActiveInput),
+  async ({ tx, audit }: Step, { code, active }): Promise<StoreCoupon> => {
     const [locked] = rowsOf<{ id: number; active: boolean }>(
       await tx.execute(sql`SELECT id, active FROM coupons WHERE code = ${code} FOR UPDATE`),
     );
@@ -244,17 +224,15 @@ export async function setCouponActive(
       .set({ active })
       .where(eq(coupons.id, locked.id))
       .returning();
-    await writeAudit(tx, actor, {
+    await audit({
       action: active ? 'coupon.enable' : 'coupon.disable',
       target: `coupon:${code}`,
       before: { active: locked.active },
       after: { active },
-      at,
     });
-    return updated!;
-  });
-  return couponView(row);
-}
+    return couponView(updated!);
+  },
+);
 
 // --- redeem codes ---
 
@@ -262,16 +240,11 @@ export async function setCouponActive(
  * Makes a batch of codes; answers the batch and its codes (the CLI prints them; the console reads
  * them from the export). The trail keeps what they are worth, never the codes.
  */
-export async function createRedeemCodes(
-  deps: StoreDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<{ batch: RedeemBatchSummary; codes: string[] }> {
-  const b = checked(redeemBatchInput, input);
-  const at = deps.now();
-  const expiresAt = b.expiresAt === null ? null : new Date(b.expiresAt);
-  if (expiresAt && expiresAt.getTime() <= at.getTime()) throw fail('STORE_DATES_INVALID');
-  const made = await deps.db.transaction(async (tx) => {
+export const createRedeemCodes = auditedOperation(
+  checkedBy(redeemBatchInput),
+  async ({ tx, now: at, audit }: Step, b) => {
+    const expiresAt = b.expiresAt === null ? null : new Date(b.expiresAt);
+    if (expiresAt && expiresAt.getTime() <= at.getTime()) throw fail('STORE_DATES_INVALID');
     if (b.planId !== null) await lockPlan(tx, b.planId);
     const batch = await createRedeemBatch(tx, {
       count: b.count,
@@ -280,7 +253,7 @@ export async function createRedeemCodes(
       note: b.note,
       ...(b.planId !== null ? { planId: b.planId } : { groupType: b.groupType!, days: b.days! }),
     });
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'redeem.batch',
       target: `redeem-batch:${batch.batchId}`,
       after: {
@@ -292,26 +265,22 @@ export async function createRedeemCodes(
         expiresAt,
         note: b.note,
       },
-      at,
     });
     return batch;
-  });
-  const [batch] = await redeemBatches(deps.db, { batchId: made.batchId });
-  return { batch: batch!, codes: made.codes };
-}
+  },
+  async (made, { deps }): Promise<{ batch: RedeemBatchSummary; codes: string[] }> => {
+    const [batch] = await redeemBatches(deps.db, { batchId: made.batchId });
+    return { batch: batch!, codes: made.codes };
+  },
+);
 
 /** The shown part of a code in the trail: enough to find it, not enough to redeem it. */
 const maskedCode = (code: string) => `…${code.slice(-4)}`;
 
 /** Disables one redeem code; redemptions already made stay. */
-export async function disableRedeemCode(
-  deps: StoreDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<{ code: string; disabled: boolean }> {
-  const code = normaliseRedeemCode(checked(redeemCodeInput, input).code);
-  const at = deps.now();
-  await deps.db.transaction(async (tx) => {
+export const disableRedeemCode = auditedOperation(
+  (input: unknown) => normaliseRedeemCode(checked(redeemCodeInput, input).code),
+  async ({ tx, audit }: Step, code) => {
     const [locked] = rowsOf<{ id: number; batch_id: number; disabled: boolean }>(
       await tx.execute(
         sql`SELECT id, batch_id, disabled FROM redeem_codes WHERE code = ${code} FOR UPDATE`,
@@ -319,7 +288,7 @@ export async function disableRedeemCode(
     );
     if (!locked) throw fail('REDEEM_CODE_NOT_FOUND');
     await tx.update(redeemCodes).set({ disabled: true }).where(eq(redeemCodes.id, locked.id));
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'redeem.disable',
       target: `redeem-code:${locked.id}`,
       before: {
@@ -328,11 +297,10 @@ export async function disableRedeemCode(
         disabled: locked.disabled,
       },
       after: { batchId: Number(locked.batch_id), code: maskedCode(code), disabled: true },
-      at,
     });
-  });
-  return { code, disabled: true };
-}
+    return { code, disabled: true };
+  },
+);
 
 const csvCell = (value: string) =>
   /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
@@ -341,14 +309,9 @@ const csvCell = (value: string) =>
  * A batch's codes as CSV, oldest first. Codes are money: every export is audited (who, when, which
  * batch, how many codes), the codes themselves never.
  */
-export async function exportRedeemBatch(
-  deps: StoreDeps,
-  actor: AuditActor,
-  input: { batchId: unknown },
-): Promise<{ filename: string; content: string }> {
-  const batchId = checked(redeemBatchIdField, input.batchId);
-  const at = deps.now();
-  return deps.db.transaction(async (tx) => {
+export const exportRedeemBatch = auditedOperation(
+  (input: { batchId: unknown }) => checked(redeemBatchIdField, input.batchId),
+  async ({ tx, audit }: Step, batchId) => {
     const [batch] = rowsOf<{ id: number }>(
       await tx.execute(sql`SELECT id FROM redeem_batches WHERE id = ${batchId}`),
     );
@@ -375,27 +338,21 @@ export async function exportRedeemBatch(
           .join(','),
       ),
     ];
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'redeem.export',
       target: `redeem-batch:${batchId}`,
       after: { batchId, codes: codes.length },
-      at,
     });
     return { filename: `redeem-batch-${batchId}.csv`, content: `${lines.join('\r\n')}\r\n` };
-  });
-}
+  },
+);
 
 // --- group buy: the store half ---
 
 /** Sets one seat's price (plan, size, currency), or removes it with `amount: null`. */
-export async function setSeatPrice(
-  deps: StoreDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<{ before: number | null }> {
-  const { planId, size, currency, amount } = checked(groupPriceInput, input);
-  const at = deps.now();
-  return deps.db.transaction(async (tx) => {
+export const setSeatPrice = auditedOperation(
+  checkedBy(groupPriceInput),
+  async ({ tx, audit }: Step, { planId, size, currency, amount }) => {
     await lockPlan(tx, planId);
     const [old] = rowsOf<{ amount: number | string }>(
       await tx.execute(
@@ -405,26 +362,20 @@ export async function setSeatPrice(
     );
     const before = old ? Number(old.amount) : null;
     await setGroupPrice(tx, planId, size, currency, amount);
-    await writeAudit(tx, actor, {
+    await audit({
       action: amount === null ? 'group-buy.price-remove' : 'group-buy.price',
       target: planTarget(planId),
       before: { size, currency, amount: before },
       after: { size, currency, amount },
-      at,
     });
     return { before };
-  });
-}
+  },
+);
 
 /** How long an open group lasts, 1 to 720 hours (groups opened from now). */
-export async function setGroupHours(
-  deps: StoreDeps,
-  actor: AuditActor,
-  input: unknown,
-): Promise<{ hours: number }> {
-  const { hours } = checked(groupHoursInput, input);
-  const at = deps.now();
-  await deps.db.transaction(async (tx) => {
+export const setGroupHours = auditedOperation(
+  checkedBy(groupHoursInput),
+  async ({ tx, now: at, audit }: Step, { hours }) => {
     await insertSettingIfMissing(tx, GROUP_BUY_SETTINGS_KEY, defaultGroupBuySettings);
     await tx.execute(
       sql`SELECT key FROM settings WHERE key = ${GROUP_BUY_SETTINGS_KEY} FOR UPDATE`,
@@ -435,37 +386,30 @@ export async function setGroupHours(
       .update(settings)
       .set({ value, updatedAt: at })
       .where(eq(settings.key, GROUP_BUY_SETTINGS_KEY));
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'group-buy.hours',
       target: 'group-buy',
       before: { hours: before },
       after: { hours },
-      at,
     });
-  });
-  return { hours };
-}
+    return { hours };
+  },
+);
 
 /** Turns group buy on or off (the display config's switch, the one the pages read). */
-export async function setGroupBuySwitch(
-  deps: StoreDeps,
-  actor: AuditActor,
-  input: { enabled: boolean },
-): Promise<{ enabled: boolean }> {
-  const enabled = input.enabled === true;
-  const at = deps.now();
-  await deps.db.transaction(async (tx) => {
+export const setGroupBuySwitch = auditedOperation(
+  (input: { enabled: boolean }) => input.enabled === true,
+  async ({ tx, audit }: Step, enabled) => {
     await insertSettingIfMissing(tx, DISPLAY_CONFIG_KEY, defaultDisplayConfig);
     await tx.execute(sql`SELECT key FROM settings WHERE key = ${DISPLAY_CONFIG_KEY} FOR UPDATE`);
     const before = await groupBuyEnabled(tx);
     await setGroupBuyEnabled(tx, enabled);
-    await writeAudit(tx, actor, {
+    await audit({
       action: enabled ? 'group-buy.enable' : 'group-buy.disable',
       target: 'group-buy',
       before: { enabled: before },
       after: { enabled },
-      at,
     });
-  });
-  return { enabled };
-}
+    return { enabled };
+  },
+);

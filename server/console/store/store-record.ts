@@ -16,7 +16,7 @@ import { rowsOf, type Db } from '../../db/database';
 import { coupons, groupPrices } from '../../db/schema';
 import { groupBuyEnabled, readGroupBuySettings } from '../../group-buy/group-settings';
 import { fail } from '../../protocol/api-error';
-import { findPlan, listPlans, type PlanWithPrices } from '../../store/plans';
+import { findPlan, listPlans, planTerms, pricesOf, type PlanWithPrices } from '../../store/plans';
 import { normaliseRedeemCode } from '../../store/redeem-codes';
 import { checked } from '../checked-input';
 
@@ -25,18 +25,10 @@ const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 function planView(plan: PlanWithPrices): StorePlan {
   return {
     id: plan.id,
-    groupType: plan.groupType,
-    months: plan.months,
-    durationDays: plan.durationDays,
-    maxDevices: plan.maxDevices,
-    recommended: plan.recommended,
+    ...planTerms(plan),
     active: plan.active,
     sort: plan.sort,
-    prices: plan.prices.map((p) => ({ currency: p.currency, amount: p.amount })),
-    groupPrices: plan.groupPrices.map((g) => ({
-      size: g.size,
-      prices: g.prices.map((p) => ({ currency: p.currency, amount: p.amount })),
-    })),
+    ...pricesOf(plan),
   };
 }
 

@@ -19,7 +19,7 @@ import { bulkExtensions, membershipGrants, sessions, users } from '../../db/sche
 import type { SessionCache } from '../../identity/session-cache';
 import { resetSubscription } from '../../nodes/node-credentials';
 import { fail } from '../../protocol/api-error';
-import { writeAudit, type AuditActor } from '../audit';
+import { auditedOperation, type Committed, type OperationStep } from '../audited-operation';
 import { checked } from '../checked-input';
 
 const DAY_MS = 86_400_000;
@@ -48,6 +48,9 @@ const asDate = (value: Date | string | null) =>
   value === null ? null : value instanceof Date ? value : new Date(value);
 const planOf = (value: number | null): 1 | 2 | null => (value === 1 || value === 2 ? value : null);
 const target = (userId: number) => `user:${userId}`;
+const checkedMemberId = (input: { userId: unknown }) => checked(memberIdField, input.userId);
+
+type Step = OperationStep<MemberDeps>;
 
 async function lockMember(tx: Db, userId: number): Promise<LockedMember> {
   const [row] = rowsOf<LockedMember>(
@@ -81,17 +84,14 @@ async function planDevices(tx: Db, planType: 1 | 2): Promise<number> {
  * its expiry; extending an ended one starts from now with the member's last plan (Standard when
  * they never had one). Shortening never goes below now, and needs an active membership.
  */
-export async function adjustMembership(
-  deps: MemberDeps,
-  actor: AuditActor,
-  input: { userId: unknown; days: unknown; reason: unknown; key: unknown },
-): Promise<MembershipState> {
-  const userId = checked(memberIdField, input.userId);
-  const days = checked(adjustDaysField, input.days);
-  const reason = checked(reasonField, input.reason);
-  const key = checked(submissionKeyField, input.key);
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+export const adjustMembership = auditedOperation(
+  (input: { userId: unknown; days: unknown; reason: unknown; key: unknown }) => ({
+    userId: checkedMemberId(input),
+    days: checked(adjustDaysField, input.days),
+    reason: checked(reasonField, input.reason),
+    key: checked(submissionKeyField, input.key),
+  }),
+  async ({ tx, now, audit }: Step, { userId, days, reason, key }): Promise<MembershipState> => {
     const member = await lockMember(tx, userId);
     const before = stateOf(member);
     const expire = asDate(member.expire_time);
@@ -122,17 +122,16 @@ export async function adjustMembership(
       .set({ planType, expireTime: after, deviceLimit, updatedAt: now })
       .where(eq(users.id, userId));
     const state = { expireTime: after.toISOString(), planType };
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'member.membership',
       target: target(userId),
       before,
       // `grant` names the ledger row: the member's record finds the reason and the author by it.
       after: { ...state, days, reason, grant: `adjust:${key}` },
-      at: now,
     });
     return state;
-  });
-}
+  },
+);
 
 /** Ends every session of a member in the database and in this process's cache; returns how many. */
 async function endSessions(deps: MemberDeps, tx: Db, userId: number): Promise<number> {
@@ -144,93 +143,72 @@ async function endSessions(deps: MemberDeps, tx: Db, userId: number): Promise<nu
   return ended.length;
 }
 
-export async function setMemberDisabled(
-  deps: MemberDeps,
-  actor: AuditActor,
-  input: { userId: unknown; disabled: boolean; reason: unknown },
-): Promise<{ disabled: boolean }> {
-  const userId = checked(memberIdField, input.userId);
-  const reason = checked(reasonField, input.reason);
-  const now = deps.now();
-  const result = await deps.db.transaction(async (tx) => {
+/** Forgets a member's sessions in this process's cache once their end is committed. */
+function forgetSessions<R>(
+  committed: R,
+  { deps, value }: Committed<MemberDeps, { userId: number }>,
+) {
+  deps.sessionCache?.forgetUser(value.userId);
+  return committed;
+}
+
+export const setMemberDisabled = auditedOperation(
+  (input: { userId: unknown; disabled: boolean; reason: unknown }) => ({
+    userId: checkedMemberId(input),
+    reason: checked(reasonField, input.reason),
+    disabled: input.disabled,
+  }),
+  async ({ tx, deps, now, audit }: Step, { userId, reason, disabled }) => {
     const member = await lockMember(tx, userId);
-    await tx
-      .update(users)
-      .set({ disabled: input.disabled, updatedAt: now })
-      .where(eq(users.id, userId));
-    const sessionsEnded = input.disabled ? await endSessions(deps, tx, userId) : 0;
-    await writeAudit(tx, actor, {
-      action: input.disabled ? 'member.disable' : 'member.enable',
+    await tx.update(users).set({ disabled, updatedAt: now }).where(eq(users.id, userId));
+    const sessionsEnded = disabled ? await endSessions(deps, tx, userId) : 0;
+    await audit({
+      action: disabled ? 'member.disable' : 'member.enable',
       target: target(userId),
       before: { disabled: member.disabled },
-      after: { disabled: input.disabled, sessionsEnded, reason },
-      at: now,
+      after: { disabled, sessionsEnded, reason },
     });
-    return { disabled: input.disabled };
-  });
-  if (input.disabled) deps.sessionCache?.forgetUser(userId);
-  return result;
-}
+    return { disabled };
+  },
+  (committed, context) => (committed.disabled ? forgetSessions(committed, context) : committed),
+);
 
-export async function signOutMember(
-  deps: MemberDeps,
-  actor: AuditActor,
-  input: { userId: unknown },
-): Promise<{ sessionsEnded: number }> {
-  const userId = checked(memberIdField, input.userId);
-  const now = deps.now();
-  const sessionsEnded = await deps.db.transaction(async (tx) => {
+const userIdOnly = (input: { userId: unknown }) => ({ userId: checkedMemberId(input) });
+
+export const signOutMember = auditedOperation(
+  userIdOnly,
+  async ({ tx, deps, audit }: Step, { userId }) => {
     await lockMember(tx, userId);
-    const ended = await endSessions(deps, tx, userId);
-    await writeAudit(tx, actor, {
-      action: 'member.sign-out',
-      target: target(userId),
-      after: { sessionsEnded: ended },
-      at: now,
-    });
-    return ended;
-  });
-  deps.sessionCache?.forgetUser(userId);
-  return { sessionsEnded };
-}
+    const sessionsEnded = await endSessions(deps, tx, userId);
+    await audit({ action: 'member.sign-out', target: target(userId), after: { sessionsEnded } });
+    return { sessionsEnded };
+  },
+  forgetSessions,
+);
 
-export async function resetMemberSubscription(
-  deps: MemberDeps,
-  actor: AuditActor,
-  input: { userId: unknown },
-): Promise<Record<string, never>> {
-  const userId = checked(memberIdField, input.userId);
-  await deps.db.transaction(async (tx) => {
+export const resetMemberSubscription = auditedOperation(
+  userIdOnly,
+  async ({ tx, audit }: Step, { userId }): Promise<Record<string, never>> => {
     await lockMember(tx, userId);
     await resetSubscription(tx, userId);
-    await writeAudit(tx, actor, {
-      action: 'member.reset-subscription',
-      target: target(userId),
-      at: deps.now(),
-    });
-  });
-  return {};
-}
+    await audit({ action: 'member.reset-subscription', target: target(userId) });
+    return {};
+  },
+);
 
-export async function removeMemberDevice(
-  deps: MemberDeps,
-  actor: AuditActor,
-  input: { userId: unknown; deviceId: number },
-): Promise<Record<string, never>> {
-  const userId = checked(memberIdField, input.userId);
-  await deps.db.transaction(async (tx) => {
+export const removeMemberDevice = auditedOperation(
+  (input: { userId: unknown; deviceId: number }) => ({
+    userId: checkedMemberId(input),
+    deviceId: input.deviceId,
+  }),
+  async ({ tx, audit }: Step, { userId, deviceId }): Promise<Record<string, never>> => {
     await lockMember(tx, userId);
-    if (!(await unbindDevice(tx, userId, input.deviceId))) throw fail('DEVICE_NOT_FOUND');
-    await writeAudit(tx, actor, {
-      action: 'member.remove-device',
-      target: target(userId),
-      before: { deviceId: input.deviceId },
-      at: deps.now(),
-    });
-  });
-  deps.sessionCache?.forgetUser(userId);
-  return {};
-}
+    if (!(await unbindDevice(tx, userId, deviceId))) throw fail('DEVICE_NOT_FOUND');
+    await audit({ action: 'member.remove-device', target: target(userId), before: { deviceId } });
+    return {};
+  },
+  forgetSessions,
+);
 
 /** Members whose membership runs at `now`: those an outage compensation extends. */
 export async function activeMemberCount(db: Db, now: Date): Promise<number> {
@@ -256,16 +234,13 @@ export interface BulkExtension {
  * with it (a double click, two tabs, a retry after a timeout) waits for the first and then
  * applies nothing, answering what the first did.
  */
-export async function extendActiveMembers(
-  deps: MemberDeps,
-  actor: AuditActor,
-  input: { days: unknown; reason: unknown; key: unknown },
-): Promise<BulkExtension> {
-  const days = checked(bulkDaysField, input.days);
-  const reason = checked(reasonField, input.reason);
-  const key = checked(submissionKeyField, input.key);
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+export const extendActiveMembers = auditedOperation(
+  (input: { days: unknown; reason: unknown; key: unknown }) => ({
+    days: checked(bulkDaysField, input.days),
+    reason: checked(reasonField, input.reason),
+    key: checked(submissionKeyField, input.key),
+  }),
+  async ({ tx, now, audit }: Step, { days, reason, key }): Promise<BulkExtension> => {
     const [claimed] = await tx
       .insert(bulkExtensions)
       .values({ key, days, reason, appliedAt: now })
@@ -300,12 +275,11 @@ export async function extendActiveMembers(
       .update(bulkExtensions)
       .set({ extended: granted.length })
       .where(eq(bulkExtensions.id, claimed.id));
-    await writeAudit(tx, actor, {
+    await audit({
       action: 'member.extend-active',
       target: `bulk:${claimed.id}`,
       after: { days, extended: granted.length, reason },
-      at: now,
     });
     return { extended: granted.length, days, applied: true, appliedAt: now.toISOString() };
-  });
-}
+  },
+);
