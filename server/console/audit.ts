@@ -7,7 +7,7 @@
 import { and, count, desc, eq, gte, like, lte, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '../../contract/endpoints/console';
 import type { Db } from '../db/database';
-import { offsetOf, type PageParams } from '../db/paging';
+import { pageOfQuery, type PageParams } from '../db/paging';
 import { auditLog } from '../db/schema';
 
 /** Who did it: a signed-in staff member (from an address), the operator CLI, or nobody known. */
@@ -138,21 +138,11 @@ export async function listAudit(
   params: PageParams,
 ): Promise<AuditPage> {
   const where = and(...conditions(filter));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(params.pageSize)
-      .offset(offsetOf(params)),
+  return pageOfQuery(
+    params,
+    db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)),
     db.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  return {
-    page: params.page,
-    pageSize: params.pageSize,
-    total: total?.n ?? 0,
-    items: rows.map((row) => ({
+    (row) => ({
       id: row.id,
       at: row.at.toISOString(),
       actor: {
@@ -165,6 +155,6 @@ export async function listAudit(
       target: row.target,
       before: row.before ?? null,
       after: row.after ?? null,
-    })),
-  };
+    }),
+  );
 }

@@ -23,3 +23,30 @@ export async function pageOf<T>(db: Db, params: PageParams, items: T[], from: SQ
   );
   return { items, page: params.page, pageSize: params.pageSize, total: Number(row?.n ?? 0) };
 }
+
+/** A list's query, filtered and ordered, that can still be limited to one page (a Drizzle select). */
+export interface PageableQuery<R> {
+  limit(limit: number): { offset(offset: number): PromiseLike<R[]> };
+}
+
+/**
+ * One page of a list: `query` limited to the page and `total` (the count of the same rows) read
+ * together, each row shown through `view`.
+ */
+export async function pageOfQuery<R, T>(
+  params: PageParams,
+  query: PageableQuery<R>,
+  total: PromiseLike<{ n: number | string }[]>,
+  view: (row: R) => T,
+) {
+  const [rows, [all]] = await Promise.all([
+    query.limit(params.pageSize).offset(offsetOf(params)),
+    total,
+  ]);
+  return {
+    items: rows.map(view),
+    page: params.page,
+    pageSize: params.pageSize,
+    total: Number(all?.n ?? 0),
+  };
+}

@@ -13,7 +13,7 @@ import type {
   GroupSeat,
 } from '../../../contract/endpoints/console-groups';
 import type { Db } from '../../db/database';
-import { offsetOf, type PageParams } from '../../db/paging';
+import { pageOfQuery, type PageParams } from '../../db/paging';
 import { groupBuys, groupMembers, orders, users } from '../../db/schema';
 import { endGroup, endGroupsOnce, type EndingReport } from '../../group-buy/group-ending';
 import type { GroupRow } from '../../group-buy/groups';
@@ -67,21 +67,16 @@ function conditionOf(filter: GroupFilter): SQL | undefined {
 /** Groups, newest first, filtered and paged. */
 export async function listGroups(db: Db, filter: GroupFilter, page: PageParams) {
   const condition = conditionOf(filter);
-  const [rows, [total]] = await Promise.all([
+  return pageOfQuery(
+    page,
     db
       .select({ group: groupBuys, taken: takenSeats })
       .from(groupBuys)
       .where(condition)
-      .orderBy(desc(groupBuys.createdAt), desc(groupBuys.id))
-      .limit(page.pageSize)
-      .offset(offsetOf(page)),
+      .orderBy(desc(groupBuys.createdAt), desc(groupBuys.id)),
     db.select({ n: count() }).from(groupBuys).where(condition),
-  ]);
-  return {
-    items: rows.map((r) => groupView(r.group, r.taken)),
-    total: total?.n ?? 0,
-    ...page,
-  };
+    (r) => groupView(r.group, r.taken),
+  );
 }
 
 async function findGroup(db: Db, groupNo: string) {

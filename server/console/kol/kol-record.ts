@@ -4,7 +4,7 @@
  * filtered by KOL and status, settlements and one settlement's payout records. The CLI's `kol list`
  * reads the same KOLs.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type {
   ConsoleCommission,
   ConsoleKol,
@@ -13,7 +13,7 @@ import type {
 } from '../../../contract/endpoints/console-kol';
 import type { Db } from '../../db/database';
 import type { PageParams } from '../../db/paging';
-import { offsetOf } from '../../db/paging';
+import { pageOfQuery } from '../../db/paging';
 import { kolAccounts, kolCommissions, kolSettlements, orders, users } from '../../db/schema';
 import type { KolAccount } from '../../kol/kol-accounts';
 import { kolTotals, kolTotalsOf, NO_KOL_TOTALS } from '../../kol/kol-handlers';
@@ -98,24 +98,17 @@ export async function listCommissions(
   if (filter.kolId !== undefined) conditions.push(eq(kolCommissions.kolId, filter.kolId));
   if (filter.status !== undefined) conditions.push(eq(kolCommissions.status, filter.status));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await db
-    .select(commissionColumns)
-    .from(kolCommissions)
-    .innerJoin(orders, eq(orders.id, kolCommissions.orderId))
-    .where(where)
-    .orderBy(desc(kolCommissions.createdAt), desc(kolCommissions.id))
-    .limit(params.pageSize)
-    .offset(offsetOf(params));
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(kolCommissions)
-    .where(where);
-  return {
-    items: rows.map((r) => commissionView(r.commission, r.orderNo)),
-    page: params.page,
-    pageSize: params.pageSize,
-    total: Number(total?.n ?? 0),
-  };
+  return pageOfQuery(
+    params,
+    db
+      .select(commissionColumns)
+      .from(kolCommissions)
+      .innerJoin(orders, eq(orders.id, kolCommissions.orderId))
+      .where(where)
+      .orderBy(desc(kolCommissions.createdAt), desc(kolCommissions.id)),
+    db.select({ n: count() }).from(kolCommissions).where(where),
+    (r) => commissionView(r.commission, r.orderNo),
+  );
 }
 
 export async function commissionOf(db: Db, id: number): Promise<ConsoleCommission | undefined> {
@@ -150,23 +143,16 @@ export function settlementView(s: Settlement): ConsoleSettlement {
 
 export async function listSettlements(db: Db, filter: { kolId?: number }, params: PageParams) {
   const where = filter.kolId === undefined ? undefined : eq(kolSettlements.kolId, filter.kolId);
-  const rows = await db
-    .select()
-    .from(kolSettlements)
-    .where(where)
-    .orderBy(desc(kolSettlements.createdAt), desc(kolSettlements.id))
-    .limit(params.pageSize)
-    .offset(offsetOf(params));
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(kolSettlements)
-    .where(where);
-  return {
-    items: rows.map(settlementView),
-    page: params.page,
-    pageSize: params.pageSize,
-    total: Number(total?.n ?? 0),
-  };
+  return pageOfQuery(
+    params,
+    db
+      .select()
+      .from(kolSettlements)
+      .where(where)
+      .orderBy(desc(kolSettlements.createdAt), desc(kolSettlements.id)),
+    db.select({ n: count() }).from(kolSettlements).where(where),
+    settlementView,
+  );
 }
 
 /** A settlement with every hash recorded on it, newest first; undefined when there is none. */

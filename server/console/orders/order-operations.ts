@@ -14,7 +14,7 @@ import {
   type PaymentFlag,
 } from '../../../contract/endpoints/console-orders';
 import type { Db } from '../../db/database';
-import { offsetOf, type PageParams } from '../../db/paging';
+import { pageOfQuery, type PageParams } from '../../db/paging';
 import { orders, paymentFlags, payments } from '../../db/schema';
 import { GatewayError, type PaymentGateways } from '../../gateways/gateway';
 import type { SessionCache } from '../../identity/session-cache';
@@ -82,17 +82,12 @@ export async function listOrders(db: Db, filter: OrderFilter, page: PageParams) 
   if (filter.from) where.push(gte(orders.createdAt, filter.from));
   if (filter.to) where.push(lte(orders.createdAt, filter.to));
   const condition = where.length > 0 ? and(...where) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(condition)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(page.pageSize)
-      .offset(offsetOf(page)),
+  return pageOfQuery(
+    page,
+    db.select().from(orders).where(condition).orderBy(desc(orders.createdAt), desc(orders.id)),
     db.select({ n: count() }).from(orders).where(condition),
-  ]);
-  return { items: rows.map(orderView), total: total?.n ?? 0, ...page };
+    orderView,
+  );
 }
 
 export async function orderRecord(db: Db, orderNo: string) {
@@ -235,22 +230,17 @@ export async function refundAsOperator(
 
 export async function listPaymentFlags(db: Db, all: boolean, page: PageParams) {
   const condition = all ? undefined : isNull(paymentFlags.resolvedAt);
-  const [rows, [total]] = await Promise.all([
+  return pageOfQuery(
+    page,
     db
       .select({ flag: paymentFlags, orderNo: orders.orderNo })
       .from(paymentFlags)
       .leftJoin(orders, eq(orders.id, paymentFlags.orderId))
       .where(condition)
-      .orderBy(desc(paymentFlags.createdAt), desc(paymentFlags.id))
-      .limit(page.pageSize)
-      .offset(offsetOf(page)),
+      .orderBy(desc(paymentFlags.createdAt), desc(paymentFlags.id)),
     db.select({ n: count() }).from(paymentFlags).where(condition),
-  ]);
-  return {
-    items: rows.map(({ flag, orderNo }) => flagView(flag, orderNo)),
-    total: total?.n ?? 0,
-    ...page,
-  };
+    ({ flag, orderNo }) => flagView(flag, orderNo),
+  );
 }
 
 export async function resolvePaymentFlag(
