@@ -129,13 +129,16 @@ function show(rest: string[]): AdminCommand {
     if (record.grants.length > 0) {
       io.out('Membership ledger (newest first):');
       table(
-        ['when', 'source', 'ref', 'seconds', 'expiry after'],
+        ['when', 'source', 'ref', 'seconds', 'expiry after', 'by', 'reason'],
         record.grants.map((g) => [
           isoOrDash(new Date(g.createdAt)),
           g.source,
           g.sourceRef,
           String(g.seconds),
           isoOrDash(new Date(g.expireAfter)),
+          // An operator's change names who made it and why (the audit trail); a purchase, none.
+          g.by ? (g.by.username ?? g.by.kind) : '-',
+          g.reason ?? '-',
         ]),
       ).forEach((l) => io.out(l));
     }

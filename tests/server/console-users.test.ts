@@ -519,6 +519,9 @@ await describeConsole('the console members section', { sandbox: true }, (t) => {
 
       const shown = await t.runCli(['users', 'show', String(bob.userId)]);
       expect(shown.out.join('\n')).toContain('Membership ledger');
+      // The extension's row says who made it and why, as the console's record does.
+      const extensionRow = shown.out.find((line) => line.includes('Goodwill'));
+      expect(extensionRow, shown.out.join('\n')).toMatch(/\bcli\s+Goodwill$/);
 
       const preview = await t.runCli([
         'users',
