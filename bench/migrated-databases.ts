@@ -17,11 +17,7 @@ import {
   makePgliteImage,
   makePostgresTemplate,
 } from '../tests/server/helpers/migrated-databases.global-setup';
-import {
-  adminQuery,
-  PG_ADMIN_URL,
-  postgresAvailable,
-} from '../tests/server/helpers/test-databases';
+import { adminQuery, databaseUrl, postgresAvailable } from '../tests/server/helpers/test-databases';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
@@ -70,10 +66,8 @@ if (await postgresAvailable()) {
   const copyOf = (from?: string) => async () => {
     const name = `t_bench_${randomBytes(6).toString('hex')}`;
     await adminQuery(`CREATE DATABASE ${name}${from ? ` TEMPLATE ${from}` : ''}`);
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
     try {
-      await openAndMigrate(url.toString());
+      await openAndMigrate(databaseUrl(name));
     } finally {
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }

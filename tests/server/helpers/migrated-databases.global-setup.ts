@@ -24,7 +24,7 @@ import type { TestProject } from 'vitest/node';
 import type { Db } from '../../../server/db/database';
 import { migrate } from '../../../server/db/migrate';
 import { PGLITE_START_PARAMS } from '../../../server/db/pglite-memory';
-import { adminQuery, PG_ADMIN_URL, postgresAvailable } from './test-databases';
+import { adminQuery, databaseUrl, postgresAvailable } from './test-databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,10 +48,8 @@ export async function makePgliteImage(file: string): Promise<void> {
 
 export async function makePostgresTemplate(name: string): Promise<void> {
   await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
   // One connection with no statement timeout: the run's first minutes are its busiest.
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = new pg.Client({ connectionString: databaseUrl(name) });
   await client.connect();
   try {
     await migrate(drizzleNodePostgres(client) as unknown as Db);

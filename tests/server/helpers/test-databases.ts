@@ -42,6 +42,13 @@ export async function adminQuery(statement: string, url = PG_ADMIN_URL): Promise
   }
 }
 
+/** The URL of database `name` on the PostgreSQL of PG_ADMIN_URL. */
+export function databaseUrl(name: string): string {
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 async function canConnect(): Promise<boolean> {
   try {
     await adminQuery('SELECT 1');
@@ -110,10 +117,8 @@ const postgresVariant: DbVariant = {
     const name = `t_${randomBytes(6).toString('hex')}`;
     const template = options?.migrated ? provided('migratedPostgresTemplate') : '';
     await adminQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
     return {
-      url: url.toString(),
+      url: databaseUrl(name),
       drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   },
