@@ -25,12 +25,22 @@ interface Data {
 const summary = (page: Page, i18n: I18n) =>
   page.getByRole('complementary', { name: i18n.t('Order summary') });
 
+const summaryButton = (page: Page, i18n: I18n, name: string | RegExp) =>
+  summary(page, i18n).getByRole('button', { name });
+
 /** The status the path says the next look at the order finds. */
 function nextStatus(step: StepInfo<typeof checkoutMachine>): Order['status'] | undefined {
   const next = step.path.steps
     .slice(step.index + 1)
     .find((s) => (s.event.type as string) === 'xstate.done.actor.fetchOrder');
   return (next?.event as { output?: Order } | undefined)?.output?.status;
+}
+
+/** The result dialog, once it shows this heading. */
+async function resultTitled(page: Page, heading: string) {
+  const dialog = resultDialog(page);
+  await expect(dialog.getByRole('heading', { name: heading })).toBeVisible();
+  return dialog;
 }
 
 async function promoField(page: Page, i18n: I18n) {
@@ -63,19 +73,13 @@ describeMachinePaths<typeof checkoutMachine, Data>({
     APPLY_COUPON: async ({ page, i18n }, event) => {
       if (event.type !== 'APPLY_COUPON') throw new Error('not APPLY_COUPON');
       await (await promoField(page, i18n)).fill(event.code === '' ? '' : event.code);
-      await summary(page, i18n)
-        .getByRole('button', { name: i18n.t('Apply') })
-        .click();
+      await summaryButton(page, i18n, i18n.t('Apply')).click();
     },
     REMOVE_COUPON: async ({ page, i18n }) => {
-      await summary(page, i18n)
-        .getByRole('button', { name: i18n.t('Remove') })
-        .click();
+      await summaryButton(page, i18n, i18n.t('Remove')).click();
     },
     PAY: async ({ page, i18n }) => {
-      await summary(page, i18n)
-        .getByRole('button', { name: i18n.pattern('Pay {amount}') })
-        .click();
+      await summaryButton(page, i18n, i18n.pattern('Pay {amount}')).click();
     },
     'xstate.done.actor.checkCoupon': async () => {
       // The server's answer arrives by itself; the applied code is asserted next.
@@ -170,32 +174,22 @@ describeMachinePaths<typeof checkoutMachine, Data>({
       ).toBeVisible();
     },
     paid: async ({ page, i18n }) => {
-      const dialog = resultDialog(page);
-      await expect(
-        dialog.getByRole('heading', { name: i18n.t('Payment successful') }),
-      ).toBeVisible();
+      const dialog = await resultTitled(page, i18n.t('Payment successful'));
       await expect(dialog.getByText(i18n.pattern('New expiry: {newExpiry}'))).toBeVisible();
     },
     failed: async ({ page, i18n }) => {
-      const dialog = resultDialog(page);
-      await expect(dialog.getByRole('heading', { name: i18n.t('Payment failed') })).toBeVisible();
+      const dialog = await resultTitled(page, i18n.t('Payment failed'));
       await expect(dialog).toContainText(i18n.error('PAYMENT_NOT_DETECTED'));
     },
     expired: async ({ page, i18n }) => {
-      const dialog = resultDialog(page);
-      await expect(dialog.getByRole('heading', { name: i18n.t('Order expired') })).toBeVisible();
+      const dialog = await resultTitled(page, i18n.t('Order expired'));
       await expect(dialog.getByRole('link', { name: i18n.t('Buy again') })).toBeVisible();
     },
     cancelled: async ({ page, i18n }) => {
-      await expect(
-        resultDialog(page).getByRole('heading', { name: i18n.t('Order closed') }),
-      ).toBeVisible();
+      await resultTitled(page, i18n.t('Order closed'));
     },
     notDetected: async ({ page, i18n }) => {
-      const dialog = resultDialog(page);
-      await expect(
-        dialog.getByRole('heading', { name: i18n.t('Payment not detected yet') }),
-      ).toBeVisible();
+      const dialog = await resultTitled(page, i18n.t('Payment not detected yet'));
       await expect(dialog).toContainText(i18n.error('PAYMENT_NOT_DETECTED'));
       await expect(dialog.getByRole('button', { name: i18n.t('Check again') })).toBeVisible();
     },

@@ -25,6 +25,7 @@ import {
   paymentPanel,
 } from '../support/crypto-pay';
 import { cryptoPayUiPaths } from './crypto-pay.model';
+import { nextFails } from './path-answers';
 
 interface Data {
   readonly user: TestUser;
@@ -32,14 +33,6 @@ interface Data {
 }
 
 type Step = StepInfo<typeof cryptoPayMachine>;
-
-/** Whether the actor's next outcome on this path is a failure. */
-function nextFails(step: Step, actor: string): boolean {
-  const next = step.path.steps
-    .slice(step.index + 1)
-    .find((s) => (s.event.type as string).endsWith(`.actor.${actor}`));
-  return (next?.event.type as string | undefined)?.startsWith('xstate.error.') ?? false;
-}
 
 const pathHas = (path: Step['path'], type: string, code?: number) =>
   path.steps.some(

@@ -21,6 +21,7 @@ import { DEMO, sandboxButton } from '../support/store';
 import type { TestUser } from '../support/user-factory';
 import { useSessionToken } from '../support/ui';
 import { groupBuyUiPaths, worldOf } from './group-buy.model';
+import { nextFails } from './path-answers';
 
 interface Data {
   readonly user: TestUser;
@@ -120,11 +121,7 @@ describeMachinePaths<typeof groupBuyMachine, Data>({
     },
     JOIN: async ({ page, i18n, api, data }, _event, step) => {
       // The path's answer to this Join (the steps from here on include the Join itself).
-      const next = step.path.steps
-        .slice(step.index + 1)
-        .map((s) => s.event.type as string)
-        .find((type) => type.startsWith('xstate.') && type.endsWith('.joinFree'));
-      if (next === 'xstate.error.actor.joinFree') {
+      if (nextFails(step, 'joinFree')) {
         // The same person joined in another tab a moment ago.
         await api.ok(
           endpoints.paymentJointJoin.path,

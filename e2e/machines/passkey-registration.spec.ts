@@ -13,11 +13,12 @@ import {
   onLocalhost,
   type VirtualAuthenticator,
 } from '../support/passkeys';
-import { describeMachinePaths, type StepInfo } from '../support/path-runner';
+import { describeMachinePaths } from '../support/path-runner';
 import { openPage, useSessionToken } from '../support/ui';
 import type { TestUser } from '../support/user-factory';
 import type { Page } from '@playwright/test';
 import { passkeyRegistrationUiPaths } from './passkey-registration.model';
+import { nextRefusalOf } from './path-answers';
 
 test.use(onLocalhost);
 
@@ -29,15 +30,6 @@ interface Data {
 }
 
 const card = (page: Page, i18n: I18n) => page.getByRole('region', { name: i18n.t('Passkeys') });
-
-/** The server's next answer to createPasskey on the path: an error code, or undefined for a success. */
-function nextCreateAnswer(step: StepInfo<typeof passkeyRegistrationMachine>): number | undefined {
-  const next = step.path.steps
-    .slice(step.index + 1)
-    .find((s) => s.event.type.includes('.actor.createPasskey'))?.event as
-    { error?: { code?: number } } | undefined;
-  return next?.error?.code;
-}
 
 describeMachinePaths<typeof passkeyRegistrationMachine, Data>({
   title: 'passkey registration machine through /user/security',
@@ -58,7 +50,7 @@ describeMachinePaths<typeof passkeyRegistrationMachine, Data>({
         .click();
     },
     SUBMIT_PASSWORD: async ({ page, i18n, data }, _event, step) => {
-      const wrong = nextCreateAnswer(step) === Errors.PASSWORD_INCORRECT.code;
+      const wrong = nextRefusalOf(step, 'createPasskey') === Errors.PASSWORD_INCORRECT.code;
       await card(page, i18n)
         .getByLabel(i18n.t('Current password'))
         .fill(wrong ? 'not-the-password' : data.user.password);

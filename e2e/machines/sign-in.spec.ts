@@ -13,10 +13,11 @@ import { Authenticator } from '../support/authenticator';
 import { expect, test } from '../support/fixtures';
 import type { I18n } from '../support/i18n';
 import { addPasskeyByApi, addVirtualAuthenticator, onLocalhost } from '../support/passkeys';
-import { describeMachinePaths, type StepInfo } from '../support/path-runner';
+import { describeMachinePaths } from '../support/path-runner';
 import { expectProfileOf, fillLoginForm } from '../support/ui';
 import type { TestUser } from '../support/user-factory';
 import { asksForCode, signInUiPaths, usesPasskey } from './sign-in.model';
+import { nextRefusalOf } from './path-answers';
 
 test.use(onLocalhost);
 
@@ -24,15 +25,6 @@ interface Data {
   readonly user: TestUser;
   readonly app: Authenticator | null;
   readonly recoveryCodes: readonly string[];
-}
-
-/** The error code of the next answer the path says the server gives; undefined for a success. */
-function nextAnswer(step: StepInfo<typeof signInMachine>): number | undefined {
-  const next = step.path.steps
-    .slice(step.index + 1)
-    .find((s) => s.event.type.includes('.actor.logIn'))?.event as
-    { error?: { code?: number } } | undefined;
-  return next?.error?.code;
 }
 
 const secondStepHeading = (page: Page, i18n: I18n) =>
@@ -75,7 +67,7 @@ describeMachinePaths<typeof signInMachine, Data>({
     },
     SUBMIT_CODE: async ({ page, i18n, data }, _event, step) => {
       const recovery = step.from.context.factor === 'recovery';
-      const wrong = nextAnswer(step) !== undefined;
+      const wrong = nextRefusalOf(step, 'logIn') !== undefined;
       const field = page.getByLabel(i18n.t(recovery ? 'Recovery code' : 'Authenticator code'));
       let code: string;
       if (wrong) code = recovery ? 'wxyz-wxyz-wxyz-wxyz' : '000000';

@@ -11,6 +11,7 @@ import { STAFF_PASSWORD, addStaffByCli, staffName } from '../support/console';
 import { expect } from '../support/fixtures';
 import { describeMachinePaths } from '../support/path-runner';
 import { staffEnrolmentUiPaths } from './staff-enrolment.model';
+import { nextRefusalOf } from './path-answers';
 
 interface Data {
   readonly username: string | null;
@@ -59,12 +60,7 @@ describeMachinePaths<typeof staffEnrolmentMachine, Data>({
       await page.getByRole('button', { name: i18n.t('Try again') }).click();
     },
     SUBMIT: async ({ page, i18n, data }, _event, step) => {
-      const next = step.path.steps
-        .slice(step.index + 1)
-        .find((s) => s.event.type.includes('.actor.finish'))?.event as {
-        error?: { code?: number };
-      };
-      const wrong = pathError(next) === Errors.TOTP_CODE_INVALID.code;
+      const wrong = nextRefusalOf(step, 'finish') === Errors.TOTP_CODE_INVALID.code;
       await page.getByLabel(i18n.t('New password'), { exact: true }).fill(STAFF_PASSWORD);
       await page.getByLabel(i18n.t('Repeat the new password')).fill(STAFF_PASSWORD);
       const right = await data.authenticator!.code();

@@ -10,21 +10,13 @@ import { staffSignInMachine } from '../../machines/staff-sign-in/staff-sign-in.m
 import { enrolledStaff, type EnrolledStaff } from '../support/console';
 import { expect } from '../support/fixtures';
 import type { I18n } from '../support/i18n';
-import { describeMachinePaths, type StepInfo } from '../support/path-runner';
+import { describeMachinePaths } from '../support/path-runner';
 import { FIRST_WAIT_SECONDS, staffSignInUiPaths } from './staff-sign-in.model';
+import { nextRefusalOf } from './path-answers';
 
 interface Data {
   readonly staff: EnrolledStaff;
   recoveryUsed: number;
-}
-
-/** The error code of the next answer the path says the server gives; undefined for a success. */
-function nextAnswer(step: StepInfo<typeof staffSignInMachine>): number | undefined {
-  const next = step.path.steps
-    .slice(step.index + 1)
-    .find((s) => s.event.type.includes('.actor.signIn'))?.event as
-    { error?: { code?: number } } | undefined;
-  return next?.error?.code;
 }
 
 /** Its name is "Sign in", or the wait while throttled. */
@@ -49,7 +41,7 @@ describeMachinePaths<typeof staffSignInMachine, Data>({
   },
   eventActions: {
     SUBMIT: async ({ page, i18n, data }, _event, step) => {
-      const answer = nextAnswer(step);
+      const answer = nextRefusalOf(step, 'signIn');
       const recovery = step.from.context.factor === 'recovery';
       let code: string;
       // A refused attempt, or one the dropped connection never delivers: any code will do, and

@@ -6,7 +6,6 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { endpoints, Errors } from '../../contract';
-import type { StepInfo } from '../support/path-runner';
 import { twoStepSetupMachine } from '../../machines/two-step-setup/two-step-setup.machine';
 import { Authenticator } from '../support/authenticator';
 import { expect } from '../support/fixtures';
@@ -14,6 +13,7 @@ import type { I18n } from '../support/i18n';
 import { describeMachinePaths } from '../support/path-runner';
 import { openPage, useSessionToken } from '../support/ui';
 import { dropsFirstSecret, startsOn, twoStepSetupUiPaths } from './two-step-setup.model';
+import { nextRefusalOf } from './path-answers';
 
 interface Data {
   app: Authenticator | null;
@@ -21,15 +21,6 @@ interface Data {
 
 const card = (page: Page, i18n: I18n): Locator =>
   page.getByRole('region', { name: i18n.t('Two-step sign-in') });
-
-/** The error code of the next answer the path says the server gives; undefined for a success. */
-function nextAnswer(step: StepInfo<typeof twoStepSetupMachine>): number | undefined {
-  const next = step.path.steps
-    .slice(step.index + 1)
-    .find((s) => /\.actor\.(enable|disable)$/.test(s.event.type))?.event as
-    { error?: { code?: number } } | undefined;
-  return next?.error?.code;
-}
 
 const turnOnButton = (page: Page, i18n: I18n) =>
   card(page, i18n).getByRole('button', { name: i18n.t('Turn on two-step sign-in') });
@@ -81,7 +72,7 @@ describeMachinePaths<typeof twoStepSetupMachine, Data>({
       // The dropped request's toast and the unchanged card are asserted next.
     },
     SUBMIT: async ({ page, i18n, data }, _event, step) => {
-      const wrong = nextAnswer(step) !== undefined;
+      const wrong = nextRefusalOf(step, 'enable', 'disable') !== undefined;
       const twoStep = card(page, i18n);
       if (step.from.matches('settingUp')) {
         await twoStep

@@ -16,11 +16,7 @@ import type {
   SavePasskeyInput,
 } from './passkey-registration.types';
 
-const nothing: PasskeyRegistrationContext = {
-  credential: null,
-  errorCode: null,
-  errorData: undefined,
-};
+const nothing: PasskeyRegistrationContext = { credential: null, ...noRefusal };
 
 /** Refusals of the save that a new name can fix; any other needs the ceremony again. */
 const isNameRefused = failedWith(Errors.PASSKEY_NAME_INVALID);
@@ -49,8 +45,7 @@ export const passkeyRegistrationMachine = setup({
     passkeyAdded: placeholderAction('passkeyRegistration', 'passkeyAdded'),
     keepCredential: assign((_, params: { credential: NewCredential }) => ({
       credential: params.credential,
-      errorCode: null,
-      errorData: undefined,
+      ...noRefusal,
     })),
     rememberRefusal: assign(refusalCodeAndData),
     clearRefusal: assign(noRefusal),

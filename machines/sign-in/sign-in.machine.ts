@@ -35,8 +35,7 @@ const signedOut: SignInContext = {
   password: '',
   factor: 'totp',
   passkeyOffered: false,
-  errorCode: null,
-  errorData: undefined,
+  ...noRefusal,
 };
 
 /**
@@ -70,8 +69,7 @@ export const signInMachine = setup({
       return {
         account: event.account,
         password: event.password,
-        errorCode: null,
-        errorData: undefined,
+        ...noRefusal,
       };
     }),
     /** TOTP_REQUIRED's data says whether a passkey may be the second step. */
@@ -82,8 +80,7 @@ export const signInMachine = setup({
     forgetCredentials: assign(() => signedOut),
     toggleFactor: assign(({ context }) => ({
       factor: context.factor === 'totp' ? ('recovery' as const) : ('totp' as const),
-      errorCode: null,
-      errorData: undefined,
+      ...noRefusal,
     })),
     rememberRefusal: assign(refusalCodeAndData),
     clearRefusal: assign(noRefusal),

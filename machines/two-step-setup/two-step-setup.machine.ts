@@ -43,8 +43,7 @@ export const twoStepSetupMachine = setup({
     announceOff: placeholderAction('twoStepSetup', 'announceOff'),
     storeSecret: assign((_, params: { secret: TotpSecret }) => ({
       secret: params.secret,
-      errorCode: null,
-      errorData: undefined,
+      ...noRefusal,
     })),
     storeCodes: assign((_, params: { codes: readonly string[] }) => ({
       recoveryCodes: params.codes,
@@ -56,7 +55,7 @@ export const twoStepSetupMachine = setup({
   },
 }).createMachine({
   id: 'twoStepSetup',
-  context: { secret: null, recoveryCodes: [], errorCode: null, errorData: undefined },
+  context: { secret: null, recoveryCodes: [], ...noRefusal },
   initial: 'idle',
   states: {
     // Why: nothing is being changed; the card shows whether two-step sign-in is on.

@@ -5,6 +5,7 @@ import { actorDone, actorError } from '../../machines/shared/graph-events';
 import { kolPayoutMachine } from '../../machines/kol-payout/kol-payout.machine';
 import type { KolPayoutEvent, PayoutBalance } from '../../machines/kol-payout/kol-payout.types';
 import { balance, settlement } from './support/kol-payout-fixtures';
+import { settle } from './support/on-clock';
 
 const start = (input: PayoutBalance) => initialTransition(kolPayoutMachine, input)[0];
 const send = (snapshot: ReturnType<typeof start>, event: KolPayoutEvent) =>
@@ -85,7 +86,7 @@ describe('kol-payout machine, pure transitions', () => {
     ).start();
     actor.send({ type: 'REQUEST' });
     actor.send({ type: 'CONFIRM' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(actor.getSnapshot().context.errorCode).toBe(Errors.INTERNAL.code);
     actor.stop();
   });

@@ -8,6 +8,7 @@ import type {
   RefundRequest,
 } from '../../machines/order-refund/order-refund.types';
 import { sampleConsoleSession, sampleRefundOutcome } from './support/console-samples';
+import { settle } from './support/on-clock';
 
 const ORDER = 'KV20261126000123';
 const start = () => initialTransition(orderRefundMachine, { orderId: ORDER })[0];
@@ -150,11 +151,11 @@ describe('order-refund machine, pure transitions', () => {
     ).start();
     actor.send({ type: 'OPEN' });
     actor.send({ type: 'SUBMIT', reason: 'Charged twice', manual: false });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(actor.getSnapshot().value).toBe('steppingUp');
     actor.send({ type: 'SUBMIT_CODE', code: '123456' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
+    await settle();
     expect(actor.getSnapshot().value).toBe('refunded');
     expect(codes).toEqual(['123456']);
     expect(sent).toEqual([
@@ -173,7 +174,7 @@ describe('order-refund machine, pure transitions', () => {
     ).start();
     actor.send({ type: 'OPEN' });
     actor.send({ type: 'SUBMIT', reason: 'Charged twice', manual: false });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.errorCode).toBe(Errors.INTERNAL.code);
     actor.stop();

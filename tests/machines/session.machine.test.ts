@@ -11,6 +11,9 @@ const fetched = (u = user) => actorDone<SessionEvent>('fetchUserInfo', u);
 const fetchFailed = (error: unknown) => actorError<SessionEvent>('fetchUserInfo', error);
 const actionTypes = (actions: readonly { type: string }[]) => actions.map((a) => a.type);
 
+/** The context with nobody signed in (and no error to say). */
+const signedOut = { user: null, isYearlyPaid: false, isBenefitsActive: false, errorCode: null };
+
 function loggedInSnapshot(u = user) {
   const [start] = initialTransition(sessionMachine);
   const [loggedIn] = transition(sessionMachine, start, fetched(u));
@@ -21,12 +24,7 @@ describe('session machine, pure transitions', () => {
   it('starts unknown, signed out, asking the server who the user is', () => {
     const [start] = initialTransition(sessionMachine);
     expect(start.value).toBe('unknown');
-    expect(start.context).toEqual({
-      user: null,
-      isYearlyPaid: false,
-      isBenefitsActive: false,
-      errorCode: null,
-    });
+    expect(start.context).toEqual(signedOut);
     expect(Object.keys(start.children)).toEqual(['fetchUserInfo']);
   });
 
@@ -117,12 +115,7 @@ describe('session machine, pure transitions', () => {
       type: 'UNAUTHORIZED',
     });
     expect(next.value).toBe('loggedOut');
-    expect(next.context).toEqual({
-      user: null,
-      isYearlyPaid: false,
-      isBenefitsActive: false,
-      errorCode: Errors.UNAUTHORIZED.code,
-    });
+    expect(next.context).toEqual({ ...signedOut, errorCode: Errors.UNAUTHORIZED.code });
     expect(actionTypes(actions)).toContain('clearToken');
   });
 

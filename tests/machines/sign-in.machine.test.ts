@@ -58,18 +58,22 @@ const secondStep = () => {
   return snapshot;
 };
 
+/** After the password, TOTP_REQUIRED says whether a passkey is offered as the second step. */
+const secondStepOffering = (passkey: boolean) =>
+  run([submit, ev.refused(Errors.TOTP_REQUIRED.code, { passkey })])[0];
+
+/** A code sent from the second step: the machine verifies, and what it sends `logIn`. */
+const logInWithCode = (code: string, from: Snapshot) => {
+  const [verifying, actions] = run([submitCode(code)], from);
+  expect(verifying.value).toBe('verifying');
+  return spawnedInput(actions, 'logIn');
+};
+
 describe('member sign-in machine', () => {
   it('starts editing with nothing typed and the authenticator code as the second factor', () => {
     const [start] = run([]);
     expect(start.value).toBe('editing');
-    expect(start.context).toEqual({
-      account: '',
-      password: '',
-      factor: 'totp',
-      passkeyOffered: false,
-      errorCode: null,
-      errorData: undefined,
-    });
+    expect(start.context).toEqual({ ...forgotten, errorData: undefined });
   });
 
   it('sends exactly the account and password, once', () => {
@@ -135,9 +139,7 @@ describe('member sign-in machine', () => {
   });
 
   it('sends the authenticator code with the account and password', () => {
-    const [verifying, actions] = run([submitCode('123456')], secondStep());
-    expect(verifying.value).toBe('verifying');
-    expect(spawnedInput(actions, 'logIn')).toStrictEqual({
+    expect(logInWithCode('123456', secondStep())).toStrictEqual({
       account: ACCOUNT,
       password: PASSWORD,
       totpCode: '123456',
@@ -148,9 +150,7 @@ describe('member sign-in machine', () => {
     const [recovery] = run([toggle], secondStep());
     expect(recovery.value).toBe('secondStep');
     expect(recovery.context.factor).toBe('recovery');
-    const [verifying, actions] = run([submitCode('abcd-efgh-ijkl')], recovery);
-    expect(verifying.value).toBe('verifying');
-    expect(spawnedInput(actions, 'logIn')).toStrictEqual({
+    expect(logInWithCode('abcd-efgh-ijkl', recovery)).toStrictEqual({
       account: ACCOUNT,
       password: PASSWORD,
       recoveryCode: 'abcd-efgh-ijkl',
@@ -228,14 +228,7 @@ describe('member sign-in machine', () => {
     );
     const [editing] = run([back], refused);
     expect(editing.value).toBe('editing');
-    expect(editing.context).toEqual({
-      account: '',
-      password: '',
-      factor: 'totp',
-      passkeyOffered: false,
-      errorCode: null,
-      errorData: undefined,
-    });
+    expect(editing.context).toEqual({ ...forgotten, errorData: undefined });
   });
 
   it('ignores SUBMIT in the second step and SUBMIT_CODE on the form', () => {
@@ -295,18 +288,18 @@ describe('member sign-in machine', () => {
   });
 
   it('TOTP_REQUIRED says whether a passkey is offered as the second step', () => {
-    const [without] = run([submit, ev.refused(Errors.TOTP_REQUIRED.code, { passkey: false })]);
+    const without = secondStepOffering(false);
     expect(without.context.passkeyOffered).toBe(false);
     expect(without.can(usePasskey)).toBe(false);
     const [still] = run([usePasskey], without);
     expect(still.value).toBe('secondStep');
-    const [offered] = run([submit, ev.refused(Errors.TOTP_REQUIRED.code, { passkey: true })]);
+    const offered = secondStepOffering(true);
     expect(offered.context.passkeyOffered).toBe(true);
     expect(offered.can(usePasskey)).toBe(true);
   });
 
   it('a passkey as the second step goes with the account and password, and signs in', () => {
-    const [offered] = run([submit, ev.refused(Errors.TOTP_REQUIRED.code, { passkey: true })]);
+    const offered = secondStepOffering(true);
     const [verifying, actions] = run([usePasskey], offered);
     expect(verifying.value).toBe('passkeyVerifying');
     expect(spawnedInput(actions, 'passkeySecondStep')).toStrictEqual({
@@ -321,7 +314,7 @@ describe('member sign-in machine', () => {
   });
 
   it('a refused second-step passkey comes back to the second step; a changed password to the form', () => {
-    const [offered] = run([submit, ev.refused(Errors.TOTP_REQUIRED.code, { passkey: true })]);
+    const offered = secondStepOffering(true);
     const [refused] = run(
       [usePasskey, ev.secondStepPasskeyRefused(Errors.PASSKEY_INVALID.code)],
       offered,

@@ -29,16 +29,14 @@ import { VerificationCodeState } from '../../machines/verification-code/verifica
 import { AwaitingState, ChoosingState } from '../../machines/checkout/checkout.constants';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { stateKey } from '../../machines/shared/paths';
+import { takenEvents, visitedStates } from './support/path-coverage';
 
 describe('session UI model', () => {
   const paths = sessionUiPaths();
-  const steps = paths.flatMap((path) => path.steps);
 
   it('visits every state and uses the login form, logout and a revoked session', () => {
-    expect(new Set(steps.map((step) => step.state.value))).toEqual(
-      new Set(Object.values(SessionState)),
-    );
-    const events = new Set(steps.map((step) => step.event.type as string));
+    expect(visitedStates(paths)).toEqual(new Set(Object.values(SessionState)));
+    const events = takenEvents(paths);
     for (const type of ['LOGGED_IN', 'LOGOUT', 'UNAUTHORIZED', 'xstate.done.actor.logout']) {
       expect(events).toContain(type);
     }
@@ -67,8 +65,7 @@ describe('verification-code UI model', () => {
   const paths = verificationCodeUiPaths();
 
   it('covers every state, and the full countdown ends idle after the contract cooldown', () => {
-    const values = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value)));
-    expect(values).toEqual(new Set(Object.values(VerificationCodeState)));
+    expect(visitedStates(paths)).toEqual(new Set(Object.values(VerificationCodeState)));
     const full = paths.find((path) => path.state.value === 'idle');
     const ticks = full?.steps.filter((step) => step.event.type.startsWith('xstate.after.TICK'));
     expect(ticks).toHaveLength(CODE.resendCooldownSeconds);
@@ -77,7 +74,7 @@ describe('verification-code UI model', () => {
 
 describe('third-party-client UI model', () => {
   const paths = thirdPartyClientUiPaths();
-  const visited = new Set(paths.flatMap((path) => path.steps.map((s) => stateKey(s.state.value))));
+  const visited = visitedStates(paths);
 
   it('switches on and off (cancelling the confirmation once), counts the cooldown and covers the no-membership page', () => {
     for (const state of [
@@ -90,7 +87,7 @@ describe('third-party-client UI model', () => {
       'disabled.coolingDown',
     ])
       expect(visited).toContain(state);
-    const events = new Set(paths.flatMap((path) => path.steps.map((s) => s.event.type)));
+    const events = takenEvents(paths);
     for (const type of ['ENABLE', 'DISABLE', 'CANCEL', 'CONFIRM']) expect(events).toContain(type);
     const last = paths.map((path) => stateKey(path.state.value));
     expect(last).toEqual(['unavailable', 'disabled.coolingDown']);
@@ -101,9 +98,7 @@ describe('checkout UI model', () => {
   const paths = checkoutUiPaths();
 
   it('visits every state, nested ones included, and ends each journey where the page shows it', () => {
-    const visited = new Set(
-      paths.flatMap((path) => path.steps.map((step) => stateKey(step.state.value))),
-    );
+    const visited = visitedStates(paths);
     const leaves = [
       ...Object.keys(checkoutMachine.root.states).filter(
         (key) => !['choosing', 'awaitingPayment'].includes(key),
@@ -120,7 +115,7 @@ describe('checkout UI model', () => {
   });
 
   it('uses every event the buyer and the app cause', () => {
-    const events = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+    const events = takenEvents(paths);
     for (const type of [
       'SELECT',
       'APPLY_COUPON',
@@ -142,9 +137,7 @@ describe('checkout UI model', () => {
 
 describe('crypto-pay UI model', () => {
   const paths = cryptoPayUiPaths();
-  const keys = new Set(
-    paths.flatMap((path) => path.steps.map((step) => stateKey(step.state.value))),
-  );
+  const keys = visitedStates(paths);
 
   it('takes the buyer through every step the page shows, to paid, expired and invalid', () => {
     for (const key of [
@@ -174,10 +167,9 @@ describe('crypto-pay UI model', () => {
 
 describe('group-buy UI model', () => {
   const paths = groupBuyUiPaths();
-  const steps = paths.flatMap((path) => path.steps);
 
   it('starts, joins free and paying, meets the blocks, runs out and finds the service off', () => {
-    const visited = new Set(steps.map((step) => stateKey(step.state.value)));
+    const visited = visitedStates(paths);
     for (const state of [
       'choosing',
       'redirecting',
@@ -193,7 +185,7 @@ describe('group-buy UI model', () => {
     ]) {
       expect(visited, state).toContain(state);
     }
-    const events = new Set(steps.map((step) => step.event.type as string));
+    const events = takenEvents(paths);
     for (const type of ['SELECT', 'START', 'JOIN', 'JOIN_AND_PAY', 'RETURNED']) {
       expect(events).toContain(type);
     }
@@ -225,13 +217,11 @@ describe('kol-payout UI model', () => {
   });
 
   it('cancels a request, confirms one and dismisses the settlement', () => {
-    const visited = new Set(
-      paths.flatMap((path) => path.steps.map((step) => stateKey(step.state.value))),
-    );
+    const visited = visitedStates(paths);
     for (const state of ['belowThreshold', 'ready', 'confirming', 'requesting', 'requested']) {
       expect(visited, state).toContain(state);
     }
-    const events = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+    const events = takenEvents(paths);
     for (const type of [
       'REQUEST',
       'CANCEL',
@@ -246,10 +236,7 @@ describe('kol-payout UI model', () => {
 
 describe('staff sign-in UI model', () => {
   it('visits every state but disabled (the server does not tell a disabled account apart)', () => {
-    const visited = new Set(
-      staffSignInUiPaths().flatMap((path) => path.steps.map((step) => step.state.value)),
-    );
-    expect(visited).toEqual(
+    expect(visitedStates(staffSignInUiPaths())).toEqual(
       new Set(Object.values(StaffSignInState).filter((state) => state !== 'disabled')),
     );
   });
@@ -258,8 +245,7 @@ describe('staff sign-in UI model', () => {
 describe('member sign-in UI model', () => {
   it('visits every state, each path ends signed in, and two paths need no second step', () => {
     const paths = signInUiPaths();
-    const visited = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value)));
-    expect(visited).toEqual(new Set(Object.values(SignInState)));
+    expect(visitedStates(paths)).toEqual(new Set(Object.values(SignInState)));
     for (const path of paths) expect(path.state.value).toBe('signedIn');
     // The password alone, and a passkey alone.
     expect(paths.filter((path) => !asksForCode(path)).map(usesPasskey)).toEqual([false, true]);
@@ -271,8 +257,7 @@ describe('member sign-in UI model', () => {
 describe('passkey registration UI model', () => {
   it('visits every state, and two of the three paths save a passkey', () => {
     const paths = passkeyRegistrationUiPaths();
-    const visited = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value)));
-    expect(visited).toEqual(new Set(Object.values(PasskeyRegistrationState)));
+    expect(visitedStates(paths)).toEqual(new Set(Object.values(PasskeyRegistrationState)));
     for (const path of paths) expect(path.state.value).toBe('idle');
     expect(paths.map(savesPasskey)).toEqual([true, true, false]);
   });
@@ -281,8 +266,7 @@ describe('passkey registration UI model', () => {
 describe('staff enrolment UI model', () => {
   it('visits every state, and the happy path ends on the sign-in page', () => {
     const paths = staffEnrolmentUiPaths();
-    const visited = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value)));
-    expect(visited).toEqual(new Set(Object.values(StaffEnrolmentState)));
+    expect(visitedStates(paths)).toEqual(new Set(Object.values(StaffEnrolmentState)));
     expect(paths.some((path) => path.state.value === 'done')).toBe(true);
   });
 });
@@ -291,8 +275,7 @@ describe('order-refund UI model', () => {
   const paths = orderRefundUiPaths();
 
   it('visits every state, and only the paths that meet the step-up have their factor aged', () => {
-    const visited = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value)));
-    expect(visited).toEqual(new Set(Object.values(OrderRefundState)));
+    expect(visitedStates(paths)).toEqual(new Set(Object.values(OrderRefundState)));
     expect(paths.map(meetsStepUp)).toEqual([false, false, false, true, true]);
   });
 

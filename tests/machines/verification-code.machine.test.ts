@@ -11,6 +11,7 @@ import type {
   SendCodeParams,
   VerificationCodeEvent,
 } from '../../machines/verification-code/verification-code.types';
+import { settle } from './support/on-clock';
 
 const params: SendCodeParams = {
   channel: CodeChannel.EMAIL,
@@ -149,7 +150,7 @@ describe('verification-code machine, running actor on a simulated clock', () => 
   it('without a provided sendCode it reports a fault, not a user error', async () => {
     const actor = createActor(verificationCodeMachine).start();
     actor.send(send);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.errorCode).toBe(Errors.INTERNAL.code);
     actor.stop();
