@@ -27,6 +27,7 @@ import {
   userOf,
   EPAY_KEY,
   EPAY_PID,
+  epayEnv,
   epayNotification,
   type GatewayStandIns,
   useGatewayStandIns,
@@ -57,10 +58,7 @@ function stripeEvent(type: string, session: Record<string, unknown>) {
 function envFor({ epay, stripe }: GatewayStandIns): Record<string, string> {
   return {
     SANDBOX_SECRET,
-    EPAY_URL: epay.url,
-    EPAY_PID,
-    EPAY_KEY,
-    EPAY_REFUND_URL: `${epay.url}/api.php?act=refund`,
+    ...epayEnv(epay),
     STRIPE_SECRET_KEY: STRIPE_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: stripe.url,

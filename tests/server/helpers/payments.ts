@@ -172,6 +172,16 @@ export async function snapshot(db: Db) {
 export const EPAY_PID = '1001';
 export const EPAY_KEY = 'epay-merchant-key-for-tests';
 
+/** The app's EPay settings for the local stand-in `epay` (merchant EPAY_PID signing with EPAY_KEY). */
+export function epayEnv(epay: { readonly url: string }): Record<string, string> {
+  return {
+    EPAY_URL: epay.url,
+    EPAY_PID,
+    EPAY_KEY,
+    EPAY_REFUND_URL: `${epay.url}/api.php?act=refund`,
+  };
+}
+
 /** A successful EPay notification of the order, signed with `key` (a wrong key forges one). */
 export function epayNotification(
   order: { orderNo: string; amount: number },
