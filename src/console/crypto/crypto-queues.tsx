@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type {
@@ -69,7 +69,7 @@ export function CryptoTransfers() {
   const dateTime = useDateTime();
   const errorText = useErrorText();
   const [all, setAll] = useState(false);
-  const read = useQuery({ ...cryptoTransfersQuery(all), placeholderData: keepPreviousData });
+  const read = useQuery(cryptoTransfersQuery(all));
 
   const transferColumns: DataColumn<CryptoTransferView>[] = [
     { key: 'seen', header: t`Seen`, rowHeader: true, cell: (x) => dateTime(x.seenAt) },
@@ -151,7 +151,7 @@ export function CryptoReorgs() {
   const { t } = useLingui();
   const dateTime = useDateTime();
   const [all, setAll] = useState(false);
-  const read = useQuery({ ...cryptoReorgsQuery(all), placeholderData: keepPreviousData });
+  const read = useQuery(cryptoReorgsQuery(all));
 
   const columns: DataColumn<CryptoReorgView>[] = [
     { key: 'at', header: t`Flagged`, rowHeader: true, cell: (r) => dateTime(r.flaggedAt) },
