@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  STORE_CURRENCIES,
   consoleStoreCouponActive,
   consoleStoreCouponCreate,
-  couponCreateInput,
   type StoreCoupon,
   type StoreCurrency,
 } from '../../../contract/endpoints/console';
@@ -13,13 +11,13 @@ import { type DataColumn } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { useDate, useMoney } from '../../components/formats';
-import { TitledCard } from '../../components/titled-card';
-import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { storeCouponsQuery } from '../api/console-queries';
-import { ConsoleTable, actionsColumn } from '../console-table';
-import { FormDialog, RefusalNotice } from '../form-dialog';
-import { minorOf, useStoreAct, wholeOf } from './store-act';
+import { actionsColumn } from '../console-table';
+import { FormDialog } from '../form-dialog';
+import { CurrencyField } from './plan-fields';
+import { minorOf, useStoreAct, useStoreCreate, wholeOf } from './store-act';
+import { StoreListCard } from './store-list-card';
 import { SmallButton } from '../small-button';
 
 /** A day typed in a date field as the start of that UTC day, or null when empty. */
@@ -37,7 +35,7 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
   const [perUser, setPerUser] = useState('1');
   const [startsAt, setStartsAt] = useState('');
   const [endsAt, setEndsAt] = useState('');
-  const act = useStoreAct();
+  const { act, create } = useStoreCreate(consoleStoreCouponCreate, onClose);
   const input = () => ({
     code,
     ...(kind === 'percent' ? { percent: wholeOf(percent) } : { amount: minorOf(amount), currency }),
@@ -53,11 +51,6 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
     startsAt: dayOf(startsAt),
     endsAt: dayOf(endsAt),
   });
-  const submit = async () => {
-    const invalid = fieldError(couponCreateInput, input());
-    if (invalid !== null) return act.setFailure({ code: invalid });
-    if (await act.run(() => consoleCall(consoleStoreCouponCreate, input()))) onClose();
-  };
   return (
     <FormDialog
       title={<Trans>Create a promo code</Trans>}
@@ -65,7 +58,7 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
       label={<Trans>Create the code</Trans>}
       act={act}
       onCancel={onClose}
-      onSubmit={submit}
+      onSubmit={() => create(input())}
     >
       <TextField
         label={<Trans>Code</Trans>}
@@ -100,12 +93,7 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
             value={amount}
             onChange={setAmount}
           />
-          <SelectField
-            label={<Trans>Currency</Trans>}
-            value={currency}
-            onChange={(value) => value && setCurrency(value)}
-            options={STORE_CURRENCIES.map((c) => ({ value: c, label: c }))}
-          />
+          <CurrencyField value={currency} onChange={setCurrency} />
         </>
       )}
       <TextField
@@ -198,22 +186,19 @@ export function CouponsCard() {
     )),
   ];
   return (
-    <TitledCard look="console-panel" title={<Trans>Promo codes</Trans>}>
-      <p>
-        <SmallButton onClick={() => setCreating(true)}>
-          <Trans>Create a promo code</Trans>
-        </SmallButton>
-      </p>
-      <RefusalNotice failure={act.failure} />
-      <ConsoleTable
-        query={list}
-        rows={list.data?.coupons}
-        columns={columns}
-        rowKey={(c) => c.code}
-        caption={<Trans>Promo codes</Trans>}
-        empty={<Trans>No promo code yet.</Trans>}
-      />
+    <StoreListCard
+      title={<Trans>Promo codes</Trans>}
+      newLabel={<Trans>Create a promo code</Trans>}
+      onNew={() => setCreating(true)}
+      failure={act.failure}
+      query={list}
+      rows={list.data?.coupons}
+      columns={columns}
+      rowKey={(c) => c.code}
+      caption={<Trans>Promo codes</Trans>}
+      empty={<Trans>No promo code yet.</Trans>}
+    >
       {creating && <CreateCouponDialog onClose={() => setCreating(false)} />}
-    </TitledCard>
+    </StoreListCard>
   );
 }

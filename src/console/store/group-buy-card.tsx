@@ -19,7 +19,7 @@ import { consoleCall } from '../api/console-client';
 import { storeGroupBuyQuery } from '../api/console-queries';
 import { ConsoleTable, ReadFailure, Loading } from '../console-table';
 import { ConsoleForm, RefusalNotice } from '../form-dialog';
-import { ProductIdField } from './plan-fields';
+import { CurrencyField, ProductIdField } from './plan-fields';
 import { minorOf, useStoreAct, wholeOf } from './store-act';
 import { SmallButton } from '../small-button';
 
@@ -70,12 +70,7 @@ function SeatPriceForm() {
           { value: '3', label: '3' },
         ]}
       />
-      <SelectField
-        label={<Trans>Currency</Trans>}
-        value={currency}
-        onChange={(value) => value && setCurrency(value)}
-        options={STORE_CURRENCIES.map((c) => ({ value: c, label: c }))}
-      />
+      <CurrencyField value={currency} onChange={setCurrency} />
       <TextField
         label={<Trans>Seat price</Trans>}
         inputMode="decimal"

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { STORE_CURRENCIES, type StoreCurrency } from '../../../contract/endpoints/console';
 import { ShopGroupType } from '../../../contract/enums';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
@@ -44,6 +45,26 @@ export function GroupTypeField({
         { value: '1', label: <Trans>Standard</Trans> },
         { value: '2', label: <Trans>Lite</Trans> },
       ]}
+    />
+  );
+}
+
+const currencyOptions = STORE_CURRENCIES.map((c) => ({ value: c, label: c }));
+
+/** The currency of a price being set: a plan's, a promo code's amount off, a seat's. */
+export function CurrencyField({
+  value,
+  onChange,
+}: {
+  value: StoreCurrency;
+  onChange: (value: StoreCurrency) => void;
+}) {
+  return (
+    <SelectField
+      label={<Trans>Currency</Trans>}
+      value={value}
+      onChange={(currency) => currency && onChange(currency)}
+      options={currencyOptions}
     />
   );
 }
