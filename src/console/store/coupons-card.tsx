@@ -19,6 +19,7 @@ import { CurrencyField } from './plan-fields';
 import { minorOf, useStoreAct, useStoreCreate, wholeOf } from './store-act';
 import { StoreListCard } from './store-list-card';
 import { SmallButton } from '../small-button';
+import { PriceField, WholeField } from './number-fields';
 
 /** A day typed in a date field as the start of that UTC day, or null when empty. */
 const dayOf = (text: string) => (text === '' ? null : `${text}T00:00:00Z`);
@@ -78,21 +79,15 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
         ]}
       />
       {kind === 'percent' ? (
-        <TextField
+        <WholeField
           label={<Trans>Percent off</Trans>}
-          inputMode="numeric"
           value={percent}
           onChange={setPercent}
           hint={<Trans>1 to 100.</Trans>}
         />
       ) : (
         <>
-          <TextField
-            label={<Trans>Amount off</Trans>}
-            inputMode="decimal"
-            value={amount}
-            onChange={setAmount}
-          />
+          <PriceField label={<Trans>Amount off</Trans>} value={amount} onChange={setAmount} />
           <CurrencyField value={currency} onChange={setCurrency} />
         </>
       )}
@@ -103,19 +98,13 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
         autoComplete="off"
         hint={<Trans>Product IDs, e.g. 103, 104. Empty: every plan.</Trans>}
       />
-      <TextField
+      <WholeField
         label={<Trans>Uses in all</Trans>}
-        inputMode="numeric"
         value={maxUses}
         onChange={setMaxUses}
         hint={<Trans>Empty: no limit.</Trans>}
       />
-      <TextField
-        label={<Trans>Uses per member</Trans>}
-        inputMode="numeric"
-        value={perUser}
-        onChange={setPerUser}
-      />
+      <WholeField label={<Trans>Uses per member</Trans>} value={perUser} onChange={setPerUser} />
       <TextField
         label={<Trans>Starts (UTC)</Trans>}
         type="date"

@@ -12,7 +12,6 @@ import {
 import { type DataColumn } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/select-field';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { TextField } from '../../components/ui/text-field';
 import { useMoney } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
 import { consoleCall } from '../api/console-client';
@@ -22,6 +21,7 @@ import { ConsoleForm, RefusalNotice } from '../form-dialog';
 import { CurrencyField, ProductIdField } from './plan-fields';
 import { minorOf, useStoreAct, wholeOf } from './store-act';
 import { SmallButton } from '../small-button';
+import { PriceField, WholeField } from './number-fields';
 
 type Seat = GroupBuyStore['prices'][number];
 
@@ -71,9 +71,8 @@ function SeatPriceForm() {
         ]}
       />
       <CurrencyField value={currency} onChange={setCurrency} />
-      <TextField
+      <PriceField
         label={<Trans>Seat price</Trans>}
-        inputMode="decimal"
         value={amount}
         onChange={setAmount}
         autoComplete="off"
@@ -106,9 +105,8 @@ function HoursForm({ hours }: { hours: number }) {
       }
     >
       <RefusalNotice failure={act.failure} />
-      <TextField
+      <WholeField
         label={<Trans>Hours an open group lasts</Trans>}
-        inputMode="numeric"
         value={value}
         onChange={setValue}
         hint={<Trans>1 to 720; groups opened from now.</Trans>}

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { STORE_CURRENCIES, type StoreCurrency } from '../../../contract/endpoints/console';
 import { ShopGroupType } from '../../../contract/enums';
 import { SelectField } from '../../components/ui/select-field';
-import { TextField } from '../../components/ui/text-field';
+import { WholeField } from './number-fields';
 
 /** A plan's product ID as typed (103); `wholeOf` reads it for the wire. */
 export function ProductIdField({
@@ -12,14 +12,7 @@ export function ProductIdField({
   value: string;
   onChange: (value: string) => void;
 }) {
-  return (
-    <TextField
-      label={<Trans>Product ID</Trans>}
-      inputMode="numeric"
-      value={value}
-      onChange={onChange}
-    />
-  );
+  return <WholeField label={<Trans>Product ID</Trans>} value={value} onChange={onChange} />;
 }
 
 /** Standard or Lite as the plan select keeps it; `groupTypeOf` reads it for the wire. */

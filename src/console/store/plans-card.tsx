@@ -10,7 +10,6 @@ import {
 } from '../../../contract/endpoints/console';
 import { type DataColumn } from '../../components/ui/data-table';
 import { CheckField } from '../../components/ui/check-field';
-import { TextField } from '../../components/ui/text-field';
 import { ProductName, useMoney } from '../../components/formats';
 import { consoleCall } from '../api/console-client';
 import { storePlansQuery } from '../api/console-queries';
@@ -26,6 +25,7 @@ import {
 import { StoreListCard } from './store-list-card';
 import { minorOf, useStoreAct, useStoreCreate, wholeOf } from './store-act';
 import { SmallButton } from '../small-button';
+import { PriceField, WholeField } from './number-fields';
 
 function PriceDialog({ plan, onClose }: { plan: StorePlan; onClose: () => void }) {
   const [currency, setCurrency] = useState<StoreCurrency>('CNY');
@@ -47,9 +47,8 @@ function PriceDialog({ plan, onClose }: { plan: StorePlan; onClose: () => void }
       onSubmit={submit}
     >
       <CurrencyField value={currency} onChange={setCurrency} />
-      <TextField
+      <PriceField
         label={<Trans>Price</Trans>}
-        inputMode="decimal"
         value={amount}
         onChange={setAmount}
         autoComplete="off"
@@ -95,28 +94,16 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
     >
       <ProductIdField value={id} onChange={setId} />
       <GroupTypeField value={groupType} onChange={setGroupType} />
-      <TextField
-        label={<Trans>Months</Trans>}
-        inputMode="numeric"
-        value={months}
-        onChange={setMonths}
-      />
-      <TextField
+      <WholeField label={<Trans>Months</Trans>} value={months} onChange={setMonths} />
+      <WholeField
         label={<Trans>Days of membership</Trans>}
-        inputMode="numeric"
         value={days}
         onChange={setDays}
         hint={<Trans>Leave empty for 365 a year or 30 a month.</Trans>}
       />
-      <TextField
-        label={<Trans>Devices allowed</Trans>}
-        inputMode="numeric"
-        value={devices}
-        onChange={setDevices}
-      />
-      <TextField
+      <WholeField label={<Trans>Devices allowed</Trans>} value={devices} onChange={setDevices} />
+      <WholeField
         label={<Trans>Position on the pricing page</Trans>}
-        inputMode="numeric"
         value={sort}
         onChange={setSort}
         hint={<Trans>Smaller numbers come first; leave empty to order by months.</Trans>}
@@ -124,18 +111,8 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
       <CheckField checked={recommended} onChange={setRecommended}>
         <Trans>Recommended (highlighted on the pricing page)</Trans>
       </CheckField>
-      <TextField
-        label={<Trans>Price in CNY</Trans>}
-        inputMode="decimal"
-        value={cny}
-        onChange={setCny}
-      />
-      <TextField
-        label={<Trans>Price in USD</Trans>}
-        inputMode="decimal"
-        value={usd}
-        onChange={setUsd}
-      />
+      <PriceField label={<Trans>Price in CNY</Trans>} value={cny} onChange={setCny} />
+      <PriceField label={<Trans>Price in USD</Trans>} value={usd} onChange={setUsd} />
     </FormDialog>
   );
 }

@@ -17,6 +17,7 @@ import { GroupTypeField, ProductIdField, groupTypeOf, type GroupTypeChoice } fro
 import { RedeemCodeLookup } from './redeem-code-lookup';
 import { useStoreCreate, wholeOf } from './store-act';
 import { StoreListCard } from './store-list-card';
+import { WholeField } from './number-fields';
 
 /** Where a batch's CSV is saved from: a same-origin GET with the session cookie, audited. */
 const exportHref = (batchId: number) =>
@@ -50,12 +51,7 @@ function CreateBatchDialog({ onClose }: { onClose: () => void }) {
       onCancel={onClose}
       onSubmit={() => create(input())}
     >
-      <TextField
-        label={<Trans>Number of codes</Trans>}
-        inputMode="numeric"
-        value={count}
-        onChange={setCount}
-      />
+      <WholeField label={<Trans>Number of codes</Trans>} value={count} onChange={setCount} />
       <SelectField
         label={<Trans>Worth</Trans>}
         value={by}
@@ -70,20 +66,10 @@ function CreateBatchDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <>
           <GroupTypeField value={groupType} onChange={setGroupType} />
-          <TextField
-            label={<Trans>Days</Trans>}
-            inputMode="numeric"
-            value={days}
-            onChange={setDays}
-          />
+          <WholeField label={<Trans>Days</Trans>} value={days} onChange={setDays} />
         </>
       )}
-      <TextField
-        label={<Trans>Uses per code</Trans>}
-        inputMode="numeric"
-        value={uses}
-        onChange={setUses}
-      />
+      <WholeField label={<Trans>Uses per code</Trans>} value={uses} onChange={setUses} />
       <TextField
         label={<Trans>Expires (UTC)</Trans>}
         type="date"
