@@ -1,5 +1,6 @@
 /** The console's reads as React Query options, and the session the guard and the shell share. */
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
   consoleAnnouncementList,
   consoleAuditList,
@@ -32,6 +33,7 @@ import {
   consoleStorePlans,
   consoleStoreRedeemBatches,
   consoleStoreRedeemCode,
+  type ConsoleEndpoint,
   type ConsoleInputOf,
   type ConsoleSession,
 } from '../../../contract/endpoints/console';
@@ -77,192 +79,144 @@ export function storeConsoleSession(
   queryClient.setQueryData(consoleSessionQuery.queryKey, session);
 }
 
-export const staffListQuery = queryOptions({
-  queryKey: [...CONSOLE_KEY, 'staff'],
-  queryFn: () => consoleCall(consoleStaffList, {}),
-});
+/**
+ * One console read as query options: `key` under CONSOLE_KEY (what an act's refresh names), and
+ * the endpoint called with `input`.
+ */
+function consoleQuery<I extends z.ZodType, D extends z.ZodType>(
+  key: readonly unknown[],
+  endpoint: ConsoleEndpoint<I, D>,
+  input: z.input<I>,
+) {
+  return queryOptions({
+    queryKey: [...CONSOLE_KEY, ...key],
+    queryFn: () => consoleCall(endpoint, input),
+  });
+}
+
+/**
+ * A console list whose input the operator changes (filters, page, "show every one"): the rows
+ * read last stay on screen while the new ones load.
+ */
+function consoleListQuery<I extends z.ZodType, D extends z.ZodType>(
+  key: readonly unknown[],
+  endpoint: ConsoleEndpoint<I, D>,
+  input: z.input<I>,
+) {
+  return queryOptions({ ...consoleQuery(key, endpoint, input), placeholderData: keepPreviousData });
+}
+
+export const staffListQuery = consoleQuery(['staff'], consoleStaffList, {});
 
 /** Exact search; an empty query reads nothing. */
 export const memberSearchQuery = (q: string) =>
   queryOptions({
-    queryKey: [...CONSOLE_KEY, 'members', 'search', q],
-    queryFn: () => consoleCall(consoleUserSearch, { q }),
+    ...consoleQuery(['members', 'search', q], consoleUserSearch, { q }),
     enabled: q.trim() !== '',
   });
 
 export const memberRecordQuery = (userId: number) =>
-  queryOptions({
-    queryKey: [...CONSOLE_KEY, 'members', 'record', userId],
-    queryFn: () => consoleCall(consoleUserRecord, { userId }),
-  });
+  consoleQuery(['members', 'record', userId], consoleUserRecord, { userId });
 
-export const activeMembersQuery = queryOptions({
-  queryKey: [...CONSOLE_KEY, 'members', 'active'],
-  queryFn: () => consoleCall(consoleBulkExtendPreview, {}),
-});
+export const activeMembersQuery = consoleQuery(['members', 'active'], consoleBulkExtendPreview, {});
 
 export type AuditFilters = ConsoleInputOf<typeof consoleAuditList>;
 
 export const auditQuery = (filters: AuditFilters) =>
-  queryOptions({
-    queryKey: [...CONSOLE_KEY, 'audit', filters],
-    queryFn: () => consoleCall(consoleAuditList, filters),
-  });
+  consoleListQuery(['audit', filters], consoleAuditList, filters);
 
 /** Every announcement with its state and reads (the content section). */
-export const announcementsQuery = queryOptions({
-  queryKey: [...CONSOLE_KEY, 'announcements'],
-  queryFn: () => consoleCall(consoleAnnouncementList, {}),
-});
+export const announcementsQuery = consoleQuery(['announcements'], consoleAnnouncementList, {});
 
 /** The yearly plan's benefits, hidden ones too. */
-export const benefitsQuery = queryOptions({
-  queryKey: [...CONSOLE_KEY, 'benefits'],
-  queryFn: () => consoleCall(consoleBenefitList, {}),
-});
+export const benefitsQuery = consoleQuery(['benefits'], consoleBenefitList, {});
 
 /** The FAQ and the clauses, each with the replacement published in the console or none. */
-export const contentPagesQuery = queryOptions({
-  queryKey: [...CONSOLE_KEY, 'pages'],
-  queryFn: () => consoleCall(consoleContentPageList, {}),
-});
+export const contentPagesQuery = consoleQuery(['pages'], consoleContentPageList, {});
 
 /** The site's links (the display config's `links`). */
-export const siteLinksQuery = queryOptions({
-  queryKey: [...CONSOLE_KEY, 'links'],
-  queryFn: () => consoleCall(consoleLinksRead, {}),
-});
+export const siteLinksQuery = consoleQuery(['links'], consoleLinksRead, {});
 
-export const dashboardQuery = queryOptions({
-  queryKey: [...CONSOLE_KEY, 'dashboard'],
-  queryFn: () => consoleCall(consoleDashboard, {}),
-});
+export const dashboardQuery = consoleQuery(['dashboard'], consoleDashboard, {});
 
 /** The daily series of the last 30 or 90 days; switching back to a range shows it from the cache. */
 export const dashboardSeriesQuery = (days: 30 | 90) =>
-  queryOptions({
-    queryKey: [...CONSOLE_KEY, 'dashboard', 'series', days],
-    queryFn: () => consoleCall(consoleDashboardSeries, { days }),
-  });
+  consoleQuery(['dashboard', 'series', days], consoleDashboardSeries, { days });
 
 export type OrderFilters = ConsoleInputOf<typeof consoleOrderList>;
 
 export const orderListQuery = (filters: OrderFilters) =>
-  queryOptions({
-    queryKey: [...CONSOLE_KEY, 'orders', 'list', filters],
-    queryFn: () => consoleCall(consoleOrderList, filters),
-  });
+  consoleListQuery(['orders', 'list', filters], consoleOrderList, filters);
 
 export const orderRecordQuery = (orderId: string) =>
-  queryOptions({
-    queryKey: [...CONSOLE_KEY, 'orders', 'record', orderId],
-    queryFn: () => consoleCall(consoleOrderRecord, { orderId }),
-  });
+  consoleQuery(['orders', 'record', orderId], consoleOrderRecord, { orderId });
 
 /** The payment flags, open ones only unless `all`. */
 export const paymentFlagsQuery = (all: boolean, page: number, pageSize: number) =>
-  queryOptions({
-    queryKey: [...CONSOLE_KEY, 'orders', 'flags', all, page],
-    queryFn: () => consoleCall(consolePaymentFlags, { all: all ? '1' : '0', page, pageSize }),
+  consoleListQuery(['orders', 'flags', all, page], consolePaymentFlags, {
+    all: all ? '1' : '0',
+    page,
+    pageSize,
   });
 
 /**
  * Every node with its health. Read on demand (the page's Refresh button), never on a timer: each
  * call moves the session's idle limit on, and an unattended tab must still time out.
  */
-export const nodeListQuery = queryOptions({
-  queryKey: [...CONSOLE_KEY, 'nodes', 'list'],
-  queryFn: () => consoleCall(consoleNodeList, {}),
-});
+export const nodeListQuery = consoleQuery(['nodes', 'list'], consoleNodeList, {});
 
 export const nodeRecordQuery = (nodeId: number) =>
-  queryOptions({
-    queryKey: [...CONSOLE_KEY, 'nodes', 'record', nodeId],
-    queryFn: () => consoleCall(consoleNodeRecord, { nodeId }),
-  });
+  consoleQuery(['nodes', 'record', nodeId], consoleNodeRecord, { nodeId });
 
 export type GroupFilters = ConsoleInputOf<typeof consoleGroupList>;
 
 export const groupListQuery = (filters: GroupFilters) =>
-  queryOptions({
-    queryKey: [...CONSOLE_KEY, 'groups', 'list', filters],
-    queryFn: () => consoleCall(consoleGroupList, filters),
-  });
+  consoleListQuery(['groups', 'list', filters], consoleGroupList, filters);
 
 export const groupRecordQuery = (groupId: string) =>
-  queryOptions({
-    queryKey: [...CONSOLE_KEY, 'groups', 'record', groupId],
-    queryFn: () => consoleCall(consoleGroupRecord, { groupId }),
-  });
+  consoleQuery(['groups', 'record', groupId], consoleGroupRecord, { groupId });
 
 // The crypto section (issue 21, item 7).
-export const cryptoOverviewQuery = queryOptions({
-  queryKey: [...CONSOLE_KEY, 'crypto', 'overview'],
-  queryFn: () => consoleCall(consoleCryptoOverview, {}),
-});
+export const cryptoOverviewQuery = consoleQuery(['crypto', 'overview'], consoleCryptoOverview, {});
 
+/** The transfers no order took (every one with `all`). */
 export const cryptoTransfersQuery = (all: boolean) =>
-  queryOptions({
-    queryKey: [...CONSOLE_KEY, 'crypto', 'transfers', all],
-    queryFn: () => consoleCall(consoleCryptoTransfers, { all: all ? '1' : '0' }),
-  });
+  consoleListQuery(['crypto', 'transfers', all], consoleCryptoTransfers, { all: all ? '1' : '0' });
 
+/** The credits a reorg took back, open ones only unless `all`. */
 export const cryptoReorgsQuery = (all: boolean) =>
-  queryOptions({
-    queryKey: [...CONSOLE_KEY, 'crypto', 'reorgs', all],
-    queryFn: () => consoleCall(consoleCryptoReorgs, { all: all ? '1' : '0' }),
-  });
+  consoleListQuery(['crypto', 'reorgs', all], consoleCryptoReorgs, { all: all ? '1' : '0' });
+
 /** The KOLs with their terms and totals, and the programme's settings. */
-export const kolListQuery = queryOptions({
-  queryKey: [...CONSOLE_KEY, 'kol', 'list'],
-  queryFn: () => consoleCall(consoleKolList, {}),
-});
+export const kolListQuery = consoleQuery(['kol', 'list'], consoleKolList, {});
 
 export const kolCommissionsQuery = (input: ConsoleInputOf<typeof consoleKolCommissions>) =>
-  queryOptions({
-    queryKey: [...CONSOLE_KEY, 'kol', 'commissions', input],
-    queryFn: () => consoleCall(consoleKolCommissions, input),
-  });
+  consoleListQuery(['kol', 'commissions', input], consoleKolCommissions, input);
 
 export const kolSettlementsQuery = (input: ConsoleInputOf<typeof consoleKolSettlements>) =>
-  queryOptions({
-    queryKey: [...CONSOLE_KEY, 'kol', 'settlements', input],
-    queryFn: () => consoleCall(consoleKolSettlements, input),
-  });
+  consoleListQuery(['kol', 'settlements', input], consoleKolSettlements, input);
 
 /** The ledger's balance, asked on the button only. */
 export const kolLedgerQuery = queryOptions({
-  queryKey: [...CONSOLE_KEY, 'kol', 'ledger'],
-  queryFn: () => consoleCall(consoleKolLedgerCheck, {}),
+  ...consoleQuery(['kol', 'ledger'], consoleKolLedgerCheck, {}),
   enabled: false,
 });
 
 /** The store section's reads (plans, promo codes, redeem batches, group buy), under one key. */
 export const STORE_KEY = [...CONSOLE_KEY, 'store'] as const;
 
-export const storePlansQuery = queryOptions({
-  queryKey: [...STORE_KEY, 'plans'],
-  queryFn: () => consoleCall(consoleStorePlans, {}),
-});
+export const storePlansQuery = consoleQuery(['store', 'plans'], consoleStorePlans, {});
 
-export const storeCouponsQuery = queryOptions({
-  queryKey: [...STORE_KEY, 'coupons'],
-  queryFn: () => consoleCall(consoleStoreCoupons, {}),
-});
+export const storeCouponsQuery = consoleQuery(['store', 'coupons'], consoleStoreCoupons, {});
 
-export const storeRedeemBatchesQuery = queryOptions({
-  queryKey: [...STORE_KEY, 'redeem-batches'],
-  queryFn: () => consoleCall(consoleStoreRedeemBatches, {}),
-});
+export const storeRedeemBatchesQuery = consoleQuery(
+  ['store', 'redeem-batches'],
+  consoleStoreRedeemBatches,
+  {},
+);
 
 /** One redeem code looked up by its text; read again after every store act (a disable). */
 export const storeRedeemCodeQuery = (code: string) =>
-  queryOptions({
-    queryKey: [...STORE_KEY, 'redeem-code', code],
-    queryFn: () => consoleCall(consoleStoreRedeemCode, { code }),
-  });
+  consoleQuery(['store', 'redeem-code', code], consoleStoreRedeemCode, { code });
 
-export const storeGroupBuyQuery = queryOptions({
-  queryKey: [...STORE_KEY, 'group-buy'],
-  queryFn: () => consoleCall(consoleStoreGroupBuy, {}),
-});
+export const storeGroupBuyQuery = consoleQuery(['store', 'group-buy'], consoleStoreGroupBuy, {});

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -7,11 +6,11 @@ import {
   type AnnouncementState,
   type ConsoleAnnouncement,
 } from '../../../contract/endpoints/console-content';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { DataColumn } from '../../components/ui/data-table';
 import { useDateTime } from '../../components/formats';
 import { consoleCall } from '../api/console-client';
 import { announcementsQuery } from '../api/console-queries';
+import { useQuestion } from '../confirmed-act';
 import { actionsColumn } from '../console-table';
 import '../../components/ui/badge.css';
 import { AnnouncementForm } from './announcement-form';
@@ -47,8 +46,6 @@ function StateBadge({ state }: { state: AnnouncementState }) {
   }
 }
 
-type PendingAction = { kind: 'withdraw' | 'delete'; announcement: ConsoleAnnouncement };
-
 /**
  * Announcements to members (docs/console.md "Content"): the form, then the list with each one's
  * state; change, withdraw, and delete one nobody read.
@@ -60,21 +57,34 @@ export function AnnouncementsSection() {
   const { editing, edit, form, act, pending, frame } = useContentList<ConsoleAnnouncement>(
     announcementsQuery.queryKey,
   );
-  const [action, setAction] = useState<PendingAction | null>(null);
+  const question = useQuestion(act, pending);
   const chinese = i18n.locale.startsWith('zh');
 
-  const confirm = async () => {
-    if (!action) return;
-    const { id } = action.announcement;
-    await act(() =>
-      action.kind === 'withdraw'
-        ? consoleCall(consoleAnnouncementWithdraw, { id })
-        : consoleCall(consoleAnnouncementDelete, { id }),
-    );
-    setAction(null);
-  };
-
   const titleOf = (a: ConsoleAnnouncement) => (chinese ? a.titleZh : a.titleEn);
+
+  const askWithdraw = (a: ConsoleAnnouncement) =>
+    question.ask({
+      title: <Trans>Withdraw “{titleOf(a)}”?</Trans>,
+      text: (
+        <Trans>
+          Members no longer see it, nor its banner. It stays here and in the audit trail; it cannot
+          be published again.
+        </Trans>
+      ),
+      label: <Trans>Withdraw</Trans>,
+      run: () => consoleCall(consoleAnnouncementWithdraw, { id: a.id }),
+    });
+  const askDelete = (a: ConsoleAnnouncement) =>
+    question.ask({
+      title: <Trans>Delete “{titleOf(a)}”?</Trans>,
+      text: (
+        <Trans>
+          No member has read it yet. It is removed for good (the audit trail keeps its text).
+        </Trans>
+      ),
+      label: <Trans>Delete</Trans>,
+      run: () => consoleCall(consoleAnnouncementDelete, { id: a.id }),
+    });
 
   const columns: DataColumn<ConsoleAnnouncement>[] = [
     { key: 'title', header: t`Title`, rowHeader: true, cell: titleOf },
@@ -96,17 +106,11 @@ export function AnnouncementsSection() {
       a.state === 'withdrawn' ? null : (
         <>
           <ChangeButton name={t`Change “${titleOf(a)}”`} onClick={() => edit(a)} />
-          <SmallButton
-            label={t`Withdraw “${titleOf(a)}”`}
-            onClick={() => setAction({ kind: 'withdraw', announcement: a })}
-          >
+          <SmallButton label={t`Withdraw “${titleOf(a)}”`} onClick={() => askWithdraw(a)}>
             <Trans>Withdraw</Trans>
           </SmallButton>
           {a.reads === 0 && (
-            <SmallButton
-              label={t`Delete “${titleOf(a)}”`}
-              onClick={() => setAction({ kind: 'delete', announcement: a })}
-            >
+            <SmallButton label={t`Delete “${titleOf(a)}”`} onClick={() => askDelete(a)}>
               <Trans>Delete</Trans>
             </SmallButton>
           )}
@@ -128,35 +132,7 @@ export function AnnouncementsSection() {
         rowKey={(a) => a.id}
         empty={<Trans>No announcements yet.</Trans>}
       />
-      {action?.kind === 'withdraw' && (
-        <ConfirmDialog
-          title={<Trans>Withdraw “{titleOf(action.announcement)}”?</Trans>}
-          text={
-            <Trans>
-              Members no longer see it, nor its banner. It stays here and in the audit trail; it
-              cannot be published again.
-            </Trans>
-          }
-          confirmLabel={<Trans>Withdraw</Trans>}
-          pending={pending}
-          onCancel={() => setAction(null)}
-          onConfirm={() => void confirm()}
-        />
-      )}
-      {action?.kind === 'delete' && (
-        <ConfirmDialog
-          title={<Trans>Delete “{titleOf(action.announcement)}”?</Trans>}
-          text={
-            <Trans>
-              No member has read it yet. It is removed for good (the audit trail keeps its text).
-            </Trans>
-          }
-          confirmLabel={<Trans>Delete</Trans>}
-          pending={pending}
-          onCancel={() => setAction(null)}
-          onConfirm={() => void confirm()}
-        />
-      )}
+      {question.dialog}
     </>
   );
 }

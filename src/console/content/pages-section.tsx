@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CONTENT_PAGE_LIMITS, type ContentPage } from '../../../contract/content-pages';
@@ -12,7 +12,6 @@ import type { Locale } from '../../../contract/enums';
 import { Errors } from '../../../contract/errors';
 import { useDateTime } from '../../components/formats';
 import { MarkdownBlocks } from '../../components/markdown-text';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { DataColumn } from '../../components/ui/data-table';
 import { errorCodeOf } from '../../lib/api-error';
 import { CLAUSE_TEXTS } from '../../lib/page-texts/clauses';
@@ -20,6 +19,7 @@ import { FAQ_TEXT } from '../../lib/page-texts/faq';
 import { parseMarkdown } from '../../lib/page-texts/markdown';
 import { consoleCall } from '../api/console-client';
 import { contentPagesQuery, siteLinksQuery } from '../api/console-queries';
+import { useQuestion } from '../confirmed-act';
 import { actionsColumn } from '../console-table';
 import { ChangeButton, ContentFormCard, ContentListSection, useContentList } from './content-list';
 import { TextAreaField } from './text-area-field';
@@ -179,17 +179,24 @@ export function PagesSection() {
   const { editing, edit, form, act, pending, refresh, frame } = useContentList<ConsoleContentPage>(
     contentPagesQuery.queryKey,
   );
-  const [restoring, setRestoring] = useState<ConsoleContentPage | null>(null);
+  const question = useQuestion(act, pending);
 
-  const restore = async () => {
-    if (!restoring) return;
-    await act(async () => {
-      await consoleCall(consoleContentPageRestore, { page: restoring.page });
-      // The text open in the form was just replaced by the built-in one: the form closes.
-      if (editing?.page === restoring.page) form.onCancel();
+  const askRestore = (p: ConsoleContentPage) =>
+    question.ask({
+      title: <Trans>Restore the built-in text of “{pageName(p.page)}”?</Trans>,
+      text: (
+        <Trans>
+          Visitors see the text that ships with the site again, in both languages. The published
+          text stays in the audit trail.
+        </Trans>
+      ),
+      label: <Trans>Restore</Trans>,
+      run: async () => {
+        await consoleCall(consoleContentPageRestore, { page: p.page });
+        // The text open in the form was just replaced by the built-in one: the form closes.
+        if (editing?.page === p.page) form.onCancel();
+      },
     });
-    setRestoring(null);
-  };
 
   const columns: DataColumn<ConsoleContentPage>[] = [
     { key: 'page', header: t`Page`, rowHeader: true, cell: (p) => pageName(p.page) },
@@ -215,7 +222,7 @@ export function PagesSection() {
         {p.replaced && (
           <SmallButton
             label={t`Restore the built-in text of “${pageName(p.page)}”`}
-            onClick={() => setRestoring(p)}
+            onClick={() => askRestore(p)}
           >
             <Trans>Restore the built-in text</Trans>
           </SmallButton>
@@ -246,21 +253,7 @@ export function PagesSection() {
         rowKey={(p) => p.page}
         empty={<Trans>No pages.</Trans>}
       />
-      {restoring && (
-        <ConfirmDialog
-          title={<Trans>Restore the built-in text of “{pageName(restoring.page)}”?</Trans>}
-          text={
-            <Trans>
-              Visitors see the text that ships with the site again, in both languages. The published
-              text stays in the audit trail.
-            </Trans>
-          }
-          confirmLabel={<Trans>Restore</Trans>}
-          pending={pending}
-          onCancel={() => setRestoring(null)}
-          onConfirm={() => void restore()}
-        />
-      )}
+      {question.dialog}
     </>
   );
 }

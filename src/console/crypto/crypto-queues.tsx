@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type {
@@ -47,14 +47,34 @@ function TransferState({ state }: { state: CryptoTransferView['state'] }) {
   }
 }
 
-function AllToggle({ all, onChange }: { all: boolean; onChange: (all: boolean) => void }) {
+/**
+ * A crypto queue in its card: what the operator does about its entries, the switch from the ones
+ * waiting to every one, then its tables.
+ */
+function QueueCard({
+  title,
+  note,
+  all,
+  onAll,
+  children,
+}: {
+  title: ReactNode;
+  note: ReactNode;
+  all: boolean;
+  onAll: (all: boolean) => void;
+  children: ReactNode;
+}) {
   return (
-    <p>
-      <label className="console-check">
-        <input type="checkbox" checked={all} onChange={(e) => onChange(e.target.checked)} />{' '}
-        <Trans>Show every one</Trans>
-      </label>
-    </p>
+    <TitledCard look="console-panel" title={title}>
+      <p className="console-muted">{note}</p>
+      <p>
+        <label className="console-check">
+          <input type="checkbox" checked={all} onChange={(e) => onAll(e.target.checked)} />{' '}
+          <Trans>Show every one</Trans>
+        </label>
+      </p>
+      {children}
+    </TitledCard>
   );
 }
 
@@ -69,7 +89,7 @@ export function CryptoTransfers() {
   const dateTime = useDateTime();
   const errorText = useErrorText();
   const [all, setAll] = useState(false);
-  const read = useQuery({ ...cryptoTransfersQuery(all), placeholderData: keepPreviousData });
+  const read = useQuery(cryptoTransfersQuery(all));
 
   const transferColumns: DataColumn<CryptoTransferView>[] = [
     { key: 'seen', header: t`Seen`, rowHeader: true, cell: (x) => dateTime(x.seenAt) },
@@ -105,15 +125,18 @@ export function CryptoTransfers() {
   ];
 
   return (
-    <TitledCard look="console-panel" title={<Trans>Transfers no order took</Trans>}>
-      <p className="console-muted">
+    <QueueCard
+      title={<Trans>Transfers no order took</Trans>}
+      note={
         <Trans>
           Nothing here is done from the console: send the money back from the receiving wallet, or,
           when you know whose order it pays, confirm that order by hand in Orders with the trade
           number shown (txHash:logIndex).
         </Trans>
-      </p>
-      <AllToggle all={all} onChange={setAll} />
+      }
+      all={all}
+      onAll={setAll}
+    >
       <ConsoleTable
         query={read}
         rows={read.data?.transfers}
@@ -139,7 +162,7 @@ export function CryptoTransfers() {
         caption={<Trans>Transactions buyers submitted that cannot pay their order</Trans>}
         empty={<Trans>None.</Trans>}
       />
-    </TitledCard>
+    </QueueCard>
   );
 }
 
@@ -151,7 +174,7 @@ export function CryptoReorgs() {
   const { t } = useLingui();
   const dateTime = useDateTime();
   const [all, setAll] = useState(false);
-  const read = useQuery({ ...cryptoReorgsQuery(all), placeholderData: keepPreviousData });
+  const read = useQuery(cryptoReorgsQuery(all));
 
   const columns: DataColumn<CryptoReorgView>[] = [
     { key: 'at', header: t`Flagged`, rowHeader: true, cell: (r) => dateTime(r.flaggedAt) },
@@ -190,15 +213,18 @@ export function CryptoReorgs() {
   ];
 
   return (
-    <TitledCard look="console-panel" title={<Trans>Credits a reorg took back</Trans>}>
-      <p className="console-muted">
+    <QueueCard
+      title={<Trans>Credits a reorg took back</Trans>}
+      note={
         <Trans>
           The membership was kept. The transfer may be mined again; otherwise ask the buyer to pay
           again or refund the order, then resolve its flag in{' '}
           <Link to="/admin/orders">Orders, payment flags</Link>.
         </Trans>
-      </p>
-      <AllToggle all={all} onChange={setAll} />
+      }
+      all={all}
+      onAll={setAll}
+    >
       <ConsoleTable
         query={read}
         rows={read.data?.reorgs}
@@ -207,6 +233,6 @@ export function CryptoReorgs() {
         caption={<Trans>Payments credited, then lost in a reorg</Trans>}
         empty={<Trans>None.</Trans>}
       />
-    </TitledCard>
+    </QueueCard>
   );
 }

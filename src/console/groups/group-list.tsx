@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   CONSOLE_GROUP_STATES,
@@ -47,10 +47,7 @@ export function GroupList({ onOpen }: { onOpen: (groupId: string) => void }) {
       groupId: typedError(groupNoField, typed.groupId),
     }),
   );
-  const groups = useQuery({
-    ...groupListQuery(filtersOf(applied, page)),
-    placeholderData: keepPreviousData,
-  });
+  const groups = useQuery(groupListQuery(filtersOf(applied, page)));
 
   const columns: DataColumn<ConsoleGroup>[] = [
     { key: 'group', header: t`Group ID`, rowHeader: true, cell: (g) => <code>{g.groupId}</code> },

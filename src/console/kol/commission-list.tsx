@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   KOL_COMMISSION_STATUSES,
@@ -80,15 +80,14 @@ export function CommissionList() {
     act: 'confirm' | 'void';
   } | null>(null);
   const kol = /^\d+$/.test(kolId.trim()) ? Number(kolId.trim()) : undefined;
-  const commissions = useQuery({
-    ...kolCommissionsQuery({
+  const commissions = useQuery(
+    kolCommissionsQuery({
       ...(status ? { status } : {}),
       ...(kol ? { kolId: kol } : {}),
       page,
       pageSize: CONSOLE_PAGE_SIZE,
     }),
-    placeholderData: keepPreviousData,
-  });
+  );
   // What tied the buyer to the KOL (server/kol/self-referral.ts); the detail beside it is the
   // matched value as the server recorded it, for the operator to check.
   const signalLabel: Record<string, string> = {

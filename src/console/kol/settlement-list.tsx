@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   consoleKolPayoutBatch,
@@ -88,10 +88,7 @@ export function SettlementList() {
   const [paying, setPaying] = useState<ConsoleSettlement | null>(null);
   const [failure, setFailure] = useState<number | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const settlements = useQuery({
-    ...kolSettlementsQuery({ page, pageSize: CONSOLE_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const settlements = useQuery(kolSettlementsQuery({ page, pageSize: CONSOLE_PAGE_SIZE }));
   const usd = (cents: number) => money({ amount: cents, currency: 'USD' });
 
   const act = async (run: () => Promise<string>) => {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { memberIdField, type ConsoleOrder } from '../../../contract/endpoints/console';
 import {
@@ -50,10 +50,7 @@ export function OrderList({ onOpen }: { onOpen: (orderId: string) => void }) {
     EMPTY,
     (typed) => ({ userId: typedError(memberIdField, typed.userId) }),
   );
-  const orders = useQuery({
-    ...orderListQuery(filtersOf(applied, page)),
-    placeholderData: keepPreviousData,
-  });
+  const orders = useQuery(orderListQuery(filtersOf(applied, page)));
 
   const columns: DataColumn<ConsoleOrder>[] = [
     { key: 'order', header: t`Order ID`, rowHeader: true, cell: (o) => <code>{o.orderId}</code> },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { consoleResolveFlag, type PaymentFlag } from '../../../contract/endpoints/console';
 import { useDateTime } from '../../components/formats';
@@ -38,10 +38,7 @@ export function PaymentFlags({ onOpenOrder }: { onOpenOrder: (orderId: string) =
   const [all, setAll] = useState(false);
   const [page, setPage] = useState(1);
   const [resolving, setResolving] = useState<PaymentFlag | null>(null);
-  const flags = useQuery({
-    ...paymentFlagsQuery(all, page, CONSOLE_PAGE_SIZE),
-    placeholderData: keepPreviousData,
-  });
+  const flags = useQuery(paymentFlagsQuery(all, page, CONSOLE_PAGE_SIZE));
   const canResolve = session.permissions.includes('payment-flags.resolve');
 
   const columns: DataColumn<PaymentFlag>[] = [

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuditEntry } from '../../../contract/endpoints/console';
 import { type DataColumn } from '../../components/ui/data-table';
@@ -68,10 +68,7 @@ function AuditSection() {
   const { t } = useLingui();
   const dateTime = useDateTime();
   const { form, applied, page, setPage, set, apply, clear } = useListFilters(EMPTY);
-  const audit = useQuery({
-    ...auditQuery(filtersOf(applied, page)),
-    placeholderData: keepPreviousData,
-  });
+  const audit = useQuery(auditQuery(filtersOf(applied, page)));
 
   const actorName = useActorName();
 

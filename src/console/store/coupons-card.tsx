@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  STORE_CURRENCIES,
   consoleStoreCouponActive,
   consoleStoreCouponCreate,
-  couponCreateInput,
   type StoreCoupon,
   type StoreCurrency,
 } from '../../../contract/endpoints/console';
@@ -13,14 +11,15 @@ import { type DataColumn } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { useDate, useMoney } from '../../components/formats';
-import { TitledCard } from '../../components/titled-card';
-import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { storeCouponsQuery } from '../api/console-queries';
-import { ConsoleTable, actionsColumn } from '../console-table';
-import { FormDialog, RefusalNotice } from '../form-dialog';
-import { minorOf, useStoreAct, wholeOf } from './store-act';
+import { actionsColumn } from '../console-table';
+import { FormDialog } from '../form-dialog';
+import { CurrencyField } from './plan-fields';
+import { minorOf, useStoreAct, useStoreCreate, wholeOf } from './store-act';
+import { StoreListCard } from './store-list-card';
 import { SmallButton } from '../small-button';
+import { PriceField, WholeField } from './number-fields';
 
 /** A day typed in a date field as the start of that UTC day, or null when empty. */
 const dayOf = (text: string) => (text === '' ? null : `${text}T00:00:00Z`);
@@ -37,7 +36,7 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
   const [perUser, setPerUser] = useState('1');
   const [startsAt, setStartsAt] = useState('');
   const [endsAt, setEndsAt] = useState('');
-  const act = useStoreAct();
+  const { act, create } = useStoreCreate(consoleStoreCouponCreate, onClose);
   const input = () => ({
     code,
     ...(kind === 'percent' ? { percent: wholeOf(percent) } : { amount: minorOf(amount), currency }),
@@ -53,11 +52,6 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
     startsAt: dayOf(startsAt),
     endsAt: dayOf(endsAt),
   });
-  const submit = async () => {
-    const invalid = fieldError(couponCreateInput, input());
-    if (invalid !== null) return act.setFailure({ code: invalid });
-    if (await act.run(() => consoleCall(consoleStoreCouponCreate, input()))) onClose();
-  };
   return (
     <FormDialog
       title={<Trans>Create a promo code</Trans>}
@@ -65,7 +59,7 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
       label={<Trans>Create the code</Trans>}
       act={act}
       onCancel={onClose}
-      onSubmit={submit}
+      onSubmit={() => create(input())}
     >
       <TextField
         label={<Trans>Code</Trans>}
@@ -85,27 +79,16 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
         ]}
       />
       {kind === 'percent' ? (
-        <TextField
+        <WholeField
           label={<Trans>Percent off</Trans>}
-          inputMode="numeric"
           value={percent}
           onChange={setPercent}
           hint={<Trans>1 to 100.</Trans>}
         />
       ) : (
         <>
-          <TextField
-            label={<Trans>Amount off</Trans>}
-            inputMode="decimal"
-            value={amount}
-            onChange={setAmount}
-          />
-          <SelectField
-            label={<Trans>Currency</Trans>}
-            value={currency}
-            onChange={(value) => value && setCurrency(value)}
-            options={STORE_CURRENCIES.map((c) => ({ value: c, label: c }))}
-          />
+          <PriceField label={<Trans>Amount off</Trans>} value={amount} onChange={setAmount} />
+          <CurrencyField value={currency} onChange={setCurrency} />
         </>
       )}
       <TextField
@@ -115,19 +98,13 @@ function CreateCouponDialog({ onClose }: { onClose: () => void }) {
         autoComplete="off"
         hint={<Trans>Product IDs, e.g. 103, 104. Empty: every plan.</Trans>}
       />
-      <TextField
+      <WholeField
         label={<Trans>Uses in all</Trans>}
-        inputMode="numeric"
         value={maxUses}
         onChange={setMaxUses}
         hint={<Trans>Empty: no limit.</Trans>}
       />
-      <TextField
-        label={<Trans>Uses per member</Trans>}
-        inputMode="numeric"
-        value={perUser}
-        onChange={setPerUser}
-      />
+      <WholeField label={<Trans>Uses per member</Trans>} value={perUser} onChange={setPerUser} />
       <TextField
         label={<Trans>Starts (UTC)</Trans>}
         type="date"
@@ -198,22 +175,19 @@ export function CouponsCard() {
     )),
   ];
   return (
-    <TitledCard look="console-panel" title={<Trans>Promo codes</Trans>}>
-      <p>
-        <SmallButton onClick={() => setCreating(true)}>
-          <Trans>Create a promo code</Trans>
-        </SmallButton>
-      </p>
-      <RefusalNotice failure={act.failure} />
-      <ConsoleTable
-        query={list}
-        rows={list.data?.coupons}
-        columns={columns}
-        rowKey={(c) => c.code}
-        caption={<Trans>Promo codes</Trans>}
-        empty={<Trans>No promo code yet.</Trans>}
-      />
+    <StoreListCard
+      title={<Trans>Promo codes</Trans>}
+      newLabel={<Trans>Create a promo code</Trans>}
+      onNew={() => setCreating(true)}
+      failure={act.failure}
+      query={list}
+      rows={list.data?.coupons}
+      columns={columns}
+      rowKey={(c) => c.code}
+      caption={<Trans>Promo codes</Trans>}
+      empty={<Trans>No promo code yet.</Trans>}
+    >
       {creating && <CreateCouponDialog onClose={() => setCreating(false)} />}
-    </TitledCard>
+    </StoreListCard>
   );
 }

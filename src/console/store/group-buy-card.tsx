@@ -12,16 +12,16 @@ import {
 import { type DataColumn } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/select-field';
 import { SubmitButton } from '../../components/ui/submit-button';
-import { TextField } from '../../components/ui/text-field';
 import { useMoney } from '../../components/formats';
 import { TitledCard } from '../../components/titled-card';
 import { consoleCall } from '../api/console-client';
 import { storeGroupBuyQuery } from '../api/console-queries';
 import { ConsoleTable, ReadFailure, Loading } from '../console-table';
 import { ConsoleForm, RefusalNotice } from '../form-dialog';
-import { ProductIdField } from './plan-fields';
+import { CurrencyField, ProductIdField } from './plan-fields';
 import { minorOf, useStoreAct, wholeOf } from './store-act';
 import { SmallButton } from '../small-button';
+import { PriceField, WholeField } from './number-fields';
 
 type Seat = GroupBuyStore['prices'][number];
 
@@ -70,15 +70,9 @@ function SeatPriceForm() {
           { value: '3', label: '3' },
         ]}
       />
-      <SelectField
-        label={<Trans>Currency</Trans>}
-        value={currency}
-        onChange={(value) => value && setCurrency(value)}
-        options={STORE_CURRENCIES.map((c) => ({ value: c, label: c }))}
-      />
-      <TextField
+      <CurrencyField value={currency} onChange={setCurrency} />
+      <PriceField
         label={<Trans>Seat price</Trans>}
-        inputMode="decimal"
         value={amount}
         onChange={setAmount}
         autoComplete="off"
@@ -111,9 +105,8 @@ function HoursForm({ hours }: { hours: number }) {
       }
     >
       <RefusalNotice failure={act.failure} />
-      <TextField
+      <WholeField
         label={<Trans>Hours an open group lasts</Trans>}
-        inputMode="numeric"
         value={value}
         onChange={setValue}
         hint={<Trans>1 to 720; groups opened from now.</Trans>}

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
+import { STORE_CURRENCIES, type StoreCurrency } from '../../../contract/endpoints/console';
 import { ShopGroupType } from '../../../contract/enums';
 import { SelectField } from '../../components/ui/select-field';
-import { TextField } from '../../components/ui/text-field';
+import { WholeField } from './number-fields';
 
 /** A plan's product ID as typed (103); `wholeOf` reads it for the wire. */
 export function ProductIdField({
@@ -11,14 +12,7 @@ export function ProductIdField({
   value: string;
   onChange: (value: string) => void;
 }) {
-  return (
-    <TextField
-      label={<Trans>Product ID</Trans>}
-      inputMode="numeric"
-      value={value}
-      onChange={onChange}
-    />
-  );
+  return <WholeField label={<Trans>Product ID</Trans>} value={value} onChange={onChange} />;
 }
 
 /** Standard or Lite as the plan select keeps it; `groupTypeOf` reads it for the wire. */
@@ -44,6 +38,26 @@ export function GroupTypeField({
         { value: '1', label: <Trans>Standard</Trans> },
         { value: '2', label: <Trans>Lite</Trans> },
       ]}
+    />
+  );
+}
+
+const currencyOptions = STORE_CURRENCIES.map((c) => ({ value: c, label: c }));
+
+/** The currency of a price being set: a plan's, a promo code's amount off, a seat's. */
+export function CurrencyField({
+  value,
+  onChange,
+}: {
+  value: StoreCurrency;
+  onChange: (value: StoreCurrency) => void;
+}) {
+  return (
+    <SelectField
+      label={<Trans>Currency</Trans>}
+      value={value}
+      onChange={(currency) => currency && onChange(currency)}
+      options={currencyOptions}
     />
   );
 }

@@ -2,30 +2,30 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  STORE_CURRENCIES,
   consoleStorePlanActive,
   consoleStorePlanAdd,
   consoleStorePlanPrice,
-  planAddInput,
   type StoreCurrency,
   type StorePlan,
 } from '../../../contract/endpoints/console';
 import { type DataColumn } from '../../components/ui/data-table';
-import { SelectField } from '../../components/ui/select-field';
 import { CheckField } from '../../components/ui/check-field';
-import { TextField } from '../../components/ui/text-field';
 import { ProductName, useMoney } from '../../components/formats';
-import { TitledCard } from '../../components/titled-card';
-import { fieldError } from '../../lib/validate';
 import { consoleCall } from '../api/console-client';
 import { storePlansQuery } from '../api/console-queries';
-import { ConsoleTable, actionsColumn } from '../console-table';
-import { FormDialog, RefusalNotice } from '../form-dialog';
-import { GroupTypeField, ProductIdField, groupTypeOf, type GroupTypeChoice } from './plan-fields';
-import { minorOf, useStoreAct, wholeOf } from './store-act';
+import { actionsColumn } from '../console-table';
+import { FormDialog } from '../form-dialog';
+import {
+  CurrencyField,
+  GroupTypeField,
+  ProductIdField,
+  groupTypeOf,
+  type GroupTypeChoice,
+} from './plan-fields';
+import { StoreListCard } from './store-list-card';
+import { minorOf, useStoreAct, useStoreCreate, wholeOf } from './store-act';
 import { SmallButton } from '../small-button';
-
-const currencyOptions = STORE_CURRENCIES.map((c) => ({ value: c, label: c }));
+import { PriceField, WholeField } from './number-fields';
 
 function PriceDialog({ plan, onClose }: { plan: StorePlan; onClose: () => void }) {
   const [currency, setCurrency] = useState<StoreCurrency>('CNY');
@@ -46,15 +46,9 @@ function PriceDialog({ plan, onClose }: { plan: StorePlan; onClose: () => void }
       onCancel={onClose}
       onSubmit={submit}
     >
-      <SelectField
-        label={<Trans>Currency</Trans>}
-        value={currency}
-        onChange={(value) => value && setCurrency(value)}
-        options={currencyOptions}
-      />
-      <TextField
+      <CurrencyField value={currency} onChange={setCurrency} />
+      <PriceField
         label={<Trans>Price</Trans>}
-        inputMode="decimal"
         value={amount}
         onChange={setAmount}
         autoComplete="off"
@@ -74,7 +68,7 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
   const [recommended, setRecommended] = useState(false);
   const [cny, setCny] = useState('');
   const [usd, setUsd] = useState('');
-  const act = useStoreAct();
+  const { act, create } = useStoreCreate(consoleStorePlanAdd, onClose);
   const input = () => ({
     id: wholeOf(id),
     groupType: groupTypeOf(groupType),
@@ -89,11 +83,6 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
       ...(usd.trim() ? [{ currency: 'USD', amount: minorOf(usd) }] : []),
     ],
   });
-  const submit = async () => {
-    const invalid = fieldError(planAddInput, input());
-    if (invalid !== null) return act.setFailure({ code: invalid });
-    if (await act.run(() => consoleCall(consoleStorePlanAdd, input()))) onClose();
-  };
   return (
     <FormDialog
       title={<Trans>Add a plan</Trans>}
@@ -101,32 +90,20 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
       label={<Trans>Add the plan</Trans>}
       act={act}
       onCancel={onClose}
-      onSubmit={submit}
+      onSubmit={() => create(input())}
     >
       <ProductIdField value={id} onChange={setId} />
       <GroupTypeField value={groupType} onChange={setGroupType} />
-      <TextField
-        label={<Trans>Months</Trans>}
-        inputMode="numeric"
-        value={months}
-        onChange={setMonths}
-      />
-      <TextField
+      <WholeField label={<Trans>Months</Trans>} value={months} onChange={setMonths} />
+      <WholeField
         label={<Trans>Days of membership</Trans>}
-        inputMode="numeric"
         value={days}
         onChange={setDays}
         hint={<Trans>Leave empty for 365 a year or 30 a month.</Trans>}
       />
-      <TextField
-        label={<Trans>Devices allowed</Trans>}
-        inputMode="numeric"
-        value={devices}
-        onChange={setDevices}
-      />
-      <TextField
+      <WholeField label={<Trans>Devices allowed</Trans>} value={devices} onChange={setDevices} />
+      <WholeField
         label={<Trans>Position on the pricing page</Trans>}
-        inputMode="numeric"
         value={sort}
         onChange={setSort}
         hint={<Trans>Smaller numbers come first; leave empty to order by months.</Trans>}
@@ -134,18 +111,8 @@ function AddPlanDialog({ onClose }: { onClose: () => void }) {
       <CheckField checked={recommended} onChange={setRecommended}>
         <Trans>Recommended (highlighted on the pricing page)</Trans>
       </CheckField>
-      <TextField
-        label={<Trans>Price in CNY</Trans>}
-        inputMode="decimal"
-        value={cny}
-        onChange={setCny}
-      />
-      <TextField
-        label={<Trans>Price in USD</Trans>}
-        inputMode="decimal"
-        value={usd}
-        onChange={setUsd}
-      />
+      <PriceField label={<Trans>Price in CNY</Trans>} value={cny} onChange={setCny} />
+      <PriceField label={<Trans>Price in USD</Trans>} value={usd} onChange={setUsd} />
     </FormDialog>
   );
 }
@@ -213,23 +180,20 @@ export function PlansCard() {
     )),
   ];
   return (
-    <TitledCard look="console-panel" title={<Trans>Plans and prices</Trans>}>
-      <p>
-        <SmallButton onClick={() => setAdding(true)}>
-          <Trans>Add a plan</Trans>
-        </SmallButton>
-      </p>
-      <RefusalNotice failure={act.failure} />
-      <ConsoleTable
-        query={plans}
-        rows={plans.data?.plans}
-        columns={columns}
-        rowKey={(p) => p.id}
-        caption={<Trans>Plans</Trans>}
-        empty={<Trans>No plan yet.</Trans>}
-      />
+    <StoreListCard
+      title={<Trans>Plans and prices</Trans>}
+      newLabel={<Trans>Add a plan</Trans>}
+      onNew={() => setAdding(true)}
+      failure={act.failure}
+      query={plans}
+      rows={plans.data?.plans}
+      columns={columns}
+      rowKey={(p) => p.id}
+      caption={<Trans>Plans</Trans>}
+      empty={<Trans>No plan yet.</Trans>}
+    >
       {pricing && <PriceDialog plan={pricing} onClose={() => setPricing(null)} />}
       {adding && <AddPlanDialog onClose={() => setAdding(false)} />}
-    </TitledCard>
+    </StoreListCard>
   );
 }

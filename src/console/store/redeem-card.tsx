@@ -4,23 +4,20 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   consoleStoreRedeemBatchCreate,
   consoleStoreRedeemExport,
-  redeemBatchInput,
   type RedeemBatchSummary,
 } from '../../../contract/endpoints/console';
 import { type DataColumn } from '../../components/ui/data-table';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { PlanName, useDate } from '../../components/formats';
-import { TitledCard } from '../../components/titled-card';
-import { fieldError } from '../../lib/validate';
-import { consoleCall } from '../api/console-client';
 import { storeRedeemBatchesQuery } from '../api/console-queries';
-import { ConsoleTable, actionsColumn } from '../console-table';
+import { actionsColumn } from '../console-table';
 import { FormDialog } from '../form-dialog';
 import { GroupTypeField, ProductIdField, groupTypeOf, type GroupTypeChoice } from './plan-fields';
 import { RedeemCodeLookup } from './redeem-code-lookup';
-import { useStoreAct, wholeOf } from './store-act';
-import { SmallButton } from '../small-button';
+import { useStoreCreate, wholeOf } from './store-act';
+import { StoreListCard } from './store-list-card';
+import { WholeField } from './number-fields';
 
 /** Where a batch's CSV is saved from: a same-origin GET with the session cookie, audited. */
 const exportHref = (batchId: number) =>
@@ -35,7 +32,7 @@ function CreateBatchDialog({ onClose }: { onClose: () => void }) {
   const [uses, setUses] = useState('1');
   const [expires, setExpires] = useState('');
   const [note, setNote] = useState('');
-  const act = useStoreAct();
+  const { act, create } = useStoreCreate(consoleStoreRedeemBatchCreate, onClose);
   const input = () => ({
     count: wholeOf(count),
     ...(by === 'plan'
@@ -45,11 +42,6 @@ function CreateBatchDialog({ onClose }: { onClose: () => void }) {
     expiresAt: expires === '' ? null : `${expires}T23:59:59Z`,
     note,
   });
-  const submit = async () => {
-    const invalid = fieldError(redeemBatchInput, input());
-    if (invalid !== null) return act.setFailure({ code: invalid });
-    if (await act.run(() => consoleCall(consoleStoreRedeemBatchCreate, input()))) onClose();
-  };
   return (
     <FormDialog
       title={<Trans>Make a redeem batch</Trans>}
@@ -57,14 +49,9 @@ function CreateBatchDialog({ onClose }: { onClose: () => void }) {
       label={<Trans>Make the codes</Trans>}
       act={act}
       onCancel={onClose}
-      onSubmit={submit}
+      onSubmit={() => create(input())}
     >
-      <TextField
-        label={<Trans>Number of codes</Trans>}
-        inputMode="numeric"
-        value={count}
-        onChange={setCount}
-      />
+      <WholeField label={<Trans>Number of codes</Trans>} value={count} onChange={setCount} />
       <SelectField
         label={<Trans>Worth</Trans>}
         value={by}
@@ -79,20 +66,10 @@ function CreateBatchDialog({ onClose }: { onClose: () => void }) {
       ) : (
         <>
           <GroupTypeField value={groupType} onChange={setGroupType} />
-          <TextField
-            label={<Trans>Days</Trans>}
-            inputMode="numeric"
-            value={days}
-            onChange={setDays}
-          />
+          <WholeField label={<Trans>Days</Trans>} value={days} onChange={setDays} />
         </>
       )}
-      <TextField
-        label={<Trans>Uses per code</Trans>}
-        inputMode="numeric"
-        value={uses}
-        onChange={setUses}
-      />
+      <WholeField label={<Trans>Uses per code</Trans>} value={uses} onChange={setUses} />
       <TextField
         label={<Trans>Expires (UTC)</Trans>}
         type="date"
@@ -142,22 +119,19 @@ export function RedeemCard() {
     )),
   ];
   return (
-    <TitledCard look="console-panel" title={<Trans>Redeem codes</Trans>}>
-      <p>
-        <SmallButton onClick={() => setCreating(true)}>
-          <Trans>Make a redeem batch</Trans>
-        </SmallButton>
-      </p>
-      <ConsoleTable
-        query={list}
-        rows={list.data?.batches}
-        columns={columns}
-        rowKey={(b) => b.id}
-        caption={<Trans>Redeem batches</Trans>}
-        empty={<Trans>No batch yet.</Trans>}
-      />
+    <StoreListCard
+      title={<Trans>Redeem codes</Trans>}
+      newLabel={<Trans>Make a redeem batch</Trans>}
+      onNew={() => setCreating(true)}
+      query={list}
+      rows={list.data?.batches}
+      columns={columns}
+      rowKey={(b) => b.id}
+      caption={<Trans>Redeem batches</Trans>}
+      empty={<Trans>No batch yet.</Trans>}
+    >
       <RedeemCodeLookup />
       {creating && <CreateBatchDialog onClose={() => setCreating(false)} />}
-    </TitledCard>
+    </StoreListCard>
   );
 }
