@@ -10,7 +10,6 @@ import type { Db } from '../db/database';
 import { kolCommissions, kolSettlements } from '../db/schema';
 import { CLI_ACTOR } from '../console/audit';
 import {
-  KolRefused,
   confirmCommission,
   endKolProgramme,
   payoutBatch,
@@ -25,13 +24,22 @@ import {
 } from '../console/kol/kol-operations';
 import { listKols } from '../console/kol/kol-record';
 import { listHeldCommissions } from '../kol/commission-review';
-import { KolRuleError, type KolTerms } from '../kol/kol-accounts';
+import type { KolTerms } from '../kol/kol-accounts';
 import { readKolSettings } from '../kol/kol-settings';
 import { checkKolLedger } from '../kol/ledger-check';
-import { SettlementRefused, noteInEnglish, payoutRecordsOf } from '../kol/settlements';
-import { AdminError, Args, UsageError, parseInteger, positional, rowLimit } from './args';
+import { noteInEnglish, payoutRecordsOf } from '../kol/settlements';
+import {
+  AdminError,
+  Args,
+  UsageError,
+  onlyPositional,
+  parseInteger,
+  positional,
+  rowLimit,
+} from './args';
 import type { AdminCommand, AdminContext } from './context';
 import { counted, isoOrDash, money, table } from './format';
+import { operator, operatorCommand } from './operator-call';
 
 export const KOL_USAGE = [
   `kol make <user> --first <${KOL_RATES.firstMinPercent}-${KOL_RATES.firstMaxPercent}> [--renewal <${KOL_RATES.renewalMinPercent}-${KOL_RATES.renewalMaxPercent}>] [--network ${PAYOUT_NETWORKS.join('|')} --address <addr>]`,
@@ -62,7 +70,7 @@ const depsOf = ({ db, now, payoutVerifier }: AdminContext): KolDeps => ({
 });
 
 async function resolveUser(db: Db, ref: string): Promise<number> {
-  return asAdmin(() => resolveKolUser(db, ref));
+  return operator(() => resolveKolUser(db, ref));
 }
 
 function parseTerms(args: Args, forNew: boolean): KolTerms {
@@ -95,27 +103,7 @@ function parseTerms(args: Args, forNew: boolean): KolTerms {
   };
 }
 
-/** Wraps the ledger's own refusals as operator errors (exit 1, nothing changed). */
-async function asAdmin<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof KolRefused) throw new AdminError(error.detail);
-    if (error instanceof KolRuleError || error instanceof SettlementRefused)
-      throw new AdminError(error.message);
-    throw error;
-  }
-}
-
 const usd = (cents: number) => money(cents, 'USD');
-
-/** `<user>`, the one argument of an action on one KOL. */
-function userRefOf(rest: readonly string[]): string {
-  const args = new Args(rest);
-  const ref = positional(args, 0, 'user');
-  args.done(1);
-  return ref;
-}
 
 /** `[--kol <user>] [--limit <n>]`, the options of a listing (50 rows unless told). */
 function listingOptions(rest: readonly string[]) {
@@ -155,25 +143,18 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       const ref = positional(args, 0, 'user');
       const terms = parseTerms(args, action === 'make');
       args.done(1);
-      return async (context) => {
-        const account = await asAdmin(() =>
-          saveKol(depsOf(context), CLI_ACTOR, { user: ref, terms, mode: action }),
-        );
-        context.io.out(
+      return operatorCommand(
+        (context) => saveKol(depsOf(context), CLI_ACTOR, { user: ref, terms, mode: action }),
+        (account) =>
           `user ${account.userId} is a KOL: first ${account.firstRatePercent} %, renewal ${account.renewalRatePercent} %, payout ${account.payoutNetwork ?? '-'} ${account.payoutAddress ?? ''}`.trimEnd(),
-        );
-        return 0;
-      };
+      );
     }
     case 'end': {
-      const ref = userRefOf(rest);
-      return async (context) => {
-        const { userId } = await asAdmin(() =>
-          endKolProgramme(depsOf(context), CLI_ACTOR, { user: ref }),
-        );
-        context.io.out(`user ${userId} is no longer a KOL; earned commissions stay payable`);
-        return 0;
-      };
+      const ref = onlyPositional(rest, 'user');
+      return operatorCommand(
+        (context) => endKolProgramme(depsOf(context), CLI_ACTOR, { user: ref }),
+        ({ userId }) => `user ${userId} is no longer a KOL; earned commissions stay payable`,
+      );
     }
     case 'list': {
       new Args(rest).done(0);
@@ -183,7 +164,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
           lines.push([
             String(a.userId),
             username ?? '-',
-            a.endedAt ? `ended ${isoOrDash(new Date(a.endedAt))}` : 'active',
+            a.endedAt ? `ended ${isoOrDash(a.endedAt)}` : 'active',
             `${a.firstRatePercent}/${a.renewalRatePercent} %`,
             a.payoutNetwork ? `${a.payoutNetwork} ${a.payoutAddress}` : '-',
             usd(totals.heldCents),
@@ -319,14 +300,12 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'settle': {
-      const ref = userRefOf(rest);
-      return async (context) => {
-        const s = await asAdmin(() => settleOneKol(depsOf(context), CLI_ACTOR, { user: ref }));
-        context.io.out(
+      const ref = onlyPositional(rest, 'user');
+      return operatorCommand(
+        (context) => settleOneKol(depsOf(context), CLI_ACTOR, { user: ref }),
+        (s) =>
           `settlement ${s.id}: ${usd(s.amountCents)} (${s.commissionCount} rows) to ${s.payoutNetwork} ${s.payoutAddress}; pay it, then: kol pay ${s.id} --tx <hash>`,
-        );
-        return 0;
-      };
+      );
     }
     case 'payout-batch': {
       new Args(rest).done(0);
@@ -350,7 +329,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       const note = args.string('note');
       args.done(1);
       return async (context) => {
-        const result = await asAdmin(() =>
+        const result = await operator(() =>
           recordKolPayout(depsOf(context), CLI_ACTOR, {
             settlementId: id,
             txHash: tx,
@@ -373,7 +352,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
         const [s] = await db.select().from(kolSettlements).where(eq(kolSettlements.id, id));
         if (!s?.txHash) throw new AdminError(`settlement ${id} has no recorded hash`);
         if (!payoutVerifier) throw new AdminError('no chain verifier is configured here');
-        const result = await asAdmin(() =>
+        const result = await operator(() =>
           verifyKolPayout(depsOf(context), CLI_ACTOR, { settlementId: id }),
         );
         io.out(`settlement ${id}: ${result.settlement.status}, hash ${result.verification}`);
@@ -413,29 +392,21 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
     }
     case 'confirm': {
       const { id, reason } = commissionAndReason(rest);
-      return async (context) => {
-        const outcome = await asAdmin(() =>
-          confirmCommission(depsOf(context), CLI_ACTOR, { commissionId: id, reason }),
-        );
-        context.io.out(
+      return operatorCommand(
+        (context) => confirmCommission(depsOf(context), CLI_ACTOR, { commissionId: id, reason }),
+        (outcome) =>
           `commission ${id} confirmed: pending until ${isoOrDash(outcome.availableAt)}, then available`,
-        );
-        return 0;
-      };
+      );
     }
     case 'void': {
       const { id, reason } = commissionAndReason(rest);
-      return async (context) => {
-        const outcome = await asAdmin(() =>
-          voidCommission(depsOf(context), CLI_ACTOR, { commissionId: id, reason }),
-        );
-        context.io.out(
+      return operatorCommand(
+        (context) => voidCommission(depsOf(context), CLI_ACTOR, { commissionId: id, reason }),
+        (outcome) =>
           outcome.result === 'voided'
             ? `commission ${id} voided`
             : `commission ${id} was settled: clawback ${outcome.clawbackId} nets it against the next payout`,
-        );
-        return 0;
-      };
+      );
     }
     case 'settings': {
       const args = new Args(rest);
