@@ -9,19 +9,7 @@ import {
 import type { Db } from '../db/database';
 import { kolCommissions, kolSettlements } from '../db/schema';
 import { CLI_ACTOR } from '../console/audit';
-import {
-  confirmCommission,
-  endKolProgramme,
-  payoutBatch,
-  recordKolPayout,
-  resolveKolUser,
-  saveKol,
-  settleOneKol,
-  updateKolSettings,
-  verifyKolPayout,
-  voidCommission,
-  type KolDeps,
-} from '../console/kol/kol-operations';
+import * as kolOps from '../console/kol/kol-operations';
 import { listKols } from '../console/kol/kol-record';
 import { listHeldCommissions } from '../kol/commission-review';
 import type { KolTerms } from '../kol/kol-accounts';
@@ -63,14 +51,14 @@ export const KOL_USAGE = [
 const COMMISSION_STATUSES = ['held', 'pending', 'available', 'settled', 'voided'] as const;
 
 /** The operator functions' dependencies in the CLI (audited as `cli`). */
-const depsOf = ({ db, now, payoutVerifier }: AdminContext): KolDeps => ({
+const depsOf = ({ db, now, payoutVerifier }: AdminContext): kolOps.KolDeps => ({
   db,
   now,
   ...(payoutVerifier ? { payoutVerifier } : {}),
 });
 
 async function resolveUser(db: Db, ref: string): Promise<number> {
-  return operator(() => resolveKolUser(db, ref));
+  return operator(() => kolOps.resolveKolUser(db, ref));
 }
 
 function parseTerms(args: Args, forNew: boolean): KolTerms {
@@ -117,10 +105,10 @@ function listingOptions(rest: readonly string[]) {
 /** `<commissionId> --reason <text>`, what confirming or voiding a commission takes. */
 function commissionAndReason(rest: readonly string[]) {
   const args = new Args(rest);
-  const id = parseInteger(positional(args, 0, 'commissionId'), 'commissionId');
+  const commissionId = parseInteger(positional(args, 0, 'commissionId'), 'commissionId');
   const reason = args.requiredString('reason');
   args.done(1);
-  return { id, reason };
+  return { commissionId, reason };
 }
 
 /** USD per CNY with up to 6 decimals, as micros. */
@@ -144,7 +132,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       const terms = parseTerms(args, action === 'make');
       args.done(1);
       return operatorCommand(
-        (context) => saveKol(depsOf(context), CLI_ACTOR, { user: ref, terms, mode: action }),
+        (context) => kolOps.saveKol(depsOf(context), CLI_ACTOR, { user: ref, terms, mode: action }),
         (account) =>
           `user ${account.userId} is a KOL: first ${account.firstRatePercent} %, renewal ${account.renewalRatePercent} %, payout ${account.payoutNetwork ?? '-'} ${account.payoutAddress ?? ''}`.trimEnd(),
       );
@@ -152,7 +140,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
     case 'end': {
       const ref = onlyPositional(rest, 'user');
       return operatorCommand(
-        (context) => endKolProgramme(depsOf(context), CLI_ACTOR, { user: ref }),
+        (context) => kolOps.endKolProgramme(depsOf(context), CLI_ACTOR, { user: ref }),
         ({ userId }) => `user ${userId} is no longer a KOL; earned commissions stay payable`,
       );
     }
@@ -302,7 +290,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
     case 'settle': {
       const ref = onlyPositional(rest, 'user');
       return operatorCommand(
-        (context) => settleOneKol(depsOf(context), CLI_ACTOR, { user: ref }),
+        (context) => kolOps.settleOneKol(depsOf(context), CLI_ACTOR, { user: ref }),
         (s) =>
           `settlement ${s.id}: ${usd(s.amountCents)} (${s.commissionCount} rows) to ${s.payoutNetwork} ${s.payoutAddress}; pay it, then: kol pay ${s.id} --tx <hash>`,
       );
@@ -311,7 +299,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       new Args(rest).done(0);
       return async (context) => {
         const { io } = context;
-        const { settled, skipped } = await payoutBatch(depsOf(context), CLI_ACTOR);
+        const { settled, skipped } = await kolOps.payoutBatch(depsOf(context), CLI_ACTOR);
         for (const s of settled)
           io.out(
             `settlement ${s.id}: KOL ${s.kolId}, ${usd(s.amountCents)} to ${s.payoutNetwork} ${s.payoutAddress}`,
@@ -330,7 +318,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       args.done(1);
       return async (context) => {
         const result = await operator(() =>
-          recordKolPayout(depsOf(context), CLI_ACTOR, {
+          kolOps.recordKolPayout(depsOf(context), CLI_ACTOR, {
             settlementId: id,
             txHash: tx,
             correct,
@@ -353,7 +341,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
         if (!s?.txHash) throw new AdminError(`settlement ${id} has no recorded hash`);
         if (!payoutVerifier) throw new AdminError('no chain verifier is configured here');
         const result = await operator(() =>
-          verifyKolPayout(depsOf(context), CLI_ACTOR, { settlementId: id }),
+          kolOps.verifyKolPayout(depsOf(context), CLI_ACTOR, { settlementId: id }),
         );
         io.out(`settlement ${id}: ${result.settlement.status}, hash ${result.verification}`);
         for (const r of await payoutRecordsOf(db, id))
@@ -391,17 +379,18 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'confirm': {
-      const { id, reason } = commissionAndReason(rest);
+      const input = commissionAndReason(rest);
       return operatorCommand(
-        (context) => confirmCommission(depsOf(context), CLI_ACTOR, { commissionId: id, reason }),
+        (context) => kolOps.confirmCommission(depsOf(context), CLI_ACTOR, input),
         (outcome) =>
-          `commission ${id} confirmed: pending until ${isoOrDash(outcome.availableAt)}, then available`,
+          `commission ${input.commissionId} confirmed: pending until ${isoOrDash(outcome.availableAt)}, then available`,
       );
     }
     case 'void': {
-      const { id, reason } = commissionAndReason(rest);
+      const input = commissionAndReason(rest);
+      const id = input.commissionId;
       return operatorCommand(
-        (context) => voidCommission(depsOf(context), CLI_ACTOR, { commissionId: id, reason }),
+        (context) => kolOps.voidCommission(depsOf(context), CLI_ACTOR, input),
         (outcome) =>
           outcome.result === 'voided'
             ? `commission ${id} voided`
@@ -417,7 +406,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       return async (context) => {
         const next =
           windowDays !== undefined || micros !== undefined
-            ? await updateKolSettings(depsOf(context), CLI_ACTOR, {
+            ? await kolOps.updateKolSettings(depsOf(context), CLI_ACTOR, {
                 ...(windowDays !== undefined ? { refundWindowDays: windowDays } : {}),
                 ...(micros !== undefined ? { cnyUsdRateMicros: micros } : {}),
               })
