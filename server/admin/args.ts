@@ -120,6 +120,14 @@ export function positional(args: Args, index: number, what: string): string {
   return value;
 }
 
+/** The argument of an action that takes one positional and nothing else (`<username>`, `<CODE>`). */
+export function onlyPositional(rest: readonly string[], what: string): string {
+  const args = new Args(rest);
+  const value = positional(args, 0, what);
+  args.done(1);
+  return value;
+}
+
 /** `--<name> <value>` where the value must be one of `values`; undefined when not given. */
 export function choice<T extends string>(
   args: Args,

@@ -19,7 +19,7 @@ import {
 import { Args, UsageError, parseInteger, positional } from './args';
 import type { AdminCommand, AdminContext } from './context';
 import { table } from './format';
-import { operator } from './operator-call';
+import { operatorCommand } from './operator-call';
 
 export const ANNOUNCEMENTS_USAGE = [
   'announcements list',
@@ -55,10 +55,8 @@ function momentOption(args: Args, name: string): string | null | undefined {
   return date.toISOString();
 }
 
-function printAnnouncement(io: AdminContext['io'], a: ConsoleAnnouncement) {
-  io.out(
-    `Announcement ${a.id}: ${a.state}${a.banner ? ', banner' : ''}, ${a.startsAt ?? 'from now'} - ${a.endsAt ?? 'no end'}: ${a.titleEn} / ${a.titleZh}`,
-  );
+function announcementLine(a: ConsoleAnnouncement): string {
+  return `Announcement ${a.id}: ${a.state}${a.banner ? ', banner' : ''}, ${a.startsAt ?? 'from now'} - ${a.endsAt ?? 'no end'}: ${a.titleEn} / ${a.titleZh}`;
 }
 
 function list(rest: string[]): AdminCommand {
@@ -99,18 +97,16 @@ function add(rest: string[]): AdminCommand {
   const endsAt = momentOption(args, 'ends') ?? null;
   const banner = args.flag('banner');
   args.done(0);
-  return async (context) => {
-    const made = await operator(() =>
+  return operatorCommand(
+    (context) =>
       announcementOps.createAnnouncement(depsOf(context), CLI_ACTOR, {
         ...fields,
         startsAt,
         endsAt,
         banner,
       }),
-    );
-    printAnnouncement(context.io, made);
-    return 0;
-  };
+    announcementLine,
+  );
 }
 
 function edit(rest: string[]): AdminCommand {
@@ -126,50 +122,40 @@ function edit(rest: string[]): AdminCommand {
   const noBanner = args.flag('no-banner');
   if (banner && noBanner) throw new UsageError('--banner and --no-banner together');
   args.done(1);
-  return async (context) => {
+  return operatorCommand(async (context) => {
     const current = (await announcementOps.listAnnouncements(context.db, context.now())).find(
       (a) => a.id === id,
     );
-    const changed = await operator(() =>
-      announcementOps.updateAnnouncement(depsOf(context), CLI_ACTOR, {
-        id,
-        // An unknown id: the operator function answers ANNOUNCEMENT_NOT_FOUND.
-        ...(current ?? {}),
-        ...Object.fromEntries(texts),
-        ...(startsAt !== undefined ? { startsAt } : {}),
-        ...(endsAt !== undefined ? { endsAt } : {}),
-        ...(banner ? { banner: true } : noBanner ? { banner: false } : {}),
-      }),
-    );
-    printAnnouncement(context.io, changed);
-    return 0;
-  };
+    return announcementOps.updateAnnouncement(depsOf(context), CLI_ACTOR, {
+      id,
+      // An unknown id: the operator function answers ANNOUNCEMENT_NOT_FOUND.
+      ...(current ?? {}),
+      ...Object.fromEntries(texts),
+      ...(startsAt !== undefined ? { startsAt } : {}),
+      ...(endsAt !== undefined ? { endsAt } : {}),
+      ...(banner ? { banner: true } : noBanner ? { banner: false } : {}),
+    });
+  }, announcementLine);
 }
 
 function withdraw(rest: string[]): AdminCommand {
   const args = new Args(rest);
   const id = idOf(args);
   args.done(1);
-  return async (context) => {
-    printAnnouncement(
-      context.io,
-      await operator(() =>
-        announcementOps.withdrawAnnouncement(depsOf(context), CLI_ACTOR, { id }),
-      ),
-    );
-    return 0;
-  };
+  return operatorCommand(
+    (context) => announcementOps.withdrawAnnouncement(depsOf(context), CLI_ACTOR, { id }),
+    announcementLine,
+  );
 }
 
 function remove(rest: string[]): AdminCommand {
   const args = new Args(rest);
   const id = idOf(args);
   args.done(1);
-  return async (context) => {
-    await operator(() => announcementOps.deleteAnnouncement(depsOf(context), CLI_ACTOR, { id }));
-    context.io.out(`Announcement ${id} deleted.`);
-    return 0;
-  };
+  return operatorCommand(
+    (context) => announcementOps.deleteAnnouncement(depsOf(context), CLI_ACTOR, { id }),
+    () => `Announcement ${id} deleted.`,
+  );
 }
 
 export function parseAnnouncementsCommand(rest: string[]): AdminCommand {
@@ -190,22 +176,21 @@ export function parseAnnouncementsCommand(rest: string[]): AdminCommand {
   }
 }
 
-function printLinks(io: AdminContext['io'], links: SiteLinks): void {
+function linksLines(links: SiteLinks): string[] {
+  const lines: string[] = [];
   for (const menu of ['more', 'help'] as const) {
-    io.out(`${menu}:`);
-    if (links[menu].length === 0) io.out('  (none)');
-    for (const link of links[menu]) io.out(`  ${link.key}  ${link.href}`);
+    lines.push(`${menu}:`);
+    if (links[menu].length === 0) lines.push('  (none)');
+    for (const link of links[menu]) lines.push(`  ${link.key}  ${link.href}`);
   }
-  io.out(`support e-mail: ${links.supportEmail}`);
-  io.out(`affiliate contact: ${links.affiliateContact}`);
+  lines.push(`support e-mail: ${links.supportEmail}`);
+  lines.push(`affiliate contact: ${links.affiliateContact}`);
+  return lines;
 }
 
-/** Runs one change of the links (an operator function of link-operations.ts) and prints the result. */
+/** Reads or changes the links (an operator function of link-operations.ts) and prints them. */
 function linksPrinted(run: (deps: ReturnType<typeof depsOf>) => Promise<SiteLinks>): AdminCommand {
-  return async (context) => {
-    printLinks(context.io, await operator(() => run(depsOf(context))));
-    return 0;
-  };
+  return operatorCommand((context) => run(depsOf(context)), linksLines);
 }
 
 export function parseLinksCommand(rest: string[]): AdminCommand {
@@ -220,10 +205,7 @@ export function parseLinksCommand(rest: string[]): AdminCommand {
   switch (action) {
     case 'show':
       args.done(0);
-      return async (context) => {
-        printLinks(context.io, await readSiteLinks(depsOf(context)));
-        return 0;
-      };
+      return linksPrinted(readSiteLinks);
     case 'set': {
       const menu = menuOf();
       const key = positional(args, 1, 'key');

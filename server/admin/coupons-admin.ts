@@ -12,7 +12,7 @@ import { normaliseCouponCode } from '../store/coupons';
 import { Args, UsageError, parseCurrency, positional } from './args';
 import type { AdminCommand } from './context';
 import { isoOrDash, money, table } from './format';
-import { storeOperator } from './store-operator';
+import { operatorCommand } from './operator-call';
 
 export const COUPONS_USAGE = [
   'coupons list',
@@ -80,34 +80,30 @@ export function parseCouponsCommand(argv: readonly string[]): AdminCommand {
       if (startsAt && endsAt && startsAt >= endsAt)
         throw new UsageError('--starts must be before --ends');
       args.done(0);
-      return async ({ db, io, now }) => {
-        await storeOperator(
-          () =>
-            createCoupon({ db, now }, CLI_ACTOR, {
-              code,
-              percent: percent ?? null,
-              amount: amount ?? null,
-              currency,
-              planIds,
-              maxUses,
-              perUser,
-              startsAt: startsAt?.toISOString() ?? null,
-              endsAt: endsAt?.toISOString() ?? null,
-            }),
-          [
-            [Errors.STORE_COUPON_EXISTS, `coupon ${code} exists`],
-            [
-              Errors.STORE_COUPON_PLANS_INVALID,
-              (data) => `no plan ${(data?.missing as number[] | undefined)?.join(', ') ?? ''}`,
-            ],
-          ],
-        );
-        const off = percent !== undefined ? `${percent}% off` : `${money(amount, currency)} off`;
-        io.out(
+      const off = percent !== undefined ? `${percent}% off` : `${money(amount, currency)} off`;
+      return operatorCommand(
+        ({ db, now }) =>
+          createCoupon({ db, now }, CLI_ACTOR, {
+            code,
+            percent: percent ?? null,
+            amount: amount ?? null,
+            currency,
+            planIds,
+            maxUses,
+            perUser,
+            startsAt: startsAt?.toISOString() ?? null,
+            endsAt: endsAt?.toISOString() ?? null,
+          }),
+        () =>
           `created ${code}: ${off}, plans ${planIds ? planIds.join(',') : 'all'}, ${maxUses ?? 'unlimited'} uses, ${perUser} per user`,
-        );
-        return 0;
-      };
+        [
+          [Errors.STORE_COUPON_EXISTS, `coupon ${code} exists`],
+          [
+            Errors.STORE_COUPON_PLANS_INVALID,
+            (data) => `no plan ${(data?.missing as number[] | undefined)?.join(', ') ?? ''}`,
+          ],
+        ],
+      );
     }
     case 'disable':
     case 'enable': {
@@ -115,14 +111,11 @@ export function parseCouponsCommand(argv: readonly string[]): AdminCommand {
       const code = parseCode(positional(args, 0, 'CODE'), 'CODE');
       args.done(1);
       const active = action === 'enable';
-      return async ({ db, io, now }) => {
-        await storeOperator(
-          () => setCouponActive({ db, now }, CLI_ACTOR, { code, active }),
-          [[Errors.STORE_COUPON_NOT_FOUND, `no coupon ${code}`]],
-        );
-        io.out(`coupon ${code} ${active ? 'enabled' : 'disabled'}`);
-        return 0;
-      };
+      return operatorCommand(
+        ({ db, now }) => setCouponActive({ db, now }, CLI_ACTOR, { code, active }),
+        () => `coupon ${code} ${active ? 'enabled' : 'disabled'}`,
+        [[Errors.STORE_COUPON_NOT_FOUND, `no coupon ${code}`]],
+      );
     }
     default:
       throw new UsageError(

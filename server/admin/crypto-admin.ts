@@ -34,7 +34,15 @@ import { listNetworks, readCryptoSettings } from '../crypto/crypto-config';
 import type { Db } from '../db/database';
 import { cryptoWatchCursors } from '../db/schema';
 import { ApiError } from '../protocol/api-error';
-import { AdminError, Args, UsageError, allFlagOf, parseInteger, positional } from './args';
+import {
+  AdminError,
+  Args,
+  UsageError,
+  allFlagOf,
+  onlyPositional,
+  parseInteger,
+  positional,
+} from './args';
 import type { AdminCommand } from './context';
 import { counted, isoOrDash, table } from './format';
 
@@ -237,7 +245,7 @@ async function listTransfers(db: Db, all: boolean, out: (line: string) => void):
   table(
     ['seen', 'chain', 'tx:log', 'token', 'amount', 'from', 'order', 'state'],
     transfers.map((t) => [
-      isoOrDash(new Date(t.seenAt)),
+      isoOrDash(t.seenAt),
       String(t.chainId),
       t.tradeNo,
       t.token ?? t.tokenAddress.toLowerCase(),
@@ -252,7 +260,7 @@ async function listTransfers(db: Db, all: boolean, out: (line: string) => void):
   table(
     ['submitted', 'order', 'tx', 'why'],
     refused.map((s) => [
-      isoOrDash(new Date(s.submittedAt)),
+      isoOrDash(s.submittedAt),
       s.orderNo,
       s.txHash,
       keyOf.get(s.errorCode ?? 0) ?? String(s.errorCode),
@@ -274,9 +282,7 @@ export function parseCryptoCommand(argv: readonly string[]): AdminCommand {
     case 'token':
       return tokenCommand(rest);
     case 'rate': {
-      const args = new Args(rest);
-      const value = positional(args, 0, 'rate');
-      args.done(1);
+      const value = onlyPositional(rest, 'rate');
       const cnyPerUsd = value === 'none' ? null : value;
       if (cnyPerUsd !== null && !cryptoRateField.safeParse(cnyPerUsd).success) {
         throw new UsageError('rate: CNY per USD with up to 6 decimals, e.g. 7.2, or "none"');
@@ -297,9 +303,7 @@ export function parseCryptoCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'import': {
-      const args = new Args(rest);
-      const file = positional(args, 0, 'file');
-      args.done(1);
+      const file = onlyPositional(rest, 'file');
       return async (context) => {
         const { db, io } = context;
         let json: unknown;

@@ -14,8 +14,10 @@ export function counted(count: number, singular: string, plural = `${singular}s`
   return `${count} ${count === 1 ? singular : plural}`;
 }
 
-export function isoOrDash(date: Date | null | undefined): string {
-  return date ? date.toISOString().replace('.000Z', 'Z') : '-';
+/** A moment (a Date, or the ISO text the operator functions answer) in ISO-8601 UTC; `-` for none. */
+export function isoOrDash(date: Date | string | null | undefined): string {
+  if (!date) return '-';
+  return (typeof date === 'string' ? new Date(date) : date).toISOString().replace('.000Z', 'Z');
 }
 
 /** Columns padded to their widest cell; the header first. */

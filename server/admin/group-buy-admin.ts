@@ -21,15 +21,15 @@ import {
   Args,
   UsageError,
   choice,
+  onlyPositional,
   parseCurrency,
   parseInteger,
   positional,
   rowLimit,
 } from './args';
 import type { AdminCommand } from './context';
-import { operator } from './operator-call';
+import { operator, operatorCommand } from './operator-call';
 import { counted, isoOrDash, money, table } from './format';
-import { storeOperator } from './store-operator';
 
 export const GROUP_BUY_USAGE = [
   'group-buy list [--state awaiting_payment|open|finished|ended|void] [--limit <n>]',
@@ -46,16 +46,7 @@ const size = (value: string | undefined): 2 | 3 => {
   throw new UsageError('--size must be 2 or 3');
 };
 
-const isoOf = (value: string | null) => isoOrDash(value === null ? null : new Date(value));
 const paymentTypeOf = (type: 0 | 1) => (type === 0 ? 'pay all' : 'pay self');
-
-/** The one positional `<groupId>` of `show`. */
-function groupNoOf(rest: readonly string[]): string {
-  const args = new Args(rest);
-  const groupNo = positional(args, 0, 'groupId').trim();
-  args.done(1);
-  return groupNo;
-}
 
 export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
   const [action, ...rest] = argv;
@@ -85,29 +76,29 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
           ],
           items.map((g) => [
             g.groupId,
-            isoOf(g.createdAt),
+            isoOrDash(g.createdAt),
             String(g.creatorId),
             `${g.product.planId} (${g.product.groupType === 1 ? 'standard' : 'lite'} ${g.product.months}m)`,
             String(g.size),
             paymentTypeOf(g.paymentType),
             money(g.seatPrice.amount, g.seatPrice.currency),
             g.state,
-            isoOf(g.endsAt),
-            isoOf(g.completedAt),
+            isoOrDash(g.endsAt),
+            isoOrDash(g.completedAt),
           ]),
         ).forEach((l) => io.out(l));
         return 0;
       };
     }
     case 'show': {
-      const groupNo = groupNoOf(rest);
+      const groupNo = onlyPositional(rest, 'groupId').trim();
       return async ({ db, io }) => {
         const { group, openedAt, seats } = await operator(() => groupRecord(db, groupNo));
         io.out(
           `${group.groupId}: plan ${group.product.planId}, ${group.size} seats, ${paymentTypeOf(group.paymentType)}, ${money(group.seatPrice.amount, group.seatPrice.currency)} a seat, ${group.state}`,
         );
         io.out(
-          `created ${isoOf(group.createdAt)}, opened ${isoOf(openedAt)}, ends ${isoOf(group.endsAt)}, completed ${isoOf(group.completedAt)}, ended ${isoOf(group.endedAt)}`,
+          `created ${isoOrDash(group.createdAt)}, opened ${isoOrDash(openedAt)}, ends ${isoOrDash(group.endsAt)}, completed ${isoOrDash(group.completedAt)}, ended ${isoOrDash(group.endedAt)}`,
         );
         table(
           ['user', 'name', 'role', 'seat', 'order', 'order status', 'paid', 'granted'],
@@ -118,8 +109,8 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
             s.state,
             s.orderId ?? '-',
             s.orderStatus ?? '-',
-            isoOf(s.paidAt),
-            isoOf(s.grantedAt),
+            isoOrDash(s.paidAt),
+            isoOrDash(s.grantedAt),
           ]),
         ).forEach((l) => io.out(l));
         return 0;
@@ -166,24 +157,20 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
       if (remove === (amount !== undefined))
         throw new UsageError('give either --amount <minor units> or --remove');
       args.done(0);
-      return async ({ db, io, now }) => {
-        await storeOperator(
-          () =>
-            setSeatPrice({ db, now }, CLI_ACTOR, {
-              planId,
-              size: groupSize,
-              currency,
-              amount: amount ?? null,
-            }),
-          [[Errors.PLAN_NOT_FOUND, `no plan ${planId}`]],
-        );
-        io.out(
+      return operatorCommand(
+        ({ db, now }) =>
+          setSeatPrice({ db, now }, CLI_ACTOR, {
+            planId,
+            size: groupSize,
+            currency,
+            amount: amount ?? null,
+          }),
+        () =>
           amount === undefined
             ? `plan ${planId}: no group of ${groupSize} in ${currency} any more`
             : `plan ${planId}: a seat in a group of ${groupSize} costs ${money(amount, currency)}`,
-        );
-        return 0;
-      };
+        [[Errors.PLAN_NOT_FOUND, `no plan ${planId}`]],
+      );
     }
     case 'hours': {
       const args = new Args(rest);
@@ -193,7 +180,7 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
       args.done(1);
       return async ({ db, io, now }) => {
         if (hours !== undefined)
-          await storeOperator(() => setGroupHours({ db, now }, CLI_ACTOR, { hours }));
+          await operator(() => setGroupHours({ db, now }, CLI_ACTOR, { hours }));
         io.out(`an open group lasts ${counted((await readGroupBuySettings(db)).hours, 'hour')}`);
         return 0;
       };
@@ -205,7 +192,7 @@ export function parseGroupBuyCommand(argv: readonly string[]): AdminCommand {
       args.done(0);
       return async ({ db, io, now }) => {
         if (action !== 'status')
-          await storeOperator(() =>
+          await operator(() =>
             setGroupBuySwitch({ db, now }, CLI_ACTOR, { enabled: action === 'enable' }),
           );
         io.out(

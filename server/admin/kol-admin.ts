@@ -9,29 +9,25 @@ import {
 import type { Db } from '../db/database';
 import { kolCommissions, kolSettlements } from '../db/schema';
 import { CLI_ACTOR } from '../console/audit';
-import {
-  KolRefused,
-  confirmCommission,
-  endKolProgramme,
-  payoutBatch,
-  recordKolPayout,
-  resolveKolUser,
-  saveKol,
-  settleOneKol,
-  updateKolSettings,
-  verifyKolPayout,
-  voidCommission,
-  type KolDeps,
-} from '../console/kol/kol-operations';
+import * as kolOps from '../console/kol/kol-operations';
 import { listKols } from '../console/kol/kol-record';
 import { listHeldCommissions } from '../kol/commission-review';
-import { KolRuleError, type KolTerms } from '../kol/kol-accounts';
+import type { KolTerms } from '../kol/kol-accounts';
 import { readKolSettings } from '../kol/kol-settings';
 import { checkKolLedger } from '../kol/ledger-check';
-import { SettlementRefused, noteInEnglish, payoutRecordsOf } from '../kol/settlements';
-import { AdminError, Args, UsageError, parseInteger, positional, rowLimit } from './args';
+import { noteInEnglish, payoutRecordsOf } from '../kol/settlements';
+import {
+  AdminError,
+  Args,
+  UsageError,
+  onlyPositional,
+  parseInteger,
+  positional,
+  rowLimit,
+} from './args';
 import type { AdminCommand, AdminContext } from './context';
 import { counted, isoOrDash, money, table } from './format';
+import { operator, operatorCommand } from './operator-call';
 
 export const KOL_USAGE = [
   `kol make <user> --first <${KOL_RATES.firstMinPercent}-${KOL_RATES.firstMaxPercent}> [--renewal <${KOL_RATES.renewalMinPercent}-${KOL_RATES.renewalMaxPercent}>] [--network ${PAYOUT_NETWORKS.join('|')} --address <addr>]`,
@@ -55,14 +51,14 @@ export const KOL_USAGE = [
 const COMMISSION_STATUSES = ['held', 'pending', 'available', 'settled', 'voided'] as const;
 
 /** The operator functions' dependencies in the CLI (audited as `cli`). */
-const depsOf = ({ db, now, payoutVerifier }: AdminContext): KolDeps => ({
+const depsOf = ({ db, now, payoutVerifier }: AdminContext): kolOps.KolDeps => ({
   db,
   now,
   ...(payoutVerifier ? { payoutVerifier } : {}),
 });
 
 async function resolveUser(db: Db, ref: string): Promise<number> {
-  return asAdmin(() => resolveKolUser(db, ref));
+  return operator(() => kolOps.resolveKolUser(db, ref));
 }
 
 function parseTerms(args: Args, forNew: boolean): KolTerms {
@@ -95,27 +91,7 @@ function parseTerms(args: Args, forNew: boolean): KolTerms {
   };
 }
 
-/** Wraps the ledger's own refusals as operator errors (exit 1, nothing changed). */
-async function asAdmin<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof KolRefused) throw new AdminError(error.detail);
-    if (error instanceof KolRuleError || error instanceof SettlementRefused)
-      throw new AdminError(error.message);
-    throw error;
-  }
-}
-
 const usd = (cents: number) => money(cents, 'USD');
-
-/** `<user>`, the one argument of an action on one KOL. */
-function userRefOf(rest: readonly string[]): string {
-  const args = new Args(rest);
-  const ref = positional(args, 0, 'user');
-  args.done(1);
-  return ref;
-}
 
 /** `[--kol <user>] [--limit <n>]`, the options of a listing (50 rows unless told). */
 function listingOptions(rest: readonly string[]) {
@@ -129,10 +105,10 @@ function listingOptions(rest: readonly string[]) {
 /** `<commissionId> --reason <text>`, what confirming or voiding a commission takes. */
 function commissionAndReason(rest: readonly string[]) {
   const args = new Args(rest);
-  const id = parseInteger(positional(args, 0, 'commissionId'), 'commissionId');
+  const commissionId = parseInteger(positional(args, 0, 'commissionId'), 'commissionId');
   const reason = args.requiredString('reason');
   args.done(1);
-  return { id, reason };
+  return { commissionId, reason };
 }
 
 /** USD per CNY with up to 6 decimals, as micros. */
@@ -155,25 +131,18 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       const ref = positional(args, 0, 'user');
       const terms = parseTerms(args, action === 'make');
       args.done(1);
-      return async (context) => {
-        const account = await asAdmin(() =>
-          saveKol(depsOf(context), CLI_ACTOR, { user: ref, terms, mode: action }),
-        );
-        context.io.out(
+      return operatorCommand(
+        (context) => kolOps.saveKol(depsOf(context), CLI_ACTOR, { user: ref, terms, mode: action }),
+        (account) =>
           `user ${account.userId} is a KOL: first ${account.firstRatePercent} %, renewal ${account.renewalRatePercent} %, payout ${account.payoutNetwork ?? '-'} ${account.payoutAddress ?? ''}`.trimEnd(),
-        );
-        return 0;
-      };
+      );
     }
     case 'end': {
-      const ref = userRefOf(rest);
-      return async (context) => {
-        const { userId } = await asAdmin(() =>
-          endKolProgramme(depsOf(context), CLI_ACTOR, { user: ref }),
-        );
-        context.io.out(`user ${userId} is no longer a KOL; earned commissions stay payable`);
-        return 0;
-      };
+      const ref = onlyPositional(rest, 'user');
+      return operatorCommand(
+        (context) => kolOps.endKolProgramme(depsOf(context), CLI_ACTOR, { user: ref }),
+        ({ userId }) => `user ${userId} is no longer a KOL; earned commissions stay payable`,
+      );
     }
     case 'list': {
       new Args(rest).done(0);
@@ -183,7 +152,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
           lines.push([
             String(a.userId),
             username ?? '-',
-            a.endedAt ? `ended ${isoOrDash(new Date(a.endedAt))}` : 'active',
+            a.endedAt ? `ended ${isoOrDash(a.endedAt)}` : 'active',
             `${a.firstRatePercent}/${a.renewalRatePercent} %`,
             a.payoutNetwork ? `${a.payoutNetwork} ${a.payoutAddress}` : '-',
             usd(totals.heldCents),
@@ -319,20 +288,18 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'settle': {
-      const ref = userRefOf(rest);
-      return async (context) => {
-        const s = await asAdmin(() => settleOneKol(depsOf(context), CLI_ACTOR, { user: ref }));
-        context.io.out(
+      const ref = onlyPositional(rest, 'user');
+      return operatorCommand(
+        (context) => kolOps.settleOneKol(depsOf(context), CLI_ACTOR, { user: ref }),
+        (s) =>
           `settlement ${s.id}: ${usd(s.amountCents)} (${s.commissionCount} rows) to ${s.payoutNetwork} ${s.payoutAddress}; pay it, then: kol pay ${s.id} --tx <hash>`,
-        );
-        return 0;
-      };
+      );
     }
     case 'payout-batch': {
       new Args(rest).done(0);
       return async (context) => {
         const { io } = context;
-        const { settled, skipped } = await payoutBatch(depsOf(context), CLI_ACTOR);
+        const { settled, skipped } = await kolOps.payoutBatch(depsOf(context), CLI_ACTOR);
         for (const s of settled)
           io.out(
             `settlement ${s.id}: KOL ${s.kolId}, ${usd(s.amountCents)} to ${s.payoutNetwork} ${s.payoutAddress}`,
@@ -350,8 +317,8 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       const note = args.string('note');
       args.done(1);
       return async (context) => {
-        const result = await asAdmin(() =>
-          recordKolPayout(depsOf(context), CLI_ACTOR, {
+        const result = await operator(() =>
+          kolOps.recordKolPayout(depsOf(context), CLI_ACTOR, {
             settlementId: id,
             txHash: tx,
             correct,
@@ -373,8 +340,8 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
         const [s] = await db.select().from(kolSettlements).where(eq(kolSettlements.id, id));
         if (!s?.txHash) throw new AdminError(`settlement ${id} has no recorded hash`);
         if (!payoutVerifier) throw new AdminError('no chain verifier is configured here');
-        const result = await asAdmin(() =>
-          verifyKolPayout(depsOf(context), CLI_ACTOR, { settlementId: id }),
+        const result = await operator(() =>
+          kolOps.verifyKolPayout(depsOf(context), CLI_ACTOR, { settlementId: id }),
         );
         io.out(`settlement ${id}: ${result.settlement.status}, hash ${result.verification}`);
         for (const r of await payoutRecordsOf(db, id))
@@ -412,30 +379,23 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'confirm': {
-      const { id, reason } = commissionAndReason(rest);
-      return async (context) => {
-        const outcome = await asAdmin(() =>
-          confirmCommission(depsOf(context), CLI_ACTOR, { commissionId: id, reason }),
-        );
-        context.io.out(
-          `commission ${id} confirmed: pending until ${isoOrDash(outcome.availableAt)}, then available`,
-        );
-        return 0;
-      };
+      const input = commissionAndReason(rest);
+      return operatorCommand(
+        (context) => kolOps.confirmCommission(depsOf(context), CLI_ACTOR, input),
+        (outcome) =>
+          `commission ${input.commissionId} confirmed: pending until ${isoOrDash(outcome.availableAt)}, then available`,
+      );
     }
     case 'void': {
-      const { id, reason } = commissionAndReason(rest);
-      return async (context) => {
-        const outcome = await asAdmin(() =>
-          voidCommission(depsOf(context), CLI_ACTOR, { commissionId: id, reason }),
-        );
-        context.io.out(
+      const input = commissionAndReason(rest);
+      const id = input.commissionId;
+      return operatorCommand(
+        (context) => kolOps.voidCommission(depsOf(context), CLI_ACTOR, input),
+        (outcome) =>
           outcome.result === 'voided'
             ? `commission ${id} voided`
             : `commission ${id} was settled: clawback ${outcome.clawbackId} nets it against the next payout`,
-        );
-        return 0;
-      };
+      );
     }
     case 'settings': {
       const args = new Args(rest);
@@ -446,7 +406,7 @@ export function parseKolCommand(argv: readonly string[]): AdminCommand {
       return async (context) => {
         const next =
           windowDays !== undefined || micros !== undefined
-            ? await updateKolSettings(depsOf(context), CLI_ACTOR, {
+            ? await kolOps.updateKolSettings(depsOf(context), CLI_ACTOR, {
                 ...(windowDays !== undefined ? { refundWindowDays: windowDays } : {}),
                 ...(micros !== undefined ? { cnyUsdRateMicros: micros } : {}),
               })

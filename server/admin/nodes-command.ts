@@ -61,7 +61,6 @@ const planNames = (types: readonly number[]) =>
   types.map((t) => (t === 1 ? 'standard' : 'lite')).join(',');
 
 const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
-const isoOf = (value: string | null) => isoOrDash(value === null ? null : new Date(value));
 
 /** The errors of a node's settings: the CLI prints them with the usage and exits 2. */
 const INPUT_ERRORS = new Set<number>(
@@ -119,7 +118,7 @@ async function list(db: Db, now: Date, out: Out): Promise<number> {
         `${node.host}:${node.port}`,
         planNames(node.planTypes),
         node.hasToken ? 'token' : 'no-token',
-        `last contact ${isoOf(node.lastContactAt)}`,
+        `last contact ${isoOrDash(node.lastContactAt)}`,
         `${node.onlineUsers} online`,
         node.health,
       ].join('\t'),
@@ -130,15 +129,15 @@ async function list(db: Db, now: Date, out: Out): Promise<number> {
 
 function showNode(node: ConsoleNode, out: Out) {
   out(`node ${node.id}: ${node.name} (${node.enabled ? 'enabled' : 'disabled'})`);
-  out(`health ${node.health}, last contact ${isoOf(node.lastContactAt)}`);
+  out(`health ${node.health}, last contact ${isoOrDash(node.lastContactAt)}`);
   out(`protocol ${node.protocol} (node_type ${node.nodeType})`);
   out(`address ${node.host}:${node.port}`);
   if (node.sni) out(`tls server name ${node.sni}`);
   if (node.method) out(`cipher ${node.method}`);
   out(`plans ${planNames(node.planTypes)}`);
   out(`token ${node.hasToken ? 'set' : 'none (run rotate-token)'}`);
-  out(`last user pull ${isoOf(node.lastPullAt)}`);
-  out(`last traffic push ${isoOf(node.lastPushAt)}`);
+  out(`last user pull ${isoOrDash(node.lastPullAt)}`);
+  out(`last traffic push ${isoOrDash(node.lastPushAt)}`);
 }
 
 async function show(db: Db, id: number, now: Date, out: Out): Promise<number> {
@@ -148,7 +147,7 @@ async function show(db: Db, id: number, now: Date, out: Out): Promise<number> {
   if (status && node.statusAt) {
     const { cpu, mem, disk } = status;
     out(
-      `last status ${isoOf(node.statusAt)}: cpu ${cpu}%, mem ${mem.used}/${mem.total}, disk ${disk.used}/${disk.total}`,
+      `last status ${isoOrDash(node.statusAt)}: cpu ${cpu}%, mem ${mem.used}/${mem.total}, disk ${disk.used}/${disk.total}`,
     );
   } else out('last status -');
   out(`traffic this month: up ${gib(node.upload)}, down ${gib(node.download)}`);
@@ -156,7 +155,7 @@ async function show(db: Db, id: number, now: Date, out: Out): Promise<number> {
     `online users (seen in the last ${NODE_AGENT.onlineIpTtlSeconds} s): ${record.online.length}, IPs: ${node.onlineIps}`,
   );
   for (const user of record.online)
-    out(`  user ${user.userId}\t${user.ips.join(', ')}\tseen ${isoOf(user.lastSeenAt)}`);
+    out(`  user ${user.userId}\t${user.ips.join(', ')}\tseen ${isoOrDash(user.lastSeenAt)}`);
   return 0;
 }
 

@@ -9,7 +9,7 @@ import { coupons, orders, paymentFlags } from '../db/schema';
 import { closeExpiredOrders } from '../store/orders';
 import { Args, UsageError, allFlagOf, choice, parseInteger, positional, rowLimit } from './args';
 import type { AdminCommand, AdminContext } from './context';
-import { operator } from './operator-call';
+import { operatorCommand } from './operator-call';
 import { CLI_ACTOR } from '../console/audit';
 import {
   confirmPaymentByHand,
@@ -79,18 +79,14 @@ export function parseOrdersCommand(argv: readonly string[]): AdminCommand {
       const manual = args.flag('manual');
       const reason = args.requiredString('reason');
       args.done(1);
-      return async (context) => {
-        const result = await operator(() =>
+      return operatorCommand(
+        (context) =>
           refundAsOperator(orderDeps(context), CLI_ACTOR, { orderId: orderNo, manual, reason }),
-        );
-        const ends = result.userExpireTime === null ? null : new Date(result.userExpireTime);
-        context.io.out(
+        (result) =>
           result.refunded
-            ? `refunded ${orderNo}; the user's membership now ends ${isoOrDash(ends)}`
+            ? `refunded ${orderNo}; the user's membership now ends ${isoOrDash(result.userExpireTime)}`
             : `order ${orderNo} was already refunded: nothing changed`,
-        );
-        return 0;
-      };
+      );
     }
     case 'confirm': {
       const args = new Args(rest);
@@ -98,17 +94,15 @@ export function parseOrdersCommand(argv: readonly string[]): AdminCommand {
       const tradeNo = args.requiredString('trade');
       const reason = args.requiredString('reason');
       args.done(1);
-      return async (context) => {
-        const done = await operator(() =>
+      return operatorCommand(
+        (context) =>
           confirmPaymentByHand(orderDeps(context), CLI_ACTOR, {
             orderId: orderNo,
             tradeNo,
             reason,
           }),
-        );
-        context.io.out(`order ${orderNo}: ${done.result}, now ${done.status}`);
-        return 0;
-      };
+        (done) => `order ${orderNo}: ${done.result}, now ${done.status}`,
+      );
     }
     case 'flags': {
       const all = allFlagOf(rest);
@@ -140,11 +134,10 @@ export function parseOrdersCommand(argv: readonly string[]): AdminCommand {
       const flagId = parseInteger(positional(args, 0, 'flagId'), 'flagId');
       const reason = args.requiredString('reason');
       args.done(1);
-      return async (context) => {
-        await operator(() => resolvePaymentFlag(orderDeps(context), CLI_ACTOR, { flagId, reason }));
-        context.io.out(`flag ${flagId} resolved`);
-        return 0;
-      };
+      return operatorCommand(
+        (context) => resolvePaymentFlag(orderDeps(context), CLI_ACTOR, { flagId, reason }),
+        () => `flag ${flagId} resolved`,
+      );
     }
     case 'expire': {
       new Args(rest).done(0);

@@ -10,7 +10,7 @@ import { listPlans } from '../store/plans';
 import { Args, UsageError, parseCurrency, parseGroup, parseInteger, positional } from './args';
 import type { AdminCommand } from './context';
 import { money, table } from './format';
-import { storeOperator } from './store-operator';
+import { operatorCommand } from './operator-call';
 
 export const PLANS_USAGE = [
   'plans list',
@@ -63,34 +63,30 @@ export function parsePlansCommand(argv: readonly string[]): AdminCommand {
       const recommended = args.flag('recommended');
       const sort = args.int('sort', { min: 0, max: 1_000_000 }) ?? months;
       args.done(0);
-      return async ({ db, io, now }) => {
-        await storeOperator(
-          () =>
-            addPlan({ db, now }, CLI_ACTOR, {
-              id,
-              groupType,
-              months,
-              days,
-              devices,
-              prices: [
-                ...(cny !== undefined ? [{ currency: 'CNY', amount: cny }] : []),
-                ...(usd !== undefined ? [{ currency: 'USD', amount: usd }] : []),
-              ],
-              recommended,
-              sort,
-            }),
-          [
-            [
-              Errors.PLAN_EXISTS,
-              `a plan with id ${id} or group ${groupType} and ${months} months exists`,
+      return operatorCommand(
+        ({ db, now }) =>
+          addPlan({ db, now }, CLI_ACTOR, {
+            id,
+            groupType,
+            months,
+            days,
+            devices,
+            prices: [
+              ...(cny !== undefined ? [{ currency: 'CNY', amount: cny }] : []),
+              ...(usd !== undefined ? [{ currency: 'USD', amount: usd }] : []),
             ],
-          ],
-        );
-        io.out(
+            recommended,
+            sort,
+          }),
+        () =>
           `added plan ${id}: ${groupType === 1 ? 'standard' : 'lite'}, ${months} months (${days} days), ${devices} devices`,
-        );
-        return 0;
-      };
+        [
+          [
+            Errors.PLAN_EXISTS,
+            `a plan with id ${id} or group ${groupType} and ${months} months exists`,
+          ],
+        ],
+      );
     }
     case 'set-price': {
       const args = new Args(rest);
@@ -100,16 +96,12 @@ export function parsePlansCommand(argv: readonly string[]): AdminCommand {
         max: MAX_PRICE_MINOR,
       });
       args.done(3);
-      return async ({ db, io, now }) => {
-        const { before } = await storeOperator(
-          () => setPlanPrice({ db, now }, CLI_ACTOR, { planId: id, currency, amount }),
-          [[Errors.PLAN_NOT_FOUND, `no plan ${id}`]],
-        );
-        io.out(
+      return operatorCommand(
+        ({ db, now }) => setPlanPrice({ db, now }, CLI_ACTOR, { planId: id, currency, amount }),
+        ({ before }) =>
           `plan ${id} ${currency}: ${money(before, currency)} -> ${money(amount, currency)} (orders already placed keep their price)`,
-        );
-        return 0;
-      };
+        [[Errors.PLAN_NOT_FOUND, `no plan ${id}`]],
+      );
     }
     case 'disable':
     case 'enable': {
@@ -117,16 +109,12 @@ export function parsePlansCommand(argv: readonly string[]): AdminCommand {
       const id = parseInteger(positional(args, 0, 'productId'), 'productId');
       args.done(1);
       const active = action === 'enable';
-      return async ({ db, io, now }) => {
-        await storeOperator(
-          () => setPlanActive({ db, now }, CLI_ACTOR, { planId: id, active }),
-          [[Errors.PLAN_NOT_FOUND, `no plan ${id}`]],
-        );
-        io.out(
+      return operatorCommand(
+        ({ db, now }) => setPlanActive({ db, now }, CLI_ACTOR, { planId: id, active }),
+        () =>
           `plan ${id} ${active ? 'enabled: on sale' : 'disabled: no longer sold (existing orders unaffected)'}`,
-        );
-        return 0;
-      };
+        [[Errors.PLAN_NOT_FOUND, `no plan ${id}`]],
+      );
     }
     default:
       throw new UsageError(

@@ -12,10 +12,10 @@ import { createRedeemCodes, disableRedeemCode } from '../console/store/store-ope
 import { findRedeemCode } from '../console/store/store-record';
 import { redeemBatches, redeemCodes } from '../db/schema';
 import { normaliseRedeemCode } from '../store/redeem-codes';
-import { Args, UsageError, parseGroup, positional } from './args';
+import { Args, UsageError, onlyPositional, parseGroup } from './args';
 import type { AdminCommand } from './context';
 import { counted, isoOrDash, table } from './format';
-import { storeOperator } from './store-operator';
+import { operator, operatorCommand } from './operator-call';
 
 export const REDEEM_USAGE = [
   'redeem batch --count <n> (--group 1|2 --days <n> | --product <productId>) [--uses <n>] [--expires <ISO>] [--note <text>]',
@@ -48,7 +48,7 @@ export function parseRedeemCommand(argv: readonly string[]): AdminCommand {
         throw new UsageError(`--note is ${REDEEM_NOTE_MAX} characters at most`);
       args.done(0);
       return async ({ db, io, now }) => {
-        const made = await storeOperator(
+        const made = await operator(
           () =>
             createRedeemCodes({ db, now }, CLI_ACTOR, {
               count,
@@ -105,11 +105,9 @@ export function parseRedeemCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'show': {
-      const args = new Args(rest);
-      const code = normaliseRedeemCode(positional(args, 0, 'CODE'));
-      args.done(1);
+      const code = normaliseRedeemCode(onlyPositional(rest, 'CODE'));
       return async ({ db, io }) => {
-        const found = await storeOperator(
+        const found = await operator(
           () => findRedeemCode(db, { code }),
           [[Errors.REDEEM_CODE_NOT_FOUND, `no redeem code ${code}`]],
         );
@@ -135,17 +133,12 @@ export function parseRedeemCommand(argv: readonly string[]): AdminCommand {
       };
     }
     case 'disable': {
-      const args = new Args(rest);
-      const code = normaliseRedeemCode(positional(args, 0, 'CODE'));
-      args.done(1);
-      return async ({ db, io, now }) => {
-        await storeOperator(
-          () => disableRedeemCode({ db, now }, CLI_ACTOR, { code }),
-          [[Errors.REDEEM_CODE_NOT_FOUND, `no redeem code ${code}`]],
-        );
-        io.out(`redeem code ${code} disabled`);
-        return 0;
-      };
+      const code = normaliseRedeemCode(onlyPositional(rest, 'CODE'));
+      return operatorCommand(
+        ({ db, now }) => disableRedeemCode({ db, now }, CLI_ACTOR, { code }),
+        () => `redeem code ${code} disabled`,
+        [[Errors.REDEEM_CODE_NOT_FOUND, `no redeem code ${code}`]],
+      );
     }
     default:
       throw new UsageError(

@@ -7,9 +7,9 @@
 import { STAFF_ROLES } from '../../contract/endpoints/console';
 import { CLI_ACTOR, listAudit } from '../console/audit';
 import * as staffOps from '../console/staff-operations';
-import { AdminError, Args, UsageError, positional, rowLimit } from './args';
+import { AdminError, Args, UsageError, onlyPositional, positional, rowLimit } from './args';
 import type { AdminCommand, AdminContext } from './context';
-import { operator } from './operator-call';
+import { operatorCommand } from './operator-call';
 import { isoOrDash, table } from './format';
 
 const ROLES = STAFF_ROLES.join('|');
@@ -33,11 +33,12 @@ function depsOf(context: AdminContext): staffOps.StaffDeps {
   return { db: context.db, now: context.now, siteOrigin };
 }
 
-function printLink(io: AdminContext['io'], link: staffOps.EnrolmentLink): void {
-  io.out(
+/** The enrolment link's lines: whom it is for, until when, then the link. */
+function linkLines(link: staffOps.EnrolmentLink): string[] {
+  return [
     `Enrolment link for ${link.username} (${link.role}), single use, valid until ${link.expiresAt}:`,
-  );
-  io.out(link.url);
+    link.url,
+  ];
 }
 
 export function parseStaffCommand(argv: readonly string[]): AdminCommand {
@@ -48,13 +49,10 @@ export function parseStaffCommand(argv: readonly string[]): AdminCommand {
       const username = positional(args, 0, 'username');
       const role = args.requiredString('role');
       args.done(1);
-      return async (context) => {
-        const link = await operator(() =>
-          staffOps.addStaff(depsOf(context), CLI_ACTOR, { username, role }),
-        );
-        printLink(context.io, link);
-        return 0;
-      };
+      return operatorCommand(
+        (context) => staffOps.addStaff(depsOf(context), CLI_ACTOR, { username, role }),
+        linkLines,
+      );
     }
     case 'list': {
       new Args(rest).done(0);
@@ -82,50 +80,34 @@ export function parseStaffCommand(argv: readonly string[]): AdminCommand {
       const username = positional(args, 0, 'username');
       const role = positional(args, 1, 'role');
       args.done(2);
-      return async (context) => {
-        const changed = await operator(() =>
-          staffOps.changeStaffRole(depsOf(context), CLI_ACTOR, { username, role }),
-        );
-        context.io.out(`${changed.username} is now ${changed.role}.`);
-        return 0;
-      };
+      return operatorCommand(
+        (context) => staffOps.changeStaffRole(depsOf(context), CLI_ACTOR, { username, role }),
+        (changed) => `${changed.username} is now ${changed.role}.`,
+      );
     }
     case 'disable': {
-      const args = new Args(rest);
-      const username = positional(args, 0, 'username');
-      args.done(1);
-      return async (context) => {
-        const changed = await operator(() =>
-          staffOps.disableStaff(depsOf(context), CLI_ACTOR, { username }),
-        );
-        context.io.out(`${changed.username} is disabled; their sessions have ended.`);
-        return 0;
-      };
+      const username = onlyPositional(rest, 'username');
+      return operatorCommand(
+        (context) => staffOps.disableStaff(depsOf(context), CLI_ACTOR, { username }),
+        (changed) => `${changed.username} is disabled; their sessions have ended.`,
+      );
     }
     case 'enable': {
-      const args = new Args(rest);
-      const username = positional(args, 0, 'username');
-      args.done(1);
-      return async (context) => {
-        const changed = await operator(() =>
-          staffOps.enableStaff(depsOf(context), CLI_ACTOR, { username }),
-        );
-        context.io.out(`${changed.username} is enabled.`);
-        return 0;
-      };
+      const username = onlyPositional(rest, 'username');
+      return operatorCommand(
+        (context) => staffOps.enableStaff(depsOf(context), CLI_ACTOR, { username }),
+        (changed) => `${changed.username} is enabled.`,
+      );
     }
     case 'reset-2fa': {
-      const args = new Args(rest);
-      const username = positional(args, 0, 'username');
-      args.done(1);
-      return async (context) => {
-        const link = await operator(() =>
-          staffOps.resetStaffTwoFactor(depsOf(context), CLI_ACTOR, { username }),
-        );
-        context.io.out(`${link.username}'s authenticator and recovery codes are removed.`);
-        printLink(context.io, link);
-        return 0;
-      };
+      const username = onlyPositional(rest, 'username');
+      return operatorCommand(
+        (context) => staffOps.resetStaffTwoFactor(depsOf(context), CLI_ACTOR, { username }),
+        (link) => [
+          `${link.username}'s authenticator and recovery codes are removed.`,
+          ...linkLines(link),
+        ],
+      );
     }
     default:
       throw new UsageError(
@@ -148,7 +130,7 @@ export function parseAuditCommand(argv: readonly string[]): AdminCommand {
       ['id', 'at', 'who', 'ip', 'action', 'target', 'before', 'after'],
       entries.map((e) => [
         String(e.id),
-        isoOrDash(new Date(e.at)),
+        isoOrDash(e.at),
         e.actor.kind === 'staff'
           ? `${e.actor.username ?? '?'} (#${e.actor.staffId})`
           : e.actor.kind === 'cli'

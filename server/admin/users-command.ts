@@ -9,10 +9,10 @@ import { MAX_ADJUST_DAYS, MAX_BULK_DAYS } from '../../contract/endpoints/console
 import { CLI_ACTOR } from '../console/audit';
 import * as memberOps from '../console/users/member-operations';
 import { memberRecord, searchMembers } from '../console/users/member-record';
-import { Args, UsageError, parseInteger, positional } from './args';
+import { Args, UsageError, onlyPositional, parseInteger, positional } from './args';
 import type { AdminCommand, AdminContext } from './context';
 import { isoOrDash, table } from './format';
-import { operator } from './operator-call';
+import { operator, operatorCommand } from './operator-call';
 
 export const USERS_USAGE = [
   'users find <user id | username | e-mail | phone>   (exact matches only)',
@@ -50,20 +50,17 @@ function adjust(rest: string[], sign: 1 | -1): AdminCommand {
   if (days === undefined) throw new UsageError('--days is required');
   const reason = args.requiredString('reason');
   args.done(1);
-  return async (context) => {
-    const state = await operator(() =>
+  return operatorCommand(
+    (context) =>
       memberOps.adjustMembership(depsOf(context), CLI_ACTOR, {
         userId,
         days: sign * days,
         reason,
         key: submissionKey(),
       }),
-    );
-    context.io.out(
+    (state) =>
       `User ${userId}: ${planName(state.planType)} until ${state.expireTime ?? '-'} (${sign > 0 ? '+' : '-'}${days} days).`,
-    );
-    return 0;
-  };
+  );
 }
 
 function setDisabled(rest: string[], disabled: boolean): AdminCommand {
@@ -71,23 +68,18 @@ function setDisabled(rest: string[], disabled: boolean): AdminCommand {
   const userId = userIdOf(args);
   const reason = args.requiredString('reason');
   args.done(1);
-  return async (context) => {
-    await operator(() =>
+  return operatorCommand(
+    (context) =>
       memberOps.setMemberDisabled(depsOf(context), CLI_ACTOR, { userId, disabled, reason }),
-    );
-    context.io.out(
+    () =>
       disabled
         ? `User ${userId} is disabled; every session has ended.`
         : `User ${userId} is enabled.`,
-    );
-    return 0;
-  };
+  );
 }
 
 function find(rest: string[]): AdminCommand {
-  const args = new Args(rest);
-  const query = positional(args, 0, 'what to find');
-  args.done(1);
+  const query = onlyPositional(rest, 'what to find');
   return async ({ db, io }) => {
     const members = await searchMembers(db, query);
     if (members.length === 0) {
@@ -102,7 +94,7 @@ function find(rest: string[]): AdminCommand {
         m.email ?? '-',
         m.phone ?? '-',
         planName(m.planType),
-        m.expireTime ? isoOrDash(new Date(m.expireTime)) : '-',
+        isoOrDash(m.expireTime),
         m.disabled ? 'disabled' : 'active',
       ]),
     ).forEach((l) => io.out(l));
@@ -131,11 +123,11 @@ function show(rest: string[]): AdminCommand {
       table(
         ['when', 'source', 'ref', 'seconds', 'expiry after', 'by', 'reason'],
         record.grants.map((g) => [
-          isoOrDash(new Date(g.createdAt)),
+          isoOrDash(g.createdAt),
           g.source,
           g.sourceRef,
           String(g.seconds),
-          isoOrDash(new Date(g.expireAfter)),
+          isoOrDash(g.expireAfter),
           // An operator's change names who made it and why (the audit trail); a purchase, none.
           g.by ? (g.by.username ?? g.by.kind) : '-',
           g.reason ?? '-',
@@ -181,10 +173,10 @@ function onMember(
   const args = new Args(rest);
   const userId = userIdOf(args);
   args.done(1);
-  return async (context) => {
-    context.io.out(await operator(() => run(depsOf(context), userId)));
-    return 0;
-  };
+  return operatorCommand(
+    (context) => run(depsOf(context), userId),
+    (line) => line,
+  );
 }
 
 export function parseUsersCommand(argv: readonly string[]): AdminCommand {
@@ -217,13 +209,10 @@ export function parseUsersCommand(argv: readonly string[]): AdminCommand {
       const userId = userIdOf(args);
       const deviceId = parseInteger(positional(args, 1, 'device id'), 'the device id');
       args.done(2);
-      return async (context) => {
-        await operator(() =>
-          memberOps.removeMemberDevice(depsOf(context), CLI_ACTOR, { userId, deviceId }),
-        );
-        context.io.out(`User ${userId}: device ${deviceId} removed; its sessions ended.`);
-        return 0;
-      };
+      return operatorCommand(
+        (context) => memberOps.removeMemberDevice(depsOf(context), CLI_ACTOR, { userId, deviceId }),
+        () => `User ${userId}: device ${deviceId} removed; its sessions ended.`,
+      );
     }
     case 'extend-active':
       return extendActive(rest);

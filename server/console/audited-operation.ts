@@ -46,6 +46,24 @@ export function operationStep<D extends OperationDeps>(
   return { tx, deps, actor, now, audit: (record) => writeAudit(tx, actor, { ...record, at: now }) };
 }
 
+/**
+ * The audit entry of turning a named thing (a node, a chain network) on or off: its name and
+ * whether it was enabled before, and is after.
+ */
+export function enabledSwitchAudit(
+  action: string,
+  target: string,
+  before: { readonly name: string; readonly enabled: boolean },
+  enabled: boolean,
+): Omit<AuditRecord, 'at'> {
+  return {
+    action,
+    target,
+    before: { name: before.name, enabled: before.enabled },
+    after: { name: before.name, enabled },
+  };
+}
+
 /** An operator function as the console's handlers and the CLI call it. */
 export type Operation<D, I, R> = (deps: D, actor: AuditActor, input: I) => Promise<R>;
 

@@ -24,6 +24,21 @@ export async function pageOf<T>(db: Db, params: PageParams, items: T[], from: SQ
   return { items, page: params.page, pageSize: params.pageSize, total: Number(row?.n ?? 0) };
 }
 
+/**
+ * One page of a raw SQL list: `list` (a SELECT, filtered and ordered) limited to the page, each row
+ * shown through `view`, and how many rows `from` holds in all.
+ */
+export async function pageOfSql<R, T>(
+  db: Db,
+  params: PageParams,
+  list: SQL,
+  from: SQL,
+  view: (row: R) => T,
+) {
+  const rows = rowsOf<R>(await db.execute(sql`${list} ${pageWindow(params)}`));
+  return pageOf(db, params, rows.map(view), from);
+}
+
 /** A list's query, filtered and ordered, that can still be limited to one page (a Drizzle select). */
 export interface PageableQuery<R> {
   limit(limit: number): { offset(offset: number): PromiseLike<R[]> };

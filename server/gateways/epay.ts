@@ -15,7 +15,7 @@
  */
 import type { PaymentMethodName } from '../../contract/endpoints/payment';
 import type { EpayMethod, PaymentsConfig } from '../config';
-import { GatewayError, payerAccountOf } from './gateway';
+import { GatewayError, verified } from './gateway';
 import type { CreatePaymentInput, Gateway, GatewayStatus, VerifyResult } from './gateway';
 import { safeEqual } from '../identity/safe-equal';
 import { canonicalString, md5Hex, parseMajorString, toMajorString, type Params } from './signing';
@@ -163,12 +163,8 @@ export function createEpayGateway(options: {
       if (amount === undefined) return { ok: false, reason: 'malformed' };
       // EPay notifies only successful payments; other statuses (e.g. WAIT_BUYER_PAY) change nothing.
       if (trade_status !== 'TRADE_SUCCESS') return { ok: false, reason: 'ignored' };
-      // 彩虹易支付 names the payer's Alipay/WeChat account as `buyer` where the channel reports it;
-      // it is signed with the rest (every non-empty parameter is).
-      const payerAccount = payerAccountOf(params.buyer);
-      return {
-        ok: true,
-        notification: {
+      return verified(
+        {
           gateway: 'epay',
           tradeNo: trade_no,
           orderNo: out_trade_no,
@@ -176,9 +172,11 @@ export function createEpayGateway(options: {
           currency: 'CNY',
           status: 'paid',
           raw: { ...params },
-          ...(payerAccount ? { payerAccount } : {}),
         },
-      };
+        // 彩虹易支付 names the payer's Alipay/WeChat account as `buyer` where the channel reports
+        // it; it is signed with the rest (every non-empty parameter is).
+        params.buyer,
+      );
     },
   };
 }

@@ -90,6 +90,18 @@ export type VerifyResult =
       readonly reason: 'malformed' | 'signature' | 'stale' | 'merchant' | 'ignored';
     };
 
+/**
+ * A notification whose signature and fields checked out, with the buyer's account at the gateway
+ * where the notification names one that payerAccountOf accepts.
+ */
+export function verified(
+  notification: Omit<VerifiedNotification, 'payerAccount'>,
+  payer: unknown,
+): VerifyResult {
+  const payerAccount = payerAccountOf(payer);
+  return { ok: true, notification: { ...notification, ...(payerAccount ? { payerAccount } : {}) } };
+}
+
 export interface Gateway {
   readonly name: GatewayName;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;

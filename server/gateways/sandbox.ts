@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiLanguage } from '../../contract';
-import { payerAccountOf } from './gateway';
+import { verified } from './gateway';
 import type { CreatePaymentInput, Gateway, GatewayStatus, VerifyResult } from './gateway';
 import { safeEqual } from '../identity/safe-equal';
 import { canonicalString, hmacSha256Hex, type Params } from './signing';
@@ -149,11 +149,8 @@ export function createSandboxGateway(options: {
       if (Math.abs(nowMs / 1000 - Number(timestamp)) > SANDBOX_TOLERANCE_SECONDS) {
         return { ok: false, reason: 'stale' };
       }
-      // Optional, signed like the rest: the paying account, as EPay's `buyer` names it.
-      const payerAccount = payerAccountOf(params.buyer);
-      return {
-        ok: true,
-        notification: {
+      return verified(
+        {
           gateway: 'sandbox',
           tradeNo: trade_no,
           orderNo: out_trade_no,
@@ -161,9 +158,10 @@ export function createSandboxGateway(options: {
           currency,
           status,
           raw: { ...params },
-          ...(payerAccount ? { payerAccount } : {}),
         },
-      };
+        // Optional, signed like the rest: the paying account, as EPay's `buyer` names it.
+        params.buyer,
+      );
     },
   };
 }

@@ -13,7 +13,7 @@
  *   intent.
  */
 import type { PaymentsConfig } from '../config';
-import { GatewayError, payerAccountOf } from './gateway';
+import { GatewayError, verified } from './gateway';
 import type { CreatePaymentInput, Gateway, GatewayStatus, VerifyResult } from './gateway';
 import { safeEqual } from '../identity/safe-equal';
 import { hmacSha256Hex } from './signing';
@@ -225,12 +225,8 @@ export function createStripeGateway(options: {
       const paid = paidTypes.includes(event.type) && object.payment_status === 'paid';
       const failed = failedTypes.includes(event.type);
       if (!orderNo || (!paid && !failed)) return { ok: false, reason: 'ignored' };
-      const payerAccount = payerAccountOf(
-        typeof object.customer === 'string' ? object.customer : object.customer?.id,
-      );
-      return {
-        ok: true,
-        notification: {
+      return verified(
+        {
           gateway: 'stripe',
           tradeNo: object.id,
           orderNo,
@@ -238,9 +234,9 @@ export function createStripeGateway(options: {
           currency: String(object.currency ?? '').toUpperCase(),
           status: paid ? 'paid' : event.type === 'checkout.session.expired' ? 'expired' : 'failed',
           raw: event,
-          ...(payerAccount ? { payerAccount } : {}),
         },
-      };
+        typeof object.customer === 'string' ? object.customer : object.customer?.id,
+      );
     },
   };
 }

@@ -9,7 +9,7 @@ import type { SettlementView } from '../../contract/endpoints/kol';
 import { maskInvitee } from '../accounts/account-identifiers';
 import type { Authenticated } from '../identity/sessions';
 import { rowsOf, type Db } from '../db/database';
-import { offsetOf, pageOf, pageWindow } from '../db/paging';
+import { offsetOf, pageOf, pageOfSql } from '../db/paging';
 import { kolSettlements } from '../db/schema';
 import { fail } from '../protocol/api-error';
 import { requireAuth, type ApiContext, type Handlers } from '../protocol/api-context';
@@ -120,6 +120,23 @@ type InviteeColumns = {
   phone: string | null;
 };
 
+/** A row of the commissions tab: the commission, the order it pays for and the invitee. */
+type CommissionColumns = InviteeColumns & {
+  id: string | number;
+  kind: 'commission' | 'clawback';
+  purchase_type: number;
+  rate_percent: number;
+  paid_amount: string | number;
+  paid_currency: 'CNY' | 'USD';
+  paid_usd_cents: string | number;
+  commission_cents: string | number;
+  status: 'held' | 'pending' | 'available' | 'settled' | 'voided';
+  available_at: Date | string;
+  created_at: Date | string;
+  group_type: number;
+  months: number;
+};
+
 export function createKolHandlers(deps: KolDeps): Handlers {
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
@@ -157,24 +174,10 @@ export function createKolHandlers(deps: KolDeps): Handlers {
     async kolCommissionList(params, context) {
       const { user } = await requireKolUser(context);
       const at = now().toISOString();
-      const rows = rowsOf<
-        {
-          id: string | number;
-          kind: 'commission' | 'clawback';
-          purchase_type: number;
-          rate_percent: number;
-          paid_amount: string | number;
-          paid_currency: 'CNY' | 'USD';
-          paid_usd_cents: string | number;
-          commission_cents: string | number;
-          status: 'held' | 'pending' | 'available' | 'settled' | 'voided';
-          available_at: Date | string;
-          created_at: Date | string;
-          group_type: number;
-          months: number;
-        } & InviteeColumns
-      >(
-        await db.execute(sql`
+      return pageOfSql(
+        db,
+        params,
+        sql`
           SELECT c.id, c.kind, c.purchase_type, c.rate_percent, c.paid_amount, c.paid_currency,
             c.paid_usd_cents, c.commission_cents,
             CASE WHEN c.status = 'pending' AND c.available_at <= ${at} THEN 'available' ELSE c.status END AS status,
@@ -184,13 +187,9 @@ export function createKolHandlers(deps: KolDeps): Handlers {
           JOIN orders o ON o.id = c.order_id
           JOIN users u ON u.id = c.invitee_id
           WHERE c.kol_id = ${user.id}
-          ORDER BY c.created_at DESC, c.id DESC
-          ${pageWindow(params)}`),
-      );
-      return pageOf(
-        db,
-        params,
-        rows.map((r) => ({
+          ORDER BY c.created_at DESC, c.id DESC`,
+        sql`kol_commissions WHERE kol_id = ${user.id}`,
+        (r: CommissionColumns) => ({
           id: Number(r.id),
           referredUid: maskedInvitee(r),
           product: {
@@ -207,8 +206,7 @@ export function createKolHandlers(deps: KolDeps): Handlers {
           settled: r.status === 'settled' ? (1 as const) : (0 as const),
           availableAt: iso(r.available_at),
           date: iso(r.created_at),
-        })),
-        sql`kol_commissions WHERE kol_id = ${user.id}`,
+        }),
       );
     },
 
@@ -231,29 +229,21 @@ export function createKolHandlers(deps: KolDeps): Handlers {
 
     async kolInvitationList(params, context) {
       const { user } = await requireKolUser(context);
-      const rows = rowsOf<
-        InviteeColumns & {
-          created_at: Date | string;
-          paid: boolean;
-        }
-      >(
-        await db.execute(sql`
+      return pageOfSql(
+        db,
+        params,
+        sql`
           SELECT u.id AS invitee_id, u.username, u.email, u.phone, i.created_at,
             EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id AND o.status = 'paid') AS paid
           FROM invites i JOIN users u ON u.id = i.invitee_id
           WHERE i.inviter_id = ${user.id}
-          ORDER BY i.created_at DESC, i.id DESC
-          ${pageWindow(params)}`),
-      );
-      return pageOf(
-        db,
-        params,
-        rows.map((r) => ({
+          ORDER BY i.created_at DESC, i.id DESC`,
+        sql`invites WHERE inviter_id = ${user.id}`,
+        (r: InviteeColumns & { created_at: Date | string; paid: boolean }) => ({
           referredUid: maskedInvitee(r),
           referralDate: iso(r.created_at),
           status: r.paid ? (1 as const) : (0 as const),
-        })),
-        sql`invites WHERE inviter_id = ${user.id}`,
+        }),
       );
     },
 

@@ -10,10 +10,10 @@ import type { Db } from '../db/database';
 import { readDisplayConfig } from '../settings/default-settings';
 import type { CreditOutcome } from './credit-outcome';
 import {
+  changeLockedOrder,
   currencyOf,
   handleUnknownOrder,
   lockBuyer,
-  lockOrder,
   paidOrderOf,
   recordPayment,
   verifyNotification,
@@ -56,10 +56,13 @@ export async function creditOrder(
   const now = deps.now?.() ?? new Date();
   const effects = deps.effects ?? paymentEffects;
   const display = await readDisplayConfig(deps.db);
-  const touched = new Set<number>();
   const { gateway, tradeNo, orderNo } = notification;
 
-  const credit = async (tx: Db, order: LockedOrder | undefined): Promise<CreditOutcome> => {
+  const credit = async (
+    tx: Db,
+    order: LockedOrder | undefined,
+    touchUser: (userId: number) => void,
+  ): Promise<CreditOutcome> => {
     if (!order) return handleUnknownOrder(tx, notification);
     const stopped = await verifyNotification(tx, order, notification, now);
     if (stopped) return stopped;
@@ -71,7 +74,7 @@ export async function creditOrder(
 
     const context: EffectContext = {
       tx,
-      touchUser: (userId) => touched.add(userId),
+      touchUser,
       flag: (reason, details) =>
         flagPayment(tx, { orderId: paidOrder.id, gateway, tradeNo, reason, details }),
     };
@@ -102,13 +105,7 @@ export async function creditOrder(
     return { result: 'credited', orderNo, late: recorded.late, effects: applied };
   };
 
-  const outcome = await deps.db.transaction(async (tx): Promise<CreditOutcome> => {
-    const before = await lockOrder(tx, orderNo);
-    const outcome = await credit(tx, before);
-    await deps.inTransaction?.(tx, { before, outcome });
-    return outcome;
-  });
-
-  for (const userId of touched) deps.sessionCache?.forgetUser(userId);
-  return outcome;
+  return changeLockedOrder(deps, orderNo, credit, (tx, before, outcome) =>
+    deps.inTransaction?.(tx, { before, outcome }),
+  );
 }

@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ShopGroupType } from '../../contract';
 import { rowsOf, type Db } from '../db/database';
+import type { SessionCache } from '../identity/session-cache';
 import { orders, payments, type Currency } from '../db/schema';
 import { reclaimCouponUse, releaseCouponUse } from '../store/coupons';
 import { orderClosed } from '../store/order-lifecycle';
@@ -45,6 +46,34 @@ export async function lockOrder(tx: Db, orderNo: string): Promise<LockedOrder | 
         FROM orders WHERE order_no = ${orderNo} FOR UPDATE`,
   );
   return rowsOf<LockedOrder>(result)[0];
+}
+
+/**
+ * Runs one change of a paid order (a credit, a refund) in one transaction under the order's row
+ * lock: `change` gets the order as locked (undefined: no order has that number) and `touchUser`,
+ * for the members whose cached sessions must be forgotten once the change has committed; `look`
+ * runs in the transaction with the order as locked and the change's result (the caller's
+ * inTransaction: a throw rolls it all back).
+ */
+export async function changeLockedOrder<R>(
+  deps: { readonly db: Db; readonly sessionCache?: SessionCache },
+  orderNo: string,
+  change: (
+    tx: Db,
+    order: LockedOrder | undefined,
+    touchUser: (userId: number) => void,
+  ) => Promise<R>,
+  look: (tx: Db, before: LockedOrder | undefined, result: R) => Promise<void> | undefined,
+): Promise<R> {
+  const touched = new Set<number>();
+  const result = await deps.db.transaction(async (tx) => {
+    const before = await lockOrder(tx, orderNo);
+    const result = await change(tx, before, (userId) => touched.add(userId));
+    await look(tx, before, result);
+    return result;
+  });
+  for (const userId of touched) deps.sessionCache?.forgetUser(userId);
+  return result;
 }
 
 export function paidOrderOf(order: LockedOrder): PaidOrder {

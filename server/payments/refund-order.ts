@@ -10,7 +10,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { SessionCache } from '../identity/session-cache';
 import type { Db } from '../db/database';
 import { orders, paymentFlags, payments, users } from '../db/schema';
-import { currencyOf, lockOrder, paidOrderOf, type LockedOrder } from './credit-steps';
+import { changeLockedOrder, currencyOf, paidOrderOf, type LockedOrder } from './credit-steps';
 import type { EffectContext, PaymentEffect, RefundedPayment } from './effects/payment-effect';
 import { paymentEffects } from './effects/payment-effects';
 import { GatewayError, type GatewayName, type PaymentGateways } from '../gateways/gateway';
@@ -87,9 +87,12 @@ export async function refundOrder(
   const recorded = payment.status === 'refunded' && order.status === 'refunded';
   if (!options.manual && !recorded) await refundAtGateway(deps, order, payment, now);
 
-  const touched = new Set<number>();
   const effects = deps.effects ?? paymentEffects;
-  const refund = async (tx: Db, locked: LockedOrder | undefined): Promise<RefundResult> => {
+  const refund = async (
+    tx: Db,
+    locked: LockedOrder | undefined,
+    touchUser: (userId: number) => void,
+  ): Promise<RefundResult> => {
     if (!locked || locked.status === 'refunded') {
       return { orderNo, refunded: false, userExpireTime: null };
     }
@@ -98,7 +101,7 @@ export async function refundOrder(
     await recordRefund(tx, order.id, payment.id, now);
     const context: EffectContext = {
       tx,
-      touchUser: (userId) => touched.add(userId),
+      touchUser,
       flag: (reason, details) =>
         flagPayment(tx, {
           orderId: order.id,
@@ -125,14 +128,9 @@ export async function refundOrder(
       .where(eq(users.id, locked.user_id));
     return { orderNo, refunded: true, userExpireTime: buyer?.expireTime ?? null };
   };
-  const result = await deps.db.transaction(async (tx): Promise<RefundResult> => {
-    const before = await lockOrder(tx, orderNo);
-    const result = await refund(tx, before);
-    await deps.inTransaction?.(tx, { before, result });
-    return result;
-  });
-  for (const userId of touched) deps.sessionCache?.forgetUser(userId);
-  return result;
+  return changeLockedOrder(deps, orderNo, refund, (tx, before, result) =>
+    deps.inTransaction?.(tx, { before, result }),
+  );
 }
 
 /** Marks the payment and the order refunded and resolves the open `refund_started` flag. */

@@ -28,7 +28,12 @@ import { parseRate } from '../../crypto/token-amount';
 import type { Db } from '../../db/database';
 import { cryptoNetworks, cryptoTokens, settings } from '../../db/schema';
 import { fail } from '../../protocol/api-error';
-import { auditedOperation, type Committed, type OperationStep } from '../audited-operation';
+import {
+  auditedOperation,
+  enabledSwitchAudit,
+  type Committed,
+  type OperationStep,
+} from '../audited-operation';
 import { networkView, tokenView } from './crypto-record';
 import { checked } from '../checked-input';
 
@@ -162,12 +167,14 @@ export const setCryptoNetworkEnabled = auditedOperation(
       .update(cryptoNetworks)
       .set({ enabled, updatedAt: now })
       .where(eq(cryptoNetworks.chainId, chainId));
-    await audit({
-      action: enabled ? 'crypto.network-enable' : 'crypto.network-disable',
-      target: networkTarget(chainId),
-      before: { name: before.name, enabled: before.enabled },
-      after: { name: before.name, enabled },
-    });
+    await audit(
+      enabledSwitchAudit(
+        enabled ? 'crypto.network-enable' : 'crypto.network-disable',
+        networkTarget(chainId),
+        before,
+        enabled,
+      ),
+    );
     return { enabled };
   },
 );

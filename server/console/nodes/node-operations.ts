@@ -18,7 +18,12 @@ import { vpnNodes, type NodeProtocol } from '../../db/schema';
 import { agentSettings } from '../../nodes/agent-settings';
 import { createNode, rotateNodeToken as replaceNodeToken } from '../../nodes/manage-nodes';
 import { fail } from '../../protocol/api-error';
-import { auditedOperation, type OperationStep, type SiteOperationDeps } from '../audited-operation';
+import {
+  auditedOperation,
+  enabledSwitchAudit,
+  type OperationStep,
+  type SiteOperationDeps,
+} from '../audited-operation';
 import { consoleNode } from './node-record';
 import { checked } from '../checked-input';
 
@@ -131,12 +136,9 @@ export const setNodeEnabled = auditedOperation(
   async ({ tx, audit }: Step, { nodeId, enabled }) => {
     const locked = await lockNode(tx, nodeId);
     await tx.update(vpnNodes).set({ enabled }).where(eq(vpnNodes.id, nodeId));
-    await audit({
-      action: enabled ? 'node.enable' : 'node.disable',
-      target: target(nodeId),
-      before: { name: locked.name, enabled: locked.enabled },
-      after: { name: locked.name, enabled },
-    });
+    await audit(
+      enabledSwitchAudit(enabled ? 'node.enable' : 'node.disable', target(nodeId), locked, enabled),
+    );
     return { enabled };
   },
 );
