@@ -17,13 +17,13 @@ import { endpoints } from '../contract';
 import { STORAGE_KEYS } from '../contract/protocol';
 import { DEMO_USER } from '../server/accounts/seed-demo-user';
 import { expectAccessible } from './support/axe';
-import { enrolledStaff, signInByApi, openSection } from './support/console';
+import { confirmAlert, enrolledStaff, openSection, signInByApi } from './support/console';
 import { expect, test } from './support/fixtures';
 import type { I18n } from './support/i18n';
 import { sidewaysOverflow } from './support/layout';
 import { useSessionToken } from './support/ui';
 import { builtInText } from './support/page-texts';
-import { ONE_PROJECT, SITE_TEXT_TAG } from './support/projects';
+import { EACH_LANGUAGE, ONE_PROJECT, SITE_TEXT_TAG } from './support/projects';
 
 const main = (page: Page) => page.getByRole('main');
 
@@ -172,9 +172,7 @@ test.describe('console content', () => {
       await main(page)
         .getByRole('button', { name: i18n.t('Withdraw “{0}”', { 0: title }) })
         .click();
-      const confirm = page.getByRole('alertdialog');
-      await confirm.getByRole('button', { name: i18n.t('Withdraw') }).click();
-      await expect(confirm).toHaveCount(0);
+      await confirmAlert(page, i18n.t('Withdraw'));
       await expect(row).toContainText(i18n.t('Withdrawn'));
       await memberPage.goto('/user/notices');
       await expect(
@@ -185,10 +183,7 @@ test.describe('console content', () => {
     },
   );
 
-  for (const [language, project] of [
-    ['English', ONE_PROJECT.en],
-    ['Chinese', ONE_PROJECT.zh],
-  ] as const) {
+  for (const [language, project] of EACH_LANGUAGE) {
     test(
       `content staff adds a benefit of the yearly plan; a yearly member sees it until it is hidden (${language})`,
       project,
@@ -248,10 +243,7 @@ test.describe('console content', () => {
 
   // Runs after every other test (SITE_TEXT_TAG, playwright.config.ts): it changes the FAQ that
   // every visitor reads, and the server stops serving its prerendered HTML meanwhile.
-  for (const [language, project] of [
-    ['English', ONE_PROJECT.en],
-    ['Chinese', ONE_PROJECT.zh],
-  ] as const) {
+  for (const [language, project] of EACH_LANGUAGE) {
     test(
       `content staff rewrites the FAQ in both languages; a visitor reads it; restoring brings the built-in text back (${language})`,
       { tag: [project.tag, SITE_TEXT_TAG] },
@@ -336,9 +328,7 @@ test.describe('console content', () => {
             name: i18n.t('Restore the built-in text of “{0}”', { 0: faqName }),
           })
           .click();
-        const confirm = page.getByRole('alertdialog');
-        await confirm.getByRole('button', { name: i18n.t('Restore') }).click();
-        await expect(confirm).toHaveCount(0);
+        await confirmAlert(page, i18n.t('Restore'));
         await expect(faqRow).toContainText(i18n.t('Built-in text'));
         await visitor.goto('/faq');
         await expect(faq.getByText(ownBuiltIn.sections[0]!.title, { exact: true })).toBeVisible();

@@ -7,7 +7,13 @@
  */
 import { consoleCryptoNetworkUpdate } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, confirmStepUp, main, openSectionAs } from './support/console';
+import {
+  ageSecondFactorAndRecord,
+  confirmAlert,
+  confirmStepUp,
+  main,
+  openSectionAs,
+} from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
@@ -76,12 +82,7 @@ test.describe('console crypto', () => {
       await expect(row).toContainText(i18n.t('Offered'));
 
       // The receiving address: the sign-in's code is aged, so the server asks a fresh one first.
-      await ageSecondFactor(page);
-      const answers: number[] = [];
-      page.on('response', (response) => {
-        if (response.url().endsWith(consoleCryptoNetworkUpdate.path))
-          answers.push(response.status());
-      });
+      const answers = await ageSecondFactorAndRecord(page, consoleCryptoNetworkUpdate);
       await network.getByRole('button', { name: i18n.t('Edit the network') }).click();
       const edit = page.getByRole('dialog', { name: i18n.t('Edit network {0}', { 0: name }) });
       await edit.getByLabel(i18n.t('Receiving address')).fill(NEW_WALLET);
@@ -95,9 +96,7 @@ test.describe('console crypto', () => {
 
       // Disable the token, confirmed.
       await row.getByRole('button', { name: i18n.t('Disable {0}', { 0: 'USDT' }) }).click();
-      const disable = page.getByRole('alertdialog');
-      await disable.getByRole('button', { name: i18n.t('Disable the token') }).click();
-      await expect(disable).toHaveCount(0);
+      await confirmAlert(page, i18n.t('Disable the token'));
       await expect(row).toContainText(i18n.t('Disabled'));
       await expectAccessible(page);
     },

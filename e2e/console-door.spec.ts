@@ -13,7 +13,7 @@ import { Authenticator } from './support/authenticator';
 import {
   STAFF_PASSWORD,
   addStaffByCli,
-  ageSecondFactor,
+  ageSecondFactorAndRecord,
   enrolledStaff,
   expectNoindex,
   signedInStaff,
@@ -210,11 +210,7 @@ test.describe('console door', () => {
 
       // The session's second factor is fresh for 5 minutes after sign-in: the dev route ages it, so
       // the role change first meets the server's real STEP_UP_REQUIRED (403), then is sent again.
-      await ageSecondFactor(page);
-      const roleAnswers: number[] = [];
-      page.on('response', (response) => {
-        if (response.url().endsWith(consoleStaffRole.path)) roleAnswers.push(response.status());
-      });
+      const roleAnswers = await ageSecondFactorAndRecord(page, consoleStaffRole);
       await row
         .getByRole('button', { name: i18n.t('Change the role of {0}', { 0: newcomer }) })
         .click();

@@ -8,7 +8,7 @@
  */
 import { consoleGroupEnd } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, confirmStepUp, main, openSectionAs } from './support/console';
+import { ageSecondFactorAndRecord, confirmStepUp, main, openSectionAs } from './support/console';
 import { expect } from './support/fixtures';
 import { test } from './support/group-buy';
 import { userInfo } from './support/store';
@@ -52,11 +52,7 @@ test.describe('console group buys', () => {
       await expect(seats).toContainText(i18n.t('Paid', {}, 'a seat'));
 
       // End it: the reason first, then the server's real STEP_UP_REQUIRED, the code, and the ending.
-      await ageSecondFactor(page);
-      const answers: number[] = [];
-      page.on('response', (response) => {
-        if (response.url().endsWith(consoleGroupEnd.path)) answers.push(response.status());
-      });
+      const answers = await ageSecondFactorAndRecord(page, consoleGroupEnd);
       await record.getByRole('button', { name: i18n.t('End the group now') }).click();
       const ending = page.getByRole('alertdialog');
       await ending.getByRole('button', { name: i18n.t('End the group') }).click();

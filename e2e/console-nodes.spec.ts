@@ -9,7 +9,13 @@
 import type { APIRequestContext } from '@playwright/test';
 import { consoleNodeRotateToken } from '../contract/endpoints/console';
 import { expectAccessible } from './support/axe';
-import { ageSecondFactor, confirmStepUp, main, openSectionAs } from './support/console';
+import {
+  ageSecondFactorAndRecord,
+  confirmAlert,
+  confirmStepUp,
+  main,
+  openSectionAs,
+} from './support/console';
 import { expect, test } from './support/fixtures';
 import { ONE_PROJECT } from './support/projects';
 
@@ -100,12 +106,7 @@ test.describe('console nodes', () => {
       // Rotate: confirmed, then a fresh code (step-up), then the new token once; the old one is
       // refused at once. The dev route ages the sign-in's code, so the first answer is the server's
       // real STEP_UP_REQUIRED (403); the step-up and the retried rotation follow.
-      await ageSecondFactor(page);
-      const rotateAnswers: number[] = [];
-      page.on('response', (response) => {
-        if (response.url().endsWith(consoleNodeRotateToken.path))
-          rotateAnswers.push(response.status());
-      });
+      const rotateAnswers = await ageSecondFactorAndRecord(page, consoleNodeRotateToken);
       await panel.getByRole('button', { name: i18n.t('Rotate the token') }).click();
       const rotate = page.getByRole('alertdialog');
       await expect(rotate).toContainText(i18n.t('Rotate the token of node {0}?', { 0: name }));
@@ -126,16 +127,12 @@ test.describe('console nodes', () => {
 
       // Disable, then enable again, each confirmed.
       await panel.getByRole('button', { name: i18n.t('Disable the node') }).click();
-      const disable = page.getByRole('alertdialog');
-      await disable.getByRole('button', { name: i18n.t('Disable the node') }).click();
-      await expect(disable).toHaveCount(0);
+      await confirmAlert(page, i18n.t('Disable the node'));
       await expect(panel.locator('.console-details').first()).toContainText(i18n.t('Disabled'));
       const pulled = await agentCall(request, nodeId, newToken, 'user');
       expect(((await pulled.json()) as { users: unknown[] }).users).toEqual([]);
       await panel.getByRole('button', { name: i18n.t('Enable the node') }).click();
-      const enable = page.getByRole('alertdialog');
-      await enable.getByRole('button', { name: i18n.t('Enable the node') }).click();
-      await expect(enable).toHaveCount(0);
+      await confirmAlert(page, i18n.t('Enable the node'));
       await expect(panel.getByText(i18n.t('Online'), { exact: true })).toBeVisible();
 
       // Back in the list: the node with its health.

@@ -15,7 +15,7 @@ import type { ApiClient } from './support/api-client';
 import type { I18n } from './support/i18n';
 import type { TestUser } from './support/user-factory';
 import { addPasskeyByApi, addVirtualAuthenticator, onLocalhost } from './support/passkeys';
-import { ONE_PROJECT } from './support/projects';
+import { EACH_LANGUAGE, ONE_PROJECT } from './support/projects';
 import {
   expectProfileOf,
   fillLoginForm,
@@ -53,10 +53,7 @@ async function signInWithPasskey(page: Page, i18n: I18n) {
   await page.getByRole('button', { name: i18n.t('Sign in with a passkey') }).click();
 }
 
-for (const [language, project] of [
-  ['English', ONE_PROJECT.en],
-  ['Chinese', ONE_PROJECT.zh],
-] as const) {
+for (const [language, project] of EACH_LANGUAGE) {
   test(
     `a passkey added on /user/security signs in with no password (${language})`,
     project,

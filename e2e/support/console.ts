@@ -108,6 +108,30 @@ export async function ageSecondFactor(page: Page): Promise<void> {
 }
 
 /**
+ * Ages the second factor (ageSecondFactor) and returns the statuses of the answers the page gets
+ * from `endpoint` from then on, in order (the list fills as they come): a guarded action's are the
+ * server's real STEP_UP_REQUIRED (403) and then, past the step-up, the retry's 200.
+ */
+export async function ageSecondFactorAndRecord(
+  page: Page,
+  endpoint: { readonly path: string },
+): Promise<number[]> {
+  await ageSecondFactor(page);
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith(endpoint.path)) statuses.push(response.status());
+  });
+  return statuses;
+}
+
+/** Presses `action` (a translated label) in the confirmation dialog open on the page; it closes. */
+export async function confirmAlert(page: Page, action: string): Promise<void> {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByRole('button', { name: action }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/**
  * Answers the "Confirm it's you" dialog a guarded action opens (the step-up): it is shown, takes
  * `staff`'s current authenticator code and is confirmed. Returns the dialog, for what follows.
  */

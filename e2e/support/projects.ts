@@ -14,6 +14,15 @@ export const ONE_PROJECT = {
   zh: { tag: ONE_PROJECT_TAGS.zh },
 } as const;
 
+/**
+ * A journey declared once in each language, each in its own journey project, the language in its
+ * title: `for (const [language, project] of EACH_LANGUAGE) test(`… (${language})`, project, body)`.
+ */
+export const EACH_LANGUAGE = [
+  ['English', ONE_PROJECT.en],
+  ['Chinese', ONE_PROJECT.zh],
+] as const;
+
 /** A project's `grepInvert`: the tests kept to the other project. */
 export const onlyIn = (tag: string) => new RegExp(tag);
 

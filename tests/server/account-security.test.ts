@@ -11,7 +11,13 @@ import { Errors } from '../../contract';
 import { TWO_STEP } from '../../contract/endpoints/account-security';
 import { userRecoveryCodes, users } from '../../server/db/schema';
 import { totpCode } from '../../server/identity/totp';
-import { PASSWORD, registerByEmail, registerByUsername, uniqueIp } from './helpers/accounts';
+import {
+  memberCalls,
+  PASSWORD,
+  registerByEmail,
+  registerByUsername,
+  uniqueIp,
+} from './helpers/accounts';
 import type { ApiClient } from './helpers/api-client';
 import { useTestApp } from './helpers/test-app';
 import { databaseVariants } from './helpers/test-databases';
@@ -67,12 +73,7 @@ describe.each(variants)('account security on $name', (variant) => {
   const t = useTestApp(variant, {
     env: { PASSWORD_FAILURES_PER_CLIENT: '1000' },
   });
-  const call = <T = Record<string, unknown>>(
-    path: string,
-    token: string,
-    params: Record<string, unknown> = {},
-    language: 'en' | 'zh_CN' = 'en',
-  ) => t.api.call<T>(`/api/user/${path}`, params, { token, language, ip: uniqueIp() });
+  const call = memberCalls(t);
   const stillSignedIn = async (token: string) =>
     (await call('user_session_list', token)).body.code === 200;
 

@@ -19,7 +19,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { restoreBackup, writeBackup, BackupError } from '../../server/db/backup';
-import { openDatabase, rowsOf, type Db } from '../../server/db/database';
+import { openDatabase, rowsOf, type Database, type Db } from '../../server/db/database';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import { registerByUsername } from './helpers/accounts';
 import { adminProcess as admin, pgliteDirectory } from './helpers/admin-process';
@@ -206,6 +206,18 @@ describe.each(variants)('restore on $name', (variant) => {
   const dir = mkdtempSync(join(tmpdir(), 'kestrel-backup-test-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** Runs `use` on a new database of the variant (environment 'test'), closed and dropped after. */
+  async function onNewDatabase(use: (target: Database) => Promise<void>): Promise<void> {
+    const created = await variant.create();
+    const target = await openDatabase(created.url || 'memory://', dir, 'test');
+    try {
+      await use(target);
+    } finally {
+      await target.close();
+      await created.drop();
+    }
+  }
+
   it('brings a backup made under earlier migrations up to date, and replaces everything', async () => {
     // A site two versions ago: members invite each other both ways (foreign keys in a circle).
     const old = await openDatabase('memory://', dir);
@@ -220,9 +232,7 @@ describe.each(variants)('restore on $name', (variant) => {
       await old.close();
     }
 
-    const created = await variant.create();
-    const target = await openDatabase(created.url || 'memory://', dir, 'test');
-    try {
+    await onNewDatabase(async (target) => {
       await migrate(target.db);
       await target.db.execute(sql`INSERT INTO users (username) VALUES ('current')`);
       const outcome = await restoreBackup(target.db, file, new Date());
@@ -249,90 +259,83 @@ describe.each(variants)('restore on $name', (variant) => {
       await target.db.execute(sql`DELETE FROM users WHERE username = 'new'`);
       expect((await restoreBackup(target.db, again, new Date())).upgradedThrough).toEqual([]);
       expect(await count(target.db, sql`SELECT count(*) AS n FROM users`)).toBe(3);
-    } finally {
-      await target.close();
-      await created.drop();
-    }
+    });
   }, 120_000);
 
   it('keeps the audit trail append-only: later entries stay, a rewritten trail is refused', async () => {
-    const created = await variant.create();
-    const target = await openDatabase(created.url || 'memory://', dir, 'test');
-    const fresh = await openDatabase('memory://', dir);
-    const trailOf = async (db: Db) =>
-      rowsOf<{ id: number; who: string | null; target: string }>(
-        await db.execute(
-          sql`SELECT id::int AS id, actor_username AS who, target FROM audit_log ORDER BY id`,
-        ),
-      );
-    const signIn = (username: string, at: string) => sql`
-      INSERT INTO audit_log (actor_kind, actor_staff_id, actor_username, action, target)
-      SELECT 'staff', id, username, 'staff.sign-in', ${at} FROM staff WHERE username = ${username}`;
-    try {
-      await migrate(target.db);
-      await target.db.execute(sql`INSERT INTO staff (username, role) VALUES ('first', 'owner')`);
-      await target.db.execute(
-        sql`INSERT INTO audit_log (actor_kind, action, target) VALUES ('cli', 'cli.command', 'one')`,
-      );
-      await target.db.execute(signIn('first', 'two'));
-      const file = join(dir, `trail-${variant.name}.backup.gz`);
-      await writeBackup(target.db, file, new Date());
-
-      // After the backup: a staff member the backup does not know signs in.
-      await target.db.execute(sql`INSERT INTO staff (username, role) VALUES ('later', 'owner')`);
-      await target.db.execute(signIn('later', 'three'));
-      await restoreBackup(target.db, file, new Date());
-      const kept = [
-        { id: 1, who: null, target: 'one' },
-        { id: 2, who: 'first', target: 'two' },
-        { id: 3, who: 'later', target: 'three' },
-      ];
-      expect(await trailOf(target.db)).toEqual(kept);
-      // The later entry still names its staff row: back, but disabled, as the backup had no such
-      // member of staff; the counters continue after both.
-      const staff = rowsOf<{ username: string; disabled: boolean }>(
-        await target.db.execute(sql`SELECT username, disabled FROM staff ORDER BY id`),
-      );
-      expect(staff).toEqual([
-        { username: 'first', disabled: false },
-        { username: 'later', disabled: true },
-      ]);
-      const next = rowsOf<{ id: number }>(
+    await onNewDatabase(async (target) => {
+      const fresh = await openDatabase('memory://', dir);
+      const trailOf = async (db: Db) =>
+        rowsOf<{ id: number; who: string | null; target: string }>(
+          await db.execute(
+            sql`SELECT id::int AS id, actor_username AS who, target FROM audit_log ORDER BY id`,
+          ),
+        );
+      const signIn = (username: string, at: string) => sql`
+        INSERT INTO audit_log (actor_kind, actor_staff_id, actor_username, action, target)
+        SELECT 'staff', id, username, 'staff.sign-in', ${at} FROM staff WHERE username = ${username}`;
+      try {
+        await migrate(target.db);
+        await target.db.execute(sql`INSERT INTO staff (username, role) VALUES ('first', 'owner')`);
         await target.db.execute(
-          sql`INSERT INTO audit_log (actor_kind, action) VALUES ('cli', 'cli.command') RETURNING id::int AS id`,
-        ),
-      );
-      expect(next[0]!.id).toBe(4);
+          sql`INSERT INTO audit_log (actor_kind, action, target) VALUES ('cli', 'cli.command', 'one')`,
+        );
+        await target.db.execute(signIn('first', 'two'));
+        const file = join(dir, `trail-${variant.name}.backup.gz`);
+        await writeBackup(target.db, file, new Date());
 
-      // A backup whose trail was rewritten is refused whole: nothing changes.
-      const lines = gunzipSync(readFileSync(file)).toString('utf8').trimEnd().split('\n');
-      const forged = join(dir, `forged-${variant.name}.backup.gz`);
-      const entry = lines.indexOf('["table","audit_log"]') + 1;
-      expect(lines[entry]).toContain('"target": "one"');
-      lines[entry] = lines[entry]!.replace('"target": "one"', '"target": "forged"');
-      writeFileSync(forged, gzipSync(`${lines.join('\n')}\n`));
-      await target.db.execute(sql`INSERT INTO users (username) VALUES ('stays')`);
-      await expect(restoreBackup(target.db, forged, new Date())).rejects.toThrow(
-        /audit trail differs from this database's at entry 1; .*nothing was restored/,
-      );
-      expect(await trailOf(target.db)).toEqual([...kept, { id: 4, who: null, target: null }]);
-      expect(await count(target.db, sql`SELECT count(*) AS n FROM users`)).toBe(1);
+        // After the backup: a staff member the backup does not know signs in.
+        await target.db.execute(sql`INSERT INTO staff (username, role) VALUES ('later', 'owner')`);
+        await target.db.execute(signIn('later', 'three'));
+        await restoreBackup(target.db, file, new Date());
+        const kept = [
+          { id: 1, who: null, target: 'one' },
+          { id: 2, who: 'first', target: 'two' },
+          { id: 3, who: 'later', target: 'three' },
+        ];
+        expect(await trailOf(target.db)).toEqual(kept);
+        // The later entry still names its staff row: back, but disabled, as the backup had no such
+        // member of staff; the counters continue after both.
+        const staff = rowsOf<{ username: string; disabled: boolean }>(
+          await target.db.execute(sql`SELECT username, disabled FROM staff ORDER BY id`),
+        );
+        expect(staff).toEqual([
+          { username: 'first', disabled: false },
+          { username: 'later', disabled: true },
+        ]);
+        const next = rowsOf<{ id: number }>(
+          await target.db.execute(
+            sql`INSERT INTO audit_log (actor_kind, action) VALUES ('cli', 'cli.command') RETURNING id::int AS id`,
+          ),
+        );
+        expect(next[0]!.id).toBe(4);
 
-      // On a database with no trail (a new machine), the backup's trail comes whole.
-      await migrate(fresh.db);
-      await restoreBackup(fresh.db, file, new Date());
-      expect(await trailOf(fresh.db)).toEqual(kept.slice(0, 2));
-    } finally {
-      await fresh.close();
-      await target.close();
-      await created.drop();
-    }
+        // A backup whose trail was rewritten is refused whole: nothing changes.
+        const lines = gunzipSync(readFileSync(file)).toString('utf8').trimEnd().split('\n');
+        const forged = join(dir, `forged-${variant.name}.backup.gz`);
+        const entry = lines.indexOf('["table","audit_log"]') + 1;
+        expect(lines[entry]).toContain('"target": "one"');
+        lines[entry] = lines[entry]!.replace('"target": "one"', '"target": "forged"');
+        writeFileSync(forged, gzipSync(`${lines.join('\n')}\n`));
+        await target.db.execute(sql`INSERT INTO users (username) VALUES ('stays')`);
+        await expect(restoreBackup(target.db, forged, new Date())).rejects.toThrow(
+          /audit trail differs from this database's at entry 1; .*nothing was restored/,
+        );
+        expect(await trailOf(target.db)).toEqual([...kept, { id: 4, who: null, target: null }]);
+        expect(await count(target.db, sql`SELECT count(*) AS n FROM users`)).toBe(1);
+
+        // On a database with no trail (a new machine), the backup's trail comes whole.
+        await migrate(fresh.db);
+        await restoreBackup(fresh.db, file, new Date());
+        expect(await trailOf(fresh.db)).toEqual(kept.slice(0, 2));
+      } finally {
+        await fresh.close();
+      }
+    });
   }, 120_000);
 
   it('rolls everything back when the load fails part-way', async () => {
-    const created = await variant.create();
-    const target = await openDatabase(created.url || 'memory://', dir, 'test');
-    try {
+    await onNewDatabase(async (target) => {
       await migrate(target.db);
       await target.db.execute(sql`INSERT INTO users (username) VALUES ('stays')`);
       const file = join(dir, `broken-${variant.name}.backup.gz`);
@@ -354,9 +357,6 @@ describe.each(variants)('restore on $name', (variant) => {
       await expect(restoreBackup(target.db, join(dir, 'none.gz'), new Date())).rejects.toThrow(
         BackupError,
       );
-    } finally {
-      await target.close();
-      await created.drop();
-    }
+    });
   }, 120_000);
 });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { verificationCodes } from '../../server/db/schema';
 import {
+  memberCalls,
   PASSWORD,
   registerByEmail,
   registerByUsername,
@@ -30,12 +31,7 @@ function uniquePhone(): string {
 describe.each(variants)('changing the e-mail or phone on $name', (variant) => {
   const t = useTestApp(variant, { env: { PASSWORD_FAILURES_PER_CLIENT: '1000' } });
   const db = () => t.app.kestrel.database.db;
-  const call = <T = Record<string, unknown>>(
-    path: string,
-    token: string,
-    params: Record<string, unknown> = {},
-    language: 'en' | 'zh_CN' = 'en',
-  ) => t.api.call<T>(`/api/user/${path}`, params, { token, language, ip: uniqueIp() });
+  const call = memberCalls(t);
   const sendCode = (
     token: string,
     target: string,

@@ -16,11 +16,10 @@ import type { PaymentFlag } from '../../contract/endpoints/console-orders';
 import { auditLog, orders, users } from '../../server/db/schema';
 import { registerByUsername } from './helpers/accounts';
 import { as, type EnrolledStaff, type SignedIn, describeConsole } from './helpers/console';
+import { BNB_CHAIN, BNB_USDT, WALLET } from './helpers/crypto-networks';
 import { buyOrder, postForm, sandboxNotification } from './helpers/payments';
 
 const E = consoleEndpoints;
-const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const USDT = '0x55d398326f99059ff775485246999027b3197955';
 
 await describeConsole('the audit entry of each console action', { sandbox: true }, (t) => {
   const { clock, db } = t;
@@ -151,14 +150,8 @@ await describeConsole('the audit entry of each console action', { sandbox: true 
   it('crypto.network-import: a network with a token, from the CLI, then again changed', async () => {
     const file = join(t.dataDir, 'networks.json');
     const network = {
-      chainId: 56,
-      name: 'BNB Chain',
-      rpcUrls: ['https://bsc-dataseed.bnbchain.org/key/secret-path'],
-      confirmations: 15,
-      receivingAddress: WALLET,
-      explorerUrl: 'https://bscscan.com',
-      nativeSymbol: 'BNB',
-      tokens: [{ symbol: 'USDT', address: USDT, decimals: 18 }],
+      ...BNB_CHAIN,
+      tokens: [{ symbol: 'USDT', address: BNB_USDT, decimals: 18 }],
     };
     const audited = {
       name: 'BNB Chain',
@@ -169,7 +162,7 @@ await describeConsole('the audit entry of each console action', { sandbox: true 
       nativeSymbol: 'BNB',
       sort: 0,
     };
-    const usdt = { symbol: 'USDT', address: getAddress(USDT), decimals: 18 };
+    const usdt = { symbol: 'USDT', address: getAddress(BNB_USDT), decimals: 18 };
     for (const [confirmations, before] of [
       [15, null],
       [20, { ...audited, enabled: true }],

@@ -35,24 +35,16 @@ import {
 } from '../../server/db/schema';
 import { registerByUsername } from './helpers/accounts';
 import { as, type EnrolledStaff, type SignedIn, describeConsole } from './helpers/console';
+import { BNB_CHAIN, BNB_USDT, WALLET } from './helpers/crypto-networks';
 
 const E = consoleEndpoints;
 
-/** EIP-55 examples: a valid checksummed address, and the same with one letter's case flipped. */
-const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+/** EIP-55 examples: WALLET with one letter's case flipped, and another valid address. */
 const WALLET_BAD_CHECKSUM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD';
 const NEW_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
-const USDT = '0x55d398326f99059ff775485246999027b3197955';
 
-const bnb = {
-  chainId: 56,
-  name: 'BNB Chain',
-  rpcUrls: ['https://bsc-dataseed.bnbchain.org/key/secret-path'],
-  confirmations: 15,
-  receivingAddress: WALLET,
-  explorerUrl: 'https://bscscan.com',
-  nativeSymbol: 'bnb',
-};
+/** Its native symbol in lower case, as the app stores and shows it in upper case. */
+const bnb = { ...BNB_CHAIN, nativeSymbol: 'bnb' };
 
 await describeConsole('the console crypto section', {}, (t) => {
   const { clock, db } = t;
@@ -179,17 +171,17 @@ await describeConsole('the console crypto section', {}, (t) => {
       ],
       [
         E.consoleCryptoTokenAdd,
-        { chainId: 56, symbol: 'USD T', address: USDT, decimals: 18 },
+        { chainId: 56, symbol: 'USD T', address: BNB_USDT, decimals: 18 },
         Errors.CRYPTO_SYMBOL_INVALID,
       ],
       [
         E.consoleCryptoTokenAdd,
-        { chainId: 56, symbol: 'USDT', address: USDT, decimals: 1 },
+        { chainId: 56, symbol: 'USDT', address: BNB_USDT, decimals: 1 },
         Errors.CRYPTO_DECIMALS_INVALID,
       ],
       [
         E.consoleCryptoTokenAdd,
-        { chainId: 97, symbol: 'USDT', address: USDT, decimals: 18 },
+        { chainId: 97, symbol: 'USDT', address: BNB_USDT, decimals: 18 },
         Errors.CRYPTO_NETWORK_NOT_FOUND,
       ],
       [
@@ -220,13 +212,16 @@ await describeConsole('the console crypto section', {}, (t) => {
     const add = () =>
       t.consoleCall<{ token: { symbol: string; address: string } }>(
         E.consoleCryptoTokenAdd,
-        { chainId: 56, symbol: 'usdt', address: USDT, decimals: 18 },
+        { chainId: 56, symbol: 'usdt', address: BNB_USDT, decimals: 18 },
         as(finance),
       );
     const answers = await Promise.all([add(), add()]);
     for (const answer of answers) {
       expect(answer.body.code, answer.body.msg).toBe(200);
-      expect(answer.body.data.token).toMatchObject({ symbol: 'USDT', address: getAddress(USDT) });
+      expect(answer.body.data.token).toMatchObject({
+        symbol: 'USDT',
+        address: getAddress(BNB_USDT),
+      });
     }
     const rows = await db().select().from(cryptoTokens).where(eq(cryptoTokens.chainId, 56));
     expect(rows).toHaveLength(1);
@@ -234,7 +229,7 @@ await describeConsole('the console crypto section', {}, (t) => {
     expect(await t.lastAudit('crypto.token-add')).toMatchObject({
       target: 'crypto-network:56:USDT',
       before: null,
-      after: { network: 'BNB Chain', symbol: 'USDT', address: getAddress(USDT), decimals: 18 },
+      after: { network: 'BNB Chain', symbol: 'USDT', address: getAddress(BNB_USDT), decimals: 18 },
     });
     expect(await t.lastAudit('crypto.token-update')).toBeDefined();
     expect((await overview()).networks[0]!.tokens).toEqual([
@@ -251,7 +246,7 @@ await describeConsole('the console crypto section', {}, (t) => {
     expect(stale.body.code).toBe(Errors.STEP_UP_REQUIRED.code);
     const staleToken = await t.consoleCall(
       E.consoleCryptoTokenAdd,
-      { chainId: 56, symbol: 'USDC', address: USDT, decimals: 18 },
+      { chainId: 56, symbol: 'USDC', address: BNB_USDT, decimals: 18 },
       as(finance),
     );
     expect(staleToken.body.code).toBe(Errors.STEP_UP_REQUIRED.code);
@@ -349,7 +344,7 @@ await describeConsole('the console crypto section', {}, (t) => {
       .values({
         orderId: order!.id,
         chainId: 56,
-        tokenAddress: USDT,
+        tokenAddress: BNB_USDT,
         tokenSymbol: 'USDT',
         decimals: 18,
         amount: '4990000000000000000',
@@ -371,7 +366,7 @@ await describeConsole('the console crypto section', {}, (t) => {
     const transfer = {
       chainId: 56,
       logIndex: 0,
-      tokenAddress: USDT,
+      tokenAddress: BNB_USDT,
       fromAddress: WALLET.toLowerCase(),
       toAddress: NEW_WALLET.toLowerCase(),
       blockNumber: 10,
@@ -529,12 +524,12 @@ await describeConsole('the console crypto section', {}, (t) => {
       '--symbol',
       'usdc',
       '--address',
-      USDT,
+      BNB_USDT,
       '--decimals',
       '6',
     ]);
     expect(token.code, token.err.join('\n')).toBe(0);
-    expect(token.out).toEqual([`token USDC on 137: ${USDT}, 6 decimals`]);
+    expect(token.out).toEqual([`token USDC on 137: ${BNB_USDT}, 6 decimals`]);
     const off = await t.runCli(['crypto', 'token', 'disable', '137', 'usdc']);
     expect(off.out).toEqual([
       'token 137 USDC disabled: no new quotes (open ones are still watched)',

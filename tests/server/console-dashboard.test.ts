@@ -14,7 +14,7 @@ import type { DashboardDay, DashboardFigures } from '../../contract/endpoints/co
 import { payments, users } from '../../server/db/schema';
 import { registerByUsername } from './helpers/accounts';
 import { as, type SignedIn, describeConsole } from './helpers/console';
-import { newKol, registerInvitee } from './helpers/kol';
+import { friendBuysAYear, newKol } from './helpers/kol';
 import { addTestNode, grantMembership } from './helpers/nodes';
 import { buyOrder, orderOf, postForm, sandboxNotification } from './helpers/payments';
 
@@ -160,15 +160,7 @@ await describeConsole('the console dashboard', { sandbox: true }, (t) => {
     // A KOL whose three friends bought a year each: once their commissions are available (the
     // refund window long past on the clock of 2031), finance settles them: a payout due.
     const kol = await newKol(t.api, db());
-    for (let i = 0; i < 3; i += 1) {
-      const order = await buyOrder(t.api, {
-        user: await registerInvitee(t.api, kol.inviteCode),
-        productId: 104,
-        currency: 'USD',
-        method: 'card',
-      });
-      expect((await postForm(t.app, NOTIFY, sandboxNotification(order))).statusCode).toBe(200);
-    }
+    for (let i = 0; i < 3; i += 1) await friendBuysAYear(t, kol.inviteCode);
 
     const realTime = clock.ms;
     const financeStaff = await t.addAndEnrol('fred_finance', 'finance');

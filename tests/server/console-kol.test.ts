@@ -41,8 +41,8 @@ import {
   describeConsole,
 } from './helpers/console';
 import { CONFIRMATIONS, mine, pay, useChainApp, useTestChain } from './helpers/crypto';
-import { TRON_ADDRESS, registerInvitee } from './helpers/kol';
-import { SANDBOX_SECRET, buyOrder, postForm, sandboxNotification } from './helpers/payments';
+import { TRON_ADDRESS, friendBuysAYear } from './helpers/kol';
+import { SANDBOX_SECRET } from './helpers/payments';
 import { databaseVariants } from './helpers/test-databases';
 import type { TestApp } from './helpers/test-app';
 
@@ -78,20 +78,6 @@ async function consoleKol(
     .where(eq(kolAccounts.userId, member.userId));
   const [row] = await env.db().select().from(users).where(eq(users.id, member.userId));
   return { ...member, ip, inviteCode: row!.inviteCode! };
-}
-
-/** A friend's 12-month purchase paid through the sandbox; `ip`: signed up from it (the KOL's: held). */
-async function friendBuys(env: Env, inviteCode: string, ip?: string) {
-  const order = await buyOrder(env.api, {
-    user: await registerInvitee(env.api, inviteCode, ip ? { ip } : {}),
-    productId: 104,
-    currency: 'USD',
-    method: 'card',
-  });
-  expect((await postForm(env.app, '/pay/notify/sandbox', sandboxNotification(order))).body).toBe(
-    'success',
-  );
-  return order;
 }
 
 /** Every pending commission of the KOL past its refund window (a day ago: before the console's clock). */
@@ -269,8 +255,8 @@ await describeConsole('the console KOL section', { sandbox: true }, (t) => {
     const staff = await signedInFinance();
     const kol = await consoleKol(t, staff);
     // Two friends signed up from the KOL's own address: held (signup_ip); three genuine ones.
-    await friendBuys(t, kol.inviteCode, kol.ip);
-    await friendBuys(t, kol.inviteCode, kol.ip);
+    await friendBuysAYear(t, kol.inviteCode, { ip: kol.ip });
+    await friendBuysAYear(t, kol.inviteCode, { ip: kol.ip });
     const held = ok(
       await call<{ items: ConsoleCommission[]; total: number }>(
         E.consoleKolCommissions,
@@ -355,8 +341,8 @@ await describeConsole('the console KOL section', { sandbox: true }, (t) => {
     refused(below, Errors.KOL_SETTLE_BELOW_THRESHOLD);
     expect(below.body.data).toEqual({ availableCents: STANDARD_12_USD });
 
-    await friendBuys(t, kol.inviteCode);
-    await friendBuys(t, kol.inviteCode);
+    await friendBuysAYear(t, kol.inviteCode);
+    await friendBuysAYear(t, kol.inviteCode);
     await mature(t, kol.userId);
     const settlesBefore = await t.auditCount();
     const both = await Promise.all([
@@ -420,7 +406,7 @@ await describeConsole('the console KOL section', { sandbox: true }, (t) => {
   it('recording a payout hash asks a fresh second factor; twice at once records once; correct it, verify again; the payout batch', async () => {
     const staff = await signedInFinance();
     const kol = await consoleKol(t, staff);
-    for (let i = 0; i < 3; i += 1) await friendBuys(t, kol.inviteCode);
+    for (let i = 0; i < 3; i += 1) await friendBuysAYear(t, kol.inviteCode);
     await mature(t, kol.userId);
     const settlement = ok(
       await call<{ settlement: ConsoleSettlement }>(
@@ -546,7 +532,7 @@ await describeConsole('the console KOL section', { sandbox: true }, (t) => {
 
     // The hash of one settlement pays no other.
     const next = await consoleKol(t, staff);
-    for (let i = 0; i < 3; i += 1) await friendBuys(t, next.inviteCode);
+    for (let i = 0; i < 3; i += 1) await friendBuysAYear(t, next.inviteCode);
     await mature(t, next.userId);
     const batch = ok(
       await call<{ settled: ConsoleSettlement[] }>(E.consoleKolPayoutBatch, {}, staff),
@@ -565,7 +551,7 @@ await describeConsole('the console KOL section', { sandbox: true }, (t) => {
 
     // One new hash recorded on two settlements at once: one takes it, the other is told which.
     const last = await consoleKol(t, staff);
-    for (let i = 0; i < 3; i += 1) await friendBuys(t, last.inviteCode);
+    for (let i = 0; i < 3; i += 1) await friendBuysAYear(t, last.inviteCode);
     await mature(t, last.userId);
     const paidThird = ok(
       await call<{ settled: ConsoleSettlement[] }>(E.consoleKolPayoutBatch, {}, staff),
@@ -665,7 +651,7 @@ describe.each(variants)('the console KOL section on a chain, $name', (variant) =
     const staff = await t.signedInStaff(`own_${uniqueName('c').slice(-8)}`, 'owner');
     const address = chain.accounts[63]!;
     const kol = await consoleKol(t, staff, { network: 'ethereum', address });
-    for (let i = 0; i < 3; i += 1) await friendBuys(t, kol.inviteCode);
+    for (let i = 0; i < 3; i += 1) await friendBuysAYear(t, kol.inviteCode);
     await mature(t, kol.userId);
     const settle = await t.consoleCall<{ settlement: ConsoleSettlement }>(
       E.consoleKolSettle,

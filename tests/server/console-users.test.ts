@@ -22,9 +22,8 @@ import {
 } from '../../server/db/schema';
 import { PASSWORD, registerByUsername, type Registered } from './helpers/accounts';
 import { groupCalls, groupRow, paySeat } from './helpers/group-buy';
-import { commissionsOf, newKol, registerInvitee } from './helpers/kol';
+import { commissionsOf, friendBuysAYear, newKol } from './helpers/kol';
 import { enableThirdPartyClient, importLinkPath } from './helpers/nodes';
-import { buyOrder, postForm, sandboxNotification } from './helpers/payments';
 import { type SignedIn, as, describeConsole } from './helpers/console';
 import { expectOk, purchase } from './helpers/store';
 
@@ -151,16 +150,7 @@ await describeConsole('the console members section', { sandbox: true }, (t) => {
     it("shows a KOL's group, invites, commissions, membership changes and subscription fetches", async () => {
       const kol = await newKol(t.api, db());
       // A friend signs up with the code and buys 12 months in USD: one commission of 100 %.
-      const friend = await registerInvitee(t.api, kol.inviteCode);
-      const bought = await buyOrder(t.api, {
-        user: friend,
-        productId: 104,
-        currency: 'USD',
-        method: 'card',
-      });
-      expect((await postForm(t.app, '/pay/notify/sandbox', sandboxNotification(bought))).body).toBe(
-        'success',
-      );
+      const { user: friend } = await friendBuysAYear(t, kol.inviteCode);
       // The KOL starts a pay-self group and pays the creator's share.
       const started = expectOk(
         await groupCalls(t.api).start(kol.token, { groupSize: 3, paymentType: 1 }),

@@ -22,6 +22,7 @@ import {
   paySeat,
   seatStates,
 } from './helpers/group-buy';
+import { countCodes } from './helpers/api-client';
 import { paymentsOf, useSandboxApp } from './helpers/payments';
 import { expectOk } from './helpers/store';
 import { databaseVariants } from './helpers/test-databases';
@@ -32,7 +33,6 @@ describe.each(variants)('group buy races on $name', (variant) => {
   const t = useSandboxApp(variant);
   const db = () => t.app.kestrel.database.db;
   const calls = () => groupCalls(t.api);
-  const tally = (codes: number[], code: number) => codes.filter((c) => c === code).length;
 
   it('50 users join a pay-self group with 2 free seats at once: exactly 2 seats', async () => {
     const { started } = await openGroup(t.api, t.app, db(), { groupSize: 3, paymentType: 1 });
@@ -40,9 +40,7 @@ describe.each(variants)('group buy races on $name', (variant) => {
     const results = await Promise.all(
       joiners.map((j) => calls().joinForPay(j.token, started.inviteToken)),
     );
-    const codes = results.map((r) => r.body.code);
-    expect(tally(codes, 200)).toBe(2);
-    expect(tally(codes, Errors.GROUP_FULL.code)).toBe(48);
+    expect(countCodes(results)).toEqual({ 200: 2, [Errors.GROUP_FULL.code]: 48 });
     expect(await seatStates(db(), started.inviteToken)).toEqual({ paid: 1, reserved: 2 });
     const group = await groupRow(db(), started.inviteToken);
     const [seatOrders] = await db()
@@ -62,13 +60,11 @@ describe.each(variants)('group buy races on $name', (variant) => {
     const results = await Promise.all(
       friends.map((f) => calls().join(f.token, started.inviteToken)),
     );
-    const codes = results.map((r) => r.body.code);
-    expect(tally(codes, 200)).toBe(1);
-    expect(tally(codes, Errors.GROUP_FULL.code)).toBe(9);
+    expect(countCodes(results)).toEqual({ 200: 1, [Errors.GROUP_FULL.code]: 9 });
     expect(await seatStates(db(), started.inviteToken)).toEqual({ paid: 1, joined: 1 });
     const group = await groupRow(db(), started.inviteToken);
     expect(group.state).toBe('finished');
-    const winner = friends[codes.indexOf(200)]!;
+    const winner = friends[results.findIndex((r) => r.body.code === 200)]!;
     const grants = await groupGrants(db(), started.inviteToken);
     expect(grants.map((g) => g.user_id).sort()).toEqual([creator.userId, winner.userId].sort());
     expect(grants.find((g) => g.user_id === winner.userId)!.source).toBe('group');

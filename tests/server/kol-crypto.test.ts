@@ -22,6 +22,7 @@ import {
 } from '../../server/db/schema';
 import { checkKolLedger } from '../../server/kol/ledger-check';
 import { settleKol } from '../../server/kol/settlements';
+import type { Registered } from './helpers/accounts';
 import {
   CONFIRMATIONS,
   mine,
@@ -32,15 +33,8 @@ import {
   useChainApp,
   useTestChain,
 } from './helpers/crypto';
-import { newKol, registerInvitee, type TestKol } from './helpers/kol';
-import {
-  buyOrder,
-  postForm,
-  sandboxNotification,
-  SANDBOX_SECRET,
-  testPaymentGateways,
-} from './helpers/payments';
-import type { Registered } from './helpers/accounts';
+import { friendBuysAYear, newKol, registerInvitee, type TestKol } from './helpers/kol';
+import { SANDBOX_SECRET, testPaymentGateways } from './helpers/payments';
 import { expectOk } from './helpers/store';
 import { databaseVariants } from './helpers/test-databases';
 
@@ -83,17 +77,7 @@ describe.each(variants)('KOL programme on chain, $name', (variant) => {
 
   /** Three friends' 12-month purchases (sandbox), matured and settled: $143.97 to pay. */
   async function settlementOf(kol: TestKol) {
-    for (let i = 0; i < 3; i += 1) {
-      const order = await buyOrder(t.api, {
-        user: await registerInvitee(t.api, kol.inviteCode),
-        productId: 104,
-        currency: 'USD',
-        method: 'card',
-      });
-      expect((await postForm(t.app, '/pay/notify/sandbox', sandboxNotification(order))).body).toBe(
-        'success',
-      );
-    }
+    for (let i = 0; i < 3; i += 1) await friendBuysAYear(t, kol.inviteCode);
     await db()
       .update(kolCommissions)
       .set({ availableAt: new Date(Date.now() - 1000) })

@@ -23,7 +23,7 @@ import {
   type QueuedMessage,
 } from '../../server/messaging/message-queue';
 import { queueRenewalReminders } from '../../server/store/renewal-reminders';
-import { databaseVariants } from './helpers/test-databases';
+import { databaseVariants, type DbVariant } from './helpers/test-databases';
 
 const variants = await databaseVariants();
 const HOUR = 3_600_000;
@@ -42,6 +42,30 @@ function fakeDelivery() {
   return { sent, state, delivery };
 }
 
+/**
+ * The migrated database of a describe block on `variant` (its PGlite files in a new directory named
+ * from `prefix`), made before the block's tests and closed and dropped after them; returns its db.
+ */
+function useMigratedDatabase(variant: DbVariant, prefix: string): () => Db {
+  let database: Database | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const created = await variant.create();
+    drop = created.drop;
+    database = await openDatabase(
+      created.url || 'memory://',
+      mkdtempSync(join(tmpdir(), prefix)),
+      'test',
+    );
+    await migrate(database.db);
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+  return () => database!.db;
+}
+
 const quietLog = { warn: () => undefined, error: () => undefined };
 
 const message = (key: string, extra: Partial<QueuedMessage> = {}): QueuedMessage => ({
@@ -57,30 +81,13 @@ const message = (key: string, extra: Partial<QueuedMessage> = {}): QueuedMessage
 });
 
 describe.each(variants)('the message queue on $name', (variant) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  const db = (): Db => database.db;
+  const db = useMigratedDatabase(variant, 'mq-');
   const statusOf = async (key: string) =>
     rowsOf<{ status: string; attempts: number; next_attempt_at: Date | string }>(
       await db().execute(
         sql`SELECT status, attempts, next_attempt_at FROM message_queue WHERE dedupe_key = ${key}`,
       ),
     )[0];
-
-  beforeAll(async () => {
-    const created = await variant.create();
-    drop = created.drop;
-    database = await openDatabase(
-      created.url || 'memory://',
-      mkdtempSync(join(tmpdir(), 'mq-')),
-      'test',
-    );
-    await migrate(database.db);
-  }, 120_000);
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
 
   it('queues a message once under its key', async () => {
     const now = new Date();
@@ -193,9 +200,7 @@ describe.each(variants)('the message queue on $name', (variant) => {
 });
 
 describe.each(variants)('renewal reminders on $name', (variant) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  const db = (): Db => database.db;
+  const db = useMigratedDatabase(variant, 'rr-');
   const now = new Date('2032-06-10T12:00:00Z');
   const hoursFromNow = (h: number) => new Date(now.getTime() + h * HOUR);
   const ids: Record<string, number> = {};
@@ -219,14 +224,6 @@ describe.each(variants)('renewal reminders on $name', (variant) => {
     );
 
   beforeAll(async () => {
-    const created = await variant.create();
-    drop = created.drop;
-    database = await openDatabase(
-      created.url || 'memory://',
-      mkdtempSync(join(tmpdir(), 'rr-')),
-      'test',
-    );
-    await migrate(database.db);
     const member = async (name: string, values: Partial<typeof users.$inferInsert>) => {
       const [row] = await db()
         .insert(users)
@@ -247,10 +244,6 @@ describe.each(variants)('renewal reminders on $name', (variant) => {
       phone: '+8613800000000',
     });
   }, 120_000);
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
 
   it('queues the one reminder each member is due, in their language, once however many rounds run', async () => {
     const [first, second] = await Promise.all([round(), round()]);

@@ -12,6 +12,7 @@ import { refundOrder } from '../../server/payments/refund-order';
 import { closeOrder } from '../../server/store/orders';
 import {
   buyOrder,
+  type BoughtOrder,
   flagsOf,
   grantsOf,
   orderOf,
@@ -42,6 +43,15 @@ describe.each(variants)('payment crediting on $name', (variant) => {
   });
   const db = () => t.app.kestrel.database.db;
   const notify = (params: Parameters<typeof postForm>[2]) => postForm(t.app, NOTIFY, params);
+  /** The sandbox's signed notification that `order` is paid, delivered: the app answers 200. */
+  const notifyPaid = async (order: { orderNo: string; amount: number; currency: string }) =>
+    expect((await notify(sandboxNotification(order))).statusCode).toBe(200);
+  /** Records `friend`'s buyer as invited by `inviter`'s. */
+  const invitedBy = (friend: BoughtOrder, inviter: BoughtOrder) =>
+    db()
+      .update(users)
+      .set({ invitedBy: inviter.user.userId })
+      .where(eq(users.id, friend.user.userId));
 
   it('one notification delivered 20 times (10 in sequence, 10 at once): one payment, one grant, expiry extended once', async () => {
     const order = await buyOrder(t.api);
@@ -97,7 +107,7 @@ describe.each(variants)('payment crediting on $name', (variant) => {
       received: { amount: order.amount - 1, currency: 'CNY' },
     });
     // The right payment afterwards is credited.
-    expect((await notify(sandboxNotification(order))).statusCode).toBe(200);
+    await notifyPaid(order);
     expect((await orderOf(db(), order.orderNo))?.status).toBe('paid');
   });
 
@@ -116,7 +126,7 @@ describe.each(variants)('payment crediting on $name', (variant) => {
 
   it('failed after paid: the order stays paid', async () => {
     const order = await buyOrder(t.api);
-    expect((await notify(sandboxNotification(order))).statusCode).toBe(200);
+    await notifyPaid(order);
     expect((await notify(sandboxNotification(order, { status: 'failed' }))).statusCode).toBe(200);
     expect((await orderOf(db(), order.orderNo))?.status).toBe('paid');
     expect(await paymentsOf(db(), order.orderNo)).toHaveLength(1);
@@ -131,7 +141,7 @@ describe.each(variants)('payment crediting on $name', (variant) => {
     expect((await couponRow(db(), code)).usedCount).toBe(0);
     expect(await grantsOf(db(), order.user.userId)).toHaveLength(0);
 
-    expect((await notify(sandboxNotification(order))).statusCode).toBe(200);
+    await notifyPaid(order);
     const row = await orderOf(db(), order.orderNo);
     expect(row?.status).toBe('paid');
     expect(row?.flaggedReason).toBe('late_payment');
@@ -151,7 +161,7 @@ describe.each(variants)('payment crediting on $name', (variant) => {
       const order = await buyOrder(t.api);
       const row = await orderOf(db(), order.orderNo);
       expect(await closeOrder(db(), row!.id, status)).toBe(true);
-      expect((await notify(sandboxNotification(order))).statusCode).toBe(200);
+      await notifyPaid(order);
       const after = await orderOf(db(), order.orderNo);
       expect(after?.status).toBe('paid');
       expect(after?.flaggedReason).toBe('late_payment');
@@ -164,7 +174,7 @@ describe.each(variants)('payment crediting on $name', (variant) => {
 
   it('a second, different payment of a paid order is flagged for a refund, not credited again', async () => {
     const order = await buyOrder(t.api);
-    expect((await notify(sandboxNotification(order))).statusCode).toBe(200);
+    await notifyPaid(order);
     const expiry = (await userOf(db(), order.user.userId)).expireTime;
     expect(
       (await notify(sandboxNotification(order, { trade_no: `OTHER${order.orderNo}` }))).statusCode,
@@ -180,7 +190,7 @@ describe.each(variants)('payment crediting on $name', (variant) => {
     const before = await snapshot(db());
     const ghost = { orderNo: 'K20261122NOSUCHORDR', amount: 3000, currency: 'CNY' };
     for (let i = 0; i < 3; i += 1) {
-      expect((await notify(sandboxNotification(ghost))).statusCode).toBe(200);
+      await notifyPaid(ghost);
     }
     const after = await snapshot(db());
     expect(after.orders).toEqual(before.orders);
@@ -195,14 +205,11 @@ describe.each(variants)('payment crediting on $name', (variant) => {
 
   it('invite reward: once per order, the configured 10 % of the purchase, only for an active inviter', async () => {
     const inviter = await buyOrder(t.api);
-    expect((await notify(sandboxNotification(inviter))).statusCode).toBe(200);
+    await notifyPaid(inviter);
     const inviterBefore = (await userOf(db(), inviter.user.userId)).expireTime!.getTime();
 
     const friend = await buyOrder(t.api);
-    await db()
-      .update(users)
-      .set({ invitedBy: inviter.user.userId })
-      .where(eq(users.id, friend.user.userId));
+    await invitedBy(friend, inviter);
     const notification = sandboxNotification(friend);
     await Promise.all(Array.from({ length: 5 }, () => notify(notification)));
     for (let i = 0; i < 3; i += 1) await notify(notification);
@@ -228,11 +235,8 @@ describe.each(variants)('payment crediting on $name', (variant) => {
     // An inviter without an active membership earns nothing.
     const lapsed = await buyOrder(t.api);
     const friend2 = await buyOrder(t.api);
-    await db()
-      .update(users)
-      .set({ invitedBy: lapsed.user.userId })
-      .where(eq(users.id, friend2.user.userId));
-    expect((await notify(sandboxNotification(friend2))).statusCode).toBe(200);
+    await invitedBy(friend2, lapsed);
+    await notifyPaid(friend2);
     expect((await orderOf(db(), friend2.orderNo))?.status).toBe('paid');
     expect(
       await db()
@@ -297,13 +301,10 @@ describe.each(variants)('payment crediting on $name', (variant) => {
 
   it('a refund takes back the order time and the inviter reward, once', async () => {
     const inviter = await buyOrder(t.api);
-    expect((await notify(sandboxNotification(inviter))).statusCode).toBe(200);
+    await notifyPaid(inviter);
     const friend = await buyOrder(t.api);
-    await db()
-      .update(users)
-      .set({ invitedBy: inviter.user.userId })
-      .where(eq(users.id, friend.user.userId));
-    expect((await notify(sandboxNotification(friend))).statusCode).toBe(200);
+    await invitedBy(friend, inviter);
+    await notifyPaid(friend);
     const inviterRewarded = (await userOf(db(), inviter.user.userId)).expireTime!.getTime();
     const friendPaid = (await userOf(db(), friend.user.userId)).expireTime!.getTime();
 

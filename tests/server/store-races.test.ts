@@ -8,7 +8,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { Errors } from '../../contract';
-import { createSession } from '../../server/identity/sessions';
 import {
   couponRedemptions,
   membershipGrants,
@@ -20,6 +19,8 @@ import {
 import { closeExpiredOrders } from '../../server/store/orders';
 import { createRedeemBatch } from '../../server/store/redeem-codes';
 import { uniqueName } from './helpers/accounts';
+import { countCodes } from './helpers/api-client';
+import { makeUsers } from './helpers/group-buy';
 import {
   couponRow,
   expectOk,
@@ -37,32 +38,30 @@ describe.each(variants)('store races on $name', (variant) => {
   const t = useTestApp(variant, { overrides: { paymentGateways: fakeGateways().gateways } });
   const db = () => t.app.kestrel.database.db;
 
-  /** Accounts with sessions, made directly (argon2 for 100 sign-ups would only slow the test). */
-  async function makeUsers(n: number): Promise<{ userId: number; token: string }[]> {
-    const rows = await db()
-      .insert(users)
-      .values(Array.from({ length: n }, () => ({ username: uniqueName('racer') })))
-      .returning({ id: users.id });
-    return Promise.all(
-      rows.map(async ({ id }) => ({
-        userId: id,
-        token: await createSession(db(), id, { platform: 'windows', deviceId: null, ip: '::1' }),
-      })),
-    );
+  /** The one code of a redeem batch of its own: `maxUses` uses of `days` days of plan `groupType`. */
+  async function redeemCode(maxUses: number, groupType: 1 | 2, days: number): Promise<string> {
+    const batch = await createRedeemBatch(db(), {
+      count: 1,
+      maxUses,
+      expiresAt: null,
+      note: 'race',
+      groupType,
+      days,
+    });
+    return batch.codes[0]!;
   }
-
-  const codes = (results: { body: { code: number } }[]) => results.map((r) => r.body.code);
-  const tally = (list: number[], code: number) => list.filter((c) => c === code).length;
+  const redeem = (token: string, code: string) =>
+    t.api.call('/api/system/system_redeem_code', { code }, { token });
+  const redeemCodeRow = async (code: string) =>
+    (await db().select().from(redeemCodes).where(eq(redeemCodes.code, code)))[0]!;
 
   it('50 buyers at once, 10 uses left: exactly 10 orders get the coupon', async () => {
     const code = await makeCoupon(db(), { maxUses: 15, usedCount: 5 });
-    const buyers = await makeUsers(50);
+    const buyers = await makeUsers(db(), 50);
     const results = await Promise.all(
       buyers.map((b) => purchase(t.api, b.token, { couponCode: code })),
     );
-    const got = codes(results);
-    expect(tally(got, 200)).toBe(10);
-    expect(tally(got, Errors.COUPON_USED_UP.code)).toBe(40);
+    expect(countCodes(results)).toEqual({ 200: 10, [Errors.COUPON_USED_UP.code]: 40 });
     const coupon = await couponRow(db(), code);
     expect(coupon.usedCount).toBe(15);
     const [withCoupon] = await db()
@@ -85,125 +84,85 @@ describe.each(variants)('store races on $name', (variant) => {
 
   it("one user's 20 parallel purchases stay within the per-user limit of 2", async () => {
     const code = await makeCoupon(db(), { perUserLimit: 2 });
-    const [buyer] = await makeUsers(1);
+    const [buyer] = await makeUsers(db(), 1);
     const results = await Promise.all(
       Array.from({ length: 20 }, () => purchase(t.api, buyer!.token, { couponCode: code })),
     );
-    const got = codes(results);
-    expect(tally(got, 200)).toBe(2);
-    expect(tally(got, Errors.COUPON_USER_LIMIT.code)).toBe(18);
+    expect(countCodes(results)).toEqual({ 200: 2, [Errors.COUPON_USER_LIMIT.code]: 18 });
     expect((await couponRow(db(), code)).usedCount).toBe(2);
   });
 
   it("one user's 20 parallel purchases without a code: at most 5 pending orders", async () => {
-    const [buyer] = await makeUsers(1);
+    const [buyer] = await makeUsers(db(), 1);
     const results = await Promise.all(
       Array.from({ length: 20 }, () => purchase(t.api, buyer!.token)),
     );
-    const got = codes(results);
-    expect(tally(got, 200)).toBe(5);
-    expect(tally(got, Errors.TOO_MANY_PENDING_ORDERS.code)).toBe(15);
+    expect(countCodes(results)).toEqual({ 200: 5, [Errors.TOO_MANY_PENDING_ORDERS.code]: 15 });
   });
 
-  it('one single-use redeem code sent by 100 users at once: exactly one success', async () => {
-    const {
-      codes: [code],
-    } = await createRedeemBatch(db(), {
-      count: 1,
-      maxUses: 1,
-      expiresAt: null,
-      note: 'race',
-      groupType: 1,
-      days: 30,
+  for (const { title, batch } of [
+    {
+      title: 'one single-use redeem code sent by 100 users at once: exactly one success',
+      batch: { maxUses: 1, groupType: 1, days: 30 },
+    },
+    {
+      title: 'one 10-use redeem code sent by 100 users at once: exactly ten successes',
+      batch: { maxUses: 10, groupType: 2, days: 7 },
+    },
+  ] as const) {
+    it(title, async () => {
+      const code = await redeemCode(batch.maxUses, batch.groupType, batch.days);
+      const people = await makeUsers(db(), 100);
+      const results = await Promise.all(people.map((p) => redeem(p.token, code)));
+      expect(countCodes(results)).toEqual({
+        200: batch.maxUses,
+        [Errors.REDEEM_CODE_USED_UP.code]: 100 - batch.maxUses,
+      });
+      const row = await redeemCodeRow(code);
+      expect(row.usedCount).toBe(batch.maxUses);
+      // One grant per success, each naming the code and its user.
+      const [grants] = await db()
+        .select({ n: count() })
+        .from(membershipGrants)
+        .where(
+          sql`${membershipGrants.source} = 'redeem' AND ${membershipGrants.sourceRef} LIKE ${`${row.id}:%`}`,
+        );
+      expect(grants!.n).toBe(batch.maxUses);
     });
-    const people = await makeUsers(100);
-    const results = await Promise.all(
-      people.map((p) => t.api.call('/api/system/system_redeem_code', { code }, { token: p.token })),
-    );
-    const got = codes(results);
-    expect(tally(got, 200)).toBe(1);
-    expect(tally(got, Errors.REDEEM_CODE_USED_UP.code)).toBe(99);
-    const [row] = await db().select().from(redeemCodes).where(eq(redeemCodes.code, code!));
-    expect(row!.usedCount).toBe(1);
-    const [grants] = await db()
-      .select({ n: count() })
-      .from(membershipGrants)
-      .where(
-        sql`${membershipGrants.source} = 'redeem' AND ${membershipGrants.sourceRef} LIKE ${`${row!.id}:%`}`,
-      );
-    expect(grants!.n).toBe(1);
-  });
-
-  it('one 10-use redeem code sent by 100 users at once: exactly ten successes', async () => {
-    const {
-      codes: [code],
-    } = await createRedeemBatch(db(), {
-      count: 1,
-      maxUses: 10,
-      expiresAt: null,
-      note: 'race',
-      groupType: 2,
-      days: 7,
-    });
-    const people = await makeUsers(100);
-    const results = await Promise.all(
-      people.map((p) => t.api.call('/api/system/system_redeem_code', { code }, { token: p.token })),
-    );
-    const got = codes(results);
-    expect(tally(got, 200)).toBe(10);
-    expect(tally(got, Errors.REDEEM_CODE_USED_UP.code)).toBe(90);
-    const [row] = await db().select().from(redeemCodes).where(eq(redeemCodes.code, code!));
-    expect(row!.usedCount).toBe(10);
-  });
+  }
 
   it('one N-use code sent 100 times at once by one user: one success, the time added once', async () => {
-    const {
-      codes: [code],
-    } = await createRedeemBatch(db(), {
-      count: 1,
-      maxUses: 50,
-      expiresAt: null,
-      note: 'race',
-      groupType: 1,
-      days: 30,
-    });
-    const [person] = await makeUsers(1);
+    const code = await redeemCode(50, 1, 30);
+    const [person] = await makeUsers(db(), 1);
     const started = Date.now();
     const results = await Promise.all(
-      Array.from({ length: 100 }, () =>
-        t.api.call('/api/system/system_redeem_code', { code }, { token: person!.token }),
-      ),
+      Array.from({ length: 100 }, () => redeem(person!.token, code)),
     );
-    const got = codes(results);
-    expect(tally(got, 200)).toBe(1);
-    expect(tally(got, Errors.REDEEM_CODE_ALREADY_REDEEMED.code)).toBe(99);
+    expect(countCodes(results)).toEqual({ 200: 1, [Errors.REDEEM_CODE_ALREADY_REDEEMED.code]: 99 });
     const [user] = await db().select().from(users).where(eq(users.id, person!.userId));
     const days = (user!.expireTime!.getTime() - started) / 86_400_000;
     expect(days).toBeGreaterThan(29.99);
     expect(days).toBeLessThan(30.01);
-    const [row] = await db().select().from(redeemCodes).where(eq(redeemCodes.code, code!));
-    expect(row!.usedCount).toBe(1);
+    expect((await redeemCodeRow(code)).usedCount).toBe(1);
   });
 
   it('the trial under parallel calls: once per account, once per device', async () => {
-    const [one] = await makeUsers(1);
+    const [one] = await makeUsers(db(), 1);
     const sameUser = await Promise.all(
       Array.from({ length: 20 }, () =>
         t.api.call('/api/system/system_free_trial', {}, { token: one!.token }),
       ),
     );
-    expect(tally(codes(sameUser), 200)).toBe(1);
-    expect(tally(codes(sameUser), Errors.TRIAL_USED.code)).toBe(19);
+    expect(countCodes(sameUser)).toEqual({ 200: 1, [Errors.TRIAL_USED.code]: 19 });
 
     const deviceId = `race-device-${uniqueName()}`;
-    const many = await makeUsers(20);
+    const many = await makeUsers(db(), 20);
     const sameDevice = await Promise.all(
       many.map((m) =>
         t.api.call('/api/system/system_free_trial', {}, { token: m.token, deviceId }),
       ),
     );
-    expect(tally(codes(sameDevice), 200)).toBe(1);
-    expect(tally(codes(sameDevice), Errors.TRIAL_USED_ON_DEVICE.code)).toBe(19);
+    expect(countCodes(sameDevice)).toEqual({ 200: 1, [Errors.TRIAL_USED_ON_DEVICE.code]: 19 });
     const [onDevice] = await db()
       .select({ n: count() })
       .from(trials)
@@ -218,7 +177,7 @@ describe.each(variants)('store races on $name', (variant) => {
 
   it('an order cancelled 10 times and expired at once releases its coupon use once', async () => {
     const code = await makeCoupon(db(), { maxUses: 5, perUserLimit: 5 });
-    const [buyer] = await makeUsers(1);
+    const [buyer] = await makeUsers(db(), 1);
     const order = expectOk(await purchase(t.api, buyer!.token, { couponCode: code }));
     // A second order keeps one use, so a double release would show as 0.
     expectOk(await purchase(t.api, buyer!.token, { couponCode: code }));

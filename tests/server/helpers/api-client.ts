@@ -56,6 +56,15 @@ export interface OutboxMessage {
   sentAt: string;
 }
 
+/** How many of the answers came with each code: `{ 200: 2, [Errors.GROUP_FULL.code]: 48 }`. */
+export function countCodes(
+  answers: readonly { readonly body: { readonly code: number } }[],
+): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { body } of answers) counts[body.code] = (counts[body.code] ?? 0) + 1;
+  return counts;
+}
+
 export function randomNonce(): string {
   let nonce = '';
   for (let i = 0; i < NONCE_LENGTH; i += 1)

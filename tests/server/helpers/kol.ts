@@ -1,5 +1,9 @@
-/** KOL test helpers: a KOL made by the operator's function, and friends signing up with its code. */
+/**
+ * KOL test helpers: a KOL made by the operator's function, friends signing up with its code, and a
+ * friend's paid purchase.
+ */
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { PayoutNetwork } from '../../../contract/kol';
 import type { Db } from '../../../server/db/database';
@@ -7,6 +11,7 @@ import { kolCommissions, users } from '../../../server/db/schema';
 import { makeKol } from '../../../server/kol/kol-accounts';
 import { PASSWORD, registerByUsername, uniqueIp, uniqueName, type Registered } from './accounts';
 import type { ApiClient } from './api-client';
+import { buyOrder, postForm, sandboxNotification, type BoughtOrder } from './payments';
 
 export const TRON_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
@@ -64,6 +69,28 @@ export async function registerInvitee(
   );
   expect(body.code, body.msg).toBe(200);
   return { userId: body.data.userId, token: String(headers.pragma), username };
+}
+
+/**
+ * A friend signing up with the invite code (from `ip` when given: the KOL's own is held for review)
+ * and buying Standard for 12 months in USD by card, paid through the sandbox's notification, which
+ * the app accepts: a commission for the KOL.
+ */
+export async function friendBuysAYear(
+  t: { readonly api: ApiClient; readonly app: FastifyInstance },
+  inviteCode: string,
+  options: { ip?: string } = {},
+): Promise<BoughtOrder> {
+  const order = await buyOrder(t.api, {
+    user: await registerInvitee(t.api, inviteCode, options),
+    productId: 104,
+    currency: 'USD',
+    method: 'card',
+  });
+  const notified = await postForm(t.app, '/pay/notify/sandbox', sandboxNotification(order));
+  expect(notified.statusCode).toBe(200);
+  expect(notified.body).toBe('success');
+  return order;
 }
 
 /** A KOL's ledger rows (commissions and clawbacks), oldest first. */

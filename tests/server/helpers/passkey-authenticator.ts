@@ -44,6 +44,18 @@ function clientData(type: string, challenge: string, origin: string): Buffer {
   return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
 }
 
+/** The JSON of a platform authenticator's PublicKeyCredential, as the browser hands it to the page. */
+function credentialJson(id: Uint8Array, response: Record<string, unknown>) {
+  return {
+    id: b64(id),
+    rawId: b64(id),
+    type: 'public-key',
+    authenticatorAttachment: 'platform',
+    clientExtensionResults: {},
+    response,
+  };
+}
+
 export interface CeremonyOptions {
   readonly origin: string;
   readonly rpId: string;
@@ -87,18 +99,11 @@ export class SoftAuthenticator {
         ['authData', new Uint8Array(authData)],
       ]) as Parameters<typeof isoCBOR.encode>[0],
     );
-    const json = {
-      id: b64(credential.id),
-      rawId: b64(credential.id),
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64(clientData('webauthn.create', options.challenge, ceremony.origin)),
-        attestationObject: b64(attestationObject),
-        transports: ['internal'],
-      },
-    };
+    const json = credentialJson(credential.id, {
+      clientDataJSON: b64(clientData('webauthn.create', options.challenge, ceremony.origin)),
+      attestationObject: b64(attestationObject),
+      transports: ['internal'],
+    });
     return { json, credential };
   }
 
@@ -121,18 +126,11 @@ export class SoftAuthenticator {
       Buffer.concat([authData, sha256(data)]),
       credential.privateKey,
     );
-    return {
-      id: b64(credential.id),
-      rawId: b64(credential.id),
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64(data),
-        authenticatorData: b64(authData),
-        signature: b64(signature),
-        ...(credential.userHandle ? { userHandle: credential.userHandle } : {}),
-      },
-    };
+    return credentialJson(credential.id, {
+      clientDataJSON: b64(data),
+      authenticatorData: b64(authData),
+      signature: b64(signature),
+      ...(credential.userHandle ? { userHandle: credential.userHandle } : {}),
+    });
   }
 }
