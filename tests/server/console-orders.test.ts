@@ -117,6 +117,9 @@ await describeConsole('the console orders section', { sandbox: true }, (t) => {
     expect(share.body.code, share.body.msg).toBe(200);
     const orderNo = share.body.data.orderId;
     const order = (await orderOf(db(), orderNo))!;
+    // A payment confirmed by hand is credited at the console's "now": after the KOL was made and the
+    // friend joined (at real time), as it always is outside tests.
+    clock.catchUp();
     const [confirmed, notified] = await Promise.all([
       t.consoleCall<{ result: string; status: string }>(
         E.consoleOrderConfirm,
