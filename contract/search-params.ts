@@ -83,9 +83,23 @@ export const kolSearch = searchOf({
 });
 export type KolSearch = z.output<typeof kolSearch>;
 
+/** /admin/users: the member open (a reload and the back button keep it). */
+export const consoleUsersSearch = searchOf({
+  /** A member's user ID. */
+  member: optional(z.int()),
+});
+export type ConsoleUsersSearch = z.output<typeof consoleUsersSearch>;
+
 /** /admin/orders: the order open (a link from another section, a reload, the back button). */
 export const consoleOrdersSearch = searchOf({
   /** An order number; all digits, the router reads it as a number. */
   order: optional(textOrNumber),
 });
 export type ConsoleOrdersSearch = z.output<typeof consoleOrdersSearch>;
+
+/** /admin/groups: the group open (a member's record links to it; a reload and the back button keep it). */
+export const consoleGroupsSearch = searchOf({
+  /** A group number; when it is all digits, the router reads it as a number. */
+  group: optional(textOrNumber),
+});
+export type ConsoleGroupsSearch = z.output<typeof consoleGroupsSearch>;

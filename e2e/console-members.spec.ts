@@ -140,6 +140,26 @@ test.describe('console members', () => {
     const commissions = table('Commissions').getByRole('row').filter({ hasText: '47.99' });
     await expect(commissions).toContainText(i18n.t('Under review'));
     await expectAccessible(page);
+
+    // The group's number opens it in the groups section, and the back button returns to the member.
+    const groupLink = groups.getByRole('link', { name: /^G/ });
+    const groupId = (await groupLink.textContent())!;
+    await groupLink.click();
+    await expect(page).toHaveURL(`/admin/groups?group=${groupId}`);
+    const groupRecord = main(page).getByRole('region', { name: new RegExp(`${groupId}$`) });
+    await expect(
+      groupRecord.getByRole('table', { name: i18n.t("The group's seats") }),
+    ).toContainText(group.orderId);
+    await page.goBack();
+    await expect(page).toHaveURL(`/admin/users?member=${member.userId}`);
+    await expect(table('Group buys').getByRole('link', { name: groupId })).toBeVisible();
+    // The friend's paid order opens in the orders section from the friend's record.
+    await openMember(page, i18n, friend.userId);
+    await table('Orders').getByRole('link', { name: bought.orderId }).click();
+    await expect(page).toHaveURL(`/admin/orders?order=${bought.orderId}`);
+    await expect(
+      main(page).getByRole('region', { name: new RegExp(`${bought.orderId}$`) }),
+    ).toBeVisible();
   });
 
   test(

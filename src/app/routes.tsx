@@ -17,7 +17,9 @@ import { CLAUSE_NAMES, type ClauseName } from '../../contract/web-routes';
 import type { ContentPage } from '../../contract/content-pages';
 import { pageTextQuery } from '../lib/queries/page-text';
 import {
+  consoleGroupsSearch,
   consoleOrdersSearch,
+  consoleUsersSearch,
   groupBuyingSearch,
   guestSearch,
   kolSearch,
@@ -305,6 +307,7 @@ export const routeTree = rootRoute.addChildren([
       staffAreaPage(
         '/users',
         lazyPage('console-members', () => import('../console/pages/members-page')),
+        consoleUsersSearch,
       ),
       staffAreaPage(
         '/orders',
@@ -314,6 +317,7 @@ export const routeTree = rootRoute.addChildren([
       staffAreaPage(
         '/groups',
         lazyPage('console-groups', () => import('../console/pages/groups-page')),
+        consoleGroupsSearch,
       ),
       staffAreaPage(
         '/nodes',

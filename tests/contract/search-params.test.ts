@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  consoleGroupsSearch,
+  consoleOrdersSearch,
+  consoleUsersSearch,
   groupBuyingSearch,
   guestSearch,
   kolSearch,
@@ -40,5 +43,18 @@ describe('route search validation', () => {
     });
     expect(kolSearch.parse({ tab: 'settlement' })).toEqual({ tab: 'settlement' });
     expect(kolSearch.parse({ tab: 'ledger' })).toEqual({});
+  });
+
+  it("keeps the console's open record: an order, a group, a member", () => {
+    expect(consoleOrdersSearch.parse({ order: 2026112512345, member: 7 })).toEqual({
+      order: 2026112512345,
+    });
+    expect(consoleGroupsSearch.parse({ group: 'G8VUX6UMKC2', order: 1 })).toEqual({
+      group: 'G8VUX6UMKC2',
+    });
+    expect(consoleGroupsSearch.parse({ group: { id: 1 } })).toEqual({});
+    expect(consoleUsersSearch.parse({ member: 42, group: 'G1' })).toEqual({ member: 42 });
+    expect(consoleUsersSearch.parse({ member: 'bob' })).toEqual({});
+    expect(consoleUsersSearch.parse({ member: 4.5 })).toEqual({});
   });
 });

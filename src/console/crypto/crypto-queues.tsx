@@ -14,6 +14,7 @@ import { useDateTime } from '../../components/formats';
 import { useErrorText } from '../../i18n/use-error-text';
 import { cryptoReorgsQuery, cryptoTransfersQuery } from '../api/console-queries';
 import { ConsoleTable } from '../console-table';
+import { OrderLink } from '../section-links';
 
 const short = (hex: string) => `${hex.slice(0, 10)}…${hex.slice(-6)}`;
 
@@ -181,14 +182,7 @@ export function CryptoReorgs() {
     {
       key: 'order',
       header: t`Order`,
-      cell: (r) =>
-        r.orderNo === null ? (
-          '—'
-        ) : (
-          <Link to="/admin/orders" search={{ order: r.orderNo }}>
-            {r.orderNo}
-          </Link>
-        ),
+      cell: (r) => (r.orderNo === null ? '—' : <OrderLink orderNo={r.orderNo} />),
     },
     { key: 'user', header: t`User ID`, cell: (r) => r.userId ?? '—' },
     {

@@ -7,6 +7,7 @@ import { Detail } from '../../components/ui/detail';
 import { groupRecordQuery } from '../api/console-queries';
 import { RecordTable } from '../console-table';
 import { RecordPanel } from '../record-panel';
+import { OrderLink } from '../section-links';
 import { EndGroup } from './end-group';
 import { GroupStateName, PaymentTypeName, SeatStateName } from './group-names';
 
@@ -82,7 +83,7 @@ export function GroupRecord({ groupId, onClose }: { groupId: string; onClose: ()
     {
       key: 'order',
       header: t`Order ID`,
-      cell: (s) => (s.orderId ? <code>{s.orderId}</code> : '—'),
+      cell: (s) => (s.orderId ? <OrderLink orderNo={s.orderId} /> : '—'),
     },
     { key: 'paid', header: t`Paid at`, cell: (s) => when(s.paidAt) },
     { key: 'granted', header: t`Granted at`, cell: (s) => when(s.grantedAt) },

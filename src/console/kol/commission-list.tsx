@@ -19,6 +19,7 @@ import { ReasonDialog } from '../reason-field';
 import { actionsColumn } from '../console-table';
 import { useCommissionStatusLabel } from './commission-status';
 import { SmallButton } from '../small-button';
+import { OrderLink } from '../section-links';
 
 function ReviewDialog({
   commission,
@@ -101,7 +102,7 @@ export function CommissionList() {
     { key: 'id', header: t`Commission`, rowHeader: true, cell: (c) => c.id },
     { key: 'at', header: t`Booked`, cell: (c) => dateTime(c.createdAt) },
     { key: 'kol', header: t`KOL`, cell: (c) => c.kolId },
-    { key: 'order', header: t`Order`, cell: (c) => <code>{c.orderNo}</code> },
+    { key: 'order', header: t`Order`, cell: (c) => <OrderLink orderNo={c.orderNo} /> },
     {
       key: 'amount',
       header: t`Commission`,

@@ -8,6 +8,7 @@ import { StatusName } from '../../components/order-status';
 import { memberRecordQuery } from '../api/console-queries';
 import { RecordTable } from '../console-table';
 import { RecordPanel } from '../record-panel';
+import { OrderLink } from '../section-links';
 import { StateBadge } from '../state-badge';
 import { useConsoleSession } from '../use-console-session';
 import { FetchesTable } from './fetches-table';
@@ -29,7 +30,12 @@ export function MemberRecord({ userId, onClose }: { userId: number; onClose: () 
   const record = useQuery(memberRecordQuery(userId));
 
   const orderColumns: DataColumn<RecordData['orders'][number]>[] = [
-    { key: 'order', header: t`Order ID`, rowHeader: true, cell: (o) => o.orderId },
+    {
+      key: 'order',
+      header: t`Order ID`,
+      rowHeader: true,
+      cell: (o) => <OrderLink orderNo={o.orderId} />,
+    },
     { key: 'status', header: t`Status`, cell: (o) => <StatusName status={o.status as never} /> },
     {
       key: 'total',

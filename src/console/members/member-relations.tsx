@@ -9,6 +9,7 @@ import { useDateTime, useMoney } from '../../components/formats';
 import { type DataColumn } from '../../components/ui/data-table';
 import { RecordTable } from '../console-table';
 import { GroupStateName } from '../groups/group-names';
+import { GroupLink } from '../section-links';
 import { useCommissionStatusLabel } from '../kol/commission-status';
 
 type Group = MemberRecord['groups'][number];
@@ -18,14 +19,19 @@ const isGroupState = (state: string): state is ConsoleGroupState =>
   (CONSOLE_GROUP_STATES as readonly string[]).includes(state);
 
 /**
- * The group buys the member started or holds a seat in, newest first. The groups section opens a
- * group from its list only (no address of its own): its ID is here to search there.
+ * The group buys the member started or holds a seat in, newest first; each group's number opens it
+ * in the groups section.
  */
 export function MemberGroups({ record }: { record: MemberRecord }) {
   const { t } = useLingui();
   const dateTime = useDateTime();
   const columns: DataColumn<Group>[] = [
-    { key: 'group', header: t`Group ID`, rowHeader: true, cell: (g) => <code>{g.groupId}</code> },
+    {
+      key: 'group',
+      header: t`Group ID`,
+      rowHeader: true,
+      cell: (g) => <GroupLink groupId={g.groupId} />,
+    },
     {
       key: 'role',
       header: t`Role`,
