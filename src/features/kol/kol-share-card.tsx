@@ -4,6 +4,7 @@ import { CopyField } from '../../components/ui/copy-field';
 import { inviteLinkFor } from '../../lib/invite-link';
 import { displayConfigQuery } from '../../lib/queries/catalog';
 import { InviteQrPanel } from '../../components/invite-qr-panel';
+import { Detail } from '../../components/ui/detail';
 
 interface Props {
   inviteCode: string;
@@ -32,16 +33,10 @@ export function KolShareCard({
           </h2>
           <dl className="kol-rates">
             <div>
-              <dt>
-                <Trans>First purchase</Trans>
-              </dt>
-              <dd>{firstRatePercent}%</dd>
+              <Detail term={<Trans>First purchase</Trans>}>{firstRatePercent}%</Detail>
             </div>
             <div>
-              <dt>
-                <Trans>Renewals</Trans>
-              </dt>
-              <dd>{renewalRatePercent}%</dd>
+              <Detail term={<Trans>Renewals</Trans>}>{renewalRatePercent}%</Detail>
             </div>
           </dl>
           <CopyField
