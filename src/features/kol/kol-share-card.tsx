@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { CopyField } from '../../components/ui/copy-field';
+import { Trans } from '@lingui/react/macro';
 import { inviteLinkFor } from '../../lib/invite-link';
 import { displayConfigQuery } from '../../lib/queries/catalog';
 import { InviteQrPanel } from '../../components/invite-qr-panel';
+import { InviteLinkField } from '../../components/invite-link-field';
 import { Detail } from '../../components/ui/detail';
 
 interface Props {
@@ -20,7 +20,6 @@ export function KolShareCard({
   renewalRatePercent,
   refundWindowDays,
 }: Props) {
-  const { t } = useLingui();
   const config = useQuery(displayConfigQuery());
   const link = inviteLinkFor(window.location.origin, inviteCode);
   const hours = config.data ? Math.round(config.data.inviteTrialMinutes / 60) : null;
@@ -39,12 +38,7 @@ export function KolShareCard({
               <Detail term={<Trans>Renewals</Trans>}>{renewalRatePercent}%</Detail>
             </div>
           </dl>
-          <CopyField
-            id="kol-link"
-            label={<Trans>Invite link</Trans>}
-            value={link}
-            copyLabel={t`Copy invite link`}
-          />
+          <InviteLinkField id="kol-link" link={link} />
           <ul className="kol-notes">
             {hours !== null && (
               <li>
