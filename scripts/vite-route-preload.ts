@@ -22,7 +22,7 @@ interface OutputChunkLike {
 export function routeModules(routesSource: string, routesDir: string): Map<string, string> {
   const table = new Map<string, string>();
   const pattern =
-    /\b(?:page|guestPage)\(\s*'([^']+)',\s*lazyPage\(\s*'[^']+',\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
+    /\b(?:page|guestPage)\(\s*'([^']+)',\s*'[^']+',\s*\(\)\s*=>\s*import\('([^']+)'\)/g;
   for (const [, path, module] of routesSource.matchAll(pattern)) {
     table.set(path!, resolve(routesDir, module!));
   }

@@ -8,6 +8,9 @@ export const sessionFlags: FlagStore = { get: getSessionFlag, set: setSessionFla
 
 type PageModule = { default: ComponentType };
 
+/** The dynamic import of a page's module. */
+export type PageImporter = () => Promise<PageModule>;
+
 export type LazyPage = (() => ReactElement) & { preload: () => Promise<void> };
 
 /**
@@ -17,7 +20,7 @@ export type LazyPage = (() => ReactElement) & { preload: () => Promise<void> };
  * are never shown untranslated. A failure is only acted on at render time, where reloading is what
  * the visitor asked for by opening the page.
  */
-export function lazyPage(chunk: string, importer: () => Promise<PageModule>): LazyPage {
+export function lazyPage(chunk: string, importer: PageImporter): LazyPage {
   let component: ComponentType | undefined;
   let failure: unknown;
   let pending: Promise<void> | undefined;

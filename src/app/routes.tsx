@@ -3,6 +3,7 @@ import {
   createRoute,
   notFound,
   redirect,
+  type AnyRoute,
   type AnyValidator,
   type ErrorComponentProps,
 } from '@tanstack/react-router';
@@ -12,7 +13,7 @@ import { isLoggedIn, settledSession, type SessionActor } from '../lib/session/se
 import { ErrorScreen } from '../components/error-screen';
 import { NotFoundPage } from '../components/not-found-page';
 import { RootLayout } from './layout/root-layout';
-import { lazyPage, type LazyPage } from './lazy-page';
+import { lazyPage, type PageImporter } from './lazy-page';
 import { CLAUSE_NAMES, type ClauseName } from '../../contract/web-routes';
 import type { ContentPage } from '../../contract/content-pages';
 import { pageTextQuery } from '../lib/queries/page-text';
@@ -44,15 +45,27 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 /**
- * A page of the route table. A page that reads its address passes its search schema
+ * The builder of the pages under one parent route: a page is its path and its code (a lazy chunk,
+ * src/app/lazy-page.tsx). A page that reads its address passes its search schema
  * (contract/search-params.ts): the router validates the search with it and the page reads it with
  * the route's typed `useSearch`.
  */
-const page = <const P extends string, S extends AnyValidator | undefined = undefined>(
-  path: P,
-  component: LazyPage,
-  validateSearch?: S,
-) => createRoute({ getParentRoute: () => rootRoute, path, component, validateSearch });
+const pagesUnder =
+  <const TParent extends AnyRoute>(getParentRoute: () => TParent) =>
+  <const P extends string, S extends AnyValidator | undefined = undefined>(
+    path: P,
+    chunk: string,
+    importer: PageImporter,
+    validateSearch?: S,
+  ) =>
+    createRoute({
+      getParentRoute,
+      path,
+      component: lazyPage(chunk, importer),
+      validateSearch,
+    });
+
+const page = pagesUnder(() => rootRoute);
 
 /**
  * The login-access guard (SPEC §2): a logged-in visitor has nothing to do on the login, register or
@@ -69,8 +82,7 @@ const guestRoute = createRoute({
   },
 });
 
-const guestPage = <const P extends string>(path: P, component: LazyPage) =>
-  createRoute({ getParentRoute: () => guestRoute, path, component });
+const guestPage = pagesUnder(() => guestRoute);
 
 /** The user-auth guard (SPEC §6): /user/* needs a session, else /login with the way back. */
 const userRoute = createRoute({
@@ -97,11 +109,7 @@ const userIndexRoute = createRoute({
   },
 });
 
-const userPage = <const P extends string, S extends AnyValidator | undefined = undefined>(
-  path: P,
-  component: LazyPage,
-  validateSearch?: S,
-) => createRoute({ getParentRoute: () => userRoute, path, component, validateSearch });
+const userPage = pagesUnder(() => userRoute);
 
 /** /group-buying reads `?group=`, `?invite=` (older links) and `?orderId=` (contract/search-params.ts). */
 const groupBuyingRoute = createRoute({
@@ -161,11 +169,7 @@ const adminLoginRoute = createRoute({
   component: lazyPage('console-login', () => import('../console/pages/login-page')),
 });
 
-const adminEnrolRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: '/enrol/$token',
-  component: lazyPage('console-enrol', () => import('../console/pages/enrol-page')),
-});
+const adminPage = pagesUnder(() => adminRoute);
 
 /** The console's guard: a staff session, else its sign-in page. */
 const staffAreaRoute = createRoute({
@@ -178,175 +182,88 @@ const staffAreaRoute = createRoute({
   component: lazyPage('console-shell', () => import('../console/console-shell')),
 });
 
-const staffAreaPage = <const P extends string, S extends AnyValidator | undefined = undefined>(
-  path: P,
-  component: LazyPage,
-  validateSearch?: S,
-) => createRoute({ getParentRoute: () => staffAreaRoute, path, component, validateSearch });
+const staffAreaPage = pagesUnder(() => staffAreaRoute);
 
 export const routeTree = rootRoute.addChildren([
-  page(
-    '/',
-    lazyPage('home', () => import('../features/home/home-page')),
-  ),
+  page('/', 'home', () => import('../features/home/home-page')),
   guestRoute.addChildren([
-    guestPage(
-      '/login',
-      lazyPage('login', () => import('../features/auth/login-page')),
-    ),
-    guestPage(
-      '/register',
-      lazyPage('register', () => import('../features/auth/register-page')),
-    ),
+    guestPage('/login', 'login', () => import('../features/auth/login-page')),
+    guestPage('/register', 'register', () => import('../features/auth/register-page')),
     guestPage(
       '/resetpassword',
-      lazyPage('reset-password', () => import('../features/auth/reset-password-page')),
+      'reset-password',
+      () => import('../features/auth/reset-password-page'),
     ),
   ]),
-  page(
-    '/pricing',
-    lazyPage('pricing', () => import('../features/store/pricing-page')),
-    pricingSearch,
-  ),
+  page('/pricing', 'pricing', () => import('../features/store/pricing-page'), pricingSearch),
   groupBuyingRoute,
-  page(
-    '/crypto-pay/$productId',
-    lazyPage('crypto-pay', () => import('../pages/crypto-pay.page')),
-  ),
+  page('/crypto-pay/$productId', 'crypto-pay', () => import('../pages/crypto-pay.page')),
   page(
     '/purchased',
-    lazyPage('purchased', () => import('../features/store/purchased-page')),
+    'purchased',
+    () => import('../features/store/purchased-page'),
     purchasedSearch,
   ),
-  page(
-    '/download',
-    lazyPage('download', () => import('../features/download/download-page')),
-  ),
-  page(
-    '/download/tips',
-    lazyPage('download-tips', () => import('../features/download/download-tips-page')),
-  ),
+  page('/download', 'download', () => import('../features/download/download-page')),
+  page('/download/tips', 'download-tips', () => import('../features/download/download-tips-page')),
   page(
     '/download/smart_links',
-    lazyPage('smart-links', () => import('../features/download/smart-links-page')),
+    'smart-links',
+    () => import('../features/download/smart-links-page'),
   ),
-  page(
-    '/affiliate',
-    lazyPage('affiliate', () => import('../features/affiliate/affiliate-page')),
-  ),
+  page('/affiliate', 'affiliate', () => import('../features/affiliate/affiliate-page')),
   faqRoute,
   clauseRoute,
-  page(
-    '/apple-help',
-    lazyPage('apple-help', () => import('../features/apple-help/apple-help-page')),
-  ),
-  page(
-    '/trial',
-    lazyPage('trial', () => import('../features/store/trial-page')),
-  ),
-  page(
-    '/loading',
-    lazyPage('loading', () => import('../features/loading/loading-page')),
-    loadingSearch,
-  ),
+  page('/apple-help', 'apple-help', () => import('../features/apple-help/apple-help-page')),
+  page('/trial', 'trial', () => import('../features/store/trial-page')),
+  page('/loading', 'loading', () => import('../features/loading/loading-page'), loadingSearch),
   userRoute.addChildren([
     userIndexRoute,
-    userPage(
-      '/profile',
-      lazyPage('profile', () => import('../pages/profile.page')),
-    ),
-    userPage(
-      '/device',
-      lazyPage('devices', () => import('../features/devices/devices-page')),
-    ),
-    userPage(
-      '/reward',
-      lazyPage('reward', () => import('../features/rewards/rewards-page')),
-    ),
-    userPage(
-      '/kol',
-      lazyPage('kol', () => import('../features/kol/kol-page')),
-      kolSearch,
-    ),
-    userPage(
-      '/group-buying',
-      lazyPage('user-group-buying', () => import('../pages/user-group-buying.page')),
-    ),
-    userPage(
-      '/benefits',
-      lazyPage('benefits', () => import('../features/benefits/benefits-page')),
-    ),
-    userPage(
-      '/security',
-      lazyPage('security', () => import('../features/security/security-page')),
-    ),
-    userPage(
-      '/receipt/$orderId',
-      lazyPage('receipt', () => import('../features/store/receipt-page')),
-    ),
-    userPage(
-      '/notices',
-      lazyPage('notices', () => import('../features/notices/notices-page')),
-    ),
+    userPage('/profile', 'profile', () => import('../pages/profile.page')),
+    userPage('/device', 'devices', () => import('../features/devices/devices-page')),
+    userPage('/reward', 'reward', () => import('../features/rewards/rewards-page')),
+    userPage('/kol', 'kol', () => import('../features/kol/kol-page'), kolSearch),
+    userPage('/group-buying', 'user-group-buying', () => import('../pages/user-group-buying.page')),
+    userPage('/benefits', 'benefits', () => import('../features/benefits/benefits-page')),
+    userPage('/security', 'security', () => import('../features/security/security-page')),
+    userPage('/receipt/$orderId', 'receipt', () => import('../features/store/receipt-page')),
+    userPage('/notices', 'notices', () => import('../features/notices/notices-page')),
     userPage(
       '/third-party-client',
-      lazyPage(
-        'third-party-client',
-        () => import('../features/third-party-client/third-party-client-page'),
-      ),
+      'third-party-client',
+      () => import('../features/third-party-client/third-party-client-page'),
     ),
   ]),
   adminRoute.addChildren([
     adminLoginRoute,
-    adminEnrolRoute,
+    adminPage('/enrol/$token', 'console-enrol', () => import('../console/pages/enrol-page')),
     staffAreaRoute.addChildren([
-      staffAreaPage(
-        '/',
-        lazyPage('console-home', () => import('../console/pages/home-page')),
-      ),
+      staffAreaPage('/', 'console-home', () => import('../console/pages/home-page')),
       staffAreaPage(
         '/users',
-        lazyPage('console-members', () => import('../console/pages/members-page')),
+        'console-members',
+        () => import('../console/pages/members-page'),
         consoleUsersSearch,
       ),
       staffAreaPage(
         '/orders',
-        lazyPage('console-orders', () => import('../console/pages/orders-page')),
+        'console-orders',
+        () => import('../console/pages/orders-page'),
         consoleOrdersSearch,
       ),
       staffAreaPage(
         '/groups',
-        lazyPage('console-groups', () => import('../console/pages/groups-page')),
+        'console-groups',
+        () => import('../console/pages/groups-page'),
         consoleGroupsSearch,
       ),
-      staffAreaPage(
-        '/nodes',
-        lazyPage('console-nodes', () => import('../console/pages/nodes-page')),
-      ),
-      staffAreaPage(
-        '/store',
-        lazyPage('console-store', () => import('../console/pages/store-page')),
-      ),
-      staffAreaPage(
-        '/content',
-        lazyPage('console-content', () => import('../console/pages/content-page')),
-      ),
-      staffAreaPage(
-        '/crypto',
-        lazyPage('console-crypto', () => import('../console/pages/crypto-page')),
-      ),
-      staffAreaPage(
-        '/kol',
-        lazyPage('console-kol', () => import('../console/pages/kol-page')),
-      ),
-      staffAreaPage(
-        '/staff',
-        lazyPage('console-staff', () => import('../console/pages/staff-page')),
-      ),
-      staffAreaPage(
-        '/audit',
-        lazyPage('console-audit', () => import('../console/pages/audit-page')),
-      ),
+      staffAreaPage('/nodes', 'console-nodes', () => import('../console/pages/nodes-page')),
+      staffAreaPage('/store', 'console-store', () => import('../console/pages/store-page')),
+      staffAreaPage('/content', 'console-content', () => import('../console/pages/content-page')),
+      staffAreaPage('/crypto', 'console-crypto', () => import('../console/pages/crypto-page')),
+      staffAreaPage('/kol', 'console-kol', () => import('../console/pages/kol-page')),
+      staffAreaPage('/staff', 'console-staff', () => import('../console/pages/staff-page')),
+      staffAreaPage('/audit', 'console-audit', () => import('../console/pages/audit-page')),
     ]),
   ]),
 ]);

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { RetryButton } from './retry-button';
 
 /** What a card shows of its query before it has data: a loading line, or the button to ask again. */
 export function QueryStatus({
@@ -13,11 +14,7 @@ export function QueryStatus({
           <Trans>Loading…</Trans>
         </p>
       )}
-      {query.isError && (
-        <button type="button" className="btn btn-secondary" onClick={() => void query.refetch()}>
-          <Trans>Try again</Trans>
-        </button>
-      )}
+      {query.isError && <RetryButton onRetry={() => query.refetch()} />}
     </>
   );
 }

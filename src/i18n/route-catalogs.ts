@@ -5,9 +5,9 @@ type CatalogModule = Promise<{ messages: Messages }>;
 
 /**
  * Catalogues of their own for routes whose texts no other page shows (lingui.config.ts lists the
- * same names with the folders they are extracted from), keyed by the route's chunk name (the first
- * argument of `lazyPage` in src/app/routes.tsx). Each is its own chunk per language, requested by
- * that route only, so the other pages do not pay for its messages (docs/i18n.md).
+ * same names with the folders they are extracted from), keyed by the route's chunk name (the name
+ * each page of src/app/routes.tsx gives `lazyPage`). Each is its own chunk per language, requested
+ * by that route only, so the other pages do not pay for its messages (docs/i18n.md).
  */
 const groupBuy: Record<Locale, () => CatalogModule> = {
   en: () => import('../locales/en/group-buy.po'),

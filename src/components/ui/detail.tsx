@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** One term and its value in a definition list (`<dl>`): the profile, an order's summary. */
+/** One term and its value in a definition list (`<dl>`): the profile, an order, a group, the stats. */
 export function Detail({ term, children }: { term: ReactNode; children: ReactNode }) {
   return (
     <>

@@ -71,10 +71,7 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
       <TitledCard look="profile-card" title={<Trans>Membership</Trans>}>
         {active && user.expireTime ? (
           <dl className="profile-list">
-            <dt>
-              <Trans>Plan</Trans>
-            </dt>
-            <dd>
+            <Detail term={<Trans>Plan</Trans>}>
               <span className="badge">
                 {user.planType === ShopGroupType.LITE ? (
                   <Trans>Lite</Trans>
@@ -82,14 +79,11 @@ export default function ProfilePage({ children }: { children?: ReactNode }) {
                   <Trans>Standard</Trans>
                 )}
               </span>
-            </dd>
+            </Detail>
             <Detail term={<Trans>Expiry date</Trans>}>{formatDate(user.expireTime)}</Detail>
-            <dt>
-              <Trans>Device limit</Trans>
-            </dt>
-            <dd>
+            <Detail term={<Trans>Device limit</Trans>}>
               <Trans>Up to {deviceLimit} at once</Trans>
-            </dd>
+            </Detail>
           </dl>
         ) : (
           <>

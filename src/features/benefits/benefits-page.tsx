@@ -6,6 +6,7 @@ import { CopyButton } from '../../components/ui/copy-button';
 import { useSessionState } from '../../lib/session/session-context';
 import { formatDateTime } from '../../i18n/intl-format';
 import { benefitsCopyQuery, userBenefitsQuery } from './api/benefits';
+import { Detail } from '../../components/ui/detail';
 import './benefits.css';
 import { TitledCard } from '../../components/titled-card';
 
@@ -49,29 +50,20 @@ export default function BenefitsPage() {
                 {item.title}
               </h2>
               <dl className="benefits-list">
-                <dt>
-                  <Trans>Account</Trans>
-                </dt>
-                <dd>
+                <Detail term={<Trans>Account</Trans>}>
                   <code>{item.account}</code>
                   <CopyButton text={item.account} aria-label={t`Copy account of ${item.title}`} />
-                </dd>
-                <dt>
-                  <Trans>Password</Trans>
-                </dt>
-                <dd>
+                </Detail>
+                <Detail term={<Trans>Password</Trans>}>
                   <code>{item.password}</code>
                   <CopyButton text={item.password} aria-label={t`Copy password of ${item.title}`} />
-                </dd>
-                <dt>
-                  <Trans>Link</Trans>
-                </dt>
-                <dd>
+                </Detail>
+                <Detail term={<Trans>Link</Trans>}>
                   <a href={item.link} target="_blank" rel="noopener noreferrer">
                     {item.link}
                   </a>
                   <CopyButton text={item.link} aria-label={t`Copy link of ${item.title}`} />
-                </dd>
+                </Detail>
               </dl>
             </section>
           ))}

@@ -13,6 +13,7 @@ import { OnlineDevices } from './online-devices';
 import { deviceListKey, deviceListQuery, unbindDevice } from './api/devices';
 import './devices.css';
 import { TitledCard } from '../../components/titled-card';
+import { RetryButton } from '../../components/retry-button';
 
 type Device = z.infer<typeof deviceSchema>;
 
@@ -71,9 +72,7 @@ export default function DevicesPage() {
       )}
       {isError && (
         <p>
-          <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-            <Trans>Try again</Trans>
-          </button>
+          <RetryButton onRetry={refetch} />
         </p>
       )}
       {data && (

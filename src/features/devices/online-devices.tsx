@@ -5,6 +5,7 @@ import { formatCount, formatDateTime, pluralCategory, sentenceGap } from '../../
 import { DataTable } from '../../components/ui/data-table';
 import { actionsColumn } from './actions-column';
 import { onlineDevicesKey, onlineDevicesQuery, removeOnlineDevice } from './api/online-devices';
+import { RetryButton } from '../../components/retry-button';
 
 /**
  * The devices our VPN servers see connected: one per IP address seen in the last few minutes,
@@ -32,9 +33,7 @@ export function OnlineDevices() {
   if (isError)
     return (
       <p>
-        <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-          <Trans>Try again</Trans>
-        </button>
+        <RetryButton onRetry={refetch} />
       </p>
     );
   if (!data) return null;

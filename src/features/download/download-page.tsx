@@ -9,6 +9,7 @@ import { DownloadLead } from './download-lead';
 import { PlatformCard } from './platform-card';
 import { PlatformIcon } from './platform-icon';
 import { PLATFORMS, PLATFORM_ANCHORS, PLATFORM_NAMES, orderedPlatforms } from './platforms';
+import { RetryButton } from '../../components/retry-button';
 import './download.css';
 
 export default function DownloadPage() {
@@ -34,10 +35,7 @@ export default function DownloadPage() {
       </nav>
       {isError && (
         <p className="download-error" role="alert">
-          <Trans>The download links could not be loaded.</Trans>{' '}
-          <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-            <Trans>Try again</Trans>
-          </button>
+          <Trans>The download links could not be loaded.</Trans> <RetryButton onRetry={refetch} />
         </p>
       )}
       <div className="download-list">

@@ -5,6 +5,7 @@ import { useMoney } from '../../components/formats';
 import { Countdown } from './countdown';
 import { GroupStateName, MemberStateName, PaymentTypeName, Seats } from './group-format';
 import { InviteShare } from './invite-share';
+import { Detail } from '../../components/ui/detail';
 
 /**
  * One group as its invite page shows it: plan, creator (masked by the server), seats, the
@@ -44,56 +45,36 @@ export function GroupPanel({
         )}
       </div>
       <dl className="gb-facts">
-        <dt>
-          <Trans>Creator</Trans>
-        </dt>
-        <dd>
+        <Detail term={<Trans>Creator</Trans>}>
           {group.creator}{' '}
           {membership?.isCreator && (
             <span className="badge">
               <Trans>You</Trans>
             </span>
           )}
-        </dd>
+        </Detail>
         <dt>
           <Trans>Group ID</Trans>
         </dt>
         <dd className="gb-mono">{group.groupId}</dd>
-        <dt>
-          <Trans>Seats</Trans>
-        </dt>
-        <dd>
+        <Detail term={<Trans>Seats</Trans>}>
           <Seats taken={group.membersJoined} size={group.groupSize} />
-        </dd>
-        <dt>
-          <Trans>Payment</Trans>
-        </dt>
-        <dd>
+        </Detail>
+        <Detail term={<Trans>Payment</Trans>}>
           <PaymentTypeName paymentType={group.paymentType} />
-        </dd>
-        <dt>
-          <Trans>Price per seat</Trans>
-        </dt>
-        <dd>{seatPrice}</dd>
-        <dt>
-          <Trans>Devices allowed</Trans>
-        </dt>
-        <dd>{group.devicesAllowed}</dd>
+        </Detail>
+        <Detail term={<Trans>Price per seat</Trans>}>{seatPrice}</Detail>
+        <Detail term={<Trans>Devices allowed</Trans>}>{group.devicesAllowed}</Detail>
         {membership && (
-          <>
-            <dt>
-              <Trans>Your seat</Trans>
-            </dt>
-            <dd>
-              {membership.isCreator && (
-                <>
-                  <Trans>Creator</Trans>
-                  {' · '}
-                </>
-              )}
-              <MemberStateName state={membership.myState} />
-            </dd>
-          </>
+          <Detail term={<Trans>Your seat</Trans>}>
+            {membership.isCreator && (
+              <>
+                <Trans>Creator</Trans>
+                {' · '}
+              </>
+            )}
+            <MemberStateName state={membership.myState} />
+          </Detail>
         )}
       </dl>
       {children}

@@ -7,6 +7,7 @@ import { CopyButton } from '../../components/ui/copy-button';
 import { QrCode } from '../../components/ui/qr-code';
 import { onThisSite } from '../../lib/invite-link';
 import { Countdown } from './countdown';
+import { Detail } from '../../components/ui/detail';
 
 /**
  * When the group started and what its next or last date is: the end while it can still fill,
@@ -17,32 +18,19 @@ export function GroupDates({ group, remainingMs }: { group: MemberGroup; remaini
   const live = group.state === 'open' || group.state === 'awaiting_payment';
   return (
     <dl className="gb-dates">
-      <dt>
-        <Trans>Created on</Trans>
-      </dt>
-      <dd>
+      <Detail term={<Trans>Created on</Trans>}>
         <When iso={group.createdAt} withTime={false} />
-      </dd>
+      </Detail>
       {live && group.endsAt && (
-        <>
-          <dt>
-            <Trans>Ends on</Trans>
-          </dt>
-          <dd>
-            <When iso={group.endsAt} />
-            {group.state === 'open' && remainingMs > 0 && <Countdown remainingMs={remainingMs} />}
-          </dd>
-        </>
+        <Detail term={<Trans>Ends on</Trans>}>
+          <When iso={group.endsAt} />
+          {group.state === 'open' && remainingMs > 0 && <Countdown remainingMs={remainingMs} />}
+        </Detail>
       )}
       {group.completedAt && (
-        <>
-          <dt>
-            <Trans>Completed on</Trans>
-          </dt>
-          <dd>
-            <When iso={group.completedAt} />
-          </dd>
-        </>
+        <Detail term={<Trans>Completed on</Trans>}>
+          <When iso={group.completedAt} />
+        </Detail>
       )}
     </dl>
   );

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Detail } from '../../components/ui/detail';
 
 export type ArtName = 'adaptive' | 'fast' | 'private' | 'perks' | 'trusted';
 
@@ -26,16 +27,10 @@ export function HeroVisual() {
         </p>
         <dl className="home-status__stats">
           <div>
-            <dt>
-              <Trans>Latency</Trans>
-            </dt>
-            <dd>38 ms</dd>
+            <Detail term={<Trans>Latency</Trans>}>38 ms</Detail>
           </div>
           <div>
-            <dt>
-              <Trans>Download</Trans>
-            </dt>
-            <dd>412 Mbps</dd>
+            <Detail term={<Trans>Download</Trans>}>412 Mbps</Detail>
           </div>
         </dl>
       </div>

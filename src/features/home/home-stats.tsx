@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { Detail } from '../../components/ui/detail';
 
 export function Stats() {
   return (
@@ -9,28 +10,16 @@ export function Stats() {
         </h2>
         <dl className="home-stats__list">
           <div>
-            <dt>
-              <Trans>Uptime</Trans>
-            </dt>
-            <dd>99.999%</dd>
+            <Detail term={<Trans>Uptime</Trans>}>99.999%</Detail>
           </div>
           <div>
-            <dt>
-              <Trans>Users</Trans>
-            </dt>
-            <dd>100,000+</dd>
+            <Detail term={<Trans>Users</Trans>}>100,000+</Detail>
           </div>
           <div>
-            <dt>
-              <Trans>Support</Trans>
-            </dt>
-            <dd>24/7</dd>
+            <Detail term={<Trans>Support</Trans>}>24/7</Detail>
           </div>
           <div>
-            <dt>
-              <Trans>Activity logs</Trans>
-            </dt>
-            <dd>0</dd>
+            <Detail term={<Trans>Activity logs</Trans>}>0</Detail>
           </div>
         </dl>
       </div>

@@ -11,6 +11,7 @@ import { KolLedgerTabs } from './kol-ledger-tabs';
 import { KolShareCard } from './kol-share-card';
 import { KolSummaryCard } from './kol-summary-card';
 import { NotKolNotice } from './not-kol-notice';
+import { RetryButton } from '../../components/retry-button';
 import '../../components/ui/form.css';
 import './kol.css';
 
@@ -51,13 +52,7 @@ export default function KolPage() {
       ) : summary.error ? (
         <p className="card kol-card" role="alert">
           {errorText(summary.error instanceof ApiError ? summary.error.code : Errors.INTERNAL.code)}{' '}
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => void summary.refetch()}
-          >
-            <Trans>Try again</Trans>
-          </button>
+          <RetryButton onRetry={summary.refetch} />
         </p>
       ) : (
         <p role="status">

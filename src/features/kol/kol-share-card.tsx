@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { CopyField } from '../../components/ui/copy-field';
+import { Trans } from '@lingui/react/macro';
 import { inviteLinkFor } from '../../lib/invite-link';
 import { displayConfigQuery } from '../../lib/queries/catalog';
 import { InviteQrPanel } from '../../components/invite-qr-panel';
+import { InviteLinkField } from '../../components/invite-link-field';
+import { Detail } from '../../components/ui/detail';
 
 interface Props {
   inviteCode: string;
@@ -19,7 +20,6 @@ export function KolShareCard({
   renewalRatePercent,
   refundWindowDays,
 }: Props) {
-  const { t } = useLingui();
   const config = useQuery(displayConfigQuery());
   const link = inviteLinkFor(window.location.origin, inviteCode);
   const hours = config.data ? Math.round(config.data.inviteTrialMinutes / 60) : null;
@@ -32,24 +32,13 @@ export function KolShareCard({
           </h2>
           <dl className="kol-rates">
             <div>
-              <dt>
-                <Trans>First purchase</Trans>
-              </dt>
-              <dd>{firstRatePercent}%</dd>
+              <Detail term={<Trans>First purchase</Trans>}>{firstRatePercent}%</Detail>
             </div>
             <div>
-              <dt>
-                <Trans>Renewals</Trans>
-              </dt>
-              <dd>{renewalRatePercent}%</dd>
+              <Detail term={<Trans>Renewals</Trans>}>{renewalRatePercent}%</Detail>
             </div>
           </dl>
-          <CopyField
-            id="kol-link"
-            label={<Trans>Invite link</Trans>}
-            value={link}
-            copyLabel={t`Copy invite link`}
-          />
+          <InviteLinkField id="kol-link" link={link} />
           <ul className="kol-notes">
             {hours !== null && (
               <li>

@@ -10,6 +10,7 @@ import { ProductName } from '../../components/formats';
 import { inviteLinkFor } from '../../lib/invite-link';
 import { inviteListQuery } from './api/invite-list';
 import { InviteQrPanel } from '../../components/invite-qr-panel';
+import { InviteLinkField } from '../../components/invite-link-field';
 import '../../components/ui/form.css';
 import './rewards.css';
 import { TitledCard } from '../../components/titled-card';
@@ -67,12 +68,7 @@ export default function RewardsPage() {
             <h2 id="rewards-share" className="rewards-card__title">
               <Trans>Your invite link and code</Trans>
             </h2>
-            <CopyField
-              id="rewards-link"
-              label={<Trans>Invite link</Trans>}
-              value={link}
-              copyLabel={t`Copy invite link`}
-            />
+            <InviteLinkField id="rewards-link" link={link} />
             <CopyField
               id="rewards-code"
               label={<Trans>Invite code</Trans>}

@@ -22,6 +22,7 @@ import {
   securityKey,
   type ChangeTargetCodeRequest,
 } from './api/security';
+import { Detail } from '../../components/ui/detail';
 
 type Method = 'email' | 'phone';
 type Field = 'target' | 'code' | 'password';
@@ -130,16 +131,10 @@ export function AddressCard({ email, phone }: { email: string | null; phone: str
     <TitledCard look="security-card" title={<Trans>Email and phone</Trans>}>
       <dl className="security-addresses">
         <div>
-          <dt>
-            <Trans>Email</Trans>
-          </dt>
-          <dd>{email ?? none}</dd>
+          <Detail term={<Trans>Email</Trans>}>{email ?? none}</Detail>
         </div>
         <div>
-          <dt>
-            <Trans>Phone</Trans>
-          </dt>
-          <dd>{phone ?? none}</dd>
+          <Detail term={<Trans>Phone</Trans>}>{phone ?? none}</Detail>
         </div>
       </dl>
       {!open ? (

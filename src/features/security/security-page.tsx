@@ -8,6 +8,7 @@ import { RemindersCard } from './reminders-card';
 import { SessionsCard } from './sessions-card';
 import { SubscriptionFetchesCard } from './subscription-fetches-card';
 import { TwoStepCard } from './two-step-card';
+import { RetryButton } from '../../components/retry-button';
 import './security.css';
 
 /**
@@ -23,11 +24,7 @@ export default function SecurityPage() {
       <h1 className="page-title">
         <Trans>Security</Trans>
       </h1>
-      {isError && (
-        <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-          <Trans>Try again</Trans>
-        </button>
-      )}
+      {isError && <RetryButton onRetry={refetch} />}
       {data?.hasPassword && <PasswordCard />}
       {data?.hasPassword && <AddressCard email={data.email} phone={data.phone} />}
       {data && <TwoStepCard status={data} />}

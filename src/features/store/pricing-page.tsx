@@ -18,6 +18,8 @@ import { monthlyBase, priceIn, readCouponSearch, readSearch } from './pricing-ma
 import { PromoCode } from './promo-code';
 import { useCheckout } from './use-checkout';
 import { ContentPage } from '../../components/content-page';
+import { Detail } from '../../components/ui/detail';
+import { RetryButton } from '../../components/retry-button';
 import './store.css';
 
 type GroupType = Goods['groupType'];
@@ -56,14 +58,7 @@ export default function PricingPage() {
           <p>
             <Trans>The plans could not be loaded. Please try again.</Trans>
           </p>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={isFetching}
-            onClick={() => void refetch()}
-          >
-            <Trans>Try again</Trans>
-          </button>
+          <RetryButton onRetry={refetch} disabled={isFetching} />
         </div>
       )}
     </ContentPage>
@@ -179,24 +174,14 @@ function Checkout({ shop }: { shop: Shop }) {
           <Trans>Order summary</Trans>
         </h2>
         <dl className="summary-list">
-          <dt>
-            <Trans>Product</Trans>
-          </dt>
-          <dd>
+          <Detail term={<Trans>Product</Trans>}>
             <ProductName groupType={goods.groupType} months={goods.months} />
-          </dd>
-          <dt>
-            <Trans>Devices allowed</Trans>
-          </dt>
-          <dd>{goods.maxDevices}</dd>
-          <dt>
-            <Trans>Price</Trans>
-          </dt>
-          <dd>{money(price)}</dd>
-          <dt>
-            <Trans>Discount</Trans>
-          </dt>
-          <dd>{discount.amount > 0 ? `−${money(discount)}` : money(discount)}</dd>
+          </Detail>
+          <Detail term={<Trans>Devices allowed</Trans>}>{goods.maxDevices}</Detail>
+          <Detail term={<Trans>Price</Trans>}>{money(price)}</Detail>
+          <Detail term={<Trans>Discount</Trans>}>
+            {discount.amount > 0 ? `−${money(discount)}` : money(discount)}
+          </Detail>
           <dt className="summary-list__total">
             <Trans>Total</Trans>
           </dt>

@@ -256,12 +256,9 @@ function ResultDialog({
           <>
             <Detail term={<Trans>Product</Trans>}>{order.product}</Detail>
             <Detail term={<Trans>Total</Trans>}>{money(order.total)}</Detail>
-            <dt>
-              <Trans>Status</Trans>
-            </dt>
-            <dd>
+            <Detail term={<Trans>Status</Trans>}>
               <StatusName status={order.status} />
-            </dd>
+            </Detail>
           </>
         )}
       </dl>

@@ -6,6 +6,7 @@ import { MethodName } from '../../components/method-name';
 import { QueryStatus } from '../../components/query-status';
 import { userInfoQuery } from '../../lib/queries/user-info';
 import { fetchOrder } from './api/store-calls';
+import { Detail } from '../../components/ui/detail';
 import './receipt.css';
 
 const route = getRouteApi('/user/receipt/$orderId');
@@ -64,24 +65,13 @@ export default function ReceiptPage() {
               <Trans>Order ID</Trans>
             </dt>
             <dd className="receipt__order-id">{order.data.orderId}</dd>
-            {user.data && (
-              <>
-                <dt>
-                  <Trans>Account</Trans>
-                </dt>
-                <dd>{accountOf(user.data)}</dd>
-              </>
-            )}
-            <dt>
-              <Trans>Paid on</Trans>
-            </dt>
-            <dd>{dateTime(order.data.paidAt ?? order.data.createdAt)}</dd>
-            <dt>
-              <Trans>Payment method</Trans>
-            </dt>
-            <dd>
+            {user.data && <Detail term={<Trans>Account</Trans>}>{accountOf(user.data)}</Detail>}
+            <Detail term={<Trans>Paid on</Trans>}>
+              {dateTime(order.data.paidAt ?? order.data.createdAt)}
+            </Detail>
+            <Detail term={<Trans>Payment method</Trans>}>
               <MethodName method={order.data.method} />
-            </dd>
+            </Detail>
           </dl>
           <table className="receipt__lines">
             <caption className="visually-hidden">

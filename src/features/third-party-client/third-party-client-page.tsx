@@ -16,6 +16,7 @@ import {
   toggleThirdPartyClient,
 } from './api/third-party-client';
 import { ImportLink } from './import-link';
+import { QueryStatus } from '../../components/query-status';
 import { ErrorNotice } from '../../components/error-notice';
 import '../../components/ui/form.css';
 import './third-party-client.css';
@@ -190,16 +191,7 @@ export default function ThirdPartyClientPage() {
 
       {state.matches('enabled') && (
         <TitledCard look="tpc-card" title={<Trans>Import into your app</Trans>}>
-          {link.isPending && (
-            <p role="status">
-              <Trans>Loading…</Trans>
-            </p>
-          )}
-          {link.isError && (
-            <button type="button" className="btn btn-secondary" onClick={() => void link.refetch()}>
-              <Trans>Try again</Trans>
-            </button>
-          )}
+          <QueryStatus query={link} />
           {link.data && <ImportLink url={link.data.url} />}
         </TitledCard>
       )}

@@ -8,6 +8,7 @@ import type { CryptoNetwork } from '../../../../contract/endpoints/crypto';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { useErrorText } from '../../../i18n/use-error-text';
 import { ErrorLine, Waiting, units, type CryptoPay } from './crypto-pay-parts';
+import { Detail } from '../../../components/ui/detail';
 
 function useCountdown(expiresAt: string, serverTime: string): number {
   const [received] = useState(() => Date.now());
@@ -45,10 +46,7 @@ export function QuotePanel({ pay, network }: { pay: CryptoPay; network: CryptoNe
         <dd className="crypto-amount">
           {amount} {symbol}
         </dd>
-        <dt>
-          <Trans>Network</Trans>
-        </dt>
-        <dd>{network.name}</dd>
+        <Detail term={<Trans>Network</Trans>}>{network.name}</Detail>
       </dl>
       <div className="crypto-recipient">
         <p className="crypto-recipient__label">
