@@ -5,14 +5,14 @@
  * races it, refunds through the gateway once, the payment-flags queue, step-up for money actions,
  * and support reading but never moving money.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { CONSOLE_SESSION_COOKIE, consoleEndpoints } from '../../contract/endpoints/console';
 import type { ConsoleOrder, PaymentFlag } from '../../contract/endpoints/console-orders';
 import { rowsOf } from '../../server/db/database';
 import { auditLog, membershipGrants, orders, payments } from '../../server/db/schema';
-import { type SignedIn, as, describeConsole } from './helpers/console';
+import { type SignedIn, as, describeConsole, auditEntries } from './helpers/console';
 import {
   buyOrder,
   flagsOf,
@@ -41,11 +41,7 @@ await describeConsole('the console orders section', { sandbox: true }, (t) => {
         .where(eq(membershipGrants.userId, userId))
     )[0]!.n;
   const entriesOf = (action: string, orderNo: string) =>
-    db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, action), eq(auditLog.target, `order:${orderNo}`)))
-      .orderBy(auditLog.id);
+    auditEntries(db(), action, `order:${orderNo}`);
   const statusOf = async (orderNo: string) =>
     (await db().select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status;
 
@@ -163,10 +159,7 @@ await describeConsole('the console orders section', { sandbox: true }, (t) => {
     });
     expect((await groupRow(db(), started.inviteToken)).state).toBe('finished');
     // One entry, its `before` read under the order lock: pending if the confirmation came first.
-    const entries = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'order.confirm'), eq(auditLog.target, `order:${orderNo}`)));
+    const entries = await entriesOf('order.confirm', orderNo);
     expect(entries).toHaveLength(1);
     expect(entries[0]!.actorUsername).toBe('fay_finance');
     expect(entries[0]!.before).toEqual({
@@ -518,10 +511,7 @@ await describeConsole('the console orders section', { sandbox: true }, (t) => {
       const twice = await cli('resolve-flag', id, '--reason', 'Refunded the second charge');
       expect(twice.code).toBe(1);
       expect(twice.err[0]).toBe(`error: ${Errors.FLAG_NOT_FOUND.en}`);
-      const entries = await db()
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, 'payment-flag.resolve'), eq(auditLog.target, `flag:${id}`)));
+      const entries = await auditEntries(db(), 'payment-flag.resolve', `flag:${id}`);
       expect(entries.map((e) => [e.actorKind, e.before, e.after])).toEqual([
         [
           'cli',

@@ -6,17 +6,22 @@
  * attempt after it is refused with REFUND_IN_DOUBT, translated, without calling the aggregator;
  * recording the refund made in the dashboard ends it, as the message says.
  */
-import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
-import { auditLog } from '../../server/db/schema';
-import { CONSOLE_ENV, Clock, as, withConsole, type SignedIn } from './helpers/console';
+import {
+  CONSOLE_ENV,
+  Clock,
+  as,
+  auditEntries,
+  withConsole,
+  type SignedIn,
+} from './helpers/console';
 import {
   buyOrder,
   epayEnv,
   epayNotification,
-  flagsOf,
+  openRefundFlags,
   orderOf,
   postForm,
   useGatewayStandIns,
@@ -42,13 +47,9 @@ describe.each(await databaseVariants())(
     const db = () => t.app.kestrel.database.db;
     const refundCalls = () =>
       standIns.epay.requests.filter((r) => r.query.get('act') === 'refund').length;
-    const openRefundFlags = async (orderNo: string) =>
-      (await flagsOf(db(), orderNo)).filter((f) => f.reason === 'refund_started' && !f.resolvedAt);
+    const openFlags = (orderNo: string) => openRefundFlags(db(), orderNo);
     const entriesOf = (action: string, orderNo: string) =>
-      db()
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, action), eq(auditLog.target, `order:${orderNo}`)));
+      auditEntries(db(), action, `order:${orderNo}`);
     let finance: SignedIn;
 
     it('refuses to send a refund again once an attempt broke off, and records the one made by hand', async () => {
@@ -72,7 +73,7 @@ describe.each(await databaseVariants())(
       standIns.epay.down = false;
       expect(broken.body.code).toBe(Errors.INTERNAL.code);
       expect(refundCalls()).toBe(1);
-      expect(await openRefundFlags(order.orderNo)).toHaveLength(1);
+      expect(await openFlags(order.orderNo)).toHaveLength(1);
       expect((await orderOf(db(), order.orderNo))?.status).toBe('paid');
       expect((await userOf(db(), order.user.userId)).expireTime).toEqual(paidUntil);
       expect(await entriesOf('order.refund', order.orderNo)).toEqual([]);
@@ -93,7 +94,7 @@ describe.each(await databaseVariants())(
       expect(refundCalls()).toBe(1);
       expect((await orderOf(db(), order.orderNo))?.status).toBe('paid');
       expect((await userOf(db(), order.user.userId)).expireTime).toEqual(paidUntil);
-      expect(await openRefundFlags(order.orderNo)).toHaveLength(1);
+      expect(await openFlags(order.orderNo)).toHaveLength(1);
       expect(await entriesOf('order.refund', order.orderNo)).toEqual([]);
 
       // The operator found the money returned in EPay's dashboard and records that refund.
@@ -106,7 +107,7 @@ describe.each(await databaseVariants())(
       expect(recorded.body.data.refunded).toBe(true);
       expect(refundCalls()).toBe(1);
       expect((await orderOf(db(), order.orderNo))?.status).toBe('refunded');
-      expect(await openRefundFlags(order.orderNo)).toEqual([]);
+      expect(await openFlags(order.orderNo)).toEqual([]);
       expect(await entriesOf('order.refund-recorded', order.orderNo)).toHaveLength(1);
       expect((await userOf(db(), order.user.userId)).expireTime!.getTime()).toBeLessThan(
         paidUntil!.getTime(),

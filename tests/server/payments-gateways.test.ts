@@ -29,6 +29,7 @@ import {
   EPAY_PID,
   epayEnv,
   epayNotification,
+  openRefundFlags,
   type GatewayStandIns,
   useGatewayStandIns,
 } from './helpers/payments';
@@ -515,10 +516,7 @@ describe.each(variants)('EPay and Stripe through the app on $name', (variant) =>
     const deps = { db: db(), gateways: gateways() };
     const refundCalls = () =>
       standIns.epay.requests.filter((r) => r.query.get('act') === 'refund').length;
-    const open = async () =>
-      (await flagsOf(db(), order.orderNo)).filter(
-        (f) => f.reason === 'refund_started' && !f.resolvedAt,
-      );
+    const open = () => openRefundFlags(db(), order.orderNo);
 
     // The aggregator says no (it never saw this order paid): nothing recorded, a retry may call again.
     await expect(refundOrder(deps, order.orderNo)).rejects.toThrow(/refund refused/);

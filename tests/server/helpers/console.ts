@@ -4,7 +4,7 @@
  * clock is the suite's (AppOverrides.consoleNow), so expiry and TOTP steps move without waiting.
  */
 import { join } from 'node:path';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect } from 'vitest';
 import {
@@ -199,6 +199,15 @@ export async function lastAudit(db: Db, action: string) {
       .orderBy(sql`${auditLog.id} DESC`)
       .limit(1)
   )[0];
+}
+
+/** The audit entries of `action` on `target` (`order:<number>`, `flag:<id>`), oldest first. */
+export function auditEntries(db: Db, action: string, target: string) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.target, target)))
+    .orderBy(auditLog.id);
 }
 
 /** How many audit entries there are: an action refused must not add one. */

@@ -146,6 +146,11 @@ export async function flagsOf(db: Db, orderNo: string) {
   return db.select().from(paymentFlags).where(eq(paymentFlags.orderId, order.id));
 }
 
+/** The order's `refund_started` flags still open: a refund whose outcome is not known yet. */
+export async function openRefundFlags(db: Db, orderNo: string) {
+  return (await flagsOf(db, orderNo)).filter((f) => f.reason === 'refund_started' && !f.resolvedAt);
+}
+
 export async function grantsOf(db: Db, userId: number) {
   return db.select().from(membershipGrants).where(eq(membershipGrants.userId, userId));
 }
