@@ -16,12 +16,17 @@ export const offsetOf = (params: PageParams) => (params.page - 1) * params.pageS
 export const pageWindow = (params: PageParams) =>
   sql`LIMIT ${params.pageSize} OFFSET ${offsetOf(params)}`;
 
+/** A page's answer: its items, where it stands, and the count of every row (as the driver gave it). */
+function pageAnswer<T>(params: PageParams, items: T[], total: { n: string | number } | undefined) {
+  return { items, page: params.page, pageSize: params.pageSize, total: Number(total?.n ?? 0) };
+}
+
 /** One page: its items, and how many rows `from` (a table and its condition) holds in all. */
 export async function pageOf<T>(db: Db, params: PageParams, items: T[], from: SQL) {
   const [row] = rowsOf<{ n: string | number }>(
     await db.execute(sql`SELECT count(*) AS n FROM ${from}`),
   );
-  return { items, page: params.page, pageSize: params.pageSize, total: Number(row?.n ?? 0) };
+  return pageAnswer(params, items, row);
 }
 
 /**
@@ -58,10 +63,5 @@ export async function pageOfQuery<R, T>(
     query.limit(params.pageSize).offset(offsetOf(params)),
     total,
   ]);
-  return {
-    items: rows.map(view),
-    page: params.page,
-    pageSize: params.pageSize,
-    total: Number(all?.n ?? 0),
-  };
+  return pageAnswer(params, rows.map(view), all);
 }
