@@ -5,9 +5,10 @@
  * (/group-buying) is never a sign-up code (/register reads a friend's code from its cookie,
  * src/app/query-params.ts).
  *
- * `zod/mini`, the tree-shakable form of zod: the router is in the first JavaScript of every page, so
- * these schemas are too. Measured on the home page (bench/bundle.mjs, DESIGN §7's 160 KB): see
- * docs/performance.md, "Route search schemas".
+ * `zod/mini`, the tree-shakable form of zod. The route table names them through stand-ins
+ * (src/app/route-search.ts), so that this module and zod's core load after the first paint (DESIGN
+ * §7's 160 KB on the home page, bench/bundle.mjs; docs/web.md). An empty search must read as `{}`:
+ * the stand-ins answer that alone until the module is here (tests/web/route-search.test.ts).
  *
  * A parameter of the wrong type is dropped, never an error screen: these arrive in links typed or
  * shared by people. The router turns a value that reads as a number or a boolean into one

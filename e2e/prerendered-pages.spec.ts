@@ -202,3 +202,39 @@ test(
     await context.close();
   },
 );
+
+test(
+  'a prerendered page hydrates before the route search schemas arrive, and a navigation waits for them',
+  ONE_PROJECT.en,
+  async ({ page, i18n }) => {
+    const problems = errorsOf(page);
+    // The schemas (src/app/route-search.ts) held back, as on a slow network.
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    let requested = false;
+    await page.route('**/assets/search-params-*.js', async (route) => {
+      requested = true;
+      await arrived;
+      await route.continue();
+    });
+
+    await page.goto('/pricing');
+    // Adopted while they are still on their way: hydration did not wait for them.
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    await expect.poll(() => requested).toBe(true);
+
+    // A link whose address has a search: the navigation waits for the schemas …
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: i18n.t('Log in to pay') })
+      .click();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/pricing');
+
+    // … and goes on once they are here, its search validated.
+    arrive();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fpricing/);
+    await expect(page.getByRole('link', { name: i18n.t('Register') })).toBeVisible();
+    expect(problems).toEqual([]);
+  },
+);

@@ -17,17 +17,7 @@ import { lazyPage, type PageImporter } from './lazy-page';
 import { CLAUSE_NAMES, type ClauseName } from '../../contract/web-routes';
 import type { ContentPage } from '../../contract/content-pages';
 import { pageTextQuery } from '../lib/queries/page-text';
-import {
-  consoleGroupsSearch,
-  consoleOrdersSearch,
-  consoleUsersSearch,
-  groupBuyingSearch,
-  guestSearch,
-  kolSearch,
-  loadingSearch,
-  pricingSearch,
-  purchasedSearch,
-} from '../../contract/search-params';
+import { routeSearch } from './route-search';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -47,8 +37,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 /**
  * The builder of the pages under one parent route: a page is its path and its code (a lazy chunk,
  * src/app/lazy-page.tsx). A page that reads its address passes its search schema
- * (contract/search-params.ts): the router validates the search with it and the page reads it with
- * the route's typed `useSearch`.
+ * (contract/search-params.ts, by name: src/app/route-search.ts): the router validates the search with
+ * it and the page reads it with the route's typed `useSearch`.
  */
 const pagesUnder =
   <const TParent extends AnyRoute>(getParentRoute: () => TParent) =>
@@ -74,7 +64,7 @@ const page = pagesUnder(() => rootRoute);
 const guestRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'guest',
-  validateSearch: guestSearch,
+  validateSearch: routeSearch('guestSearch'),
   beforeLoad: async ({ context, search }) => {
     const snapshot = await settledSession(context.session);
     if (isLoggedIn(snapshot))
@@ -115,7 +105,7 @@ const userPage = pagesUnder(() => userRoute);
 const groupBuyingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/group-buying',
-  validateSearch: groupBuyingSearch,
+  validateSearch: routeSearch('groupBuyingSearch'),
   component: lazyPage('group-buying', () => import('../pages/group-buying.page')),
 });
 
@@ -195,14 +185,19 @@ export const routeTree = rootRoute.addChildren([
       () => import('../features/auth/reset-password-page'),
     ),
   ]),
-  page('/pricing', 'pricing', () => import('../features/store/pricing-page'), pricingSearch),
+  page(
+    '/pricing',
+    'pricing',
+    () => import('../features/store/pricing-page'),
+    routeSearch('pricingSearch'),
+  ),
   groupBuyingRoute,
   page('/crypto-pay/$productId', 'crypto-pay', () => import('../pages/crypto-pay.page')),
   page(
     '/purchased',
     'purchased',
     () => import('../features/store/purchased-page'),
-    purchasedSearch,
+    routeSearch('purchasedSearch'),
   ),
   page('/download', 'download', () => import('../features/download/download-page')),
   page('/download/tips', 'download-tips', () => import('../features/download/download-tips-page')),
@@ -216,13 +211,18 @@ export const routeTree = rootRoute.addChildren([
   clauseRoute,
   page('/apple-help', 'apple-help', () => import('../features/apple-help/apple-help-page')),
   page('/trial', 'trial', () => import('../features/store/trial-page')),
-  page('/loading', 'loading', () => import('../features/loading/loading-page'), loadingSearch),
+  page(
+    '/loading',
+    'loading',
+    () => import('../features/loading/loading-page'),
+    routeSearch('loadingSearch'),
+  ),
   userRoute.addChildren([
     userIndexRoute,
     userPage('/profile', 'profile', () => import('../pages/profile.page')),
     userPage('/device', 'devices', () => import('../features/devices/devices-page')),
     userPage('/reward', 'reward', () => import('../features/rewards/rewards-page')),
-    userPage('/kol', 'kol', () => import('../features/kol/kol-page'), kolSearch),
+    userPage('/kol', 'kol', () => import('../features/kol/kol-page'), routeSearch('kolSearch')),
     userPage('/group-buying', 'user-group-buying', () => import('../pages/user-group-buying.page')),
     userPage('/benefits', 'benefits', () => import('../features/benefits/benefits-page')),
     userPage('/security', 'security', () => import('../features/security/security-page')),
@@ -243,19 +243,19 @@ export const routeTree = rootRoute.addChildren([
         '/users',
         'console-members',
         () => import('../console/pages/members-page'),
-        consoleUsersSearch,
+        routeSearch('consoleUsersSearch'),
       ),
       staffAreaPage(
         '/orders',
         'console-orders',
         () => import('../console/pages/orders-page'),
-        consoleOrdersSearch,
+        routeSearch('consoleOrdersSearch'),
       ),
       staffAreaPage(
         '/groups',
         'console-groups',
         () => import('../console/pages/groups-page'),
-        consoleGroupsSearch,
+        routeSearch('consoleGroupsSearch'),
       ),
       staffAreaPage('/nodes', 'console-nodes', () => import('../console/pages/nodes-page')),
       staffAreaPage('/store', 'console-store', () => import('../console/pages/store-page')),

@@ -18,6 +18,7 @@ import { absorbQueryParams } from './query-params';
 import { captureErrors } from './debug/error-log';
 import { startSentry } from './sentry';
 import { createAppRouter } from './router';
+import { holdNavigationsForRouteSearch, loadRouteSearch } from './route-search';
 import { App } from './app';
 
 /** Set on `#root` by the prerender; removed once the app has rendered over it (e2e waits on it). */
@@ -25,11 +26,21 @@ export const PRERENDERED_MARK = 'data-prerendered';
 /** Set on `#root` by the prerender on a page rendered for a visitor who is not logged in. */
 export const PRERENDERED_SESSION = 'data-session';
 export const HYDRATION_MARK = 'kestrel:hydrate';
+const ROUTE_SEARCH_CHUNK = 'route-search';
 
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function reportHydrationMismatch(error: unknown): void {
   console.error('Prerendered page rendered over:', error);
+}
+
+/**
+ * The search schemas failed to load after the first paint: most likely a new deployment replaced
+ * the file, so reload once, as for a page's chunk (src/lib/chunk-reload.ts). A second failure
+ * reloads no more; a route that reads its address then shows the error screen, with Reload.
+ */
+function reloadForNewBuild(): void {
+  if (onChunkFailure(sessionFlags, ROUTE_SEARCH_CHUNK) === 'reload') window.location.reload();
 }
 
 /** Start-up in the order of issue 2 §4; returns false when nothing is rendered (ad crawlers). */
@@ -56,9 +67,15 @@ export async function start(container: HTMLElement): Promise<boolean> {
   // Hydrated only if it is in the language the app chose (else rendered over, see below).
   const prerendered = prerenderedIn === locale;
   const catalogChunk = `locale:${locale}`;
+  // The routes' search schemas (src/app/route-search.ts) come with the catalogue where the first
+  // routes may read the address: a page not prerendered (its guard may send the visitor on to
+  // /login?redirect=…) or an address with a search. A prerendered page without one paints and
+  // hydrates without them; they follow right after (below).
+  const searchFirst = !prerendered || window.location.search !== '';
   try {
     await Promise.all([
       activateLocale(locale),
+      searchFirst ? loadRouteSearch() : undefined,
       wantsInspector(appEnv, window.location.search) ? startInspector() : undefined,
     ]);
     onChunkLoaded(sessionFlags, catalogChunk);
@@ -79,6 +96,7 @@ export async function start(container: HTMLElement): Promise<boolean> {
   const settleFirst = prerendered && container.getAttribute(PRERENDERED_SESSION) === 'loggedOut';
   const session = createSession(queryClient, { start: !prerendered || settleFirst });
   const router = createAppRouter(queryClient, session);
+  holdNavigationsForRouteSearch(router.history, reloadForNewBuild);
   await breather();
 
   const app = (
@@ -121,7 +139,15 @@ export async function start(container: HTMLElement): Promise<boolean> {
   onUnauthorizedRedirect(router, session);
 
   // What the first paint does not need comes right after it.
-  requestAnimationFrame(() => setTimeout(warmApi, 0));
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      warmApi();
+      void loadRouteSearch().then(
+        () => onChunkLoaded(sessionFlags, ROUTE_SEARCH_CHUNK),
+        reloadForNewBuild,
+      );
+    }, 0),
+  );
   startSentry(appEnv, import.meta.env.VITE_SENTRY_DSN);
   return true;
 }

@@ -15,6 +15,7 @@ import { VISITOR_SYSTEMS, type VisitorSystem } from '../../contract/platform';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { App } from '../app/app';
 import { createAppRouter } from '../app/router';
+import { loadRouteSearch } from '../app/route-search';
 import { documentTitle, ogLocale, pageLinks, routeMeta } from '../app/seo/route-meta';
 import { activateLocale, i18n } from '../i18n/i18n';
 import { createQueryClient } from '../lib/query-client';
@@ -72,6 +73,8 @@ export async function renderPage(
   const loggedOut = GUEST_PAGES.includes(path);
   // Else never started: the session stays `unknown`, as the SPA's is before its first answer.
   const session = loggedOut ? loggedOutSession() : createActor(sessionMachine);
+  // A prerendered address has no search, but its routes are validated as in the browser.
+  await loadRouteSearch();
   const router = createAppRouter(
     queryClient,
     session,

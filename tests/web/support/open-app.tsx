@@ -7,6 +7,7 @@ import { act, render } from '@testing-library/react';
 import type { DisplayConfig } from '../../../contract/endpoints/system';
 import { App } from '../../../src/app/app';
 import { createAppRouter } from '../../../src/app/router';
+import { loadRouteSearch } from '../../../src/app/route-search';
 import { createQueryClient } from '../../../src/lib/query-client';
 import { createSession } from '../../../src/lib/session/session';
 
@@ -35,6 +36,8 @@ export async function openApp(
   queryClient.setQueryData(['display-config'], displayConfig);
   for (const [key, data] of answers) queryClient.setQueryData(key, data);
   const session = createSession(queryClient);
+  // As the app's start does on a page it renders itself: the routes' search schemas first.
+  await loadRouteSearch();
   const router = createAppRouter(queryClient, session);
   await act(async () => {
     render(<App queryClient={queryClient} session={session} router={router} />);
