@@ -28,3 +28,26 @@ test(
     await expect(heading).toHaveText(other.t("Sorry, we couldn't find that page."));
   },
 );
+
+test('a page with its own catalogue (/download, docs/i18n.md) is translated whole in both languages', async ({
+  page,
+  i18n,
+  language,
+}) => {
+  const other = new I18n(language === 'en' ? 'zh-CN' : 'en');
+  await page.goto('/download');
+  // A text only the download catalogue holds.
+  const text = 'Installation tips for every platform, and one link for all your devices.';
+  await expect(page.getByText(i18n.t(text))).toBeVisible();
+  await expect(page.getByText(i18n.t('Need a hand?'))).toBeVisible();
+
+  await page
+    .getByRole('button', { name: i18n.t('Change language') })
+    .first()
+    .click();
+
+  await expect(page.locator('html')).toHaveAttribute('lang', other.language);
+  await expect(page.getByText(other.t(text))).toBeVisible();
+  await expect(page.getByText(other.t('Need a hand?'))).toBeVisible();
+  await expect(page).toHaveURL(/\/download$/);
+});

@@ -61,9 +61,13 @@ function swap(html, pattern, replacement) {
   return html.replace(pattern, replacement);
 }
 
-/** The JS a route's page needs (its chunk and their imports) and the catalog of its language. */
+/**
+ * The JS a route's page needs (its chunk and their imports) and the catalogs of its language: the
+ * main one and the route's own, if it has one (src/i18n/route-catalog-names.ts).
+ */
 function modulesOf(path, locale) {
-  return [...routeAssets.catalogs[locale], ...routeFiles(path)].filter((file) =>
+  const own = routeAssets.routeCatalogs[path]?.[locale] ?? [];
+  return [...routeAssets.catalogs[locale], ...routeFiles(path), ...own].filter((file) =>
     file.endsWith('.js'),
   );
 }

@@ -7,9 +7,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { errorMessage, Errors } from '../../contract/errors';
 
-/** The zh-CN text of a source message without context, from the SPA's catalogue. */
-function zh(source: string): string {
-  const po = readFileSync(new URL('../../src/locales/zh-CN/messages.po', import.meta.url), 'utf8');
+/**
+ * The zh-CN text of a source message without context, from the SPA's catalogue that holds the menu:
+ * the main one for the header, the account area's own (docs/i18n.md) for the account menu.
+ */
+function zh(source: string, catalogue: 'messages' | 'account'): string {
+  const po = readFileSync(
+    new URL(`../../src/locales/zh-CN/${catalogue}.po`, import.meta.url),
+    'utf8',
+  );
   const entry = new RegExp(`^msgid ${JSON.stringify(source)}\\nmsgstr "(.*)"$`, 'm').exec(po);
   // The first entry of that source must be the plain one, not one with a context.
   expect(entry, source).not.toBeNull();
@@ -26,7 +32,7 @@ describe('the device-limit error names the menus as they are shown', () => {
   });
 
   it('in Chinese: the catalogue’s 个人中心 > 设备管理', () => {
-    const path = `${zh('Personal centre')} > ${zh('Devices')}`;
+    const path = `${zh('Personal centre', 'messages')} > ${zh('Devices', 'account')}`;
     expect(path).toBe('个人中心 > 设备管理');
     expect(Errors.DEVICE_LIMIT_REACHED.zh_CN).toContain(`「${path}」`);
   });

@@ -14,7 +14,8 @@ import { COPIED_STATE_MS, CopyButton } from '../../src/components/ui/copy-button
 import { orderedPlatforms, smartLinkTarget } from '../../src/features/download/platforms';
 import { INDEXED_PATHS, routeMeta } from '../../src/app/seo/route-meta';
 import { activateLocale, i18n } from '../../src/i18n/i18n';
-import { routeModules } from '../../scripts/vite-route-preload';
+import { routeChunkNames, routeModules } from '../../scripts/vite-route-preload';
+import { CATALOG_OF_ROUTE } from '../../src/i18n/route-catalog-names';
 import { PRERENDERED_PAGES } from '../../src/prerender/pages';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -158,5 +159,22 @@ describe('route preload build plugin', () => {
     const table = routeModules(readFileSync(join(dir, 'routes.tsx'), 'utf8'), dir);
     for (const page of PRERENDERED_PAGES)
       expect(table.has(page.startsWith('/clause/') ? '/clause/*' : page), page).toBe(true);
+  });
+
+  it("names each page's chunk, so a prerendered page preloads its own catalogue", () => {
+    const dir = join(ROOT, 'src/app');
+    const chunks = routeChunkNames(readFileSync(join(dir, 'routes.tsx'), 'utf8'));
+    expect(chunks.get('/')).toBe('home');
+    expect(chunks.get('/download/tips')).toBe('download-tips');
+    expect(chunks.get('/group-buying')).toBe('group-buying');
+    expect(chunks.get('/faq')).toBe('faq');
+    const catalogueOf = (path: string) => CATALOG_OF_ROUTE[chunks.get(path) ?? ''];
+    expect(catalogueOf('/')).toBeUndefined();
+    expect(catalogueOf('/download')).toBe('download');
+    expect(catalogueOf('/apple-help')).toBe('download');
+    expect(catalogueOf('/pricing')).toBe('store');
+    expect(catalogueOf('/affiliate')).toBe('affiliate');
+    expect(catalogueOf('/group-buying')).toBe('group-buy');
+    expect(catalogueOf('/crypto-pay/$productId')).toBe('crypto-pay');
   });
 });
