@@ -19,6 +19,17 @@ export function useDateTime(): (iso: string | Date) => string {
     formatDateTime(i18n.locale, { dateStyle: 'long', timeStyle: 'short' }, value);
 }
 
+/**
+ * A moment in a member's list (devices, sessions, passkeys, subscription fetches, the third-party
+ * client's dates): the medium date and the short time, e.g. "Nov 28, 2026, 6:01 AM" or
+ * "2026年11月28日 06:01", in the browser's time zone.
+ */
+export function useCompactDateTime(): (iso: string | Date) => string {
+  const { i18n } = useLingui();
+  return (value: string | Date) =>
+    formatDateTime(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }, value);
+}
+
 export function useDate(): (iso: string | Date) => string {
   const { i18n } = useLingui();
   return (value: string | Date) => formatDateTime(i18n.locale, { dateStyle: 'medium' }, value);

@@ -5,7 +5,8 @@ import { Select, Trans, useLingui } from '@lingui/react/macro';
 import type { z } from 'zod';
 import { DeviceType } from '../../../contract/enums';
 import type { device as deviceSchema } from '../../../contract/endpoints/user';
-import { formatCount, formatDateTime, pluralCategory, sentenceGap } from '../../i18n/intl-format';
+import { formatCount, pluralCategory, sentenceGap } from '../../i18n/intl-format';
+import { useCompactDateTime } from '../../components/formats';
 import { DataTable } from '../../components/ui/data-table';
 import { actionsColumn } from './actions-column';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog';
@@ -36,8 +37,7 @@ export default function DevicesPage() {
     if (!device.web) return device.deviceName;
     return browser ? t`Web browser (${browser})` : t`Web browser`;
   };
-  const formatDate = (iso: string) =>
-    formatDateTime(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }, iso);
+  const formatDate = useCompactDateTime();
 
   const cancel = useCallback(() => setRemoving(null), []);
   const confirm = async () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Select, Trans, useLingui } from '@lingui/react/macro';
-import { formatCount, formatDateTime, pluralCategory, sentenceGap } from '../../i18n/intl-format';
+import { formatCount, pluralCategory, sentenceGap } from '../../i18n/intl-format';
+import { useCompactDateTime } from '../../components/formats';
 import { DataTable } from '../../components/ui/data-table';
 import { actionsColumn } from './actions-column';
 import { onlineDevicesKey, onlineDevicesQuery, removeOnlineDevice } from './api/online-devices';
@@ -17,6 +18,7 @@ export function OnlineDevices() {
   const queryClient = useQueryClient();
   const { data, isError, refetch } = useQuery(onlineDevicesQuery());
   const [freeing, setFreeing] = useState<string | null>(null);
+  const formatDate = useCompactDateTime();
 
   const free = async (ip: string) => {
     setFreeing(ip);
@@ -48,8 +50,6 @@ export function OnlineDevices() {
   const limitCategory = pluralCategory(i18n.locale, limit);
   const minutesCategory = pluralCategory(i18n.locale, minutes);
   const gap = sentenceGap(i18n.locale);
-  const formatDate = (iso: string) =>
-    formatDateTime(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }, iso);
 
   return (
     <section className="card devices-online" aria-labelledby="devices-online">

@@ -20,7 +20,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { CurrentPasswordField } from '../../components/ui/password-fields';
-import { formatDateTime } from '../../i18n/intl-format';
+import { useCompactDateTime } from '../../components/formats';
 import { useErrorText } from '../../i18n/use-error-text';
 import { actorInspection } from '../../lib/inspector';
 import { type Refusal } from '../../lib/api-error';
@@ -36,7 +36,7 @@ import { RemoveDialog, RenameDialog } from './passkey-dialogs';
  * second step when two-step sign-in is on.
  */
 export function PasskeysCard() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const query = useQuery(passkeyListQuery());
@@ -68,8 +68,7 @@ export function PasskeysCard() {
   const [invalid, setInvalid] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<MemberPasskey | null>(null);
   const [removing, setRemoving] = useState<MemberPasskey | null>(null);
-  const when = (iso: string) =>
-    formatDateTime(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }, iso);
+  const when = useCompactDateTime();
 
   const refusal: Refusal | null =
     invalid !== null

@@ -5,7 +5,7 @@ import type { MemberSession } from '../../../contract/endpoints/account-security
 import { QueryStatus } from '../../components/query-status';
 import { TitledCard } from '../../components/titled-card';
 import { DataTable } from '../../components/ui/data-table';
-import { formatDateTime } from '../../i18n/intl-format';
+import { useCompactDateTime } from '../../components/formats';
 import { revokeSession, sessionListKey, sessionListQuery } from './api/security';
 
 /** The `platform` header a session signed in with, as people name it. */
@@ -29,14 +29,13 @@ function usePlatformName(): (platform: string) => string {
 
 /** Every signed-in session, the current one marked; sign one out, or every other one. */
 export function SessionsCard() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const query = useQuery(sessionListQuery());
   const { data } = query;
   const [busy, setBusy] = useState<number | 'others' | null>(null);
   const platformName = usePlatformName();
-  const when = (iso: string) =>
-    formatDateTime(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }, iso);
+  const when = useCompactDateTime();
 
   const signOut = async (target: number | 'others') => {
     setBusy(target);

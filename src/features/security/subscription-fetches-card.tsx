@@ -4,7 +4,7 @@ import { QueryStatus } from '../../components/query-status';
 import { SubscriptionFetchResult } from '../../components/subscription-fetch-result';
 import { TitledCard } from '../../components/titled-card';
 import { DataTable } from '../../components/ui/data-table';
-import { formatDateTime } from '../../i18n/intl-format';
+import { useCompactDateTime } from '../../components/formats';
 import { subscriptionFetchesQuery } from '../../lib/queries/subscription';
 import { ResetSubscriptionAction } from '../../components/reset-subscription-action';
 
@@ -13,10 +13,9 @@ import { ResetSubscriptionAction } from '../../components/reset-subscription-act
  * the reset beside them. The alert e-mail about a new address links here (#subscription-fetches).
  */
 export function SubscriptionFetchesCard() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const query = useQuery(subscriptionFetchesQuery());
-  const when = (iso: string) =>
-    formatDateTime(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }, iso);
+  const when = useCompactDateTime();
 
   return (
     <TitledCard

@@ -7,7 +7,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { THIRD_PARTY_CLIENT } from '../../../contract/account-area';
 import { thirdPartyClientMachine } from '../../../machines/third-party-client/third-party-client.machine';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { formatDateTime, sentenceGap } from '../../i18n/intl-format';
+import { sentenceGap } from '../../i18n/intl-format';
+import { useCompactDateTime } from '../../components/formats';
 import { useErrorText } from '../../i18n/use-error-text';
 import { actorInspection } from '../../lib/inspector';
 import {
@@ -65,8 +66,7 @@ export default function ThirdPartyClientPage() {
   const link = useImportLink(state.matches('enabled'));
   const busy = state.matches('enabling') || state.matches('disabling');
   const { days, hours, minutes, seconds } = parts(remainingMs);
-  const formatDate = (iso: string) =>
-    formatDateTime(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }, iso);
+  const formatDate = useCompactDateTime();
   const mbps = THIRD_PARTY_CLIENT.speedLimitMbps;
   const cooldownDays = THIRD_PARTY_CLIENT.cooldownDays;
   const reenableOn = nextEnableAt ? formatDate(nextEnableAt) : null;

@@ -7,12 +7,11 @@ import type { CryptoPayContext } from '../../../../machines/crypto-pay/crypto-pa
 import { ProductName, useMoney } from '../../../components/formats';
 import { useSessionState } from '../../../lib/session/session-context';
 import { useCryptoPay } from './use-crypto-pay';
-import { RadioCard, Waiting, lockedChoices, units, type CryptoPay } from './crypto-pay-parts';
+import { ChoiceStep, Waiting, lockedChoices, units, type CryptoPay } from './crypto-pay-parts';
 import { Expired, Failed, QuoteFailed, Reversed } from './crypto-pay-outcomes';
 import { QuotePanel } from './quote-panel';
 import { WalletStep } from './wallet-step';
 import { ContentPage } from '../../../components/content-page';
-import { StoreFieldset } from '../store-fieldset';
 import { ErrorNotice } from '../../../components/error-notice';
 // Why: the page's error lines use the SPA's form error style; without it they read as body text.
 import '../../../components/ui/form.css';
@@ -99,41 +98,37 @@ function Flow({ pay, config }: { pay: CryptoPay; config: Config }) {
   return (
     <div className="with-summary store-grid crypto-grid">
       <div className="store-choices">
-        <StoreFieldset legend={<Trans>1. Network</Trans>}>
-          <div className="method-options">
-            {options.networks.map((n) => (
-              <RadioCard
-                key={n.chainId}
-                group="crypto-network"
-                checked={n.chainId === chainId}
-                disabled={locked}
-                onSelect={() => send({ type: 'SELECT_NETWORK', chainId: n.chainId })}
-              >
-                <span className="method-option__name">{n.name}</span>
-              </RadioCard>
-            ))}
-          </div>
-        </StoreFieldset>
+        <ChoiceStep
+          legend={<Trans>1. Network</Trans>}
+          group="crypto-network"
+          choices={options.networks}
+          valueOf={(n) => n.chainId}
+          value={chainId}
+          disabled={locked}
+          onSelect={(id) => send({ type: 'SELECT_NETWORK', chainId: id })}
+        >
+          {(n) => <span className="method-option__name">{n.name}</span>}
+        </ChoiceStep>
 
         {network && (
-          <StoreFieldset legend={<Trans>2. Token</Trans>}>
-            <div className="method-options">
-              {network.tokens.map((tk) => (
-                <RadioCard
-                  key={tk.symbol}
-                  group="crypto-token"
-                  checked={tk.symbol === token}
-                  disabled={locked}
-                  onSelect={() => send({ type: 'SELECT_TOKEN', token: tk.symbol })}
-                >
-                  <span className="method-option__name">{tk.symbol}</span>
-                  <span className="crypto-token__amount">
-                    {units(tk.amount, tk.decimals)} {tk.symbol}
-                  </span>
-                </RadioCard>
-              ))}
-            </div>
-          </StoreFieldset>
+          <ChoiceStep
+            legend={<Trans>2. Token</Trans>}
+            group="crypto-token"
+            choices={network.tokens}
+            valueOf={(tk) => tk.symbol}
+            value={token}
+            disabled={locked}
+            onSelect={(symbol) => send({ type: 'SELECT_TOKEN', token: symbol })}
+          >
+            {(tk) => (
+              <>
+                <span className="method-option__name">{tk.symbol}</span>
+                <span className="crypto-token__amount">
+                  {units(tk.amount, tk.decimals)} {tk.symbol}
+                </span>
+              </>
+            )}
+          </ChoiceStep>
         )}
 
         {network && token && (

@@ -1,34 +1,62 @@
 /**
- * What the crypto-pay page's parts share: the hook's type, token amounts in units, the radio card of a
- * network or token, an error line, and when the choices are locked.
+ * What the crypto-pay page's parts share: the hook's type, token amounts in units, the step that
+ * chooses a network or a token, an error line, and when the choices are locked.
  */
 import type { ReactNode } from 'react';
 import { formatUnits } from 'viem';
 import { useErrorText } from '../../../i18n/use-error-text';
+import { StoreFieldset } from '../store-fieldset';
 import type { useCryptoPay } from './use-crypto-pay';
 
 export type CryptoPay = ReturnType<typeof useCryptoPay>;
 
 export const units = (amount: string, decimals: number) => formatUnits(BigInt(amount), decimals);
 
-export function RadioCard({
+/**
+ * A step of the page that is one choice among cards (the network, then the token): a titled group
+ * of radio cards, the chosen one marked, all locked together while the wallet is busy.
+ */
+export function ChoiceStep<T, V extends string | number>({
+  legend,
   group,
-  checked,
+  choices,
+  valueOf,
+  value,
   disabled,
   onSelect,
   children,
 }: {
+  legend: ReactNode;
   group: string;
-  checked: boolean;
+  choices: readonly T[];
+  valueOf: (choice: T) => V;
+  value: V | null;
   disabled: boolean;
-  onSelect: () => void;
-  children: ReactNode;
+  onSelect: (value: V) => void;
+  /** What a card shows of its choice. */
+  children: (choice: T) => ReactNode;
 }) {
   return (
-    <label className={`method-option card${checked ? ' is-selected' : ''}`}>
-      <input type="radio" name={group} checked={checked} disabled={disabled} onChange={onSelect} />
-      {children}
-    </label>
+    <StoreFieldset legend={legend}>
+      <div className="method-options">
+        {choices.map((choice) => {
+          const own = valueOf(choice);
+          const checked = own === value;
+          return (
+            <label key={own} className={`method-option card${checked ? ' is-selected' : ''}`}>
+              <input
+                type="radio"
+                name={group}
+                checked={checked}
+                disabled={disabled}
+                onChange={() => onSelect(own)}
+              />
+              {children(choice)}
+            </label>
+          );
+        })}
+      </div>
+    </StoreFieldset>
   );
 }
 
