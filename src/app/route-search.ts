@@ -68,12 +68,12 @@ function isEmptySearch(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
+type StandardOf<S> = { readonly '~standard': z.core.$ZodStandardSchema<S> };
+
 /**
  * The `validateSearch` of a route: a Standard Schema (what the router takes) that runs the schema
  * `name` of contract/search-params.ts once it has been loaded, typed as that schema is.
  */
-type StandardOf<S> = { readonly '~standard': z.core.$ZodStandardSchema<S> };
-
 export function routeSearch<K extends RouteSearchName>(name: K): StandardOf<Schema<K>> {
   const standIn: StandardOf<z.ZodMiniType> = {
     '~standard': {
