@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
-import { routePreload } from './scripts/vite-route-preload';
+import { routePreload } from './scripts/vite-route-preload.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || '8080'}`;
 

@@ -22,6 +22,10 @@ function errorsOf(page: Page): string[] {
   return problems;
 }
 
+/** The home page's description (src/app/seo/route-meta.ts), the site's. */
+const SITE_DESCRIPTION =
+  'Kestrel VPN: fast, secure connections with zero logging, streaming and AI services unlocked, 99.999% uptime and 24/7 support on iPhone, iPad, Android, macOS and Windows.';
+
 test(
   'every prerendered page arrives in the visitor’s language and hydrates cleanly',
   ONE_PROJECT.zh,
@@ -92,7 +96,7 @@ test(
 test(
   'a group or a payment arrives as its frame, whatever its address holds, and is adopted',
   ONE_PROJECT.zh,
-  async ({ page, request }) => {
+  async ({ page, request, i18n }) => {
     const problems = errorsOf(page);
     for (const url of [
       '/crypto-pay/42',
@@ -109,6 +113,18 @@ test(
     // A payment of the visitor's is no page for search engines.
     expect(crypto).toContain('<meta name="robots" content="noindex">');
     expect(crypto).not.toContain('rel="canonical"');
+    // It is described as the site is, in the visitor's language, before the app runs and after.
+    const siteDescription = i18n.t(SITE_DESCRIPTION);
+    const arrived = await page.goto('/crypto-pay/42');
+    expect(await arrived?.text()).toContain(`content="${siteDescription}"`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      siteDescription,
+    );
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+      'content',
+      siteDescription,
+    );
   },
 );
 

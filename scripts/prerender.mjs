@@ -136,7 +136,7 @@ function documentFor(path, locale, page) {
   html = swap(html, /<html lang="[^"]*">/, `<html lang="${locale}">`);
   html = swap(html, /<title>[^<]*<\/title>/, `<title>${title}</title>`);
   html = swap(html, /(<meta property="og:title" content=")[^"]*(")/, `$1${title}$2`);
-  // Without a description of its own a page keeps the site's, as in the browser.
+  // A page without a description of its own has the site's, in its language (routeDescription).
   if (description) {
     html = swap(html, /(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${description}$2`);
     html = swap(

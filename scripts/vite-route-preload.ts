@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { CATALOG_OF_ROUTE } from '../src/i18n/route-catalog-names';
+import { CATALOG_OF_ROUTE } from '../src/i18n/route-catalog-names.ts';
 
 interface OutputChunkLike {
   type: 'chunk';

@@ -16,7 +16,13 @@ import { sessionMachine } from '../../machines/session/session.machine';
 import { App } from '../app/app';
 import { createAppRouter } from '../app/router';
 import { loadRouteSearch } from '../app/route-search';
-import { documentTitle, ogLocale, pageLinks, routeMeta } from '../app/seo/route-meta';
+import {
+  documentTitle,
+  ogLocale,
+  pageLinks,
+  routeDescription,
+  routeMeta,
+} from '../app/seo/route-meta';
 import { activateLocale, i18n } from '../i18n/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { seedBuiltInText } from '../lib/queries/page-text';
@@ -37,8 +43,8 @@ export interface RenderedPage {
   html: string;
   /**
    * The head, as src/app/seo/use-route-meta.ts sets it in the browser. A page search engines do not
-   * index (no entry in ROUTE_META: `indexed` false) has no description and no links of its own, and
-   * the brand as its title until the app names it after its heading.
+   * index (no entry in ROUTE_META: `indexed` false) has the site's description in its language, no
+   * links of its own, and the brand as its title until the app names it after its heading.
    */
   head: {
     title: string;
@@ -89,7 +95,7 @@ export async function renderPage(
     html,
     head: {
       title: documentTitle(meta?.title && i18n._(meta.title), i18n._(msg`Kestrel VPN`)),
-      description: meta ? i18n._(meta.description) : '',
+      description: i18n._(routeDescription(path)),
       ogLocale: ogLocale(locale),
       indexed: meta !== undefined,
       ...pageLinks(ORIGIN_PLACEHOLDER, path),

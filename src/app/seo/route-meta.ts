@@ -87,6 +87,15 @@ export function routeMeta(pathname: string): RouteMeta | undefined {
   return ROUTE_META[path];
 }
 
+/**
+ * What the head describes a page with: its own description, or for a route without one (the
+ * account area, a payment, the 404) the site's, the home page's. So the description is always in
+ * the page's language, never index.html's English default or the previous page's.
+ */
+export function routeDescription(pathname: string): MessageDescriptor {
+  return (routeMeta(pathname) ?? ROUTE_META['/']!).description;
+}
+
 /** hreflang: the same page in each language, chosen by `?lang=` (src/app/start.tsx). */
 export const HREFLANGS = [
   { hreflang: 'en', lang: 'en' },

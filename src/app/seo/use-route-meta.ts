@@ -1,7 +1,14 @@
 import { useEffect } from 'react';
 import { useLocation } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
-import { alternateUrl, documentTitle, ogLocale, pageLinks, routeMeta } from './route-meta';
+import {
+  alternateUrl,
+  documentTitle,
+  ogLocale,
+  pageLinks,
+  routeDescription,
+  routeMeta,
+} from './route-meta';
 
 function upsert(selector: string, create: () => HTMLElement, attr: string, value: string): void {
   let element = document.head.querySelector<HTMLElement>(selector);
@@ -40,7 +47,7 @@ const linkTag = (rel: string, href: string, hreflang?: string) =>
 /**
  * The head of the page follows the route and the language: title, description, Open Graph,
  * canonical and hreflang alternates. Routes without an entry in ROUTE_META take the title from
- * their heading and are marked `noindex`.
+ * their heading and the site's description, and are marked `noindex`.
  */
 export function useRouteMeta(): void {
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -56,11 +63,11 @@ export function useRouteMeta(): void {
       const title = documentTitle(heading, brand);
       document.title = title;
       const origin = window.location.origin;
-      const description = meta ? i18n._(meta.description) : '';
-      if (description) metaTag('name', 'description', description);
+      const description = i18n._(routeDescription(pathname));
+      metaTag('name', 'description', description);
       metaTag('name', 'robots', meta ? 'index, follow' : 'noindex');
       metaTag('property', 'og:title', title);
-      if (description) metaTag('property', 'og:description', description);
+      metaTag('property', 'og:description', description);
       metaTag('property', 'og:url', alternateUrl(origin, pathname));
       metaTag('property', 'og:image', `${origin}/og-image.jpg`);
       metaTag('property', 'og:locale', ogLocale(i18n.locale));
