@@ -136,15 +136,13 @@ function documentFor(path, locale, page) {
   html = swap(html, /<html lang="[^"]*">/, `<html lang="${locale}">`);
   html = swap(html, /<title>[^<]*<\/title>/, `<title>${title}</title>`);
   html = swap(html, /(<meta property="og:title" content=")[^"]*(")/, `$1${title}$2`);
-  // A page without a description of its own has the site's, in its language (routeDescription).
-  if (description) {
-    html = swap(html, /(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${description}$2`);
-    html = swap(
-      html,
-      /(<meta\s+property="og:description"\s+content=")[^"]*(")/,
-      `$1${description}$2`,
-    );
-  }
+  // Every page has a description: its own, or the site's in its language (routeDescription).
+  html = swap(html, /(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${description}$2`);
+  html = swap(
+    html,
+    /(<meta\s+property="og:description"\s+content=")[^"]*(")/,
+    `$1${description}$2`,
+  );
   html = swap(html, /<\/head>/, `  ${tags}\n  </head>`);
   html = swap(
     html,
