@@ -103,7 +103,7 @@ function audited(argv: readonly string[], command: AdminCommand): AdminCommand {
       exit = await command(context);
     } catch (error) {
       const failure = error instanceof Error ? error.message : String(error);
-      await record({ exit: 1, failure }).catch(() => undefined);
+      await record({ exit: error instanceof UsageError ? 2 : 1, failure }).catch(() => undefined);
       throw error;
     }
     await record({ exit });
@@ -126,7 +126,11 @@ export function reportUsage(error: UsageError, io: AdminContext['io']): number {
   return 2;
 }
 
-/** Runs a parsed command; a failure it reports (AdminError, RefundError) exits 1 with its message. */
+/**
+ * Runs a parsed command; a failure it reports (AdminError, RefundError) exits 1 with its message. An
+ * input that only the running command can check (a file's contents, a rate the server refuses) is a
+ * usage mistake like any other: exit 2.
+ */
 export async function runAdminCommand(
   command: AdminCommand,
   context: AdminContext,
@@ -134,6 +138,7 @@ export async function runAdminCommand(
   try {
     return await command(context);
   } catch (error) {
+    if (error instanceof UsageError) return reportUsage(error, context.io);
     if (error instanceof AdminError || (error instanceof Error && error.name === 'RefundError')) {
       context.io.err(`error: ${error.message}`);
       return 1;

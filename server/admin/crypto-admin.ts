@@ -59,9 +59,10 @@ export const CRYPTO_USAGE = [
   'crypto import <file.json>            (networks with tokens, and the rate: added or updated)',
 ];
 
+/** The whole file is checked before anything is written: a bad rate after good networks changes nothing. */
 const importFile = z.object({
   networks: z.array(cryptoImportedNetwork),
-  cnyPerUsd: z.string().nullable().optional(),
+  cnyPerUsd: cryptoRateField.optional(),
 });
 export type NetworkInput = CryptoImportedNetwork;
 

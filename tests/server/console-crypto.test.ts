@@ -7,6 +7,8 @@
  * flagReorgAfterCredit); a support member kept out; and the CLI's `crypto` commands on the same
  * operator functions, audited as `cli`.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { expect, it } from 'vitest';
@@ -549,5 +551,41 @@ await describeConsole('the console crypto section', {}, (t) => {
     });
     const badRate = await t.runCli(['crypto', 'rate', 'seven']);
     expect(badRate.code).toBe(2);
+  });
+
+  it('refuses an import file with a bad network or rate as a usage mistake, before it writes anything', async () => {
+    const file = join(t.dataDir, 'crypto-import.json');
+    const polygon = {
+      chainId: 137,
+      name: 'Polygon',
+      rpcUrls: ['https://polygon-rpc.com'],
+      confirmations: 30,
+      receivingAddress: WALLET,
+      tokens: [{ symbol: 'USDC', address: BNB_USDT, decimals: 6 }],
+    };
+    for (const [contents, expected] of [
+      // A good network, then a rate the server refuses: the network must not be written either.
+      [
+        { networks: [{ ...polygon, chainId: 80002 }], cnyPerUsd: 'seven' },
+        `${file}.cnyPerUsd: ${Errors.CRYPTO_RATE_INVALID.en}`,
+      ],
+      [
+        { networks: [{ ...polygon, receivingAddress: WALLET_BAD_CHECKSUM }] },
+        `${file}.networks.0.receivingAddress: ${Errors.CRYPTO_ADDRESS_INVALID.en}`,
+      ],
+    ] as const) {
+      writeFileSync(file, JSON.stringify(contents));
+      const before = await snapshot();
+      const run = await t.runCli(['crypto', 'import', file]);
+      expect(run.code, run.err.join('\n')).toBe(2);
+      expect(run.err[0]).toBe(`error: ${expected}`);
+      const after = await snapshot();
+      expect({ ...after, audit: before.audit }).toEqual(before);
+      // The one entry written is the command's own, with its exit code.
+      expect(after.audit).toBe(before.audit + 1);
+      expect(await t.lastAudit('cli.command')).toMatchObject({
+        after: { exit: 2, failure: expected },
+      });
+    }
   });
 });
