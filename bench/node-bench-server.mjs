@@ -4,31 +4,24 @@
  * `close()` stops the server and drops the database. Also the PostgreSQL side of bench/soak.mjs and
  * bench/idle-memory.mjs.
  */
-import { randomBytes } from 'node:crypto';
-import process from 'node:process';
 import pg from 'pg';
 import { SERVER_BUNDLE } from '../scripts/build-freshness.mjs';
+import { createScratchDatabase } from './scratch-database.mjs';
 import { buildIfStale, startServer } from './serve-built-app.mjs';
 
-const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The nodes engineer's ports (GUIDE): nobody else's bench or server is disturbed. */
 const PORTS = { from: 18162, to: 18169 };
 
 /** `args`: node's arguments, the bare bundle by default (bench/serve-built-app.mjs). */
 export async function startNodeBenchServer(prefix, env = {}, { args = [SERVER_BUNDLE] } = {}) {
   buildIfStale();
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const database = await createScratchDatabase(prefix);
   const start = (more = {}) =>
     startServer({
       args,
       env: {
         APP_ENV: 'DEV',
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: database.url,
         RATE_LIMIT_API_PER_MINUTE: '1000000',
         ...env,
         ...more,
@@ -36,7 +29,7 @@ export async function startNodeBenchServer(prefix, env = {}, { args = [SERVER_BU
       ports: PORTS,
     });
   let server = await start();
-  const db = new pg.Client({ connectionString: url.toString() });
+  const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   return {
     get server() {
@@ -44,7 +37,7 @@ export async function startNodeBenchServer(prefix, env = {}, { args = [SERVER_BU
     },
     /** A client of the bench's database, for seeding with SQL. */
     db,
-    name,
+    name: database.name,
     /**
      * Stops the server and starts a new one on the same database (bench/idle-memory.mjs), with
      * `more` added to its environment (bench/node-fleet.mjs).
@@ -57,8 +50,7 @@ export async function startNodeBenchServer(prefix, env = {}, { args = [SERVER_BU
     async close() {
       await db.end();
       await server.stop();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     },
   };
 }

@@ -9,7 +9,6 @@
  * PostgreSQL on this machine at BENCH_PG_URL (default the test server); makes a database of its own
  * and drops it. Run: `npx tsx bench/node-reports.ts` (BENCH_REPORT_ENTRIES=1000).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,27 +16,22 @@ import { performance } from 'node:perf_hooks';
 import type { InjectOptions } from 'fastify';
 import process from 'node:process';
 import pg from 'pg';
+import { createScratchDatabase } from './scratch-database.mjs';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createNode } from '../server/nodes/manage-nodes';
 
-const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ENTRIES = Number(process.env.BENCH_REPORT_ENTRIES ?? 1000);
 const ROUNDS = 41;
 const WARMUP = 3;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-const name = `bench_reports_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
+const database = await createScratchDatabase('bench_reports');
 const dataDir = mkdtempSync(join(tmpdir(), 'kestrel-bench-'));
 const app = await buildApp(
   loadConfig({
     APP_ENV: 'DEV',
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     STATIC_DIR: join(dataDir, 'no-spa'),
@@ -47,7 +41,7 @@ const app = await buildApp(
 await app.ready();
 try {
   const db = app.kestrel.database.db;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const ids: number[] = (
     await client.query(
@@ -61,7 +55,7 @@ try {
   const backendTicks = async () => {
     const { rows } = await client.query(
       'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [name],
+      [database.name],
     );
     let ticks = 0;
     for (const { pid } of rows as { pid: number }[]) {
@@ -142,6 +136,5 @@ try {
 } finally {
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }
