@@ -807,6 +807,11 @@ export const Errors = {
     'Enter the display order: a whole number from 0 to 1000000.',
     '请输入显示顺序：0 到 1000000 之间的整数。',
   ),
+  CRYPTO_TOKEN_ADDRESS_TAKEN: entry(
+    8203,
+    'Another token of this network already has this contract address.',
+    '该网络已有另一个代币使用此合约地址。',
+  ),
   // The console's KOL section (817x-818x).
   KOL_USER_NOT_FOUND: entry(
     8170,

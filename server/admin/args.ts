@@ -2,6 +2,7 @@
  * The operator CLI's argument reading: positionals and `--name value` / `--flag` options, checked
  * before anything touches the database. Any mistake is a UsageError (usage printed, exit 2).
  */
+import { INT4_MAX } from '../../contract/validation';
 import { CURRENCIES_SOLD, type Currency } from './format';
 
 export class UsageError extends Error {
@@ -83,10 +84,15 @@ export class Args {
   }
 }
 
+/**
+ * A whole number typed on the command line, from `min` to `max`. The default ceiling is what the
+ * database's integer columns hold (ids, counts), like the contract's fields: a larger number is a
+ * usage mistake, not a failed query.
+ */
 export function parseInteger(
   value: string,
   what: string,
-  { min = 1, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {},
+  { min = 1, max = INT4_MAX }: { min?: number; max?: number } = {},
 ): number {
   if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${what} must be a whole number`);
   const n = Number(value);

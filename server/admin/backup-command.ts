@@ -38,6 +38,9 @@ async function checked<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+const isFileSystemError = (error: unknown): error is NodeJS.ErrnoException =>
+  error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+
 function fileArgument(rest: readonly string[], booleans: readonly string[] = []) {
   const args = new Args(rest, booleans);
   const file = positional(args, 0, 'file');
@@ -49,7 +52,12 @@ export function parseBackupCommand(rest: string[]): AdminCommand {
   args.done(1);
   return async ({ db, io, now }) => {
     const started = performance.now();
-    const summary = await writeBackup(db, file, now());
+    const summary = await writeBackup(db, file, now()).catch((error: unknown) => {
+      // A folder that is not there, a disk that is full: the operator's to fix (the partial file
+      // is removed by writeBackup).
+      if (isFileSystemError(error)) throw new AdminError(`cannot write ${file}: ${error.message}`);
+      throw error;
+    });
     const { size } = await stat(file);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     io.out(describe(file, summary));

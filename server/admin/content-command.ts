@@ -9,6 +9,7 @@ import type {
   SiteLinks,
 } from '../../contract/endpoints/console-content';
 import { CLI_ACTOR } from '../console/audit';
+import { fail } from '../protocol/api-error';
 import * as announcementOps from '../console/content/announcement-operations';
 import {
   addSiteLink,
@@ -126,10 +127,10 @@ function edit(rest: string[]): AdminCommand {
     const current = (await announcementOps.listAnnouncements(context.db, context.now())).find(
       (a) => a.id === id,
     );
+    // The fields not given are the current ones, so an unknown id is said first, not a missing field.
+    if (!current) throw fail('ANNOUNCEMENT_NOT_FOUND');
     return announcementOps.updateAnnouncement(depsOf(context), CLI_ACTOR, {
-      id,
-      // An unknown id: the operator function answers ANNOUNCEMENT_NOT_FOUND.
-      ...(current ?? {}),
+      ...current,
       ...Object.fromEntries(texts),
       ...(startsAt !== undefined ? { startsAt } : {}),
       ...(endsAt !== undefined ? { endsAt } : {}),

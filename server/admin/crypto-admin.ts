@@ -21,7 +21,8 @@ import { CLI_ACTOR } from '../console/audit';
 import {
   addCryptoNetwork,
   addCryptoToken,
-  cryptoImportedNetwork,
+  cryptoImportFile,
+  importCryptoFile,
   importCryptoNetwork,
   setCryptoNetworkEnabled,
   setCryptoRate,
@@ -59,11 +60,6 @@ export const CRYPTO_USAGE = [
   'crypto import <file.json>            (networks with tokens, and the rate: added or updated)',
 ];
 
-/** The whole file is checked before anything is written: a bad rate after good networks changes nothing. */
-const importFile = z.object({
-  networks: z.array(cryptoImportedNetwork),
-  cnyPerUsd: cryptoRateField.optional(),
-});
 export type NetworkInput = CryptoImportedNetwork;
 
 /** A contract schema's refusal as the CLI says it: `what.path: the catalogue's English text`. */
@@ -97,8 +93,9 @@ const MISSING = new Set<number>([
 
 /**
  * Runs an operator function (server/console/crypto/crypto-operations.ts) as the CLI: a missing or
- * existing network or token fails with `missing` (exit 1); a refused input is a usage mistake
- * (exit 2) with the catalogue's English text.
+ * existing network or token fails with `missing` (exit 1), a contract another token holds with the
+ * catalogue's English text (exit 1: the configuration, not the command, is in the way); a refused
+ * input is a usage mistake (exit 2) with the catalogue's English text.
  */
 async function operatorRun<T>(what: string, missing: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -106,7 +103,9 @@ async function operatorRun<T>(what: string, missing: string, run: () => Promise<
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (MISSING.has(error.code)) throw new AdminError(missing);
-    throw new UsageError(`${what}: ${errorMessage(error.code, 'en')}`);
+    const text = `${what}: ${errorMessage(error.code, 'en')}`;
+    if (error.code === Errors.CRYPTO_TOKEN_ADDRESS_TAKEN.code) throw new AdminError(text);
+    throw new UsageError(text);
   }
 }
 
@@ -306,24 +305,17 @@ export function parseCryptoCommand(argv: readonly string[]): AdminCommand {
     case 'import': {
       const file = onlyPositional(rest, 'file');
       return async (context) => {
-        const { db, io } = context;
+        const { io } = context;
         let json: unknown;
         try {
           json = JSON.parse(await readFile(file, 'utf8'));
         } catch (error) {
           throw new AdminError(`cannot read ${file}: ${(error as Error).message}`);
         }
-        const config = check(importFile, json, file);
-        for (const network of config.networks) {
-          await operatorRun(file, file, () =>
-            importCryptoNetwork({ db, now: context.now }, CLI_ACTOR, network),
-          );
-        }
-        if (config.cnyPerUsd !== undefined) {
-          await operatorRun(`${file}.cnyPerUsd`, file, () =>
-            setCryptoRate({ db, now: context.now }, CLI_ACTOR, { cnyPerUsd: config.cnyPerUsd }),
-          );
-        }
+        // The whole file is checked first, so that a refusal names the field it is about; then
+        // it is written in one transaction: a bad rate after good networks changes nothing.
+        const config = check(cryptoImportFile, json, file);
+        await operatorRun(file, file, () => importCryptoFile(opsOf(context), CLI_ACTOR, json));
         io.out(`imported ${counted(config.networks.length, 'network')} from ${file}`);
         return 0;
       };

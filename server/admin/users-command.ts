@@ -37,7 +37,7 @@ const depsOf = (context: AdminContext): memberOps.MemberDeps => ({
 const submissionKey = () => `cli-${randomBytes(12).toString('hex')}`;
 
 function userIdOf(args: Args): number {
-  return parseInteger(positional(args, 0, 'user id'), 'the user id', { max: 2_147_483_647 });
+  return parseInteger(positional(args, 0, 'user id'), 'the user id');
 }
 
 const planName = (plan: 1 | 2 | null) =>

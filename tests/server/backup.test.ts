@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -187,6 +187,14 @@ describe('backup and restore through the running server (PGlite)', () => {
     },
     120_000,
   );
+
+  it('says where a backup cannot be written, exit 1, and leaves no file', async () => {
+    const file = join(t.dataDir, 'no-such-folder', 'nightly.backup.gz');
+    const run = await admin(t.dataDir, ['backup', file]);
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(new RegExp(`^error: cannot write ${file}: ENOENT`, 'm'));
+    expect(existsSync(dirname(file))).toBe(false);
+  }, 60_000);
 
   it('answers usage mistakes with the usage and exit 2', async () => {
     for (const argv of [

@@ -719,6 +719,9 @@ await describeConsole('announcements and links from the CLI', {}, (t) => {
       1,
       expect.stringContaining(Errors.ANNOUNCEMENT_NOT_FOUND.en),
     ]);
+    // Editing one that is not there says so, not that the fields not given are missing.
+    const noSuch = await cli('announcements', 'edit', '99999', '--title-en', 'Later');
+    expect([noSuch.code, noSuch.err]).toEqual([1, [`error: ${Errors.ANNOUNCEMENT_NOT_FOUND.en}`]]);
     expect(await announcementCount()).toBe(before);
   });
 

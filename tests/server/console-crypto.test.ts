@@ -239,6 +239,37 @@ await describeConsole('the console crypto section', {}, (t) => {
     ]);
   });
 
+  it('refuses a contract another token of the network holds, in both languages, even at once', async () => {
+    const before = await snapshot();
+    const taken = { chainId: 56, symbol: 'USDX', address: BNB_USDT, decimals: 18 };
+    for (const language of ['en', 'zh_CN'] as const) {
+      const answer = await t.consoleCall(E.consoleCryptoTokenAdd, taken, as(finance, language));
+      expect(answer.body.code).toBe(Errors.CRYPTO_TOKEN_ADDRESS_TAKEN.code);
+      expect(answer.body.msg).toBe(Errors.CRYPTO_TOKEN_ADDRESS_TAKEN[language]);
+    }
+    expect(await snapshot()).toEqual(before);
+    // Two symbols for one new contract at the same moment: the network's lock lets one in.
+    const contract = '0x2222222222222222222222222222222222222222';
+    const answers = await Promise.all(
+      ['AAA', 'BBB'].map((symbol) =>
+        t.consoleCall(
+          E.consoleCryptoTokenAdd,
+          { chainId: 56, symbol, address: contract, decimals: 6 },
+          as(finance),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.body.code).sort()).toEqual(
+      [200, Errors.CRYPTO_TOKEN_ADDRESS_TAKEN.code].sort(),
+    );
+    const holders = await db()
+      .select()
+      .from(cryptoTokens)
+      .where(eq(cryptoTokens.address, contract));
+    expect(holders).toHaveLength(1);
+    await db().delete(cryptoTokens).where(eq(cryptoTokens.address, contract));
+  });
+
   it('changes the receiving address only after a fresh code, with the old and new one in the trail', async () => {
     clock.advance(5 * 60_000 + 1_000);
     const change = { chainId: 56, receivingAddress: NEW_WALLET, confirmations: 20 };
@@ -573,6 +604,18 @@ await describeConsole('the console crypto section', {}, (t) => {
         { networks: [{ ...polygon, receivingAddress: WALLET_BAD_CHECKSUM }] },
         `${file}.networks.0.receivingAddress: ${Errors.CRYPTO_ADDRESS_INVALID.en}`,
       ],
+      [
+        {
+          networks: [
+            { ...polygon, tokens: [...polygon.tokens, { ...polygon.tokens[0]!, symbol: 'USDX' }] },
+          ],
+        },
+        `${file}.networks.0.tokens.1.address: ${Errors.CRYPTO_TOKEN_ADDRESS_TAKEN.en}`,
+      ],
+      [
+        { networks: [{ ...polygon, name: 'Poly\u0000gon' }] },
+        `${file}.networks.0.name: ${Errors.INPUT_INVALID_CHARACTER.en}`,
+      ],
     ] as const) {
       writeFileSync(file, JSON.stringify(contents));
       const before = await snapshot();
@@ -587,5 +630,65 @@ await describeConsole('the console crypto section', {}, (t) => {
         after: { exit: 2, failure: expected },
       });
     }
+  });
+
+  it('imports a file in one transaction: a contract taken on a later network leaves the earlier ones unwritten', async () => {
+    const file = join(t.dataDir, 'crypto-import.json');
+    const [usdt] = await db().select().from(cryptoTokens).where(eq(cryptoTokens.chainId, 56));
+    const fresh = {
+      chainId: 80002,
+      name: 'Amoy',
+      rpcUrls: ['https://rpc-amoy.polygon.technology'],
+      confirmations: 5,
+      receivingAddress: WALLET,
+      tokens: [],
+    };
+    // Network 56 holds USDT's contract; the file lists it under another symbol after a new network.
+    const bnbAgain = (await overview()).networks.find((n) => n.chainId === 56)!;
+    writeFileSync(
+      file,
+      JSON.stringify({
+        networks: [
+          fresh,
+          {
+            chainId: 56,
+            name: bnbAgain.name,
+            rpcUrls: bnbAgain.rpcUrls,
+            confirmations: bnbAgain.confirmations,
+            receivingAddress: bnbAgain.receivingAddress,
+            tokens: [{ symbol: 'USDX', address: usdt!.address, decimals: 18 }],
+          },
+        ],
+        cnyPerUsd: '6.9',
+      }),
+    );
+    const before = await snapshot();
+    const run = await t.runCli(['crypto', 'import', file]);
+    expect(run.code, run.err.join('\n')).toBe(1);
+    expect(run.err).toContain(`error: ${file}: ${Errors.CRYPTO_TOKEN_ADDRESS_TAKEN.en}`);
+    const after = await snapshot();
+    expect({ ...after, audit: before.audit }).toEqual(before);
+    expect(after.audit).toBe(before.audit + 1);
+    const token = await t.runCli([
+      'crypto',
+      'token',
+      'add',
+      '56',
+      '--symbol',
+      'USDX',
+      '--address',
+      usdt!.address,
+      '--decimals',
+      '18',
+    ]);
+    expect(token.code).toBe(1);
+    expect(token.err).toContain(`error: token: ${Errors.CRYPTO_TOKEN_ADDRESS_TAKEN.en}`);
+    // Without the clash, the file's networks and rate arrive together.
+    writeFileSync(file, JSON.stringify({ networks: [fresh], cnyPerUsd: '6.9' }));
+    const good = await t.runCli(['crypto', 'import', file]);
+    expect(good.code, good.err.join('\n')).toBe(0);
+    expect(good.out).toEqual([`imported 1 network from ${file}`]);
+    expect((await overview()).cnyPerUsd).toBe('6.9');
+    expect((await overview()).networks.map((n) => n.chainId)).toContain(80002);
   });
 });

@@ -598,10 +598,15 @@ describe.each(variants)('group buy on $name', (variant) => {
       await admin('group-buy hours 24');
     }
 
-    // A reason is required (it goes into the audit trail): without one, nothing ends.
+    // A reason is required (it goes into the audit trail): without one, nothing ends. It meets
+    // the console's rule (3 to 500 characters) and the ID is read as the console reads it.
     expect((await admin(`group-buy end ${started.groupId}`)).code).toBe(2);
+    const short = await admin(`group-buy end ${started.groupId} --reason x`);
+    expect([short.code, short.err]).toEqual([1, `error: ${Errors.REASON_REQUIRED.en}`]);
     expect((await groupRow(db(), started.inviteToken)).state).toBe('open');
-    const ended = await admin(`group-buy end ${started.groupId} --reason outage`);
+    const lowerCase = started.groupId.toLowerCase();
+    expect((await admin(`group-buy show ${lowerCase}`)).out).toContain(started.orderId);
+    const ended = await admin(`group-buy end ${lowerCase} --reason outage`);
     expect([ended.code, ended.err]).toEqual([0, '']);
     expect(ended.out).toBe(`group ${started.groupId} ended; refunded 1, refund due 0, to retry 0`);
     expect((await groupRow(db(), started.inviteToken)).state).toBe('ended');

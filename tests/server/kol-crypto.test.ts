@@ -9,6 +9,7 @@
 import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { Errors } from '../../contract';
 import type { SettlementView } from '../../contract/endpoints/kol';
 import { USD_RATE_MICROS_OF_USD } from '../../contract/kol';
 import { runAdmin } from '../../server/admin/cli';
@@ -106,6 +107,20 @@ describe.each(variants)('KOL programme on chain, $name', (variant) => {
     const settlement = await settlementOf(kol);
     const operator = chain.nextPayer();
     const due = usdtOfCents(settlement.amountCents);
+
+    // A note longer than the console takes (500 characters) is refused before the chain is asked.
+    const longNote = await admin(
+      'kol',
+      'pay',
+      String(settlement.id),
+      ...['--tx', `0x${'ab'.repeat(32)}`, '--note', 'n'.repeat(501)],
+    );
+    expect(longNote.code).toBe(1);
+    expect(longNote.out).toContain(Errors.REASON_TOO_LONG.en);
+    expect(await settlementRow(settlement.id)).toMatchObject({
+      status: 'processing',
+      txHash: null,
+    });
 
     // One cent short.
     const short = await pay(chain, {

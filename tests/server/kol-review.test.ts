@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_WEB_DEVICE_ID } from '../../contract';
+import { DEFAULT_WEB_DEVICE_ID, Errors } from '../../contract';
 import { adminCapabilities } from '../../server/admin/context';
 import { runAdmin } from '../../server/admin/cli';
 import { openDatabase, rowsOf } from '../../server/db/database';
@@ -224,6 +224,17 @@ describe.each(variants)('KOL self-referral review on $name', (variant) => {
       'held: device (web-',
     );
     expect((await admin('kol', 'confirm', String(id))).code).toBe(2);
+    // The console's rule for a reason (3 to 500 characters) holds here too; nothing changes.
+    for (const reason of ['ok', 'x'.repeat(501)]) {
+      for (const action of ['confirm', 'void']) {
+        const refused = await admin('kol', action, String(id), '--reason', reason);
+        expect(refused.code).toBe(1);
+        expect(refused.out).toContain(
+          reason === 'ok' ? Errors.REASON_REQUIRED.en : Errors.REASON_TOO_LONG.en,
+        );
+      }
+    }
+    expect(await rowOf(id)).toMatchObject({ status: 'held', reviewNote: null, voidReason: null });
 
     const confirmed = await admin('kol', 'confirm', String(id), '--reason', 'siblings, checked');
     expect(confirmed.code).toBe(0);
@@ -313,8 +324,8 @@ describe.each(variants)('KOL self-referral review on $name', (variant) => {
       const { id } = await heldCommission();
       raced.push(id);
       const [confirm, voiding] = await Promise.all([
-        admin('kol', 'confirm', String(id), '--reason', 'ok'),
-        admin('kol', 'void', String(id), '--reason', 'no'),
+        admin('kol', 'confirm', String(id), '--reason', 'looks fine'),
+        admin('kol', 'void', String(id), '--reason', 'same person'),
       ]);
       // The void always lands (a confirmed commission can still be voided); the confirmation only
       // if it came first.

@@ -129,6 +129,8 @@ describe('admin CLI: usage', () => {
     'redeem batch --count 5 --product 101 --days 30',
     'redeem batch --count 5 --group 1 --days 30 --uses',
     'orders list --status lost',
+    'orders list --user 9999999999',
+    'group-buy prices --plan 9999999999',
     'orders refund',
     'orders refund K20990101NOTANORDER',
     'orders refund K20990101NOTANORDER --manual --reason',

@@ -6,9 +6,11 @@
  * that every change is audited in its own transaction with the values before and after. What the
  * settings mean for payments stays in server/crypto, which reads them on each use.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { z } from 'zod';
+import { Errors } from '../../../contract';
+import { storableOnly } from '../../../contract/validation';
 import {
   cryptoChainIdField,
   cryptoNetworkChange,
@@ -179,6 +181,37 @@ export const setCryptoNetworkEnabled = auditedOperation(
   },
 );
 
+type TokenSpec = z.output<typeof cryptoTokenSpec>;
+
+/**
+ * Adds a token to a network or changes a listed one's contract and decimals (the symbol names it),
+ * with the network's row locked by the caller. A contract another symbol of the network already
+ * holds is refused: the table keeps one symbol per contract, and a second one would price the same
+ * transfers twice.
+ */
+async function writeToken(tx: Db, chainId: number, token: TokenSpec): Promise<number> {
+  const [holder] = await tx
+    .select({ id: cryptoTokens.id })
+    .from(cryptoTokens)
+    .where(
+      and(
+        eq(cryptoTokens.chainId, chainId),
+        eq(cryptoTokens.address, token.address),
+        ne(cryptoTokens.symbol, token.symbol),
+      ),
+    );
+  if (holder) throw fail('CRYPTO_TOKEN_ADDRESS_TAKEN');
+  const [row] = await tx
+    .insert(cryptoTokens)
+    .values({ chainId, ...token })
+    .onConflictDoUpdate({
+      target: [cryptoTokens.chainId, cryptoTokens.symbol],
+      set: { address: token.address, decimals: token.decimals },
+    })
+    .returning({ id: cryptoTokens.id });
+  return row!.id;
+}
+
 const tokenAudit = (token: { symbol: string; address: string; decimals: number }) => ({
   symbol: token.symbol,
   address: getAddress(token.address),
@@ -201,21 +234,14 @@ export const addCryptoToken = auditedOperation(
       .select()
       .from(cryptoTokens)
       .where(and(eq(cryptoTokens.chainId, chainId), eq(cryptoTokens.symbol, token.symbol)));
-    const [row] = await tx
-      .insert(cryptoTokens)
-      .values({ chainId, ...token })
-      .onConflictDoUpdate({
-        target: [cryptoTokens.chainId, cryptoTokens.symbol],
-        set: { address: token.address, decimals: token.decimals },
-      })
-      .returning({ id: cryptoTokens.id });
+    const id = await writeToken(tx, chainId, token);
     await audit({
       action: before ? 'crypto.token-update' : 'crypto.token-add',
       target: `${networkTarget(chainId)}:${token.symbol}`,
       before: before ? { network: network.name, ...tokenAudit(before) } : null,
       after: { network: network.name, ...tokenAudit(token), enabled: before?.enabled ?? true },
     });
-    return row!.id;
+    return id;
   },
   async (id, { deps }): Promise<{ token: CryptoTokenView }> => {
     const [row] = await deps.db.select().from(cryptoTokens).where(eq(cryptoTokens.id, id));
@@ -250,69 +276,111 @@ export const setCryptoTokenEnabled = auditedOperation(
 
 /** Sets CNY per USD (plans priced only in CNY), or none; quotes already made keep their rate. */
 export const setCryptoRate = auditedOperation(
-  (input: { cnyPerUsd: unknown }) => {
-    const cnyPerUsd = checked(cryptoRateField, input.cnyPerUsd);
-    if (cnyPerUsd !== null) {
-      try {
-        parseRate(cnyPerUsd);
-      } catch {
-        throw fail('CRYPTO_RATE_INVALID');
-      }
-    }
-    return cnyPerUsd;
-  },
-  async ({ tx, audit }: Step, cnyPerUsd) => {
-    // The settings row's lock orders two changes, so each entry's "before" is the other's "after".
-    await tx.select().from(settings).where(eq(settings.key, 'crypto')).for('update');
-    const before = await readCryptoSettings(tx);
-    await writeCryptoSettings(tx, { ...before, cnyPerUsd });
-    await audit({
-      action: 'crypto.rate',
-      target: 'crypto-rate',
-      before: { cnyPerUsd: before.cnyPerUsd },
-      after: { cnyPerUsd },
-    });
-    return { cnyPerUsd };
-  },
+  (input: { cnyPerUsd: unknown }) => checkedRate(input.cnyPerUsd),
+  writeRate,
 );
 
-/** A network with its tokens as an import file (`crypto import`) describes it. */
-export const cryptoImportedNetwork = cryptoNetworkSpec.extend({
-  tokens: z.array(cryptoTokenSpec).default([]),
-});
-export type CryptoImportedNetwork = z.input<typeof cryptoImportedNetwork>;
+/** The rate as the quotes read it (server/crypto/token-amount.ts parseRate), or none. */
+function checkedRate(value: unknown): string | null {
+  const cnyPerUsd = checked(cryptoRateField, value);
+  if (cnyPerUsd !== null) {
+    try {
+      parseRate(cnyPerUsd);
+    } catch {
+      throw fail('CRYPTO_RATE_INVALID');
+    }
+  }
+  return cnyPerUsd;
+}
+
+async function writeRate({ tx, audit }: Step, cnyPerUsd: string | null) {
+  // The settings row's lock orders two changes, so each entry's "before" is the other's "after".
+  await tx.select().from(settings).where(eq(settings.key, 'crypto')).for('update');
+  const before = await readCryptoSettings(tx);
+  await writeCryptoSettings(tx, { ...before, cnyPerUsd });
+  await audit({
+    action: 'crypto.rate',
+    target: 'crypto-rate',
+    before: { cnyPerUsd: before.cnyPerUsd },
+    after: { cnyPerUsd },
+  });
+  return { cnyPerUsd };
+}
 
 /**
- * Adds a network or updates it, with its tokens (added, or contract and decimals updated), in one
- * transaction: `crypto import`, and the tests' configuration. Audited as `crypto.network-import`.
+ * A network with its tokens as an import file (`crypto import`) describes it: no contract listed
+ * twice, and nothing the database cannot store (the console's endpoints refuse it the same way).
  */
+export const cryptoImportedNetwork = storableOnly(
+  cryptoNetworkSpec
+    .extend({ tokens: z.array(cryptoTokenSpec).default([]) })
+    .superRefine(({ tokens }, ctx) => {
+      const seen = new Set<string>();
+      tokens.forEach(({ address }, index) => {
+        if (seen.has(address)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: String(Errors.CRYPTO_TOKEN_ADDRESS_TAKEN.code),
+            path: ['tokens', index, 'address'],
+          });
+        }
+        seen.add(address);
+      });
+    }),
+);
+export type CryptoImportedNetwork = z.input<typeof cryptoImportedNetwork>;
+
+/** An import file: networks with their tokens, and the rate when it names one. */
+export const cryptoImportFile = z.object({
+  networks: z.array(cryptoImportedNetwork),
+  cnyPerUsd: cryptoRateField.optional(),
+});
+
+/** Adds a network or updates it, with its tokens; audited as `crypto.network-import`. */
+async function writeImportedNetwork(
+  { tx, now, audit }: Step,
+  { tokens, ...spec }: z.output<typeof cryptoImportedNetwork>,
+): Promise<void> {
+  const [before] = await tx
+    .select()
+    .from(cryptoNetworks)
+    .where(eq(cryptoNetworks.chainId, spec.chainId))
+    .for('update');
+  const values = { ...spec, updatedAt: now };
+  // A network new to the table is locked by this insert from here on.
+  await tx
+    .insert(cryptoNetworks)
+    .values({ ...values, createdAt: now })
+    .onConflictDoUpdate({ target: cryptoNetworks.chainId, set: values });
+  for (const token of tokens) await writeToken(tx, spec.chainId, token);
+  await audit({
+    action: 'crypto.network-import',
+    target: networkTarget(spec.chainId),
+    before: before ? auditedNetwork(before) : null,
+    after: { ...auditedNetwork(spec), assets: tokens.map(tokenAudit) },
+  });
+}
+
+/** One network with its tokens, in one transaction: the tests' configuration. */
 export const importCryptoNetwork = auditedOperation(
   (input: unknown) => checked(cryptoImportedNetwork, input),
-  async ({ tx, now, audit }: Step, { tokens, ...spec }): Promise<void> => {
-    const [before] = await tx
-      .select()
-      .from(cryptoNetworks)
-      .where(eq(cryptoNetworks.chainId, spec.chainId))
-      .for('update');
-    const values = { ...spec, updatedAt: now };
-    await tx
-      .insert(cryptoNetworks)
-      .values({ ...values, createdAt: now })
-      .onConflictDoUpdate({ target: cryptoNetworks.chainId, set: values });
-    for (const token of tokens) {
-      await tx
-        .insert(cryptoTokens)
-        .values({ chainId: spec.chainId, ...token })
-        .onConflictDoUpdate({
-          target: [cryptoTokens.chainId, cryptoTokens.symbol],
-          set: { address: token.address, decimals: token.decimals },
-        });
-    }
-    await audit({
-      action: 'crypto.network-import',
-      target: networkTarget(spec.chainId),
-      before: before ? auditedNetwork(before) : null,
-      after: { ...auditedNetwork(spec), assets: tokens.map(tokenAudit) },
-    });
+  writeImportedNetwork,
+);
+
+/**
+ * A whole import file (`crypto import`) in one transaction: every network with its tokens, then the
+ * rate when the file names one. A refusal or a fault anywhere leaves everything as it was.
+ */
+export const importCryptoFile = auditedOperation(
+  (input: unknown) => {
+    const file = checked(cryptoImportFile, input);
+    return {
+      ...file,
+      cnyPerUsd: file.cnyPerUsd === undefined ? undefined : checkedRate(file.cnyPerUsd),
+    };
+  },
+  async (step: Step, { networks, cnyPerUsd }): Promise<void> => {
+    for (const network of networks) await writeImportedNetwork(step, network);
+    if (cnyPerUsd !== undefined) await writeRate(step, cnyPerUsd);
   },
 );

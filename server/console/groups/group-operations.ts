@@ -7,10 +7,12 @@
  * the job's `endGroupsOnce`, the one refund path of group shares.
  */
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  ConsoleGroup,
-  ConsoleGroupState,
-  GroupSeat,
+import {
+  consoleGroupEnd,
+  groupNoField,
+  type ConsoleGroup,
+  type ConsoleGroupState,
+  type GroupSeat,
 } from '../../../contract/endpoints/console-groups';
 import type { Db } from '../../db/database';
 import { pageOfQuery, type PageParams } from '../../db/paging';
@@ -20,6 +22,7 @@ import type { GroupRow } from '../../group-buy/groups';
 import { fail } from '../../protocol/api-error';
 import { isoOrNull } from '../../protocol/iso-date';
 import { writeAudit, type AuditActor } from '../audit';
+import { checked } from '../checked-input';
 import type { OrderDeps } from '../orders/order-operations';
 
 /** A group ends with its seats' refunds: the same deps as an order's. */
@@ -79,11 +82,12 @@ export async function listGroups(db: Db, filter: GroupFilter, page: PageParams) 
   );
 }
 
+/** A group by its ID as typed (any case, spaces around it), as the console's field reads it. */
 async function findGroup(db: Db, groupNo: string) {
   const [row] = await db
     .select({ group: groupBuys, taken: takenSeats })
     .from(groupBuys)
-    .where(eq(groupBuys.groupNo, groupNo));
+    .where(eq(groupBuys.groupNo, checked(groupNoField, groupNo)));
   if (!row) throw fail('CONSOLE_GROUP_NOT_FOUND');
   return row;
 }
@@ -149,7 +153,8 @@ export async function endGroupNow(
   actor: AuditActor,
   input: { groupId: string; reason: string },
 ): Promise<GroupEnding> {
-  const { group } = await findGroup(deps.db, input.groupId);
+  const { groupId, reason } = checked(consoleGroupEnd.input, input);
+  const { group } = await findGroup(deps.db, groupId);
   if (group.state !== 'open') throw fail('GROUP_NOT_OPEN');
   const ending = {
     db: deps.db,
@@ -166,7 +171,7 @@ export async function endGroupNow(
         target: `group:${locked.groupNo}`,
         at,
         before: { state: locked.state, endsAt: isoOrNull(locked.endsAt) },
-        after: { state: 'ended', endsAt: at.toISOString(), reason: input.reason },
+        after: { state: 'ended', endsAt: at.toISOString(), reason },
       }),
   });
   if (!ended) throw fail('GROUP_NOT_OPEN');

@@ -6,7 +6,12 @@
  * before and after, and turn the rules' refusals into catalogue errors that keep the CLI's text.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { ConsoleKol } from '../../../contract/endpoints/console-kol';
+import {
+  consoleKolConfirm,
+  consoleKolRecordPayout,
+  consoleKolVoid,
+  type ConsoleKol,
+} from '../../../contract/endpoints/console-kol';
 import { Errors, type ErrorKey } from '../../../contract/errors';
 import { rowsOf, type Db } from '../../db/database';
 import { kolAccounts, users } from '../../db/schema';
@@ -40,6 +45,7 @@ import { ApiError } from '../../protocol/api-error';
 import { writeAudit, type AuditActor } from '../audit';
 import { kolOf } from './kol-record';
 import { auditedOperation, type Committed, type OperationStep } from '../audited-operation';
+import { checked, checkedBy } from '../checked-input';
 
 export interface KolDeps {
   readonly db: Db;
@@ -224,7 +230,7 @@ const commissionTarget = (id: number) => `kol-commission:${id}`;
 
 /** Confirms a commission held for review: from now on it matures by itself. */
 export const confirmCommission = auditedOperation(
-  (input: { commissionId: number; reason: string }) => input,
+  checkedBy(consoleKolConfirm.input),
   async ({ tx, now, audit }: Step, { commissionId, reason }) => {
     const before = await lockedCommission(tx, commissionId);
     const outcome = await confirmHeldCommission(tx, commissionId, `operator: ${reason}`, now);
@@ -248,7 +254,7 @@ export const confirmCommission = auditedOperation(
 
 /** Voids a commission (held or fraud); a settled one is clawed back against the next payout. */
 export const voidCommission = auditedOperation(
-  (input: { commissionId: number; reason: string }) => input,
+  checkedBy(consoleKolVoid.input),
   async (
     { tx, now, audit }: Step,
     { commissionId, reason },
@@ -342,7 +348,20 @@ export async function recordKolPayout(
   deps: KolDeps,
   actor: AuditActor,
   input: { settlementId: number; txHash: string; correct?: boolean; note?: string },
-  action: 'kol.payout-record' | 'kol.payout-verify' = 'kol.payout-record',
+): Promise<PayoutRecordResult> {
+  return writePayout(
+    deps,
+    actor,
+    checked(consoleKolRecordPayout.input, input),
+    'kol.payout-record',
+  );
+}
+
+async function writePayout(
+  deps: KolDeps,
+  actor: AuditActor,
+  input: { settlementId: number; txHash: string; correct?: boolean; note?: string | undefined },
+  action: 'kol.payout-record' | 'kol.payout-verify',
 ): Promise<PayoutRecordResult> {
   const now = deps.now();
   return refusing(() =>
@@ -384,7 +403,7 @@ export async function verifyKolPayout(
       'KOL_NO_HASH_TO_VERIFY',
       `settlement ${input.settlementId} has no recorded hash`,
     );
-  return recordKolPayout(
+  return writePayout(
     deps,
     actor,
     {

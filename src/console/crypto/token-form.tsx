@@ -22,6 +22,7 @@ type Field = 'symbol' | 'address' | 'decimals';
 const FIELD_OF: Readonly<Record<number, Field>> = {
   [Errors.CRYPTO_SYMBOL_INVALID.code]: 'symbol',
   [Errors.CRYPTO_ADDRESS_INVALID.code]: 'address',
+  [Errors.CRYPTO_TOKEN_ADDRESS_TAKEN.code]: 'address',
   [Errors.CRYPTO_DECIMALS_INVALID.code]: 'decimals',
 };
 
