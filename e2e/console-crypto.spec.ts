@@ -81,6 +81,21 @@ test.describe('console crypto', () => {
       await expect(row).toContainText(TOKEN);
       await expect(row).toContainText(i18n.t('Offered'));
 
+      // The same contract under another symbol: refused under the address, the dialog stays.
+      await network.getByRole('button', { name: i18n.t('Add a token') }).click();
+      await token.getByLabel(i18n.t('Symbol')).fill('usdx');
+      await token.getByLabel(i18n.t('Contract address')).fill(TOKEN);
+      await token.getByLabel(i18n.t('Decimals')).fill('6');
+      await token.getByRole('button', { name: i18n.t('Add the token') }).click();
+      await expect(token.getByText(i18n.error('CRYPTO_TOKEN_ADDRESS_TAKEN'))).toBeVisible();
+      await expect(token.getByLabel(i18n.t('Contract address'))).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await token.getByRole('button', { name: i18n.t('Cancel') }).click();
+      await expect(token).toHaveCount(0);
+      await expect(tokens.getByRole('row').filter({ hasText: 'USDX' })).toHaveCount(0);
+
       // The receiving address: the sign-in's code is aged, so the server asks a fresh one first.
       const answers = await ageSecondFactorAndRecord(page, consoleCryptoNetworkUpdate);
       await network.getByRole('button', { name: i18n.t('Edit the network') }).click();
