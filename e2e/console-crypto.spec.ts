@@ -1,6 +1,7 @@
 /**
  * The console's crypto section (issue 21, item 7) through the SPA: a finance member adds a network
- * (a receiving address with a broken checksum is refused on the page first) and a token on it,
+ * (a receiving address with a broken checksum is refused on the page first) and a token on it (a
+ * second symbol for its contract is refused under the address),
  * changes the receiving address through the step-up (the server's real STEP_UP_REQUIRED first),
  * and disables the token (who is kept out: e2e/console-tour.spec.ts). A transfer no order took
  * needs the watcher to read one from a chain: it is proven in tests/server/console-crypto.test.ts.
