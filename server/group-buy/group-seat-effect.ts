@@ -9,7 +9,7 @@
  * A refund marks the seat refunded; a finished group stays finished (the member loses only their own
  * membership, which the membership effect takes back under the same ('order', orderNo) key).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { groupBuys, groupMembers } from '../db/schema';
 import {
   finishIfComplete,
@@ -27,7 +27,9 @@ import type {
   PaymentEffect,
 } from '../payments/effects/payment-effect';
 
-async function memberOfOrder(tx: Db, orderId: number) {
+type MemberRow = typeof groupMembers.$inferSelect;
+
+async function memberOfOrder(tx: Db, orderId: number): Promise<MemberRow | undefined> {
   const [member] = await tx.select().from(groupMembers).where(eq(groupMembers.orderId, orderId));
   return member;
 }
@@ -45,17 +47,26 @@ async function openGroup(tx: Db, group: GroupRow, now: Date): Promise<void> {
     .where(eq(groupBuys.id, group.id));
 }
 
-/** Whether the paying member may hold a seat now (the group lock is held). */
-async function seatAvailable(
-  tx: Db,
-  group: GroupRow,
-  memberId: number,
-  isCreator: boolean,
-  now: Date,
-): Promise<boolean> {
-  if (isCreator) return group.state === 'awaiting_payment';
+/**
+ * Whether the paying member may hold a seat now (the group lock is held). A friend holds one seat
+ * of a group at most: the late payment of a seat they let go, after they took another, keeps none.
+ */
+async function seatAvailable(tx: Db, group: GroupRow, member: MemberRow, now: Date) {
+  if (member.isCreator) return group.state === 'awaiting_payment';
   if (group.state !== 'open' || isPastEnd(group, now)) return false;
-  return (await takenSeats(tx, group.id, now, memberId)) < group.size;
+  const [otherSeat] = await tx
+    .select({ id: groupMembers.id })
+    .from(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.groupId, group.id),
+        eq(groupMembers.userId, member.userId),
+        ne(groupMembers.id, member.id),
+        inArray(groupMembers.state, ['reserved', 'paid', 'joined']),
+      ),
+    );
+  if (otherSeat) return false;
+  return (await takenSeats(tx, group.id, now, member.id)) < group.size;
 }
 
 export const groupSeatEffect: PaymentEffect = {
@@ -70,7 +81,7 @@ export const groupSeatEffect: PaymentEffect = {
     const group = await lockGroup(tx, order.groupBuyId);
     const member = await memberOfOrder(tx, order.id);
     if (!group || !member) return false;
-    if (!(await seatAvailable(tx, group, member.id, member.isCreator, now))) {
+    if (!(await seatAvailable(tx, group, member, now))) {
       await tx
         .update(groupMembers)
         .set({ state: 'released', releasedAt: member.releasedAt ?? now, updatedAt: now })
@@ -78,7 +89,7 @@ export const groupSeatEffect: PaymentEffect = {
       await context.flag('group_seat_unavailable', {
         groupNo: group.groupNo,
         groupState: group.state,
-        note: 'paid after the group ended, filled or closed: the ending job refunds it',
+        note: 'paid after the group ended, filled or closed, or for a second seat of the same member: the ending job refunds it',
       });
       return true;
     }

@@ -80,12 +80,17 @@ export async function listNotices(
   return { notices, unread: notices.filter((n) => !n.read).length };
 }
 
-/** Refuses an announcement members cannot see now (unknown, withdrawn, not started, ended). */
-async function requireLive(db: Db, id: number, at: Date): Promise<void> {
-  const [row] = await db
+/**
+ * Refuses an announcement members cannot see now (unknown, withdrawn, not started, ended). The row
+ * is held against deletion until the transaction ends: an operator deleting it at that moment waits
+ * (and then finds it read), or goes first and the member is told it is not there.
+ */
+async function requireLive(tx: Db, id: number, at: Date): Promise<void> {
+  const [row] = await tx
     .select({ id: announcements.id })
     .from(announcements)
-    .where(and(eq(announcements.id, id), liveAt(at)));
+    .where(and(eq(announcements.id, id), liveAt(at)))
+    .for('key share');
   if (!row) throw fail('ANNOUNCEMENT_NOT_FOUND');
 }
 
@@ -99,15 +104,17 @@ async function noteFirst(
   at: Date,
   column: 'readAt' | 'dismissedAt',
 ): Promise<void> {
-  await requireLive(db, id, at);
   const first = announcementReads[column];
-  await db
-    .insert(announcementReads)
-    .values({ userId, announcementId: id, [column]: at })
-    .onConflictDoUpdate({
-      target: [announcementReads.userId, announcementReads.announcementId],
-      set: { [column]: sql`coalesce(${first}, excluded.${sql.identifier(first.name)})` },
-    });
+  await db.transaction(async (tx) => {
+    await requireLive(tx, id, at);
+    await tx
+      .insert(announcementReads)
+      .values({ userId, announcementId: id, [column]: at })
+      .onConflictDoUpdate({
+        target: [announcementReads.userId, announcementReads.announcementId],
+        set: { [column]: sql`coalesce(${first}, excluded.${sql.identifier(first.name)})` },
+      });
+  });
 }
 
 /** Marks a live notice read (again: nothing changes); returns the unread count left. */

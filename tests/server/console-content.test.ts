@@ -11,7 +11,8 @@
  * them in their language; the CLI's `benefits` changes them through the same functions.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { Errors } from '../../contract';
 import { consoleEndpoints } from '../../contract/endpoints/console';
 import type {
@@ -21,9 +22,11 @@ import type {
 } from '../../contract/endpoints/console-content';
 import type { DisplayConfig } from '../../contract/endpoints/system';
 import type { BannerNotice, Notice } from '../../contract/endpoints/notices';
+import { rowsOf } from '../../server/db/database';
 import { announcementReads, announcements, benefits, users } from '../../server/db/schema';
 import { PASSWORD, registerByUsername, type Registered } from './helpers/accounts';
-import { type SignedIn, as, describeConsole } from './helpers/console';
+import { type SignedIn, as, describeConsole, useConsole } from './helpers/console';
+import { databaseVariants } from './helpers/test-databases';
 
 const E = consoleEndpoints;
 const MINUTE = 60_000;
@@ -313,6 +316,61 @@ await describeConsole('the console content section', {}, (t) => {
     expect(
       await db().select().from(announcementReads).where(eq(announcementReads.userId, bob.userId)),
     ).toEqual([]);
+  });
+});
+
+// Two connections at once: an operator's delete holds the row while a member reads the notice.
+// PGlite runs one statement at a time and has no second connection to hold it from.
+const onPostgres = (await databaseVariants()).filter((v) => v.name === 'postgres');
+describe.each(onPostgres)('a notice read while it is deleted, on $name', (variant) => {
+  const t = useConsole(variant);
+
+  it('waits for the deletion and answers that the notice is not there, not a server error', async () => {
+    const content = await t.signedInStaff('cora_content', 'content');
+    const member = await registerByUsername(t.api);
+    const created = await t.consoleCall<ConsoleAnnouncement>(
+      E.consoleAnnouncementCreate,
+      fields('Racing'),
+      as(content),
+    );
+    const { id } = created.body.data;
+    const operator = new pg.Client({ connectionString: t.app.services.config.databaseUrl });
+    await operator.connect();
+    try {
+      // What deleteAnnouncement does, held open: the row locked and deleted, not yet committed.
+      await operator.query('BEGIN');
+      await operator.query('SELECT id FROM announcements WHERE id = $1 FOR UPDATE', [id]);
+      await operator.query('DELETE FROM announcements WHERE id = $1', [id]);
+      const read = t.api.call(
+        '/api/user/user_notice_read',
+        { id },
+        { token: member.token, language: 'zh_CN' },
+      );
+      // The member's request is waiting on the operator's lock before the delete commits.
+      for (let waiting = 0; waiting === 0;) {
+        const [row] = rowsOf<{ n: number | string }>(
+          await t.db().execute(sql`
+            SELECT count(*) AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`),
+        );
+        waiting = Number(row!.n);
+      }
+      await operator.query('COMMIT');
+      const answer = await read;
+      expect([answer.body.code, answer.body.msg]).toEqual([
+        Errors.ANNOUNCEMENT_NOT_FOUND.code,
+        Errors.ANNOUNCEMENT_NOT_FOUND.zh_CN,
+      ]);
+      expect(
+        await t
+          .db()
+          .select()
+          .from(announcementReads)
+          .where(eq(announcementReads.announcementId, id)),
+      ).toEqual([]);
+    } finally {
+      await operator.end();
+    }
   });
 });
 

@@ -354,6 +354,32 @@ describe.each(variants)('group buy on $name', (variant) => {
     expect(await seatStates(db(), started.inviteToken)).toEqual({ paid: 2, refunded: 1 });
   });
 
+  it('a friend who let a share expire and took another: the late payment of the first is refunded, not a second seat', async () => {
+    const { started } = await openGroup(t.api, t.app, db(), { groupSize: 3, paymentType: 1 });
+    const [friend] = await makeUsers(db(), 1);
+    const first = expectOk(await calls().joinForPay(friend!.token, started.inviteToken));
+    await devPost(`/dev/orders/${first.orderId}/expire`);
+    const second = expectOk(await calls().joinForPay(friend!.token, started.inviteToken));
+    // The gateway still took the first one: the notification is answered, the money is recorded.
+    expect(await paySeat(t.app, db(), first.orderId)).toBe('success');
+    expect((await paymentsOf(db(), first.orderId))[0]!.status).toBe('paid');
+    expect(await seatStates(db(), started.inviteToken)).toEqual({
+      paid: 1,
+      released: 1,
+      reserved: 1,
+    });
+    const order = (await orderOf(db(), first.orderId))!;
+    const flags = await db().select().from(paymentFlags).where(eq(paymentFlags.orderId, order.id));
+    // Paid after its order expired, and for a seat the friend no longer holds.
+    expect(flags.map((f) => f.reason).sort()).toEqual(['group_seat_unavailable', 'late_payment']);
+    // The seat they hold now is theirs to pay; the first payment goes back.
+    await paySeat(t.app, db(), second.orderId);
+    await job();
+    expect((await paymentsOf(db(), first.orderId))[0]!.status).toBe('refunded');
+    expect(await seatStates(db(), started.inviteToken)).toEqual({ paid: 2, refunded: 1 });
+    expect((await groupRow(db(), started.inviteToken)).state).toBe('open');
+  });
+
   it('pay self ended unfilled: each paid share goes back through the gateway; a payment after the end too', async () => {
     const { creator, started, a, shareA, shareB } = await groupWithOneShareUnpaid(
       t.api,
