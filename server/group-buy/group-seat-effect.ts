@@ -50,6 +50,8 @@ async function openGroup(tx: Db, group: GroupRow, now: Date): Promise<void> {
 /**
  * Whether the paying member may hold a seat now (the group lock is held). A friend holds one seat
  * of a group at most: the late payment of a seat they let go, after they took another, keeps none.
+ * The other seat is looked for in the states of the `group_members_live_key` index, not with
+ * group-views.ts `holdsSeat`: a reserved row whose order expired unclosed still holds the index.
  */
 async function seatAvailable(tx: Db, group: GroupRow, member: MemberRow, now: Date) {
   if (member.isCreator) return group.state === 'awaiting_payment';
